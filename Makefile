@@ -1,0 +1,42 @@
+# The two set-up commands of README.md:
+#   make demo   install dependencies, build, run chorus on a bundled example
+#   make test   install dependencies, build, run every test
+BUILD    ?= build
+TYPE     ?= Release
+JOBS     ?= $(shell nproc)
+CXX_BIN  ?= clang++-16
+C_BIN    ?= clang-16
+CHORUS    = $(BUILD)/tools/chorus/chorus
+DEMO     ?= examples/tass/diffusion1d.c
+
+.PHONY: all deps configure build demo test bench format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(TYPE) \
+	  -DCMAKE_CXX_COMPILER=$(CXX_BIN) -DCMAKE_C_COMPILER=$(C_BIN)
+
+configure: deps $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(CHORUS) --version
+	$(CHORUS) dump-model $(DEMO) | head -n 60
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	bench/run-all.sh $(BUILD)
+
+format:
+	git ls-files '*.cpp' '*.h' | grep -v '^lib/front/headers/' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,69 @@
+// A whole C program as the verifier sees it: types, variables, functions as
+// program graphs, string literals, and annotations. Knows nothing of Clang.
+#pragma once
+
+#include "chorus/model/Annotation.h"
+#include "chorus/model/Expr.h"
+#include "chorus/model/Function.h"
+#include "chorus/model/Ids.h"
+#include "chorus/model/Stmt.h"
+#include "chorus/model/Type.h"
+#include "chorus/model/Variable.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace chorus::model {
+
+/// Name of the synthetic function that initializes globals and static locals;
+/// the engine runs it in every process before main.
+inline constexpr const char* kInitFunction = "$init";
+
+class Program {
+public:
+  TypeTable types;
+  std::vector<std::string> files;   ///< source files, indexed by SrcLoc::file
+  std::vector<std::string> strings; ///< string literal contents (without NUL)
+  std::vector<Variable> vars;       ///< all variables, indexed by VarId
+  std::vector<VarId> globals;       ///< globals and static locals, in order
+  std::vector<Function> funcs;      ///< indexed by FuncId
+
+  std::vector<InputDecl> inputs;
+  std::vector<OutputDecl> outputs;
+  std::vector<CollectiveAnnot> collectives;
+  std::vector<Contract> contracts;
+  std::vector<LoopAnnot> loops;
+  std::vector<ParallelAssert> passerts;
+  /// Object-like macros the front end saw, with their spelling (for reports
+  /// and for `--input NAME=VALUE` on macros).
+  std::map<std::string, std::string> macros;
+
+  // --- construction ----------------------------------------------------------
+  /// Allocates an expression node owned by the program.
+  const Expr* expr(Expr e);
+  VarId addVar(Variable v);
+  FuncId addFunc(Function f);
+  StringId addString(std::string s);
+  uint32_t fileIndex(const std::string& path);
+
+  // --- queries ------------------------------------------------------------------
+  /// The function named `name`, or nullptr.
+  const Function* findFunc(const std::string& name) const;
+  Function* findFunc(const std::string& name);
+  /// The global (not static local) variable named `name`, or kNone.
+  VarId findGlobal(const std::string& name) const;
+  const Variable& var(VarId v) const { return vars.at(v); }
+  const Function& func(FuncId f) const { return funcs.at(f); }
+  /// "file:line:col" of a location, for messages.
+  std::string where(SrcLoc l) const;
+
+private:
+  std::deque<Expr> exprs_;
+  std::map<std::string, FuncId> funcByName_;
+  std::map<std::string, uint32_t> fileByName_;
+};
+
+} // namespace chorus::model

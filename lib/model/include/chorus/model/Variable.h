@@ -1,0 +1,36 @@
+// Variables: globals, static locals, parameters, locals, temporaries of the
+// lowering, and bound variables of annotation quantifiers.
+#pragma once
+
+#include "chorus/model/Ids.h"
+
+#include <string>
+
+namespace chorus::model {
+
+struct Type;
+
+enum class VarKind {
+  Global,      ///< file-scope object (including extern)
+  StaticLocal, ///< `static` inside a function: lives like a global
+  Param,       ///< function parameter
+  Local,       ///< automatic variable of a block
+  Temp,        ///< introduced by the lowering of side effects
+  Bound,       ///< bound by a quantifier, lambda or set comprehension
+};
+
+struct Variable {
+  VarId id = kNone;
+  std::string name;       ///< source name (temps: "$t3"; static locals: the C name)
+  const Type* type = nullptr;
+  VarKind kind = VarKind::Local;
+  FuncId func = kNone;    ///< owning function (kNone for globals)
+  SrcLoc loc;
+  bool isExtern = false;  ///< declared, not defined, here (e.g. library globals)
+
+  bool isGlobalStorage() const {
+    return kind == VarKind::Global || kind == VarKind::StaticLocal;
+  }
+};
+
+} // namespace chorus::model

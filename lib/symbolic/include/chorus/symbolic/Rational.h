@@ -1,0 +1,77 @@
+// Exact arbitrary-precision rational numbers with a fast path for small
+// values (both numerator and denominator fit in 62 bits); larger values are
+// kept in a GMP mpq_t behind a pointer. Always normalized: gcd(num, den) = 1,
+// den > 0.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace chorus::sym {
+
+class Rational {
+public:
+  Rational() = default;
+  Rational(int64_t v); // NOLINT: implicit from integers is convenient
+  Rational(int64_t num, int64_t den);
+  Rational(const Rational& o);
+  Rational(Rational&& o) noexcept = default;
+  Rational& operator=(const Rational& o);
+  Rational& operator=(Rational&& o) noexcept = default;
+  ~Rational();
+
+  /// Parses "123", "-7/3" or a decimal like "1.25"; nullopt on bad input.
+  static std::optional<Rational> parse(std::string_view s);
+
+  bool isZero() const { return !big_ && num_ == 0; }
+  bool isOne() const { return !big_ && num_ == 1 && den_ == 1; }
+  bool isInteger() const;
+  int sign() const;
+  /// Value as int64 when it is an integer that fits.
+  std::optional<int64_t> toInt64() const;
+  double toDouble() const;
+  std::string toString() const; // "n" or "n/d"
+  size_t hash() const;
+
+  Rational numerator() const;
+  Rational denominator() const;
+  Rational floor() const;
+  Rational ceil() const;
+  Rational abs() const { return sign() < 0 ? -*this : *this; }
+
+  Rational operator-() const;
+  friend Rational operator+(const Rational& a, const Rational& b);
+  friend Rational operator-(const Rational& a, const Rational& b);
+  friend Rational operator*(const Rational& a, const Rational& b);
+  /// Exact division; b must be non-zero.
+  friend Rational operator/(const Rational& a, const Rational& b);
+  Rational& operator+=(const Rational& b) { return *this = *this + b; }
+  Rational& operator-=(const Rational& b) { return *this = *this - b; }
+  Rational& operator*=(const Rational& b) { return *this = *this * b; }
+
+  /// C integer division (truncation toward zero); both integers, b != 0.
+  static Rational truncDiv(const Rational& a, const Rational& b);
+  /// C remainder: a - b * truncDiv(a, b).
+  static Rational truncMod(const Rational& a, const Rational& b);
+  /// gcd of two integers (non-negative result; gcd(0,0) = 0).
+  static Rational gcd(const Rational& a, const Rational& b);
+
+  friend int compare(const Rational& a, const Rational& b);
+  friend bool operator==(const Rational& a, const Rational& b);
+  friend bool operator<(const Rational& a, const Rational& b) { return compare(a, b) < 0; }
+  friend bool operator<=(const Rational& a, const Rational& b) { return compare(a, b) <= 0; }
+  friend bool operator>(const Rational& a, const Rational& b) { return compare(a, b) > 0; }
+  friend bool operator>=(const Rational& a, const Rational& b) { return compare(a, b) >= 0; }
+
+  struct Big; // GMP representation (private)
+
+private:
+  int64_t num_ = 0, den_ = 1; // valid when big_ == nullptr
+  std::unique_ptr<Big> big_;
+  friend struct RationalAccess;
+};
+
+} // namespace chorus::sym
