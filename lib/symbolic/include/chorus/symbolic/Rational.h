@@ -5,10 +5,10 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace chorus::sym {
 
@@ -17,11 +17,22 @@ public:
   Rational() = default;
   Rational(int64_t v); // NOLINT: implicit from integers is convenient
   Rational(int64_t num, int64_t den);
-  Rational(const Rational& o);
-  Rational(Rational&& o) noexcept = default;
+  Rational(const Rational& o) : num_(o.num_), den_(o.den_) {
+    if (o.big_)
+      copyBig(o);
+  }
+  Rational(Rational&& o) noexcept : num_(o.num_), den_(o.den_), big_(o.big_) { o.big_ = nullptr; }
   Rational& operator=(const Rational& o);
-  Rational& operator=(Rational&& o) noexcept = default;
-  ~Rational();
+  Rational& operator=(Rational&& o) noexcept {
+    std::swap(num_, o.num_);
+    std::swap(den_, o.den_);
+    std::swap(big_, o.big_);
+    return *this;
+  }
+  ~Rational() {
+    if (big_)
+      freeBig();
+  }
 
   /// Parses "123", "-7/3" or a decimal like "1.25"; nullopt on bad input.
   static std::optional<Rational> parse(std::string_view s);
@@ -70,7 +81,9 @@ public:
 
 private:
   int64_t num_ = 0, den_ = 1; // valid when big_ == nullptr
-  std::unique_ptr<Big> big_;
+  Big* big_ = nullptr;        // owned
+  void copyBig(const Rational& o);
+  void freeBig();
   friend struct RationalAccess;
 };
 

@@ -1,0 +1,915 @@
+// Hash-consing tables, types, leaves and the non-arithmetic canonicalizing
+// builders (booleans, arrays, tuples, unions, functions, binders), rewriting.
+#include "Internal.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace chorus::sym {
+
+struct NodeAccess {
+  static Node* create(void* mem) { return new (mem) Node(); }
+  static void init(Node* n, Kind k, Type t, uint32_t id, size_t hash, uint64_t aux,
+                   const Rational* v, const std::string* name, const Expr* ch, uint32_t nch) {
+    n->kind_ = k;
+    n->type_ = t;
+    n->id_ = id;
+    n->hash_ = hash;
+    n->aux_ = aux;
+    n->value_ = v;
+    n->name_ = name;
+    n->children_ = ch;
+    n->numChildren_ = nch;
+  }
+  static const void*& symbols(Expr e) { return e->symbols_; }
+};
+
+struct TypeTableAccess {
+  static TypeNode* create() { return new TypeNode(); }
+  static void set(TypeNode* t, TypeKind k, Type elem, bool hasExt, uint64_t ext, const Type* mem,
+                  uint32_t nmem, const std::string* name, uint32_t id, size_t hash) {
+    t->kind_ = k;
+    t->elem_ = elem;
+    t->hasExtent_ = hasExt;
+    t->extent_ = ext;
+    t->members_ = mem;
+    t->numMembers_ = nmem;
+    t->name_ = name;
+    t->id_ = id;
+    t->hash_ = hash;
+  }
+};
+
+static inline size_t mix(size_t h, size_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h;
+}
+
+namespace {
+/// Bump allocator; memory is released only when the factory dies.
+class Arena {
+public:
+  void* alloc(size_t size, size_t align = alignof(std::max_align_t)) {
+    size_t p = (used_ + align - 1) & ~(align - 1);
+    if (blocks_.empty() || p + size > blockSize_) {
+      size_t bs = std::max(size, kBlock);
+      blocks_.push_back(std::make_unique<char[]>(bs));
+      blockSize_ = bs;
+      p = 0;
+    }
+    used_ = p + size;
+    return blocks_.back().get() + p;
+  }
+
+private:
+  static constexpr size_t kBlock = 1 << 20;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  size_t used_ = 0, blockSize_ = 0;
+};
+} // namespace
+
+struct ExprFactory::Impl {
+  Arena arena;
+  // Open-addressing node table (linear probing), power-of-two capacity.
+  std::vector<const Node*> table = std::vector<const Node*>(1 << 12, nullptr);
+  size_t count = 0;
+  std::deque<Rational> rationals;
+  std::deque<std::string> names;
+  std::deque<std::vector<Expr>> symbolSets;
+  std::vector<Expr> emptySet;
+  // types
+  std::unordered_multimap<size_t, TypeNode*> types;
+  std::deque<std::vector<Type>> typeLists;
+  std::vector<std::unique_ptr<TypeNode>> typeStore;
+  std::string emptyName;
+
+  void grow() {
+    std::vector<const Node*> nt(table.size() * 2, nullptr);
+    size_t mask = nt.size() - 1;
+    for (const Node* n : table) {
+      if (!n)
+        continue;
+      size_t i = n->hash() & mask;
+      while (nt[i])
+        i = (i + 1) & mask;
+      nt[i] = n;
+    }
+    table.swap(nt);
+  }
+};
+
+Expr FactoryAccess::make(ExprFactory& f, Kind k, Type t, std::span<const Expr> ch, uint64_t aux,
+                         const Rational* value, std::string_view name) {
+  auto& I = *f.impl_;
+  size_t h = mix(mix(size_t(k) * 0x100000001B3ull, t->hash()), aux);
+  for (Expr c : ch)
+    h = mix(h, c->hash());
+  if (value)
+    h = mix(h, value->hash());
+  if (k == Kind::Symbol || k == Kind::BoundVar)
+    h = mix(h, std::hash<std::string_view>()(name));
+  size_t mask = I.table.size() - 1;
+  size_t i = h & mask;
+  while (const Node* n = I.table[i]) {
+    if (n->hash() == h && n->kind() == k && n->type() == t && n->aux() == aux &&
+        n->numChildren() == ch.size() && std::equal(ch.begin(), ch.end(), n->children().begin()) &&
+        (!value || n->value() == *value) &&
+        ((k != Kind::Symbol && k != Kind::BoundVar) || n->name() == name))
+      return n;
+    i = (i + 1) & mask;
+  }
+  // Create.
+  void* mem = I.arena.alloc(sizeof(Node) + ch.size() * sizeof(Expr), alignof(Node));
+  Node* n = NodeAccess::create(mem);
+  Expr* children = reinterpret_cast<Expr*>(reinterpret_cast<char*>(mem) + sizeof(Node));
+  std::copy(ch.begin(), ch.end(), children);
+  const Rational* v = nullptr;
+  if (value) {
+    I.rationals.push_back(*value);
+    v = &I.rationals.back();
+  }
+  const std::string* nm = nullptr;
+  if (k == Kind::Symbol || k == Kind::BoundVar) {
+    I.names.emplace_back(name);
+    nm = &I.names.back();
+  }
+  NodeAccess::init(n, k, t, uint32_t(I.count), h, aux, v, nm, children, uint32_t(ch.size()));
+  I.table[i] = n;
+  if (++I.count * 2 > I.table.size())
+    I.grow();
+  return n;
+}
+
+// ====================================================================== types
+
+std::string TypeNode::toString() const {
+  switch (kind_) {
+  case TypeKind::Bool:
+    return "bool";
+  case TypeKind::Int:
+    return "int";
+  case TypeKind::Real:
+    return "real";
+  case TypeKind::Char:
+    return "char";
+  case TypeKind::Ref:
+    return "ref<" + *name_ + ">";
+  case TypeKind::Array:
+    return elem_->toString() + "[" + (hasExtent_ ? std::to_string(extent_) : "") + "]";
+  case TypeKind::Tuple:
+  case TypeKind::Union:
+  case TypeKind::Function: {
+    std::string s = kind_ == TypeKind::Tuple ? "tuple" : kind_ == TypeKind::Union ? "union" : "fn";
+    if (!name_->empty())
+      s += " " + *name_;
+    s += "(";
+    for (uint32_t i = 0; i < numMembers_; ++i)
+      s += (i ? "," : "") + members_[i]->toString();
+    s += ")";
+    if (kind_ == TypeKind::Function)
+      s += "->" + elem_->toString();
+    return s;
+  }
+  }
+  return "?";
+}
+
+namespace {
+Type internType(ExprFactory::Impl& I, TypeKind k, Type elem, bool hasExt, uint64_t ext,
+                std::span<const Type> members, std::string_view name) {
+  size_t h = mix(size_t(k) + 1, elem ? elem->hash() : 0);
+  h = mix(h, hasExt ? ext + 1 : 0);
+  for (Type m : members)
+    h = mix(h, m->hash());
+  h = mix(h, std::hash<std::string_view>()(name));
+  auto [b, e] = I.types.equal_range(h);
+  for (auto it = b; it != e; ++it) {
+    Type t = it->second;
+    if (t->kind() == k && t->element() == elem &&
+        t->extent() == (hasExt ? std::optional(ext) : std::nullopt) &&
+        std::equal(members.begin(), members.end(), t->members().begin(), t->members().end()) &&
+        t->name() == name)
+      return t;
+  }
+  I.typeLists.emplace_back(members.begin(), members.end());
+  I.names.emplace_back(name);
+  TypeNode* t = TypeTableAccess::create();
+  I.typeStore.emplace_back(t);
+  TypeTableAccess::set(t, k, elem, hasExt, ext, I.typeLists.back().data(), uint32_t(members.size()),
+                       &I.names.back(), uint32_t(I.typeStore.size()), h);
+  I.types.emplace(h, t);
+  return t;
+}
+} // namespace
+
+ExprFactory::ExprFactory(FactoryOptions opts) : impl_(std::make_unique<Impl>()), opts_(opts) {
+  bool_ = internType(*impl_, TypeKind::Bool, nullptr, false, 0, {}, {});
+  int_ = internType(*impl_, TypeKind::Int, nullptr, false, 0, {}, {});
+  real_ = internType(*impl_, TypeKind::Real, nullptr, false, 0, {}, {});
+  char_ = internType(*impl_, TypeKind::Char, nullptr, false, 0, {}, {});
+  false_ = FactoryAccess::make(*this, Kind::BoolConst, bool_, {}, 0);
+  true_ = FactoryAccess::make(*this, Kind::BoolConst, bool_, {}, 1);
+}
+
+ExprFactory::~ExprFactory() = default;
+
+size_t ExprFactory::numNodes() const {
+  return impl_->count;
+}
+
+Type ExprFactory::arrayType(Type elem, std::optional<uint64_t> extent) {
+  return internType(*impl_, TypeKind::Array, elem, extent.has_value(), extent.value_or(0), {}, {});
+}
+Type ExprFactory::tupleType(std::span<const Type> members, std::string_view name) {
+  return internType(*impl_, TypeKind::Tuple, nullptr, false, 0, members, name);
+}
+Type ExprFactory::unionType(std::span<const Type> members, std::string_view name) {
+  return internType(*impl_, TypeKind::Union, nullptr, false, 0, members, name);
+}
+Type ExprFactory::functionType(std::span<const Type> params, Type result) {
+  return internType(*impl_, TypeKind::Function, result, false, 0, params, {});
+}
+Type ExprFactory::refType(std::string_view name) {
+  return internType(*impl_, TypeKind::Ref, nullptr, false, 0, {}, name);
+}
+
+// ===================================================================== leaves
+
+Expr ExprFactory::numConst(Type t, const Rational& v) {
+  if (t->kind() != TypeKind::Real && !v.isInteger())
+    throw std::invalid_argument("non-integer constant of integer type");
+  return FactoryAccess::make(*this, Kind::NumConst, t, std::span<const Expr>(), 0, &v);
+}
+Expr ExprFactory::intConst(const Rational& v) {
+  return numConst(int_, v);
+}
+Expr ExprFactory::realConst(const Rational& v) {
+  return numConst(real_, v);
+}
+Expr ExprFactory::charConst(int64_t code) {
+  return numConst(char_, Rational(code));
+}
+Expr ExprFactory::refConst(Type t, uint64_t id) {
+  return FactoryAccess::make(*this, Kind::RefConst, t, {}, id);
+}
+Expr ExprFactory::symbol(std::string_view name, Type t) {
+  return FactoryAccess::make(*this, Kind::Symbol, t, std::span<const Expr>(), 0, nullptr, name);
+}
+Expr ExprFactory::boundVar(std::string_view name, Type t) {
+  return FactoryAccess::make(*this, Kind::BoundVar, t, std::span<const Expr>(), 0, nullptr, name);
+}
+
+// ==================================================================== boolean
+
+Expr ExprFactory::logicalNot(Expr a) {
+  switch (a->kind()) {
+  case Kind::BoolConst:
+    return a->isTrue() ? false_ : true_;
+  case Kind::Not:
+    return a->child(0);
+  case Kind::Lt:
+  case Kind::Le:
+    if (Expr n = detail::negateAtom(*this, a))
+      return n;
+    break;
+  case Kind::And:
+  case Kind::Or: {
+    std::vector<Expr> ch;
+    ch.reserve(a->numChildren());
+    for (Expr c : a->children())
+      ch.push_back(logicalNot(c));
+    return a->kind() == Kind::And ? logicalOr(ch) : logicalAnd(ch);
+  }
+  case Kind::Forall:
+    return exists(a->child(0), logicalNot(a->child(1)));
+  case Kind::Exists:
+    return forall(a->child(0), logicalNot(a->child(1)));
+  case Kind::Ite:
+    return ite(a->child(0), logicalNot(a->child(1)), logicalNot(a->child(2)));
+  default:
+    break;
+  }
+  return FactoryAccess::make(*this, Kind::Not, bool_, {a});
+}
+
+static Expr makeJunction(ExprFactory& f, Kind k, std::span<const Expr> xs) {
+  // k is And or Or. unit: true for And; absorbing: false for And.
+  Expr unit = k == Kind::And ? f.trueExpr() : f.falseExpr();
+  Expr absorb = k == Kind::And ? f.falseExpr() : f.trueExpr();
+  std::vector<Expr> flat, fresh;
+  flat.reserve(xs.size() + 4);
+  for (Expr x : xs) {
+    if (x == unit)
+      continue;
+    if (x == absorb)
+      return absorb;
+    if (x->kind() == k) {
+      flat.insert(flat.end(), x->children().begin(), x->children().end());
+    } else {
+      flat.push_back(x);
+      fresh.push_back(x);
+    }
+  }
+  std::sort(flat.begin(), flat.end(), ExprLess());
+  flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+  if (flat.empty())
+    return unit;
+  if (flat.size() == 1)
+    return flat[0];
+  // Complementary literals (x and its negation), checked for the literals
+  // that were not already part of a flattened junction.
+  for (Expr x : fresh) {
+    Expr n = nullptr;
+    if (x->kind() == Kind::Not)
+      n = x->child(0);
+    else if (x->kind() == Kind::Lt || x->kind() == Kind::Le)
+      n = detail::negateAtom(f, x);
+    if (n && std::binary_search(flat.begin(), flat.end(), n, ExprLess()))
+      return absorb;
+  }
+  return FactoryAccess::make(f, k, f.boolType(), std::span<const Expr>(flat));
+}
+
+Expr ExprFactory::logicalAnd(Expr a, Expr b) {
+  if (a == b || b->isTrue())
+    return a;
+  if (a->isTrue())
+    return b;
+  Expr xs[2] = {a, b};
+  return makeJunction(*this, Kind::And, xs);
+}
+Expr ExprFactory::logicalAnd(std::span<const Expr> xs) {
+  return makeJunction(*this, Kind::And, xs);
+}
+Expr ExprFactory::logicalOr(Expr a, Expr b) {
+  if (a == b || b->isFalse())
+    return a;
+  if (a->isFalse())
+    return b;
+  Expr xs[2] = {a, b};
+  return makeJunction(*this, Kind::Or, xs);
+}
+Expr ExprFactory::logicalOr(std::span<const Expr> xs) {
+  return makeJunction(*this, Kind::Or, xs);
+}
+Expr ExprFactory::implies(Expr a, Expr b) {
+  return logicalOr(logicalNot(a), b);
+}
+
+Expr ExprFactory::ite(Expr c, Expr a, Expr b) {
+  if (c->isTrue() || a == b)
+    return a;
+  if (c->isFalse())
+    return b;
+  if (c->kind() == Kind::Not)
+    return ite(c->child(0), b, a);
+  if (a->type()->isBool()) {
+    if (a->isTrue())
+      return logicalOr(c, b);
+    if (a->isFalse())
+      return logicalAnd(logicalNot(c), b);
+    if (b->isTrue())
+      return logicalOr(logicalNot(c), a);
+    if (b->isFalse())
+      return logicalAnd(c, a);
+  }
+  // ite(c, ite(c, x, y), z) = ite(c, x, z)
+  if (a->kind() == Kind::Ite && a->child(0) == c)
+    a = a->child(1);
+  if (b->kind() == Kind::Ite && b->child(0) == c)
+    b = b->child(2);
+  if (a == b)
+    return a;
+  return FactoryAccess::make(*this, Kind::Ite, a->type(), {c, a, b});
+}
+
+// ================================================================== equality
+
+Expr ExprFactory::eq(Expr a, Expr b) {
+  if (a == b)
+    return true_;
+  Type t = a->type();
+  if (t->isNumeric())
+    return detail::makeAtom(*this, Kind::Eq, sub(a, b));
+  if (a->isConst() && b->isConst())
+    return boolConst(t->isBool() ? a == b : false); // distinct constants
+  if (t->isBool()) {
+    if (a->isConst())
+      return a->isTrue() ? b : logicalNot(b);
+    if (b->isConst())
+      return b->isTrue() ? a : logicalNot(a);
+  }
+  if (a->kind() == Kind::TupleMake && b->kind() == Kind::TupleMake) {
+    std::vector<Expr> cs;
+    for (uint32_t i = 0; i < a->numChildren(); ++i)
+      cs.push_back(eq(a->child(i), b->child(i)));
+    return logicalAnd(cs);
+  }
+  if (a->kind() == Kind::ArrayLit && b->kind() == Kind::ArrayLit) {
+    if (a->numChildren() != b->numChildren())
+      return false_;
+    std::vector<Expr> cs;
+    for (uint32_t i = 0; i < a->numChildren(); ++i)
+      cs.push_back(eq(a->child(i), b->child(i)));
+    return logicalAnd(cs);
+  }
+  if (a->kind() == Kind::UnionInject && b->kind() == Kind::UnionInject) {
+    if (a->aux() != b->aux())
+      return false_;
+    return eq(a->child(0), b->child(0));
+  }
+  if (b->id() < a->id())
+    std::swap(a, b);
+  return FactoryAccess::make(*this, Kind::Eq, bool_, {a, b});
+}
+
+// ===================================================================== arrays
+
+Expr ExprFactory::arrayLit(Type at, std::span<const Expr> elems) {
+  return FactoryAccess::make(*this, Kind::ArrayLit, at, elems);
+}
+
+Expr ExprFactory::arrayWrite(Expr a, Expr i, Expr v) {
+  if (a->kind() == Kind::ArrayLit && i->kind() == Kind::NumConst) {
+    auto k = i->value().toInt64();
+    if (k && *k >= 0 && uint64_t(*k) < a->numChildren()) {
+      std::vector<Expr> el(a->children().begin(), a->children().end());
+      el[*k] = v;
+      return arrayLit(a->type(), el);
+    }
+  }
+  if (a->kind() == Kind::ArrayWrite && a->child(1) == i)
+    a = a->child(0); // overwrite
+  if (arrayRead(a, i) == v)
+    return a; // writing back what is there
+  return FactoryAccess::make(*this, Kind::ArrayWrite, a->type(), {a, i, v});
+}
+
+Expr ExprFactory::arrayRead(Expr a, Expr i) {
+  for (;;) {
+    switch (a->kind()) {
+    case Kind::ArrayLit:
+      if (i->kind() == Kind::NumConst) {
+        auto k = i->value().toInt64();
+        if (k && *k >= 0 && uint64_t(*k) < a->numChildren())
+          return a->child(uint32_t(*k));
+      }
+      break;
+    case Kind::ArrayWrite:
+      if (a->child(1) == i)
+        return a->child(2);
+      if (detail::definitelyDistinct(*this, a->child(1), i)) {
+        a = a->child(0);
+        continue;
+      }
+      break;
+    case Kind::ArrayLambda: {
+      Expr args[1] = {i};
+      return apply(a->child(1), args);
+    }
+    case Kind::Ite:
+      return ite(a->child(0), arrayRead(a->child(1), i), arrayRead(a->child(2), i));
+    default:
+      break;
+    }
+    return FactoryAccess::make(*this, Kind::ArrayRead, a->type()->element(), {a, i});
+  }
+}
+
+Expr ExprFactory::arrayLambda(Type at, Expr length, Expr lambda) {
+  return FactoryAccess::make(*this, Kind::ArrayLambda, at, {length, lambda});
+}
+
+Expr ExprFactory::arrayLength(Expr a) {
+  for (;;) {
+    if (auto ext = a->type()->extent())
+      return intConst(Rational(int64_t(*ext)));
+    switch (a->kind()) {
+    case Kind::ArrayLit:
+      return intConst(Rational(int64_t(a->numChildren())));
+    case Kind::ArrayWrite:
+      a = a->child(0);
+      continue;
+    case Kind::ArrayLambda:
+      return a->child(0);
+    case Kind::Ite:
+      return ite(a->child(0), arrayLength(a->child(1)), arrayLength(a->child(2)));
+    default:
+      return FactoryAccess::make(*this, Kind::ArrayLength, int_, {a});
+    }
+  }
+}
+
+// ===================================================================== tuples
+
+Expr ExprFactory::tuple(Type tt, std::span<const Expr> members) {
+  return FactoryAccess::make(*this, Kind::TupleMake, tt, members);
+}
+
+Expr ExprFactory::tupleRead(Expr t, uint32_t k) {
+  for (;;) {
+    if (t->kind() == Kind::TupleMake)
+      return t->child(k);
+    if (t->kind() == Kind::TupleWrite) {
+      if (t->aux() == k)
+        return t->child(1);
+      t = t->child(0);
+      continue;
+    }
+    if (t->kind() == Kind::Ite)
+      return ite(t->child(0), tupleRead(t->child(1), k), tupleRead(t->child(2), k));
+    return FactoryAccess::make(*this, Kind::TupleRead, t->type()->members()[k], {t}, k);
+  }
+}
+
+Expr ExprFactory::tupleWrite(Expr t, uint32_t k, Expr v) {
+  if (t->kind() == Kind::TupleMake) {
+    std::vector<Expr> m(t->children().begin(), t->children().end());
+    m[k] = v;
+    return tuple(t->type(), m);
+  }
+  if (t->kind() == Kind::TupleWrite && t->aux() == k)
+    t = t->child(0);
+  if (tupleRead(t, k) == v)
+    return t;
+  return FactoryAccess::make(*this, Kind::TupleWrite, t->type(), {t, v}, k);
+}
+
+// ===================================================================== unions
+
+Expr ExprFactory::unionInject(Type ut, uint32_t k, Expr v) {
+  return FactoryAccess::make(*this, Kind::UnionInject, ut, {v}, k);
+}
+Expr ExprFactory::unionTest(Expr u, uint32_t k) {
+  if (u->kind() == Kind::UnionInject)
+    return boolConst(u->aux() == k);
+  return FactoryAccess::make(*this, Kind::UnionTest, bool_, {u}, k);
+}
+Expr ExprFactory::unionExtract(Expr u, uint32_t k) {
+  if (u->kind() == Kind::UnionInject && u->aux() == k)
+    return u->child(0);
+  return FactoryAccess::make(*this, Kind::UnionExtract, u->type()->members()[k], {u}, k);
+}
+
+// ================================================================== functions
+
+Expr ExprFactory::lambda(std::span<const Expr> bvs, Expr body) {
+  std::vector<Type> params;
+  std::vector<Expr> ch;
+  for (Expr b : bvs) {
+    params.push_back(b->type());
+    ch.push_back(b);
+  }
+  ch.push_back(body);
+  Type ft = functionType(params, body->type());
+  return FactoryAccess::make(*this, Kind::Lambda, ft, std::span<const Expr>(ch));
+}
+
+Expr ExprFactory::apply(Expr f, std::span<const Expr> args) {
+  if (f->kind() == Kind::Lambda) {
+    ExprMap m;
+    for (size_t i = 0; i < args.size(); ++i)
+      m[f->child(uint32_t(i))] = args[i];
+    return substitute(f->child(f->numChildren() - 1), m);
+  }
+  std::vector<Expr> ch;
+  ch.push_back(f);
+  ch.insert(ch.end(), args.begin(), args.end());
+  return FactoryAccess::make(*this, Kind::Apply, f->type()->result(), std::span<const Expr>(ch));
+}
+
+// ==================================================================== binders
+
+Expr ExprFactory::forall(Expr bv, Expr body) {
+  if (body->kind() == Kind::BoolConst || !detail::occurs(body, bv))
+    return body;
+  return FactoryAccess::make(*this, Kind::Forall, bool_, {bv, body});
+}
+Expr ExprFactory::exists(Expr bv, Expr body) {
+  if (body->kind() == Kind::BoolConst || !detail::occurs(body, bv))
+    return body;
+  return FactoryAccess::make(*this, Kind::Exists, bool_, {bv, body});
+}
+
+static bool concreteRange(Expr lo, Expr hi, int64_t& l, int64_t& h) {
+  if (lo->kind() != Kind::NumConst || hi->kind() != Kind::NumConst)
+    return false;
+  auto a = lo->value().toInt64(), b = hi->value().toInt64();
+  if (!a || !b)
+    return false;
+  l = *a;
+  h = *b;
+  return true;
+}
+
+Expr ExprFactory::forallRange(Expr bv, Expr lo, Expr hi, Expr body) {
+  int64_t l, h;
+  if (concreteRange(lo, hi, l, h) && (h <= l || uint64_t(h - l) <= opts_.expandLimit)) {
+    std::vector<Expr> cs;
+    for (int64_t k = l; k < h; ++k)
+      cs.push_back(substitute(body, ExprMap{{bv, intConst(k)}}));
+    return logicalAnd(cs);
+  }
+  return forall(bv, implies(logicalAnd(le(lo, bv), lt(bv, hi)), body));
+}
+
+Expr ExprFactory::existsRange(Expr bv, Expr lo, Expr hi, Expr body) {
+  int64_t l, h;
+  if (concreteRange(lo, hi, l, h) && (h <= l || uint64_t(h - l) <= opts_.expandLimit)) {
+    std::vector<Expr> cs;
+    for (int64_t k = l; k < h; ++k)
+      cs.push_back(substitute(body, ExprMap{{bv, intConst(k)}}));
+    return logicalOr(cs);
+  }
+  Expr range[3] = {le(lo, bv), lt(bv, hi), body};
+  return exists(bv, logicalAnd(range));
+}
+
+Expr ExprFactory::sum(Expr lo, Expr hi, Expr f) {
+  Type rt = f->type()->result();
+  int64_t l, h;
+  if (concreteRange(lo, hi, l, h) && (h <= l || uint64_t(h - l) <= opts_.expandLimit)) {
+    std::vector<Expr> ts;
+    for (int64_t k = l; k < h; ++k) {
+      Expr a[1] = {intConst(k)};
+      ts.push_back(apply(f, a));
+    }
+    if (ts.empty())
+      return numConst(rt, 0);
+    return add(ts);
+  }
+  return FactoryAccess::make(*this, Kind::Sum, rt, {lo, hi, f});
+}
+
+// ================================================================== rewriting
+
+Expr ExprFactory::rebuild(Expr e, std::span<const Expr> c) {
+  if (std::equal(c.begin(), c.end(), e->children().begin(), e->children().end()))
+    return e;
+  switch (e->kind()) {
+  case Kind::BoolConst:
+  case Kind::NumConst:
+  case Kind::RefConst:
+  case Kind::Symbol:
+  case Kind::BoundVar:
+    return e;
+  case Kind::Add:
+    return add(c);
+  case Kind::Mul:
+    return mul(c);
+  case Kind::Pow:
+    return pow(c[0], uint32_t(e->aux()));
+  case Kind::IntDiv:
+  case Kind::RealDiv:
+    return div(c[0], c[1]);
+  case Kind::IntMod:
+    return mod(c[0], c[1]);
+  case Kind::IntToReal:
+    return intToReal(c[0]);
+  case Kind::RealToInt:
+    return realToInt(c[0]);
+  case Kind::CharToInt:
+    return charToInt(c[0]);
+  case Kind::IntToChar:
+    return intToChar(c[0]);
+  case Kind::Lt:
+  case Kind::Le:
+    return detail::makeAtom(*this, e->kind(), c[0]);
+  case Kind::Eq:
+    return eq(c[0], c[1]);
+  case Kind::Not:
+    return logicalNot(c[0]);
+  case Kind::And:
+    return logicalAnd(c);
+  case Kind::Or:
+    return logicalOr(c);
+  case Kind::Ite:
+    return ite(c[0], c[1], c[2]);
+  case Kind::ArrayLit:
+    return arrayLit(e->type(), c);
+  case Kind::ArrayWrite:
+    return arrayWrite(c[0], c[1], c[2]);
+  case Kind::ArrayRead:
+    return arrayRead(c[0], c[1]);
+  case Kind::ArrayLambda:
+    return arrayLambda(e->type(), c[0], c[1]);
+  case Kind::ArrayLength:
+    return arrayLength(c[0]);
+  case Kind::TupleMake:
+    return tuple(e->type(), c);
+  case Kind::TupleRead:
+    return tupleRead(c[0], uint32_t(e->aux()));
+  case Kind::TupleWrite:
+    return tupleWrite(c[0], uint32_t(e->aux()), c[1]);
+  case Kind::UnionInject:
+    return unionInject(e->type(), uint32_t(e->aux()), c[0]);
+  case Kind::UnionTest:
+    return unionTest(c[0], uint32_t(e->aux()));
+  case Kind::UnionExtract:
+    return unionExtract(c[0], uint32_t(e->aux()));
+  case Kind::Lambda:
+    return lambda(c.first(c.size() - 1), c.back());
+  case Kind::Apply:
+    return apply(c[0], c.subspan(1));
+  case Kind::Forall:
+    return forall(c[0], c[1]);
+  case Kind::Exists:
+    return exists(c[0], c[1]);
+  case Kind::Sum:
+    return sum(c[0], c[1], c[2]);
+  }
+  return e;
+}
+
+Expr ExprFactory::substitute(Expr root, const ExprMap& map) {
+  if (map.empty())
+    return root;
+  std::unordered_map<Expr, Expr> memo;
+  std::function<Expr(Expr)> go = [&](Expr e) -> Expr {
+    auto m = map.find(e);
+    if (m != map.end())
+      return m->second;
+    if (e->numChildren() == 0)
+      return e;
+    auto it = memo.find(e);
+    if (it != memo.end())
+      return it->second;
+    std::vector<Expr> ch;
+    ch.reserve(e->numChildren());
+    bool changed = false;
+    for (Expr c : e->children()) {
+      Expr n = go(c);
+      changed |= n != c;
+      ch.push_back(n);
+    }
+    Expr r = changed ? rebuild(e, ch) : e;
+    memo.emplace(e, r);
+    return r;
+  };
+  return go(root);
+}
+
+// Canonical renaming. Plain first-occurrence order is not enough, because the
+// order of children of commutative operators depends on the symbols' creation
+// order. So every symbol first gets a role signature that ignores names: a
+// name-blind "shape" hash of each node (commutative operators combine their
+// children order-independently) propagated top-down as a context hash, summed
+// over all occurrences. Symbols are numbered by (signature, first occurrence).
+Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_view prefix) {
+  Renaming out;
+  // Post-order (children first) over the DAG, and first-occurrence order of symbols.
+  std::vector<Expr> post, symbols;
+  std::unordered_map<Expr, size_t> shape, ctx;
+  {
+    std::unordered_set<Expr> seen, firstSeen;
+    std::vector<std::pair<Expr, bool>> stack;
+    for (Expr root : exprs) {
+      stack.emplace_back(root, false);
+      while (!stack.empty()) {
+        auto [e, expanded] = stack.back();
+        stack.pop_back();
+        if (expanded) {
+          post.push_back(e);
+          continue;
+        }
+        if (!seen.insert(e).second)
+          continue;
+        if (e->kind() == Kind::Symbol && !e->type()->isFunction())
+          symbols.push_back(e);
+        stack.emplace_back(e, true);
+        for (uint32_t i = e->numChildren(); i-- > 0;)
+          stack.emplace_back(e->child(i), false);
+      }
+    }
+  }
+  auto commutative = [](Kind k) {
+    return k == Kind::Add || k == Kind::Mul || k == Kind::And || k == Kind::Or || k == Kind::Eq;
+  };
+  for (Expr e : post) {
+    size_t h;
+    if (e->kind() == Kind::Symbol)
+      h = mix(e->type()->hash(), 0x5bd1e995);
+    else if (e->numChildren() == 0)
+      h = e->hash();
+    else {
+      h = mix(mix(size_t(e->kind()) + 77, e->type()->hash()), e->aux());
+      std::vector<size_t> cs;
+      for (Expr c : e->children())
+        cs.push_back(shape[c]);
+      if (commutative(e->kind()))
+        std::sort(cs.begin(), cs.end());
+      for (size_t c : cs)
+        h = mix(h, c);
+    }
+    shape[e] = h;
+  }
+  for (size_t r = 0; r < exprs.size(); ++r)
+    ctx[exprs[r]] += mix(0x1234567, r);
+  for (size_t n = post.size(); n-- > 0;) {
+    Expr e = post[n];
+    size_t base = mix(ctx[e], shape[e]);
+    bool comm = commutative(e->kind());
+    for (uint32_t i = 0; i < e->numChildren(); ++i)
+      ctx[e->child(i)] += mix(base, comm ? 0 : i + 1);
+  }
+  std::vector<size_t> order(symbols.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return ctx[symbols[a]] < ctx[symbols[b]]; });
+  ExprMap map;
+  for (size_t k = 0; k < order.size(); ++k) {
+    Expr old = symbols[order[k]];
+    Expr n = symbol(std::string(prefix) + std::to_string(k), old->type());
+    out.mapping.emplace_back(old, n);
+    if (n != old)
+      map.emplace(old, n);
+  }
+  out.exprs.reserve(exprs.size());
+  for (Expr e : exprs)
+    out.exprs.push_back(substitute(e, map));
+  return out;
+}
+
+std::span<const Expr> ExprFactory::freeSymbols(Expr root) {
+  auto& I = *impl_;
+  std::function<const std::vector<Expr>*(Expr)> go = [&](Expr e) -> const std::vector<Expr>* {
+    const void*& slot = NodeAccess::symbols(e);
+    if (slot)
+      return static_cast<const std::vector<Expr>*>(slot);
+    const std::vector<Expr>* res = &I.emptySet;
+    if (e->kind() == Kind::Symbol) {
+      I.symbolSets.push_back({e});
+      res = &I.symbolSets.back();
+    } else if (e->numChildren() > 0) {
+      const std::vector<Expr>* single = nullptr;
+      std::vector<Expr> acc;
+      bool multi = false;
+      for (Expr c : e->children()) {
+        const std::vector<Expr>* s = go(c);
+        if (s->empty())
+          continue;
+        if (!single) {
+          single = s;
+          continue;
+        }
+        if (s == single)
+          continue;
+        if (!multi) {
+          acc = *single;
+          multi = true;
+        }
+        std::vector<Expr> merged;
+        std::set_union(acc.begin(), acc.end(), s->begin(), s->end(), std::back_inserter(merged),
+                       ExprLess());
+        acc.swap(merged);
+      }
+      if (multi) {
+        I.symbolSets.push_back(std::move(acc));
+        res = &I.symbolSets.back();
+      } else if (single) {
+        res = single;
+      }
+    }
+    slot = res;
+    return res;
+  };
+  const std::vector<Expr>* s = go(root);
+  return {s->data(), s->size()};
+}
+
+std::vector<Expr> ExprFactory::conjuncts(Expr e) {
+  if (e->isTrue())
+    return {};
+  if (e->kind() == Kind::And)
+    return {e->children().begin(), e->children().end()};
+  return {e};
+}
+
+namespace detail {
+bool occurs(Expr e, Expr bv) {
+  if (e == bv)
+    return true;
+  std::vector<Expr> stack{e};
+  std::unordered_set<Expr> seen;
+  while (!stack.empty()) {
+    Expr x = stack.back();
+    stack.pop_back();
+    if (x == bv)
+      return true;
+    if (x->numChildren() == 0 || !seen.insert(x).second)
+      continue;
+    for (Expr c : x->children())
+      stack.push_back(c);
+  }
+  return false;
+}
+} // namespace detail
+
+} // namespace chorus::sym
