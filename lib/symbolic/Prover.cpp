@@ -1,0 +1,510 @@
+// The prover chain: trivial answers, constraint independence, cache,
+// internal decisions (Bounds), then Z3 / cvc5 / both.
+#include "chorus/symbolic/Prover.h"
+
+#include "Backend.h"
+#include "Bounds.h"
+
+#include <algorithm>
+#include <functional>
+#include <thread>
+#include <unordered_map>
+
+namespace chorus::sym {
+
+using namespace detail;
+
+const char* answerName(Answer a) {
+  switch (a) {
+  case Answer::Yes:
+    return "YES";
+  case Answer::No:
+    return "NO";
+  case Answer::Maybe:
+    return "MAYBE";
+  }
+  return "?";
+}
+
+namespace {
+struct PairHash {
+  size_t operator()(const std::pair<Expr, Expr>& p) const {
+    return p.first->hash() * 31 + p.second->hash();
+  }
+};
+} // namespace
+
+struct Prover::Impl {
+  std::unique_ptr<SolverBackend> z3, cvc5;
+  std::unordered_map<std::pair<Expr, Expr>, Answer, PairHash> validCache;
+  std::unordered_map<Expr, Answer> satCache;
+
+  SolverBackend& getZ3(ExprFactory& f) {
+    if (!z3)
+      z3 = makeZ3Backend(f);
+    return *z3;
+  }
+  SolverBackend& getCvc5(ExprFactory& f) {
+    if (!cvc5)
+      cvc5 = makeCvc5Backend(f);
+    return *cvc5;
+  }
+};
+
+Prover::Prover(ExprFactory& f, ProverOptions opts)
+    : f_(f), opts_(opts), impl_(std::make_unique<Impl>()) {}
+Prover::~Prover() = default;
+
+void Prover::clearCache() {
+  impl_->validCache.clear();
+  impl_->satCache.clear();
+}
+
+namespace {
+
+/// Conjuncts of cs sharing symbols (transitively) with seed; ground conjuncts always kept.
+std::vector<Expr> relevantConjuncts(ExprFactory& f, const std::vector<Expr>& cs, Expr seed) {
+  std::vector<Expr> syms(f.freeSymbols(seed).begin(), f.freeSymbols(seed).end());
+  std::vector<bool> taken(cs.size(), false);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (size_t i = 0; i < cs.size(); ++i) {
+      if (taken[i])
+        continue;
+      auto s = f.freeSymbols(cs[i]);
+      bool share = s.empty();
+      if (!share) {
+        // both sorted by id
+        auto a = syms.begin();
+        auto b = s.begin();
+        while (a != syms.end() && b != s.end()) {
+          if (*a == *b) {
+            share = true;
+            break;
+          }
+          if ((*a)->id() < (*b)->id())
+            ++a;
+          else
+            ++b;
+        }
+      }
+      if (share) {
+        taken[i] = true;
+        changed = !s.empty();
+        std::vector<Expr> merged;
+        std::set_union(syms.begin(), syms.end(), s.begin(), s.end(), std::back_inserter(merged),
+                       ExprLess());
+        syms.swap(merged);
+      }
+    }
+  }
+  std::vector<Expr> out;
+  for (size_t i = 0; i < cs.size(); ++i)
+    if (taken[i])
+      out.push_back(cs[i]);
+  return out;
+}
+
+} // namespace
+
+// Runs the configured backend(s) on the assertions; abstracted Sat is Unknown.
+static CheckResult runBackends(ExprFactory& f, Prover::Impl& I, const ProverOptions& o,
+                               ProverStats& st, std::span<const Expr> as) {
+  auto one = [&](SolverBackend& b, uint64_t& counter) {
+    ++counter;
+    CheckResult r;
+    std::string why;
+    if (b.prepare(as, why)) {
+      r = b.solve(o.timeoutMs);
+    } else {
+      r.result = SatResult::Unknown;
+      r.reason = why;
+    }
+    b.finish();
+    if (r.result == SatResult::Sat && r.abstracted)
+      r.result = SatResult::Unknown;
+    return r;
+  };
+  CheckResult r;
+  switch (o.backend) {
+  case Backend::Z3:
+    r = one(I.getZ3(f), st.z3Calls);
+    break;
+  case Backend::CVC5:
+    r = one(I.getCvc5(f), st.cvc5Calls);
+    break;
+  case Backend::Portfolio: {
+    SolverBackend& z = I.getZ3(f);
+    SolverBackend& c = I.getCvc5(f);
+    std::string wz, wc;
+    bool okZ = z.prepare(as, wz), okC = c.prepare(as, wc); // translation on this thread
+    ++st.z3Calls;
+    ++st.cvc5Calls;
+    CheckResult rz, rc;
+    rz.reason = wz;
+    rc.reason = wc;
+    std::thread t;
+    if (okC)
+      t = std::thread([&] { rc = c.solve(o.timeoutMs); });
+    if (okZ)
+      rz = z.solve(o.timeoutMs);
+    if (t.joinable())
+      t.join();
+    z.finish();
+    c.finish();
+    for (CheckResult* x : {&rz, &rc})
+      if (x->result == SatResult::Sat && x->abstracted)
+        x->result = SatResult::Unknown;
+    if (rz.result != SatResult::Unknown && rc.result != SatResult::Unknown) {
+      if (rz.result != rc.result) {
+        ++st.disagreements;
+        r.result = SatResult::Unknown;
+        r.reason = "z3 and cvc5 disagree";
+      } else {
+        r = rz;
+      }
+    } else if (rz.result != SatResult::Unknown) {
+      r = rz;
+    } else if (rc.result != SatResult::Unknown) {
+      r = rc;
+    } else {
+      r = rz;
+      r.timedOut = rz.timedOut || rc.timedOut;
+    }
+    break;
+  }
+  }
+  if (r.result == SatResult::Unknown && r.timedOut)
+    ++st.timeouts;
+  return r;
+}
+
+Answer Prover::satisfiable(Expr ctx) {
+  ++stats_.queries;
+  if (ctx->kind() == Kind::BoolConst) {
+    ++stats_.internalDecisions;
+    return ctx->isTrue() ? Answer::Yes : Answer::No;
+  }
+  std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
+  // Independent components (by shared symbols).
+  std::vector<std::vector<Expr>> comps;
+  if (opts_.independence) {
+    std::vector<bool> done(cs.size(), false);
+    for (size_t i = 0; i < cs.size(); ++i) {
+      if (done[i])
+        continue;
+      std::vector<Expr> comp = relevantConjuncts(f_, cs, cs[i]);
+      for (Expr c : comp)
+        done[std::find(cs.begin(), cs.end(), c) - cs.begin()] = true;
+      comps.push_back(std::move(comp));
+    }
+  } else {
+    comps.push_back(cs);
+  }
+  Answer total = Answer::Yes;
+  for (auto& comp : comps) {
+    Expr key = f_.logicalAnd(comp);
+    Answer a = Answer::Maybe;
+    bool have = false;
+    if (opts_.cache) {
+      auto it = impl_->satCache.find(key);
+      if (it != impl_->satCache.end()) {
+        ++stats_.cacheHits;
+        a = it->second;
+        have = true;
+      }
+    }
+    if (!have) {
+      bool decided = false;
+      if (opts_.internal) {
+        Bounds b(f_, comp);
+        if (b.inconsistent()) {
+          a = Answer::No;
+          decided = true;
+        } else if (b.complete()) {
+          a = Answer::Yes;
+          decided = true;
+        }
+        if (decided)
+          ++stats_.internalDecisions;
+      }
+      if (!decided) {
+        if (observer_)
+          observer_(comp);
+        CheckResult r = runBackends(f_, *impl_, opts_, stats_, comp);
+        a = r.result == SatResult::Sat     ? Answer::Yes
+            : r.result == SatResult::Unsat ? Answer::No
+                                           : Answer::Maybe;
+      }
+      if (opts_.cache)
+        impl_->satCache.emplace(key, a);
+    }
+    if (a == Answer::No) {
+      total = Answer::No;
+      break;
+    }
+    if (a == Answer::Maybe)
+      total = Answer::Maybe;
+  }
+  if (total == Answer::Maybe)
+    ++stats_.maybeResults;
+  return total;
+}
+
+Answer Prover::valid(Expr ctx, Expr claim) {
+  ++stats_.queries;
+  if (claim->isTrue() || ctx->isFalse()) {
+    ++stats_.internalDecisions;
+    return Answer::Yes;
+  }
+  std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
+  // A ground claim (e.g. false) asks about the whole context: no independence.
+  bool indep = opts_.independence && !f_.freeSymbols(claim).empty();
+  std::vector<Expr> rel = indep ? relevantConjuncts(f_, cs, claim) : cs;
+  stats_.droppedConjuncts += cs.size() - rel.size();
+  Expr relCtx = rel.size() == cs.size() ? ctx : f_.logicalAnd(rel);
+  std::pair<Expr, Expr> key{relCtx, claim};
+  if (opts_.cache) {
+    auto it = impl_->validCache.find(key);
+    if (it != impl_->validCache.end()) {
+      ++stats_.cacheHits;
+      if (it->second == Answer::Maybe)
+        ++stats_.maybeResults;
+      return it->second;
+    }
+  }
+  Answer a = Answer::Maybe;
+  bool decided = false;
+  if (opts_.internal) {
+    Bounds b(f_, rel);
+    std::optional<bool> d = b.inconsistent() ? std::optional<bool>(true) : b.decide(claim);
+    if (d && *d) {
+      a = Answer::Yes;
+      decided = true;
+      ++stats_.internalDecisions;
+    } else if (d && !*d) {
+      // The claim is false wherever the context holds: valid iff the context is unsat.
+      if (b.complete()) {
+        a = Answer::No;
+        ++stats_.internalDecisions;
+      } else {
+        uint64_t q = stats_.queries, m = stats_.maybeResults;
+        Answer s = satisfiable(relCtx);
+        stats_.queries = q;
+        stats_.maybeResults = m;
+        a = s == Answer::Yes ? Answer::No : s == Answer::No ? Answer::Yes : Answer::Maybe;
+      }
+      decided = true;
+    }
+  }
+  if (!decided) {
+    std::vector<Expr> as = rel;
+    as.push_back(f_.logicalNot(claim));
+    if (observer_)
+      observer_(as);
+    CheckResult r = runBackends(f_, *impl_, opts_, stats_, as);
+    a = r.result == SatResult::Unsat ? Answer::Yes
+        : r.result == SatResult::Sat ? Answer::No
+                                     : Answer::Maybe;
+  }
+  if (opts_.cache)
+    impl_->validCache.emplace(key, a);
+  if (a == Answer::Maybe)
+    ++stats_.maybeResults;
+  return a;
+}
+
+std::optional<Model> Prover::model(Expr ctx) {
+  if (ctx->isFalse())
+    return std::nullopt;
+  std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
+  auto syms = f_.freeSymbols(ctx);
+  std::vector<Expr> symbols(syms.begin(), syms.end());
+  SolverBackend& b = opts_.backend == Backend::CVC5 ? impl_->getCvc5(f_) : impl_->getZ3(f_);
+  (opts_.backend == Backend::CVC5 ? stats_.cvc5Calls : stats_.z3Calls)++;
+  std::string why;
+  std::optional<Model> out;
+  if (b.prepare(cs, why)) {
+    CheckResult r = b.solve(opts_.timeoutMs);
+    if (r.result == SatResult::Sat && !r.abstracted)
+      out = b.model(symbols);
+  }
+  b.finish();
+  return out;
+}
+
+// ================================================================= simplify
+
+namespace {
+
+/// Divides monomial `mono` by prim^k; returns nullptr for the monomial 1.
+Expr divideMono(ExprFactory& f, Expr mono, Expr prim, uint32_t k) {
+  std::vector<std::pair<Expr, uint32_t>> fs, out;
+  monoFactors(mono, fs);
+  for (auto& [p, e] : fs) {
+    if (p == prim)
+      e -= k;
+    if (e > 0)
+      out.emplace_back(p, e);
+  }
+  if (out.empty())
+    return nullptr;
+  return monoFromFactors(f, out, mono->type());
+}
+
+Poly dividePoly(ExprFactory& f, const Poly& p, Expr prim, uint32_t k) {
+  Poly r;
+  r.c0 = p.c0;
+  for (const Term& t : p.terms) {
+    Expr m = divideMono(f, t.mono, prim, k);
+    if (!m)
+      r.c0 += t.coef;
+    else
+      r.terms.push_back(Term{m, t.coef});
+  }
+  // Re-normalize order.
+  Expr e = fromPoly(f, r, p.terms.empty() ? f.realType() : p.terms[0].mono->type());
+  return toPoly(e);
+}
+
+Expr cancelQuotient(ExprFactory& f, Bounds& b, Expr q) {
+  Type t = q->type();
+  Poly P = toPoly(q->child(0)), Q = toPoly(q->child(1));
+  if (!P.c0.isZero() || !Q.c0.isZero() || P.terms.empty()) {
+    // no common monomial factor possible
+  } else {
+    // Common factors with minimal exponents.
+    std::vector<std::pair<Expr, uint32_t>> common, fs;
+    monoFactors(Q.terms[0].mono, common);
+    auto restrict = [&](const Poly& p) {
+      for (const Term& tm : p.terms) {
+        fs.clear();
+        monoFactors(tm.mono, fs);
+        for (auto& [prim, e] : common) {
+          uint32_t have = 0;
+          for (auto& [p2, e2] : fs)
+            if (p2 == prim)
+              have = e2;
+          e = std::min(e, have);
+        }
+      }
+    };
+    restrict(P);
+    restrict(Q);
+    for (auto& [prim, e] : common) {
+      if (e == 0 || !b.nonZero(prim))
+        continue;
+      P = dividePoly(f, P, prim, e);
+      Q = dividePoly(f, Q, prim, e);
+    }
+  }
+  Expr num = fromPoly(f, P, t), den = fromPoly(f, Q, t);
+  Expr r = f.div(num, den);
+  if (r->kind() == Kind::RealDiv && !Q.terms.empty() && P.terms.size() == Q.terms.size() &&
+      P.c0 * Q.terms[0].coef == Q.c0 * P.terms[0].coef) {
+    // P == lambda * Q ?
+    Rational lambda = P.terms[0].coef / Q.terms[0].coef;
+    bool same = P.c0 == Q.c0 * lambda;
+    for (size_t i = 0; i < P.terms.size() && same; ++i)
+      same = P.terms[i].mono == Q.terms[i].mono && P.terms[i].coef == Q.terms[i].coef * lambda;
+    if (same && b.nonZero(den))
+      return f.realConst(lambda);
+  }
+  return r;
+}
+
+} // namespace
+
+Expr Prover::simplify(Expr e, Expr ctx) {
+  if (ctx->isTrue() && e->numChildren() == 0)
+    return e;
+  // 1. Equalities of the context as substitutions.
+  ExprMap subst;
+  std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
+  for (Expr c0 : cs) {
+    Expr c = f_.substitute(c0, subst);
+    Expr var = nullptr, val = nullptr;
+    if (c->kind() == Kind::Eq && c->child(0)->type()->isNumeric() && c->child(1)->isZero() &&
+        c->child(0)->kind() != Kind::RealDiv) {
+      Poly p = toPoly(c->child(0));
+      for (size_t j = p.terms.size(); j-- > 0;) {
+        const Term& tm = p.terms[j];
+        if (tm.mono->kind() != Kind::Symbol)
+          continue;
+        if (tm.mono->type()->isInt() && tm.coef != Rational(1) && tm.coef != Rational(-1))
+          continue;
+        bool elsewhere = false;
+        for (size_t k = 0; k < p.terms.size() && !elsewhere; ++k)
+          if (k != j) {
+            auto s = f_.freeSymbols(p.terms[k].mono);
+            elsewhere = std::binary_search(s.begin(), s.end(), tm.mono, ExprLess());
+          }
+        if (elsewhere)
+          continue;
+        Poly rest = p;
+        Rational coef = tm.coef;
+        rest.terms.erase(rest.terms.begin() + long(j));
+        var = tm.mono;
+        val = fromPoly(f_, scalePoly(rest, Rational(-1) / coef), var->type());
+        break;
+      }
+    } else if (c->kind() == Kind::Eq) {
+      for (int side = 0; side < 2 && !var; ++side) {
+        Expr s = c->child(side), o = c->child(1 - side);
+        auto os = f_.freeSymbols(o);
+        if (s->kind() == Kind::Symbol && !std::binary_search(os.begin(), os.end(), s, ExprLess())) {
+          var = s;
+          val = o;
+        }
+      }
+    } else if (c->kind() == Kind::Symbol) {
+      var = c;
+      val = f_.trueExpr();
+    } else if (c->kind() == Kind::Not && c->child(0)->kind() == Kind::Symbol) {
+      var = c->child(0);
+      val = f_.falseExpr();
+    }
+    if (var) {
+      ExprMap one{{var, val}};
+      for (auto& [k, v] : subst)
+        v = f_.substitute(v, one);
+      subst.emplace(var, val);
+    }
+  }
+  Expr e1 = f_.substitute(e, subst);
+  std::vector<Expr> cs1;
+  for (Expr c : cs) {
+    Expr c1 = f_.substitute(c, subst);
+    for (Expr x : ExprFactory::conjuncts(c1))
+      cs1.push_back(x);
+  }
+  // 2. Bounds and known atoms.
+  Bounds b(f_, cs1);
+  std::unordered_map<Expr, Expr> memo;
+  std::function<Expr(Expr)> go = [&](Expr x) -> Expr {
+    if (x->numChildren() == 0)
+      return x;
+    auto it = memo.find(x);
+    if (it != memo.end())
+      return it->second;
+    Expr r = x;
+    if (x->kind() != Kind::Forall && x->kind() != Kind::Exists && x->kind() != Kind::Lambda) {
+      std::vector<Expr> ch;
+      for (Expr c : x->children())
+        ch.push_back(go(c));
+      r = f_.rebuild(x, ch);
+    }
+    if (r->type()->isBool()) {
+      if (auto d = b.decide(r))
+        r = f_.boolConst(*d);
+    } else if (r->kind() == Kind::RealDiv) {
+      r = cancelQuotient(f_, b, r);
+    }
+    memo.emplace(x, r);
+    return r;
+  };
+  return go(e1);
+}
+
+} // namespace chorus::sym

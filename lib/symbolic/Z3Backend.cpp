@@ -1,0 +1,412 @@
+// Z3 backend: one context and one solver reused for all queries, with
+// push/pop around each query; translations are cached per node.
+#include "Backend.h"
+
+#include <z3++.h>
+
+#include <unordered_map>
+
+namespace chorus::sym {
+namespace {
+
+class Z3Backend final : public SolverBackend {
+public:
+  explicit Z3Backend(ExprFactory& f) : f_(f), solver_(ctx_) {}
+
+  bool prepare(std::span<const Expr> assertions, std::string& reason) override {
+    solver_.push();
+    pushed_ = true;
+    abstracted_ = false;
+    try {
+      for (Expr a : assertions)
+        solver_.add(tr(a));
+      if (abstracted_)
+        for (auto& ax : sumAxioms_)
+          solver_.add(ax);
+    } catch (const Unsupported& u) {
+      reason = u.what();
+      return false;
+    } catch (const z3::exception& e) {
+      reason = std::string("z3: ") + e.msg();
+      return false;
+    }
+    return true;
+  }
+
+  CheckResult solve(unsigned timeoutMs) override {
+    CheckResult r;
+    r.abstracted = abstracted_;
+    try {
+      z3::params p(ctx_);
+      p.set("timeout", timeoutMs);
+      solver_.set(p);
+      switch (solver_.check()) {
+      case z3::sat:
+        r.result = SatResult::Sat;
+        break;
+      case z3::unsat:
+        r.result = SatResult::Unsat;
+        break;
+      case z3::unknown: {
+        r.result = SatResult::Unknown;
+        r.reason = solver_.reason_unknown();
+        r.timedOut = r.reason.find("timeout") != std::string::npos ||
+                     r.reason.find("canceled") != std::string::npos ||
+                     r.reason.find("resource") != std::string::npos;
+        break;
+      }
+      }
+    } catch (const z3::exception& e) {
+      r.result = SatResult::Unknown;
+      r.reason = e.msg();
+    }
+    return r;
+  }
+
+  Model model(std::span<const Expr> symbols) override {
+    Model out;
+    z3::model m = solver_.get_model();
+    for (Expr s : symbols) {
+      if (s->type()->isFunction())
+        continue;
+      ModelEntry e{s, nullptr, ""};
+      try {
+        z3::expr v = m.eval(tr(s), true);
+        e.value = toValue(m, v, s->type(), e.text);
+      } catch (const std::exception& ex) {
+        e.text = "?";
+      }
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+
+  void finish() override {
+    if (pushed_)
+      solver_.pop();
+    pushed_ = false;
+  }
+
+private:
+  Expr toValue(z3::model& m, const z3::expr& v, Type t, std::string& text) {
+    text = v.to_string();
+    switch (t->kind()) {
+    case TypeKind::Bool:
+      if (v.is_true())
+        return f_.trueExpr();
+      if (v.is_false())
+        return f_.falseExpr();
+      return nullptr;
+    case TypeKind::Int:
+    case TypeKind::Real:
+    case TypeKind::Char:
+    case TypeKind::Ref: {
+      if (!v.is_numeral())
+        return nullptr;
+      auto r = Rational::parse(Z3_get_numeral_string(ctx_, v));
+      if (!r)
+        return nullptr;
+      text = r->toString();
+      if (t->kind() == TypeKind::Ref)
+        return f_.refConst(t, uint64_t(r->toInt64().value_or(0)));
+      return f_.numConst(t, *r);
+    }
+    case TypeKind::Array: {
+      auto n = t->extent();
+      if (!n || *n > 1024)
+        return nullptr;
+      std::vector<Expr> els;
+      text = "{";
+      for (uint64_t k = 0; k < *n; ++k) {
+        std::string et;
+        z3::expr ev = m.eval(z3::select(v, ctx_.int_val(int64_t(k))), true);
+        Expr el = toValue(m, ev, t->element(), et);
+        if (!el)
+          return nullptr;
+        els.push_back(el);
+        text += (k ? ", " : "") + et;
+      }
+      text += "}";
+      return f_.arrayLit(t, els);
+    }
+    default:
+      return nullptr;
+    }
+  }
+
+  z3::sort sortOf(Type t) {
+    auto it = sorts_.find(t);
+    if (it != sorts_.end())
+      return it->second;
+    z3::sort s(ctx_);
+    switch (t->kind()) {
+    case TypeKind::Bool:
+      s = ctx_.bool_sort();
+      break;
+    case TypeKind::Int:
+    case TypeKind::Char:
+    case TypeKind::Ref:
+      s = ctx_.int_sort();
+      break;
+    case TypeKind::Real:
+      s = ctx_.real_sort();
+      break;
+    case TypeKind::Array:
+      s = ctx_.array_sort(ctx_.int_sort(), sortOf(t->element()));
+      break;
+    case TypeKind::Tuple: {
+      std::vector<std::string> names;
+      std::vector<const char*> cnames;
+      z3::sort_vector ms(ctx_);
+      std::vector<z3::sort> msv;
+      for (size_t i = 0; i < t->members().size(); ++i) {
+        names.push_back("tup" + std::to_string(t->id()) + "_" + std::to_string(i));
+        msv.push_back(sortOf(t->members()[i]));
+      }
+      for (auto& n : names)
+        cnames.push_back(n.c_str());
+      z3::func_decl_vector projs(ctx_);
+      std::string tn = "tup" + std::to_string(t->id());
+      z3::func_decl mk =
+          ctx_.tuple_sort(tn.c_str(), unsigned(msv.size()), cnames.data(), msv.data(), projs);
+      s = mk.range();
+      tuples_.emplace(t, TupleInfo{mk, projs});
+      break;
+    }
+    default:
+      throw Unsupported("z3: type " + t->toString());
+    }
+    sorts_.emplace(t, s);
+    return s;
+  }
+
+  z3::func_decl lengthFn(Type arrayType) {
+    auto it = lenFns_.find(arrayType);
+    if (it != lenFns_.end())
+      return it->second;
+    z3::func_decl fn = ctx_.function(("len!" + std::to_string(arrayType->id())).c_str(),
+                                     sortOf(arrayType), ctx_.int_sort());
+    lenFns_.emplace(arrayType, fn);
+    return fn;
+  }
+
+  z3::expr num(const Rational& v, Type t) {
+    std::string s = v.toString();
+    return t->isReal() ? ctx_.real_val(s.c_str()) : ctx_.int_val(s.c_str());
+  }
+
+  z3::expr cdiv(const z3::expr& a, const z3::expr& b) {
+    z3::expr zero = ctx_.int_val(0);
+    return z3::ite(a >= zero, z3::ite(b >= zero, a / b, -(a / -b)),
+                   z3::ite(b >= zero, -((-a) / b), (-a) / (-b)));
+  }
+
+  z3::expr tr(Expr e) {
+    auto it = cache_.find(e);
+    if (it != cache_.end()) {
+      if (it->second.second)
+        abstracted_ = true;
+      return it->second.first;
+    }
+    bool saved = abstracted_;
+    abstracted_ = false;
+    z3::expr r = build(e);
+    bool abs = abstracted_;
+    abstracted_ = saved || abs;
+    cache_.emplace(e, std::make_pair(r, abs));
+    return r;
+  }
+
+  z3::expr build(Expr e) {
+    auto c = [&](uint32_t i) { return tr(e->child(i)); };
+    switch (e->kind()) {
+    case Kind::BoolConst:
+      return ctx_.bool_val(e->isTrue());
+    case Kind::NumConst:
+      return num(e->value(), e->type());
+    case Kind::RefConst:
+      return ctx_.int_val(int64_t(e->aux()));
+    case Kind::Symbol:
+      if (e->type()->isFunction())
+        throw Unsupported("z3: function symbol used as a value");
+      return ctx_.constant((e->name() + "!" + std::to_string(e->id())).c_str(), sortOf(e->type()));
+    case Kind::BoundVar:
+      return ctx_.constant(("bv!" + e->name() + "!" + std::to_string(e->id())).c_str(),
+                           sortOf(e->type()));
+    case Kind::Add: {
+      z3::expr r = c(0);
+      for (uint32_t i = 1; i < e->numChildren(); ++i)
+        r = r + c(i);
+      return r;
+    }
+    case Kind::Mul: {
+      z3::expr r = c(0);
+      for (uint32_t i = 1; i < e->numChildren(); ++i)
+        r = r * c(i);
+      return r;
+    }
+    case Kind::Pow: {
+      z3::expr b = c(0), r = b;
+      for (uint64_t i = 1; i < e->aux(); ++i)
+        r = r * b;
+      return r;
+    }
+    case Kind::IntDiv:
+      return cdiv(c(0), c(1));
+    case Kind::IntMod: {
+      z3::expr a = c(0), b = c(1);
+      return a - b * cdiv(a, b);
+    }
+    case Kind::RealDiv:
+      return c(0) / c(1);
+    case Kind::IntToReal:
+      return z3::to_real(c(0));
+    case Kind::RealToInt: {
+      z3::expr x = c(0);
+      auto toInt = [&](const z3::expr& y) { return z3::expr(ctx_, Z3_mk_real2int(ctx_, y)); };
+      return z3::ite(x >= ctx_.real_val(0), toInt(x), -toInt(-x));
+    }
+    case Kind::CharToInt:
+    case Kind::IntToChar:
+      return c(0);
+    case Kind::Lt:
+      return num(Rational(0), e->child(0)->type()) < c(0);
+    case Kind::Le:
+      return num(Rational(0), e->child(0)->type()) <= c(0);
+    case Kind::Eq: {
+      Type t = e->child(0)->type();
+      if (t->isArray())
+        return arrayEq(e->child(0), e->child(1));
+      return c(0) == c(1);
+    }
+    case Kind::Not:
+      return !c(0);
+    case Kind::And: {
+      z3::expr_vector v(ctx_);
+      for (uint32_t i = 0; i < e->numChildren(); ++i)
+        v.push_back(c(i));
+      return z3::mk_and(v);
+    }
+    case Kind::Or: {
+      z3::expr_vector v(ctx_);
+      for (uint32_t i = 0; i < e->numChildren(); ++i)
+        v.push_back(c(i));
+      return z3::mk_or(v);
+    }
+    case Kind::Ite:
+      return z3::ite(c(0), c(1), c(2));
+    case Kind::ArrayLit: {
+      z3::expr a = ctx_.constant(("alit!" + std::to_string(e->id())).c_str(), sortOf(e->type()));
+      for (uint32_t i = 0; i < e->numChildren(); ++i)
+        a = z3::store(a, ctx_.int_val(int(i)), c(i));
+      return a;
+    }
+    case Kind::ArrayWrite:
+      return z3::store(c(0), c(1), c(2));
+    case Kind::ArrayRead:
+      return z3::select(c(0), c(1));
+    case Kind::ArrayLambda: {
+      Expr lam = e->child(1);
+      z3::expr bv = tr(lam->child(0));
+      return z3::lambda(bv, tr(lam->child(1)));
+    }
+    case Kind::ArrayLength:
+      return lengthFn(e->child(0)->type())(c(0));
+    case Kind::TupleMake: {
+      sortOf(e->type());
+      auto& ti = tuples_.at(e->type());
+      z3::expr_vector args(ctx_);
+      for (uint32_t i = 0; i < e->numChildren(); ++i)
+        args.push_back(c(i));
+      return ti.mk(args);
+    }
+    case Kind::TupleRead: {
+      sortOf(e->child(0)->type());
+      return tuples_.at(e->child(0)->type()).projs[unsigned(e->aux())](c(0));
+    }
+    case Kind::TupleWrite: {
+      Type t = e->type();
+      sortOf(t);
+      auto& ti = tuples_.at(t);
+      z3::expr tup = c(0);
+      z3::expr_vector args(ctx_);
+      for (unsigned i = 0; i < t->members().size(); ++i)
+        args.push_back(i == e->aux() ? c(1) : ti.projs[i](tup));
+      return ti.mk(args);
+    }
+    case Kind::Apply: {
+      Expr fn = e->child(0);
+      if (fn->kind() != Kind::Symbol)
+        throw Unsupported("z3: application of a non-symbol function");
+      z3::func_decl d = funcDecl(fn);
+      z3::expr_vector args(ctx_);
+      for (uint32_t i = 1; i < e->numChildren(); ++i)
+        args.push_back(c(i));
+      return d(args);
+    }
+    case Kind::Forall:
+      return z3::forall(c(0), c(1));
+    case Kind::Exists:
+      return z3::exists(c(0), c(1));
+    case Kind::Sum: {
+      // Opaque value; only the empty-range axiom is known (abstraction).
+      abstracted_ = true;
+      z3::expr s = ctx_.constant(("sum!" + std::to_string(e->id())).c_str(), sortOf(e->type()));
+      sumAxioms_.push_back(z3::implies(c(1) <= c(0), s == num(Rational(0), e->type())));
+      return s;
+    }
+    default:
+      throw Unsupported(std::string("z3: ") + kindName(e->kind()));
+    }
+  }
+
+  z3::expr arrayEq(Expr a, Expr b) {
+    // C semantics: same length and same elements below the length.
+    Expr la = f_.arrayLength(a), lb = f_.arrayLength(b);
+    z3::expr len = tr(la);
+    z3::expr i =
+        ctx_.constant(("aeq!" + std::to_string(a->id()) + "_" + std::to_string(b->id())).c_str(),
+                      ctx_.int_sort());
+    z3::expr body =
+        z3::implies(ctx_.int_val(0) <= i && i < len, z3::select(tr(a), i) == z3::select(tr(b), i));
+    return len == tr(lb) && z3::forall(i, body);
+  }
+
+  z3::func_decl funcDecl(Expr fn) {
+    auto it = funcs_.find(fn);
+    if (it != funcs_.end())
+      return it->second;
+    z3::sort_vector dom(ctx_);
+    for (Type p : fn->type()->members())
+      dom.push_back(sortOf(p));
+    z3::func_decl d = ctx_.function((fn->name() + "!" + std::to_string(fn->id())).c_str(), dom,
+                                    sortOf(fn->type()->result()));
+    funcs_.emplace(fn, d);
+    return d;
+  }
+
+  struct TupleInfo {
+    z3::func_decl mk;
+    z3::func_decl_vector projs;
+  };
+
+  ExprFactory& f_;
+  z3::context ctx_;
+  z3::solver solver_;
+  bool pushed_ = false;
+  bool abstracted_ = false;
+  std::vector<z3::expr> sumAxioms_; // empty-range axioms of all Sum nodes seen
+  std::unordered_map<Expr, std::pair<z3::expr, bool>> cache_;
+  std::unordered_map<Type, z3::sort> sorts_;
+  std::unordered_map<Type, TupleInfo> tuples_;
+  std::unordered_map<Type, z3::func_decl> lenFns_;
+  std::unordered_map<Expr, z3::func_decl> funcs_;
+};
+
+} // namespace
+
+std::unique_ptr<SolverBackend> makeZ3Backend(ExprFactory& f) {
+  return std::make_unique<Z3Backend>(f);
+}
+
+} // namespace chorus::sym

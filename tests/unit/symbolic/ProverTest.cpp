@@ -1,0 +1,259 @@
+// Prover chain: validity with known answers on every backend, models, cache,
+// independence, internal decisions, simplification, time-outs.
+#include "chorus/symbolic/Prover.h"
+
+#include <gtest/gtest.h>
+
+using namespace chorus::sym;
+
+namespace {
+
+struct Fixture {
+  ExprFactory f;
+  Type I = f.intType(), R = f.realType(), B = f.boolType();
+  Expr x = f.symbol("x", I), y = f.symbol("y", I), z = f.symbol("z", I);
+  Expr i = f.symbol("i", I), n = f.symbol("n", I);
+  Expr rx = f.symbol("rx", R), ry = f.symbol("ry", R);
+  Expr c(int64_t v) { return f.intConst(v); }
+  Expr rc(int64_t a, int64_t b = 1) { return f.realConst(Rational(a, b)); }
+  Expr all(std::initializer_list<Expr> xs) { return f.logicalAnd(std::vector<Expr>(xs)); }
+};
+
+class BackendTest : public ::testing::TestWithParam<Backend>, public Fixture {
+protected:
+  // Internal decisions off: every question reaches the backend under test.
+  Prover p{f, ProverOptions{GetParam(), 5000, false, true, false}};
+};
+
+} // namespace
+
+TEST_P(BackendTest, LinearIntegerAndReal) {
+  Expr pos = all({f.gt(x, c(0)), f.gt(y, c(0))});
+  EXPECT_EQ(p.valid(pos, f.gt(f.add(x, y), c(1))), Answer::Yes);
+  EXPECT_EQ(p.valid(pos, f.gt(f.add(x, y), c(2))), Answer::No);
+  Expr rpos = all({f.gt(rx, rc(0)), f.gt(ry, rc(0))});
+  EXPECT_EQ(p.valid(rpos, f.gt(f.add(rx, ry), rc(1))), Answer::No); // reals are dense
+  EXPECT_EQ(p.valid(rpos, f.gt(f.add(rx, ry), rc(0))), Answer::Yes);
+  EXPECT_EQ(p.satisfiable(all({f.lt(x, y), f.lt(y, z), f.lt(z, x)})), Answer::No);
+  EXPECT_EQ(p.satisfiable(all({f.lt(x, y), f.lt(y, z)})), Answer::Yes);
+  EXPECT_EQ(p.stats().internalDecisions, 0u);
+}
+
+TEST_P(BackendTest, CIntegerDivisionSemantics) {
+  Expr ctx = f.eq(x, c(-7));
+  EXPECT_EQ(p.valid(ctx, f.eq(f.div(x, c(2)), c(-3))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.eq(f.div(x, c(2)), c(-4))), Answer::No); // not Euclidean/floor
+  EXPECT_EQ(p.valid(ctx, f.eq(f.mod(x, c(2)), c(-1))), Answer::Yes);
+  Expr ctx2 = all({f.eq(x, c(7)), f.eq(y, c(-2))});
+  EXPECT_EQ(p.valid(ctx2, f.eq(f.div(x, y), c(-3))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx2, f.eq(f.mod(x, y), c(1))), Answer::Yes);
+  // (x / y) * y + x % y == x for y != 0
+  Expr id = f.eq(f.add(f.mul(f.div(x, y), y), f.mod(x, y)), x);
+  EXPECT_EQ(p.valid(f.neq(y, c(0)), id), Answer::Yes);
+}
+
+TEST_P(BackendTest, NonlinearSimple) {
+  EXPECT_EQ(p.valid(f.trueExpr(), f.ge(f.mul(x, x), c(0))), Answer::Yes);
+  EXPECT_EQ(p.satisfiable(all({f.eq(f.mul(x, y), c(6)), f.gt(x, c(1)), f.gt(y, c(1))})),
+            Answer::Yes);
+}
+
+TEST_P(BackendTest, RealDivision) {
+  Expr ctx = f.neq(ry, rc(0));
+  EXPECT_EQ(p.valid(ctx, f.eq(f.mul(f.div(rx, ry), ry), rx)), Answer::Yes);
+  EXPECT_EQ(p.valid(f.trueExpr(), f.eq(f.div(rx, rc(2)), f.mul(rc(1, 2), rx))), Answer::Yes);
+}
+
+TEST_P(BackendTest, Arrays) {
+  Type AT = f.arrayType(I);
+  Expr a = f.symbol("a", AT), b = f.symbol("b", AT), v = f.symbol("v", I);
+  Expr j = f.symbol("j", I);
+  Expr rd = f.arrayRead(f.arrayWrite(a, i, v), j);
+  EXPECT_EQ(p.valid(f.neq(i, j), f.eq(rd, f.arrayRead(a, j))), Answer::Yes);
+  EXPECT_EQ(p.valid(f.trueExpr(), f.eq(rd, f.arrayRead(a, j))), Answer::No);
+  EXPECT_EQ(p.valid(f.eq(i, j), f.eq(rd, v)), Answer::Yes);
+  // C array equality: same length, same elements below it.
+  Expr ctx = all({f.eq(a, b), f.le(c(0), i), f.lt(i, f.arrayLength(a))});
+  EXPECT_EQ(p.valid(ctx, f.eq(f.arrayRead(a, i), f.arrayRead(b, i))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.eq(f.arrayLength(b), f.arrayLength(a))), Answer::Yes);
+}
+
+TEST_P(BackendTest, LambdaArrays) {
+  Type AT = f.arrayType(I);
+  Expr a = f.symbol("a", AT), k = f.boundVar("k", I);
+  Expr twice = f.arrayLambda(AT, n, f.lambda(std::vector<Expr>{k}, f.mul(c(2), k)));
+  EXPECT_EQ(p.valid(all({f.eq(a, twice), f.gt(n, c(3))}), f.eq(f.arrayRead(a, c(3)), c(6))),
+            Answer::Yes);
+}
+
+TEST_P(BackendTest, TuplesAndFunctions) {
+  std::vector<Type> mem{I, R};
+  Type T = f.tupleType(mem);
+  Expr s = f.symbol("s", T);
+  Expr t = f.tuple(T, std::vector<Expr>{x, rx});
+  EXPECT_EQ(p.valid(f.eq(s, t), f.eq(f.tupleRead(s, 0), x)), Answer::Yes);
+  EXPECT_EQ(p.valid(f.eq(s, t), f.eq(f.tupleRead(s, 0), y)), Answer::No);
+  EXPECT_EQ(p.valid(f.eq(s, t), f.eq(f.tupleWrite(s, 1, ry), f.tuple(T, std::vector<Expr>{x, ry}))),
+            Answer::Yes);
+  std::vector<Type> params{I};
+  Expr g = f.symbol("g", f.functionType(params, I));
+  Expr gx = f.apply(g, std::vector<Expr>{x}), gy = f.apply(g, std::vector<Expr>{y});
+  EXPECT_EQ(p.valid(f.eq(x, y), f.eq(gx, gy)), Answer::Yes);
+  EXPECT_EQ(p.valid(f.eq(gx, gy), f.eq(x, y)), Answer::No);
+}
+
+TEST_P(BackendTest, Quantifiers) {
+  Type AT = f.arrayType(I);
+  Expr a = f.symbol("a", AT), k = f.boundVar("k", I);
+  Expr inv = f.forallRange(k, c(0), n, f.le(c(0), f.arrayRead(a, k)));
+  Expr ctx = all({inv, f.le(c(0), i), f.lt(i, n)});
+  EXPECT_EQ(p.valid(ctx, f.le(c(0), f.arrayRead(a, i))), Answer::Yes);
+  Expr ex = f.existsRange(k, c(0), n, f.eq(f.arrayRead(a, k), c(5)));
+  EXPECT_EQ(p.satisfiable(all({ex, f.le(n, c(0))})), Answer::No);
+}
+
+TEST_P(BackendTest, AbstractedSumNeverGivesNo) {
+  Expr k = f.boundVar("k", I);
+  Expr s = f.sum(c(0), n, f.lambda(std::vector<Expr>{k}, k));
+  EXPECT_EQ(p.valid(f.le(n, c(0)), f.eq(s, c(0))), Answer::Yes); // empty-range axiom
+  // Over-approximated translation: a counterexample is not trusted.
+  EXPECT_EQ(p.valid(f.eq(n, c(3)), f.eq(s, c(3))), Answer::Maybe);
+}
+
+TEST_P(BackendTest, Models) {
+  Type A3 = f.arrayType(I, 3);
+  Expr a = f.symbol("a", A3);
+  Expr bs = f.symbol("b", B);
+  Expr ctx = all({f.lt(c(3), x), f.lt(x, c(5)), f.eq(f.mul(rc(2), rx), rc(1)), bs,
+                  f.eq(f.arrayRead(a, c(1)), c(7))});
+  auto m = p.model(ctx);
+  ASSERT_TRUE(m.has_value());
+  ExprMap vals;
+  for (auto& e : *m) {
+    ASSERT_NE(e.value, nullptr) << toString(e.symbol) << " = " << e.text;
+    vals[e.symbol] = e.value;
+  }
+  EXPECT_EQ(vals[x], c(4));
+  EXPECT_EQ(vals[rx], rc(1, 2));
+  EXPECT_TRUE(vals[bs]->isTrue());
+  ASSERT_EQ(vals[a]->kind(), Kind::ArrayLit);
+  EXPECT_EQ(vals[a]->child(1), c(7));
+  EXPECT_TRUE(f.substitute(ctx, vals)->isTrue());
+  EXPECT_FALSE(p.model(all({f.lt(x, y), f.lt(y, x)})).has_value());
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, BackendTest,
+                         ::testing::Values(Backend::Z3, Backend::CVC5, Backend::Portfolio),
+                         [](const auto& info) {
+                           return info.param == Backend::Z3     ? std::string("Z3")
+                                  : info.param == Backend::CVC5 ? std::string("CVC5")
+                                                                : std::string("Portfolio");
+                         });
+
+// ------------------------------------------------------------ chain behavior
+
+TEST(ProverChain, CacheHits) {
+  Fixture t;
+  Prover p(t.f);
+  Expr ctx = t.all({t.f.lt(t.x, t.y), t.f.lt(t.y, t.z)});
+  Expr claim = t.f.lt(t.f.mul(t.x, t.x), t.f.mul(t.z, t.z)); // not internal, prover says NO
+  Answer a1 = p.valid(ctx, claim);
+  uint64_t calls = p.stats().z3Calls;
+  EXPECT_EQ(calls, 1u);
+  Answer a2 = p.valid(ctx, claim);
+  EXPECT_EQ(a1, a2);
+  EXPECT_EQ(p.stats().z3Calls, calls);
+  EXPECT_EQ(p.stats().cacheHits, 1u);
+  Prover q(t.f, ProverOptions{Backend::Z3, 2000, /*cache=*/false});
+  q.valid(ctx, claim);
+  q.valid(ctx, claim);
+  EXPECT_EQ(q.stats().z3Calls, 2u);
+  EXPECT_EQ(q.stats().cacheHits, 0u);
+}
+
+TEST(ProverChain, IndependenceSendsOnlyRelevantConjuncts) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f, ProverOptions{Backend::Z3, 2000, true, true, /*internal=*/false});
+  std::vector<std::vector<Expr>> sent;
+  p.setBackendQueryObserver(
+      [&](std::span<const Expr> as) { sent.emplace_back(as.begin(), as.end()); });
+  Expr unrelated = f.eq(f.pow(t.y, 3), f.add(t.z, t.c(17)));
+  Expr related = f.gt(t.x, t.c(0));
+  Expr linked = f.lt(t.x, t.n);
+  Expr ctx = t.all({unrelated, related, linked});
+  EXPECT_EQ(p.valid(ctx, f.gt(t.n, t.c(1))), Answer::Yes);
+  ASSERT_EQ(sent.size(), 1u);
+  for (Expr a : sent[0])
+    for (Expr s : f.freeSymbols(a))
+      EXPECT_TRUE(s == t.x || s == t.n) << "sent unrelated symbol " << toString(s);
+  EXPECT_EQ(sent[0].size(), 3u); // two relevant conjuncts + negated claim
+  EXPECT_EQ(p.stats().droppedConjuncts, 1u);
+  // A different unrelated part gives a cache hit on the same relevant query.
+  Expr ctx2 = t.all({f.eq(t.y, t.c(3)), related, linked});
+  EXPECT_EQ(p.valid(ctx2, f.gt(t.n, t.c(1))), Answer::Yes);
+  EXPECT_EQ(p.stats().cacheHits, 1u);
+  EXPECT_EQ(sent.size(), 1u);
+}
+
+TEST(ProverChain, InternalDecisionsForLoopBounds) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f);
+  Expr ctx = t.all({f.le(t.c(0), t.i), f.lt(t.i, t.n), f.le(t.n, t.c(10))});
+  EXPECT_EQ(p.valid(ctx, f.lt(t.i, t.c(10))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.le(f.add(t.i, t.c(1)), t.n)), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.neq(t.i, t.n)), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.le(t.c(0), f.add(t.i, t.c(1)))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.lt(t.c(0), t.n)), Answer::Yes);
+  EXPECT_EQ(p.stats().z3Calls, 0u);
+  EXPECT_EQ(p.stats().internalDecisions, 5u);
+  // Not decidable by bounds: i < 9 can fail (i = 9, n = 10).
+  EXPECT_EQ(p.valid(ctx, f.lt(t.i, t.c(9))), Answer::No);
+  EXPECT_EQ(p.stats().z3Calls, 1u);
+  // Claim contradicting the bounds: NO, context satisfiable.
+  EXPECT_EQ(p.valid(ctx, f.gt(t.i, t.c(20))), Answer::No);
+  // Inconsistent bounds: everything valid, context unsatisfiable without prover.
+  Expr bad = t.all({f.lt(t.x, t.y), f.lt(t.y, t.c(0)), f.lt(t.c(5), t.x)});
+  uint64_t calls = p.stats().z3Calls;
+  EXPECT_EQ(p.satisfiable(bad), Answer::No);
+  EXPECT_EQ(p.stats().z3Calls, calls);
+}
+
+TEST(ProverChain, TimeoutGivesMaybe) {
+  Fixture t;
+  auto& f = t.f;
+  for (Backend b : {Backend::Z3, Backend::CVC5}) {
+    Prover p(f, ProverOptions{b, 1});
+    // x^3 + y^3 = z^3 has no positive solution (Fermat, n = 3): no prover can
+    // find a model, and refuting it needs far more than 1 ms.
+    Expr ctx = t.all({f.gt(t.x, t.c(0)), f.gt(t.y, t.c(0)), f.gt(t.z, t.c(0)),
+                      f.eq(f.add(f.pow(t.x, 3), f.pow(t.y, 3)), f.pow(t.z, 3))});
+    EXPECT_EQ(p.satisfiable(ctx), Answer::Maybe);
+    EXPECT_EQ(p.valid(ctx, f.falseExpr()), Answer::Maybe);
+    EXPECT_GE(p.stats().maybeResults, 2u);
+  }
+}
+
+TEST(ProverChain, Simplify) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f);
+  Expr q = f.div(f.mul(t.rx, t.ry), t.ry);
+  EXPECT_NE(q, t.rx);
+  EXPECT_EQ(p.simplify(q, f.neq(t.ry, t.rc(0))), t.rx);
+  EXPECT_EQ(p.simplify(q, f.trueExpr()), q); // y may be 0
+  EXPECT_EQ(p.simplify(f.div(f.add(t.rx, t.ry), f.add(t.rx, t.ry)), f.lt(t.rc(0), t.rx)),
+            f.div(f.add(t.rx, t.ry), f.add(t.rx, t.ry))); // x+y may still be 0
+  Expr ctx = f.logicalAnd(f.lt(t.rc(0), t.rx), f.lt(t.rc(0), t.ry));
+  EXPECT_EQ(p.simplify(f.div(f.add(t.rx, t.ry), f.mul(t.rc(2), f.add(t.rx, t.ry))), ctx),
+            t.rc(1, 2));
+  EXPECT_EQ(p.simplify(f.add(t.x, t.y), f.eq(t.x, t.c(3))), f.add(t.y, t.c(3)));
+  Expr loop = t.all({f.le(t.c(0), t.i), f.lt(t.i, t.n), f.le(t.n, t.c(10))});
+  EXPECT_TRUE(p.simplify(f.lt(t.i, t.c(10)), loop)->isTrue());
+  EXPECT_EQ(p.simplify(f.ite(f.lt(t.i, t.n), t.x, t.y), loop), t.x);
+  EXPECT_EQ(p.simplify(f.logicalAnd(f.lt(t.i, t.c(9)), f.lt(t.i, t.c(12))), loop),
+            f.lt(t.i, t.c(9)));
+  // x = y + 1 substitutes x
+  EXPECT_EQ(p.simplify(f.sub(t.x, t.y), f.eq(t.x, f.add(t.y, t.c(1)))), t.c(1));
+}
