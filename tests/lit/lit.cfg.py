@@ -11,7 +11,7 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "tools"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(os.path.dirname(config.chorus_bin), "..", "..", "tests", "lit-out")
+config.test_exec_root = os.path.join(os.path.dirname(os.path.dirname(config.chorus_bin)), "tests", "lit-out")
 
 config.substitutions.append(("%chorus", os.path.join(config.chorus_bin, "chorus")))
 config.substitutions.append(("%expect-exit", os.path.join(os.path.dirname(__file__), "tools", "expect-exit")))
