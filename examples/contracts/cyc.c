@@ -1,0 +1,63 @@
+/*
+ * cyc.c -- the MiniMP program "cyc" of seed 002 (collective contracts),
+ * Fig. 2, written in C with MPI and the ACSL extension of seed 002 §3.
+ *
+ * The seed says "We also implemented cyc of Figure 2 in MPI and our
+ * contract language" but does not show that version; this is a direct
+ * translation:  pid -> \mpi_comm_rank (rank in code),  nprocs ->
+ * \mpi_comm_size (size in code),  \on(e, i) -> \mpi_on(e, i),
+ * "requires 1" -> "requires \true",  send/recv -> MPI_Send/MPI_Recv on
+ * MPI_COMM_WORLD with tag 0.  g sends x to its right neighbour and
+ * receives from its left, then adds k; f calls g nprocs times.
+ * MiniMP sends are buffered: like the seed, g relies on MPI_Send
+ * buffering (with synchronous sends every process blocks in MPI_Send, a
+ * potential deadlock).  main is a minimal driver.
+ *     chorus verify cyc.c --contract g -n 1..5
+ *     chorus verify cyc.c --contract f -n 1..5
+ */
+#include <mpi.h>
+
+#pragma CIVL ACSL
+
+int x;
+
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires \true;
+      ensures x == \mpi_on(\old(x), (\mpi_comm_rank + \mpi_comm_size - 1) % \mpi_comm_size) + k;
+      assigns x;
+      waitsfor { j | int j; j == (\mpi_comm_rank + \mpi_comm_size - 1) % \mpi_comm_size };
+*/
+void g(int k) {
+  int y, rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  x = y + k;
+}
+
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires k == \mpi_on(k, 0);
+      ensures x == \old(x) + \mpi_comm_size * k;
+      assigns x;
+      waitsfor { j | int j; 0 <= j && j < \mpi_comm_size };
+*/
+void f(int k) {
+  int i, size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  i = 0;
+  while (i < size) { g(k); i = i+1; }
+}
+
+int main(int argc, char **argv) {
+  int rank;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  x = rank;
+  f(3);
+  MPI_Finalize();
+  return 0;
+}
