@@ -1,11 +1,572 @@
-// Placeholder replaced by the Clang lowering.
+// The Clang 16 front end driver: runs Clang on the C file (our model headers
+// first on the include path), turns Clang's errors into chorus diagnostics,
+// captures annotations (`#pragma TASS|CIVL …`, `/*@ … */`), rewrites
+// `thru { … } passert(e)` into C before parsing, and hands the AST to the
+// lowering (Lower.cpp).
+//
+// thru/passert: Clang's raw lexer scans the main file; `thru` (followed by
+// `{`) becomes the same-length identifier `_Thr` and the matching `passert`
+// becomes `_Passrt`, so every other token keeps its line and column. A
+// predefines buffer defines
+//   #define _Thr __chorus_thru();
+//   #define _Passrt __chorus_passert
+// and declares LW RW LR RR HASOCCURRED, and the lowering recognizes the
+// statement triple `__chorus_thru(); { … } __chorus_passert(e);`.
+//
+// Input macros: `#pragma TASS input …` followed by `#define N 10` keeps the
+// macro for Clang (so N stays a constant expression and `#if N` works) and
+// makes a global variable N; every expression that is exactly an expansion
+// of N is lowered to that variable, and arrays declared with size N become
+// variable-length arrays of length N.
+#include "FrontInternal.h"
 #include "chorus/front/Frontend.h"
 
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/FileManager.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/MacroInfo.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Pragma.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <set>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
 namespace chorus::front {
-std::unique_ptr<model::Program> loadProgram(const std::string& file, const FrontendOptions&,
-                                            DiagnosticSink& diags) {
-  diags.error({file, 0, 0}, "the C front end is not built in this version");
-  return nullptr;
+
+// ----------------------------------------------------------------------------
+// The annotation library, or a stand-in while it is not built.
+// ----------------------------------------------------------------------------
+#ifdef CHORUS_HAVE_ANNOT
+annot::Needs classifyAnnotation(annot::AnnotSource src, const std::vector<annot::Token>& toks) {
+  return annot::classify(src, toks);
 }
-std::string modelHeaderDir() { return CHORUS_HEADER_DIR; }
+bool applyAnnotation(const CapturedAnnot& a, const annot::Target& target, const annot::Scope& scope,
+                     model::Program& prog, DiagnosticSink& diags) {
+  annot::Context ctx{prog, scope, diags};
+  return annot::lowerAnnotation(a.src, a.toks, target, ctx);
+}
+static std::optional<std::vector<annot::Token>> lexAnnot(std::string_view text, SourcePos start,
+                                                         DiagnosticSink& diags) {
+  return annot::lex(text, start, diags);
+}
+#else
+annot::Needs classifyAnnotation(annot::AnnotSource src, const std::vector<annot::Token>& toks) {
+  auto at = [&](size_t i) { return i < toks.size() ? toks[i].text : std::string(); };
+  if (src == annot::AnnotSource::CivlPragma)
+    return annot::Needs::Nothing;
+  if (src == annot::AnnotSource::TassPragma) {
+    if (at(0) == "input" || at(0) == "output")
+      return annot::Needs::Declaration;
+    if ((at(0) == "collective" || at(0) == "joint") && at(1) == "assert")
+      return annot::Needs::Statement;
+    if ((at(0) == "collective" || at(0) == "joint") && at(1) == "invariant")
+      return annot::Needs::Loop;
+    return annot::Needs::Invalid;
+  }
+  if (at(0) == "loop")
+    return annot::Needs::Loop;
+  return annot::Needs::Function;
+}
+bool applyAnnotation(const CapturedAnnot&, const annot::Target&, const annot::Scope&,
+                     model::Program&, DiagnosticSink&) {
+  return true; // the annotation library is not built in: annotations are ignored
+}
+static std::optional<std::vector<annot::Token>> lexAnnot(std::string_view text, SourcePos start,
+                                                         DiagnosticSink&) {
+  std::vector<annot::Token> out;
+  unsigned line = start.line, col = start.col;
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (c == '\n') {
+      ++line;
+      col = 1;
+      ++i;
+      continue;
+    }
+    if (isspace((unsigned char)c) || c == '@') {
+      ++col;
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    annot::Token t;
+    t.kind = annot::Token::Punct;
+    if (isalnum((unsigned char)c) || c == '_' || c == '\\') {
+      while (j < text.size() && (isalnum((unsigned char)text[j]) || text[j] == '_'))
+        ++j;
+      t.kind = isdigit((unsigned char)c) ? annot::Token::IntLit : annot::Token::Ident;
+    }
+    t.text = std::string(text.substr(i, j - i));
+    t.pos = {start.file, line, col};
+    out.push_back(t);
+    col += j - i;
+    i = j;
+  }
+  annot::Token end;
+  end.pos = {start.file, line, col};
+  out.push_back(end);
+  return out;
+}
+#endif
+
+namespace {
+
+using namespace clang;
+
+SourcePos presumedPos(const SourceManager& sm, SourceLocation l) {
+  if (l.isInvalid())
+    return {};
+  l = sm.getExpansionLoc(l);
+  PresumedLoc p = sm.getPresumedLoc(l);
+  if (p.isInvalid())
+    return {};
+  return {p.getFilename(), p.getLine(), p.getColumn()};
+}
+
+// ----------------------------------------------------------------------------
+// Diagnostics
+// ----------------------------------------------------------------------------
+class DiagCollector : public DiagnosticConsumer {
+public:
+  explicit DiagCollector(DiagnosticSink& sink) : sink_(sink) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level == DiagnosticsEngine::Ignored || level == DiagnosticsEngine::Remark ||
+        level == DiagnosticsEngine::Warning) {
+      lastKept_ = false;
+      return;
+    }
+    if (level == DiagnosticsEngine::Note && !lastKept_)
+      return;
+    llvm::SmallString<256> msg;
+    info.FormatDiagnostic(msg);
+    SourcePos pos;
+    if (info.hasSourceManager() && info.getLocation().isValid())
+      pos = presumedPos(info.getSourceManager(), info.getLocation());
+    if (level == DiagnosticsEngine::Note) {
+      sink_.note(pos, msg.str().str());
+    } else {
+      sink_.error(pos, msg.str().str());
+      lastKept_ = true;
+      ++errors_;
+    }
+  }
+  unsigned errors() const { return errors_; }
+
+private:
+  DiagnosticSink& sink_;
+  bool lastKept_ = false;
+  unsigned errors_ = 0;
+};
+
+// ----------------------------------------------------------------------------
+// Annotation capture
+// ----------------------------------------------------------------------------
+annot::Token convertToken(Preprocessor& pp, const Token& t) {
+  annot::Token r;
+  r.text = pp.getSpelling(t);
+  r.pos = presumedPos(pp.getSourceManager(), t.getLocation());
+  if (t.getIdentifierInfo())
+    r.kind = annot::Token::Ident;
+  else if (t.is(tok::numeric_constant)) {
+    bool hex = r.text.size() > 1 && r.text[0] == '0' && (r.text[1] == 'x' || r.text[1] == 'X');
+    bool real = r.text.find('.') != std::string::npos ||
+                (hex ? r.text.find_first_of("pP") != std::string::npos
+                     : r.text.find_first_of("eE") != std::string::npos);
+    r.kind = real ? annot::Token::RealLit : annot::Token::IntLit;
+  } else if (tok::isStringLiteral(t.getKind()))
+    r.kind = annot::Token::StringLit;
+  else if (t.isOneOf(tok::char_constant, tok::wide_char_constant, tok::utf8_char_constant,
+                     tok::utf16_char_constant, tok::utf32_char_constant))
+    r.kind = annot::Token::CharLit;
+  else
+    r.kind = annot::Token::Punct;
+  return r;
+}
+
+/// C's lexer splits annotation operators; glue `==>`, `<==>` and `..` back
+/// when their pieces are adjacent.
+void glue(std::vector<annot::Token>& ts, const std::vector<unsigned>& offs,
+          const std::vector<unsigned>& lens) {
+  std::vector<annot::Token> out;
+  std::vector<unsigned> outEnd;
+  for (size_t i = 0; i < ts.size(); ++i) {
+    bool adjacent = !out.empty() && outEnd.back() == offs[i] &&
+                    out.back().kind == annot::Token::Punct && ts[i].kind == annot::Token::Punct;
+    if (adjacent) {
+      std::string g = out.back().text + ts[i].text;
+      if (g == "==>" || g == "<==" || g == "<==>" || g == "..") {
+        out.back().text = g;
+        outEnd.back() = offs[i] + lens[i];
+        continue;
+      }
+    }
+    out.push_back(ts[i]);
+    outEnd.push_back(offs[i] + lens[i]);
+  }
+  ts = std::move(out);
+}
+
+class AnnotPragma : public PragmaHandler {
+public:
+  AnnotPragma(const char* name, annot::AnnotSource src, FrontState& st)
+      : PragmaHandler(name), src_(src), st_(st) {}
+  void HandlePragma(Preprocessor& pp, PragmaIntroducer intro, Token& first) override {
+    CapturedAnnot a;
+    a.src = src_;
+    a.start = intro.Loc;
+    std::vector<annot::Token> toks;
+    std::vector<unsigned> offs, lens;
+    const SourceManager& sm = pp.getSourceManager();
+    Token t;
+    for (;;) {
+      pp.Lex(t);
+      if (t.isOneOf(tok::eod, tok::eof))
+        break;
+      toks.push_back(convertToken(pp, t));
+      SourceLocation fl = sm.getFileLoc(t.getLocation());
+      offs.push_back(sm.getFileOffset(fl));
+      lens.push_back(t.getLength());
+    }
+    glue(toks, offs, lens);
+    annot::Token end;
+    end.kind = annot::Token::End;
+    end.pos = presumedPos(sm, t.getLocation());
+    toks.push_back(end);
+    a.end = t.getLocation();
+    a.toks = std::move(toks);
+    a.needs = classifyAnnotation(a.src, a.toks);
+    st_.annots.push_back(std::move(a));
+  }
+
+private:
+  annot::AnnotSource src_;
+  FrontState& st_;
+};
+
+class AcslComments : public CommentHandler {
+public:
+  AcslComments(FrontState& st, DiagnosticSink& diags) : st_(st), diags_(diags) {}
+  bool HandleComment(Preprocessor& pp, SourceRange r) override {
+    const SourceManager& sm = pp.getSourceManager();
+    if (sm.isInSystemHeader(r.getBegin()))
+      return false;
+    bool invalid = false;
+    const char* p = sm.getCharacterData(r.getBegin(), &invalid);
+    if (invalid)
+      return false;
+    unsigned len = sm.getFileOffset(r.getEnd()) - sm.getFileOffset(r.getBegin());
+    std::string_view text(p, len);
+    std::string_view body;
+    if (text.substr(0, 3) == "/*@" && text.size() >= 5)
+      body = text.substr(3, text.size() - 5);
+    else if (text.substr(0, 3) == "//@")
+      body = text.substr(3);
+    else
+      return false;
+    SourcePos start = presumedPos(sm, r.getBegin());
+    start.col += 3;
+    auto toks = lexAnnot(body, start, diags_);
+    if (!toks)
+      return false;
+    CapturedAnnot a;
+    a.src = annot::AnnotSource::AcslComment;
+    a.start = r.getBegin();
+    a.end = r.getEnd();
+    std::set<std::string> active;
+    expand(pp, *toks, a.toks, active);
+    a.needs = classifyAnnotation(a.src, a.toks);
+    st_.annots.push_back(std::move(a));
+    return false;
+  }
+
+private:
+  /// Expands object-like macros (as C would) in the comment's tokens.
+  void expand(Preprocessor& pp, const std::vector<annot::Token>& in, std::vector<annot::Token>& out,
+              std::set<std::string>& active) {
+    for (const annot::Token& t : in) {
+      if (t.kind == annot::Token::Ident && !t.text.empty() && t.text[0] != '\\' &&
+          !active.count(t.text)) {
+        IdentifierInfo* ii = pp.getIdentifierInfo(t.text);
+        const MacroInfo* mi = ii ? pp.getMacroInfo(ii) : nullptr;
+        if (mi && mi->isObjectLike() && !mi->isBuiltinMacro()) {
+          std::vector<annot::Token> body;
+          for (const Token& bt : mi->tokens()) {
+            annot::Token c = convertToken(pp, bt);
+            c.pos = t.pos;
+            body.push_back(c);
+          }
+          active.insert(t.text);
+          expand(pp, body, out, active);
+          active.erase(t.text);
+          continue;
+        }
+      }
+      out.push_back(t);
+    }
+  }
+  FrontState& st_;
+  DiagnosticSink& diags_;
+};
+
+class MacroRecorder : public PPCallbacks {
+public:
+  MacroRecorder(const SourceManager& sm, FrontState& st) : sm_(sm), st_(st) {}
+  void MacroDefined(const Token& name, const MacroDirective* md) override {
+    const MacroInfo* mi = md->getMacroInfo();
+    if (!mi || !mi->isObjectLike() || !sm_.isInMainFile(name.getLocation()))
+      return;
+    st_.mainMacros[name.getIdentifierInfo()->getName().str()] = {
+        name.getLocation().getRawEncoding(), mi};
+  }
+
+private:
+  const SourceManager& sm_;
+  FrontState& st_;
+};
+
+// ----------------------------------------------------------------------------
+// Finding what follows each annotation
+// ----------------------------------------------------------------------------
+void findNextTokens(ASTContext& ctx, FrontState& st) {
+  SourceManager& sm = ctx.getSourceManager();
+  for (CapturedAnnot& a : st.annots) {
+    if (a.end.isInvalid() || a.end.isMacroID())
+      continue;
+    FileID fid = sm.getFileID(a.end);
+    bool invalid = false;
+    llvm::StringRef buf = sm.getBufferData(fid, &invalid);
+    if (invalid)
+      continue;
+    unsigned off = sm.getFileOffset(a.end);
+    Lexer lex(sm.getLocForStartOfFile(fid), ctx.getLangOpts(), buf.begin(), buf.begin() + off,
+              buf.end());
+    Token t;
+    lex.LexFromRawLexer(t);
+    for (;;) {
+      if (t.is(tok::eof))
+        break;
+      if (t.is(tok::hash) && t.isAtStartOfLine()) {
+        Token d;
+        lex.LexFromRawLexer(d);
+        if (d.is(tok::raw_identifier) && d.getRawIdentifier() == "define") {
+          Token n;
+          lex.LexFromRawLexer(n);
+          if (n.is(tok::raw_identifier)) {
+            a.macroName = n.getRawIdentifier().str();
+            a.next = t.getLocation().getRawEncoding();
+          }
+          break;
+        }
+        // Another directive (e.g. the next pragma): skip its line.
+        t = d;
+        while (!t.is(tok::eof) && !t.isAtStartOfLine())
+          lex.LexFromRawLexer(t);
+        continue;
+      }
+      a.next = t.getLocation().getRawEncoding();
+      break;
+    }
+  }
+}
+
+// ----------------------------------------------------------------------------
+// The Clang action
+// ----------------------------------------------------------------------------
+const char* kThruPrelude = "#define _Thr __chorus_thru();\n"
+                           "#define _Passrt __chorus_passert\n"
+                           "void __chorus_thru(void);\n"
+                           "void __chorus_passert();\n"
+                           "int LW(); int RW(); int LR(); int RR(); int HASOCCURRED();\n";
+
+class LowerConsumer : public ASTConsumer {
+public:
+  LowerConsumer(CompilerInstance& ci, FrontState& st, model::Program& prog, DiagnosticSink& diags,
+                bool& ok)
+      : ci_(ci), st_(st), prog_(prog), diags_(diags), ok_(ok) {}
+  void HandleTranslationUnit(ASTContext& ctx) override {
+    if (ci_.getDiagnostics().hasErrorOccurred() || diags_.hasErrors()) {
+      ok_ = false;
+      return;
+    }
+    findNextTokens(ctx, st_);
+    ok_ = lowerTranslationUnit(ctx, ci_.getPreprocessor(), st_, prog_, diags_);
+  }
+
+private:
+  CompilerInstance& ci_;
+  FrontState& st_;
+  model::Program& prog_;
+  DiagnosticSink& diags_;
+  bool& ok_;
+};
+
+class LowerAction : public ASTFrontendAction {
+public:
+  LowerAction(FrontState& st, model::Program& prog, DiagnosticSink& diags, bool thru, bool& ok)
+      : st_(st), prog_(prog), diags_(diags), thru_(thru), ok_(ok) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
+    Preprocessor& pp = ci.getPreprocessor();
+    pp.AddPragmaHandler(new AnnotPragma("TASS", annot::AnnotSource::TassPragma, st_));
+    pp.AddPragmaHandler(new AnnotPragma("CIVL", annot::AnnotSource::CivlPragma, st_));
+    comments_ = std::make_unique<AcslComments>(st_, diags_);
+    pp.addCommentHandler(comments_.get());
+    pp.addPPCallbacks(std::make_unique<MacroRecorder>(ci.getSourceManager(), st_));
+    if (thru_)
+      pp.setPredefines(pp.getPredefines() + kThruPrelude);
+    return std::make_unique<LowerConsumer>(ci, st_, prog_, diags_, ok_);
+  }
+  void EndSourceFileAction() override {
+    if (comments_)
+      getCompilerInstance().getPreprocessor().removeCommentHandler(comments_.get());
+  }
+
+private:
+  FrontState& st_;
+  model::Program& prog_;
+  DiagnosticSink& diags_;
+  bool thru_;
+  bool& ok_;
+  std::unique_ptr<AcslComments> comments_;
+};
+
+// ----------------------------------------------------------------------------
+// thru { … } passert(e) → C with the same token positions
+// ----------------------------------------------------------------------------
+bool rewriteThru(std::string& text, const std::string& file, DiagnosticSink& diags, bool& changed) {
+  if (text.find("thru") == std::string::npos)
+    return true;
+  SourceManagerForFile smf(file, text);
+  SourceManager& sm = smf.get();
+  FileID fid = sm.getMainFileID();
+  LangOptions lo;
+  lo.C11 = 1;
+  Lexer lex(fid, sm.getBufferOrFake(fid), sm, lo);
+  std::vector<Token> toks;
+  Token t;
+  do {
+    lex.LexFromRawLexer(t);
+    toks.push_back(t);
+  } while (!t.is(tok::eof));
+  auto isIdent = [&](size_t i, const char* s) {
+    return i < toks.size() && toks[i].is(tok::raw_identifier) && toks[i].getRawIdentifier() == s;
+  };
+  std::vector<int> open; // brace depths of open thru blocks
+  int depth = 0;
+  bool ok = true;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (isIdent(i, "thru") && i + 1 < toks.size() && toks[i + 1].is(tok::l_brace)) {
+      text.replace(sm.getFileOffset(toks[i].getLocation()), 4, "_Thr");
+      changed = true;
+      open.push_back(depth);
+    } else if (toks[i].is(tok::l_brace)) {
+      ++depth;
+    } else if (toks[i].is(tok::r_brace)) {
+      --depth;
+      if (!open.empty() && open.back() == depth) {
+        open.pop_back();
+        if (isIdent(i + 1, "passert") && i + 2 < toks.size() && toks[i + 2].is(tok::l_paren)) {
+          text.replace(sm.getFileOffset(toks[i + 1].getLocation()), 7, "_Passrt");
+        } else {
+          diags.error(presumedPos(sm, i + 1 < toks.size() ? toks[i + 1].getLocation()
+                                                          : toks[i].getLocation()),
+                      "expected 'passert(...)' after the 'thru' block");
+          ok = false;
+        }
+      }
+    }
+  }
+  return ok;
+}
+
+} // namespace
+
+std::string modelHeaderDir() {
+  return CHORUS_HEADER_DIR;
+}
+
+std::unique_ptr<model::Program> loadProgram(const std::string& file, const FrontendOptions& opts,
+                                            DiagnosticSink& diags) {
+  try {
+    struct stat sb;
+    if (stat(file.c_str(), &sb) != 0) {
+      diags.error({}, "cannot open '" + file + "': " + std::strerror(errno));
+      return nullptr;
+    }
+    if (S_ISDIR(sb.st_mode)) {
+      diags.error({}, "cannot open '" + file + "': is a directory");
+      return nullptr;
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      diags.error({}, "cannot open '" + file + "': " + std::strerror(errno));
+      return nullptr;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    bool thru = false;
+    if (!rewriteThru(text, file, diags, thru))
+      return nullptr;
+
+    std::vector<std::string> args = {"clang",
+                                     "-fsyntax-only",
+                                     "-xc",
+                                     "-std=c11",
+                                     "-resource-dir",
+                                     CHORUS_CLANG_RESOURCE_DIR,
+                                     "-I",
+                                     CHORUS_HEADER_DIR,
+                                     "-ferror-limit=20",
+                                     "-fno-color-diagnostics"};
+    args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
+    args.push_back(file);
+
+    auto overlay =
+        llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+    if (thru) {
+      auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      overlay->pushOverlay(mem);
+      auto cwd = llvm::vfs::getRealFileSystem()->getCurrentWorkingDirectory();
+      if (cwd)
+        overlay->setCurrentWorkingDirectory(*cwd);
+      mem->addFile(file, sb.st_mtime, llvm::MemoryBuffer::getMemBufferCopy(text, file));
+    }
+    auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), overlay);
+
+    auto prog = std::make_unique<model::Program>();
+    FrontState st;
+    st.mainFile = file;
+    bool ok = false;
+    DiagCollector collector(diags);
+    clang::tooling::ToolInvocation inv(
+        args, std::make_unique<LowerAction>(st, *prog, diags, thru, ok), files.get());
+    inv.setDiagnosticConsumer(&collector);
+    bool ran = inv.run();
+    if (!ran && !diags.hasErrors())
+      diags.error({file, 0, 0}, "the C front end failed");
+    if (!ran || !ok || diags.hasErrors())
+      return nullptr;
+    return prog;
+  } catch (const std::exception& e) {
+    diags.error({file, 0, 0}, std::string("internal error: ") + e.what());
+    return nullptr;
+  } catch (...) {
+    diags.error({file, 0, 0}, "internal error: unknown exception");
+    return nullptr;
+  }
+}
+
 } // namespace chorus::front

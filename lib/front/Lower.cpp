@@ -1,0 +1,2548 @@
+// Lowering of a Clang C11 AST into chorus's program model.
+//
+// Conventions (see also NOTES.md):
+//  * Pure C expressions map 1:1 onto model::Expr nodes, every node typed.
+//    Implicit conversions become Cast nodes only where the value changes
+//    category (int<->real, to _Bool, pointer<->int, pointer<->pointer of a
+//    different pointee); integer promotions and float widenings are dropped
+//    (integers and reals are mathematical). Explicit casts are kept.
+//  * Array-to-pointer decay of `a` is written AddrOf(Index(a, 0)); a function
+//    designator (decayed or `&f`) is a Func node of pointer-to-function type.
+//  * Side effects (assignments, ++/--, compound assignments, calls, comma)
+//    are hoisted into statements, left to right, using Temp variables ("$tN");
+//    && || ?: whose operands have side effects become control flow. Every call
+//    is a Call statement on its own transition.
+//  * Locations: a location is created lazily when the next statement needs
+//    one, so its source position is that of the statement about to run.
+//  * Globals and static locals are initialized (or zero-filled, C semantics)
+//    in model::kInitFunction; variables marked `#pragma TASS input` are not
+//    zero-filled (the engine gives them symbolic values).
+#include "FrontInternal.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/AST/TypeLoc.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/MacroInfo.h>
+#include <clang/Lex/Preprocessor.h>
+#include <llvm/ADT/StringExtras.h>
+
+#include <functional>
+#include <set>
+
+namespace chorus::front {
+namespace {
+
+using namespace clang;
+namespace M = chorus::model;
+using M::kNone;
+
+/// Thrown at an unsupported or invalid construct; becomes a diagnostic.
+struct LowerError {
+  SourceLocation loc;
+  std::string msg;
+};
+
+struct JumpTarget {
+  M::LocId loc = kNone;
+  std::vector<M::TransId> pend;
+};
+
+struct BlockScope {
+  const Stmt* owner = nullptr;
+  std::vector<M::VarId> vars; ///< declared automatic variables, to kill
+  std::map<std::string, M::VarId> names;
+};
+
+struct Jump {
+  JumpTarget* brk = nullptr;
+  JumpTarget* cont = nullptr;
+  size_t depth = 0; ///< scopes.size() when the loop/switch started
+};
+
+/// The graph being built for one function.
+struct FnState {
+  M::FuncId fid = kNone;
+  M::LocId cur = kNone;
+  std::vector<M::TransId> pend;
+  unsigned temps = 0;
+  std::vector<BlockScope> scopes;
+  std::vector<Jump> jumps;
+  std::map<const LabelDecl*, JumpTarget> labels;
+  std::map<const LabelDecl*, std::vector<const Stmt*>> labelChains;
+  std::map<const VariableArrayType*, const M::Type*> vla;
+  std::map<const VarDecl*, M::VarId> vars;
+  bool isMain = false;
+};
+
+bool sameCategory(const M::Type* a, const M::Type* b) {
+  if (!a || !b)
+    return true;
+  auto cat = [](const M::Type* t) {
+    switch (t->kind) {
+    case M::TypeKind::Bool:
+      return 0;
+    case M::TypeKind::Int:
+      return 1;
+    case M::TypeKind::Real:
+      return 2;
+    case M::TypeKind::Pointer:
+      return 3;
+    default:
+      return 4;
+    }
+  };
+  return cat(a) == cat(b);
+}
+
+class Lowerer {
+public:
+  Lowerer(ASTContext& ctx, Preprocessor& pp, FrontState& st, M::Program& prog,
+          DiagnosticSink& diags)
+      : ctx_(ctx), pp_(pp), sm_(ctx.getSourceManager()), st_(st), prog_(prog), diags_(diags) {}
+
+  bool run();
+
+  // --- used by the annotation scope -------------------------------------
+  M::VarId globalByName(const std::string& n) {
+    auto im = st_.inputMacros.find(n);
+    if (im != st_.inputMacros.end() && im->second.var != kNone)
+      return im->second.var;
+    auto it = globalDecls_.find(n);
+    if (it == globalDecls_.end())
+      return kNone;
+    return guarded([&] { return globalFor(it->second); });
+  }
+  M::FuncId funcByName(const std::string& n) {
+    if (auto* f = prog_.findFunc(n))
+      return f->id;
+    auto it = funcDecls_.find(n);
+    if (it == funcDecls_.end())
+      return kNone;
+    return guarded([&] { return funcFor(it->second); });
+  }
+  std::optional<long long> constantByName(const std::string& n) const {
+    auto it = enumConsts_.find(n);
+    if (it == enumConsts_.end())
+      return std::nullopt;
+    return it->second;
+  }
+  const M::Type* typedefByName(const std::string& n) {
+    auto it = typedefs_.find(n);
+    if (it == typedefs_.end())
+      return nullptr;
+    const M::Type* r = nullptr;
+    guarded([&] {
+      r = ty(it->second->getUnderlyingType());
+      return kNone;
+    });
+    return r;
+  }
+
+private:
+  template <class F> M::VarId guarded(F f) {
+    try {
+      return f();
+    } catch (const LowerError& e) {
+      error(e.loc, e.msg);
+      return kNone;
+    }
+  }
+
+  // --- positions -------------------------------------------------------------
+  M::SrcLoc sl(SourceLocation l) {
+    if (l.isInvalid())
+      return {};
+    l = sm_.getExpansionLoc(l);
+    PresumedLoc p = sm_.getPresumedLoc(l);
+    if (p.isInvalid())
+      return {};
+    return {prog_.fileIndex(p.getFilename()), p.getLine(), p.getColumn()};
+  }
+  SourcePos pos(SourceLocation l) {
+    if (l.isInvalid())
+      return {};
+    l = sm_.getExpansionLoc(l);
+    PresumedLoc p = sm_.getPresumedLoc(l);
+    if (p.isInvalid())
+      return {};
+    return {p.getFilename(), p.getLine(), p.getColumn()};
+  }
+  unsigned key(SourceLocation l) { return sm_.getExpansionLoc(l).getRawEncoding(); }
+  void error(SourceLocation l, const std::string& msg) { diags_.error(pos(l), msg); }
+  [[noreturn]] void fail(SourceLocation l, std::string msg) { throw LowerError{l, std::move(msg)}; }
+  [[noreturn]] void unsupported(SourceLocation l, const std::string& what) {
+    fail(l, what + " is not supported by chorus");
+  }
+
+  // --- types -----------------------------------------------------------------
+  const M::Type* ty(QualType q, SourceLocation at = {});
+  const M::Type* tyCanon(const clang::Type* t, SourceLocation at);
+  const M::Type* recordType(const RecordDecl* rd, SourceLocation at);
+  void prepareVM(QualType q, SourceLocation at);
+
+  // --- expressions -------------------------------------------------------
+  const M::Expr* mk(M::Expr e) { return prog_.expr(std::move(e)); }
+  const M::Expr* intLit(long long v, const M::Type* t, M::SrcLoc l) {
+    M::Expr e;
+    e.kind = M::ExprKind::IntLit;
+    e.type = t;
+    e.loc = l;
+    e.ival = v;
+    e.text = std::to_string(v);
+    return mk(std::move(e));
+  }
+  const M::Expr* zeroOf(const M::Type* t, M::SrcLoc l) {
+    if (t->kind == M::TypeKind::Real) {
+      M::Expr e;
+      e.kind = M::ExprKind::RealLit;
+      e.type = t;
+      e.loc = l;
+      e.text = "0";
+      return mk(std::move(e));
+    }
+    if (t->kind == M::TypeKind::Pointer) {
+      M::Expr e;
+      e.kind = M::ExprKind::NullPtr;
+      e.type = t;
+      e.loc = l;
+      return mk(std::move(e));
+    }
+    return intLit(0, t, l);
+  }
+  const M::Expr* varRef(M::VarId v, M::SrcLoc l) {
+    M::Expr e;
+    e.kind = M::ExprKind::Var;
+    e.var = v;
+    e.type = prog_.vars[v].type;
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  const M::Expr* unary(M::Op op, const M::Expr* a, const M::Type* t, M::SrcLoc l) {
+    M::Expr e;
+    e.kind = M::ExprKind::Unary;
+    e.op = op;
+    e.kids = {a};
+    e.type = t;
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  const M::Expr* binary(M::Op op, const M::Expr* a, const M::Expr* b, const M::Type* t,
+                        M::SrcLoc l) {
+    M::Expr e;
+    e.kind = M::ExprKind::Binary;
+    e.op = op;
+    e.kids = {a, b};
+    e.type = t;
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  const M::Expr* node(M::ExprKind k, std::vector<const M::Expr*> kids, const M::Type* t,
+                      M::SrcLoc l) {
+    M::Expr e;
+    e.kind = k;
+    e.kids = std::move(kids);
+    e.type = t;
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  const M::Expr* cast(const M::Expr* a, const M::Type* t, M::SrcLoc l) {
+    if (a->type == t)
+      return a;
+    if (a->kind == M::ExprKind::NullPtr && t->kind == M::TypeKind::Pointer) {
+      M::Expr e = *a;
+      e.type = t;
+      return mk(std::move(e));
+    }
+    return node(M::ExprKind::Cast, {a}, t, l);
+  }
+  const M::Expr* index(const M::Expr* arr, const M::Expr* i, M::SrcLoc l) {
+    const M::Type* et = arr->type && arr->type->elem ? arr->type->elem : prog_.types.intType();
+    return node(M::ExprKind::Index, {arr, i}, et, l);
+  }
+  const M::Expr* member(const M::Expr* rec, uint32_t field, M::SrcLoc l) {
+    M::Expr e;
+    e.kind = M::ExprKind::Member;
+    e.kids = {rec};
+    e.field = field;
+    e.type = rec->type && field < rec->type->fields.size() ? rec->type->fields[field].type
+                                                           : prog_.types.intType();
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  const M::Expr* deref(const M::Expr* p, M::SrcLoc l) {
+    const M::Type* et = p->type && p->type->elem ? p->type->elem : prog_.types.intType();
+    return node(M::ExprKind::Deref, {p}, et, l);
+  }
+  const M::Expr* addrOf(const M::Expr* lv, M::SrcLoc l) {
+    return node(M::ExprKind::AddrOf, {lv}, prog_.types.pointer(lv->type), l);
+  }
+  const M::Expr* decay(const M::Expr* arr, M::SrcLoc l) {
+    return addrOf(index(arr, intLit(0, prog_.types.intType(), l), l), l);
+  }
+  const M::Expr* funcRef(M::FuncId f, M::SrcLoc l) {
+    M::Expr e;
+    e.kind = M::ExprKind::Func;
+    e.func = f;
+    e.type = prog_.types.pointer(prog_.funcs[f].type);
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  const M::Expr* truthy(const M::Expr* c, M::SrcLoc l) {
+    if (!c->type || c->type->kind == M::TypeKind::Int || c->type->kind == M::TypeKind::Bool)
+      return c;
+    return binary(M::Op::Ne, c, zeroOf(c->type, l), prog_.types.intType(), l);
+  }
+  const M::Expr* negate(const M::Expr* c, M::SrcLoc l) {
+    return unary(M::Op::LogNot, c, prog_.types.intType(), l);
+  }
+
+  const M::Expr* rv(const Expr* e);
+  const M::Expr* lv(const Expr* e);
+  void effect(const Expr* e);
+  const M::Expr* castExpr(const CastExpr* c);
+  const M::Expr* funcDesignator(const Expr* e);
+  const M::Expr* incdec(const UnaryOperator* u, bool wantValue);
+  const M::Expr* assign(const BinaryOperator* b, bool wantValue);
+  const M::Expr* callExpr(const CallExpr* ce, const M::Expr* dest, bool wantValue);
+  const M::Expr* logical(const BinaryOperator* b, bool wantValue);
+  const M::Expr* conditional(const ConditionalOperator* c, bool wantValue);
+  const M::Expr* sizeOf(const UnaryExprOrTypeTraitExpr* u);
+  const M::Expr* sizeOfType(const M::Type* t, M::SrcLoc l);
+  const M::Expr* inputMacroUse(const Expr* e);
+  bool isAssertExpansion(const Expr* e);
+  void lowerAssert(const Expr* e);
+  const M::Expr* realLiteral(const FloatingLiteral* f);
+  void initialize(const M::Expr* dst, const Expr* init);
+  void zeroFill(const M::Expr* dst, M::SrcLoc l);
+  M::VarId temp(const M::Type* t);
+  bool hasSE(const Expr* e) { return e->HasSideEffects(ctx_); }
+
+  // --- graph construction -----------------------------------------------
+  M::Function& fn() { return prog_.funcs[S->fid]; }
+  bool reachable() const { return S->cur != kNone || !S->pend.empty(); }
+  M::LocId here(M::SrcLoc l) {
+    if (S->cur != kNone)
+      return S->cur;
+    M::LocId n = fn().addLoc(l);
+    for (M::TransId t : S->pend)
+      fn().trans[t].to = n;
+    S->pend.clear();
+    S->cur = n;
+    return n;
+  }
+  M::TransId addTrans(M::LocId from, M::LocId to, const M::Expr* guard, M::Stmt s, M::SrcLoc l) {
+    M::Transition t;
+    t.from = from;
+    t.to = to;
+    t.guard = guard;
+    t.stmt = std::move(s);
+    t.loc = l;
+    return fn().addTrans(std::move(t));
+  }
+  void emit(M::Stmt s, M::SrcLoc l, const M::Expr* guard = nullptr) {
+    M::LocId from = here(l);
+    M::TransId t = addTrans(from, kNone, guard, std::move(s), l);
+    S->cur = kNone;
+    S->pend = {t};
+  }
+  void emitAssign(const M::Expr* lhs, const M::Expr* rhs, M::SrcLoc l) {
+    M::Stmt s;
+    s.kind = M::StmtKind::Assign;
+    s.lhs = lhs;
+    s.rhs = rhs;
+    emit(std::move(s), l);
+  }
+  std::vector<M::TransId> takeFlow() {
+    if (S->cur != kNone) {
+      M::TransId t = addTrans(S->cur, kNone, nullptr, M::Stmt{}, fn().locs[S->cur].loc);
+      S->cur = kNone;
+      S->pend.clear();
+      return {t};
+    }
+    auto p = std::move(S->pend);
+    S->pend.clear();
+    return p;
+  }
+  void setFlow(std::vector<M::TransId> p) {
+    S->cur = kNone;
+    S->pend = std::move(p);
+  }
+  void addFlow(std::vector<M::TransId> p) {
+    if (p.empty())
+      return;
+    if (S->cur != kNone) {
+      for (M::TransId t : p)
+        fn().trans[t].to = S->cur;
+      return;
+    }
+    S->pend.insert(S->pend.end(), p.begin(), p.end());
+  }
+  void flowTo(M::LocId target) {
+    for (M::TransId t : takeFlow())
+      fn().trans[t].to = target;
+  }
+  std::pair<std::vector<M::TransId>, std::vector<M::TransId>> branch(const M::Expr* c,
+                                                                     M::SrcLoc l) {
+    if (c->kind == M::ExprKind::IntLit && c->fitsInt64) {
+      auto f = takeFlow();
+      if (c->ival != 0)
+        return {f, {}};
+      return {{}, f};
+    }
+    M::LocId from = here(l);
+    M::TransId t = addTrans(from, kNone, c, M::Stmt{}, l);
+    M::TransId f = addTrans(from, kNone, negate(c, l), M::Stmt{}, l);
+    S->cur = kNone;
+    S->pend.clear();
+    return {{t}, {f}};
+  }
+  M::LocId loopHead(M::SrcLoc l) {
+    M::LocId h = fn().addLoc(l, true);
+    flowTo(h);
+    S->cur = h;
+    return h;
+  }
+  void killScopes(size_t downTo, M::SrcLoc l) {
+    for (size_t i = S->scopes.size(); i-- > downTo;) {
+      auto& vs = S->scopes[i].vars;
+      for (auto it = vs.rbegin(); it != vs.rend(); ++it) {
+        M::Stmt s;
+        s.kind = M::StmtKind::Kill;
+        s.var = *it;
+        emit(std::move(s), l);
+      }
+    }
+  }
+
+  // --- statements -------------------------------------------------------
+  void stmt(const Stmt* s);
+  void compound(const CompoundStmt* cs);
+  void localDecl(const VarDecl* vd);
+  void loopStmt(const Stmt* s, const std::vector<CapturedAnnot*>& loopAnnots);
+  void switchStmt(const SwitchStmt* s);
+  void returnStmt(const ReturnStmt* r);
+  void gotoStmt(const GotoStmt* g);
+  void thruBlock(const CallExpr* thru, const CompoundStmt* body, const CallExpr* pass);
+  void collectLabels(const Stmt* s, std::vector<const Stmt*>& chain);
+
+  // --- declarations -----------------------------------------------------
+  M::VarId globalFor(const VarDecl* vd);
+  M::FuncId funcFor(const FunctionDecl* fd);
+  M::FuncId syntheticFunc(const std::string& name, const M::Type* t);
+  void lowerFunction(const FunctionDecl* fd);
+  const M::Type* declType(const VarDecl* vd);
+  void initGlobal(M::VarId v, const VarDecl* vd, bool isInput);
+
+  // --- annotations ----------------------------------------------------
+  std::vector<CapturedAnnot*> annotsAt(SourceLocation l) {
+    auto it = byNext_.find(key(l));
+    if (it == byNext_.end())
+      return {};
+    std::vector<CapturedAnnot*> r;
+    for (auto* a : it->second)
+      if (!a->done)
+        r.push_back(a);
+    return r;
+  }
+  void applyDeclAnnots(const std::vector<CapturedAnnot*>& as, M::VarId v, SourceLocation at);
+  bool declAnnotIsInput(const std::vector<CapturedAnnot*>& as) {
+    for (auto* a : as)
+      if (a->needs == annot::Needs::Declaration && !a->toks.empty() && a->toks[0].text == "input")
+        return true;
+    return false;
+  }
+  void applyAt(CapturedAnnot* a, const annot::Target& t);
+  void createInputMacros();
+  void finishAnnotations();
+
+  friend class LowerScope;
+  ASTContext& ctx_;
+  Preprocessor& pp_;
+  SourceManager& sm_;
+  FrontState& st_;
+  M::Program& prog_;
+  DiagnosticSink& diags_;
+
+  FnState initS_;
+  FnState* S = nullptr;
+  std::map<const VarDecl*, M::VarId> globals_;
+  std::map<const FunctionDecl*, M::FuncId> funcs_;
+  std::vector<const FunctionDecl*> worklist_;
+  std::set<const FunctionDecl*> lowered_;
+  std::map<const RecordDecl*, M::Type*> records_;
+  std::map<std::string, const VarDecl*> globalDecls_;
+  std::map<std::string, const FunctionDecl*> funcDecls_;
+  std::map<std::string, long long> enumConsts_;
+  std::map<std::string, const TypedefNameDecl*> typedefs_;
+  std::map<unsigned, std::vector<CapturedAnnot*>> byNext_;
+  std::map<unsigned, const FunctionDecl*> funcAtKey_;
+  bool inPassert_ = false;
+};
+
+/// Names visible at an annotated point: the block scopes (snapshot), then
+/// globals, functions, enum constants and typedefs of the translation unit.
+class LowerScope : public annot::Scope {
+public:
+  LowerScope(Lowerer& l, std::map<std::string, M::VarId> visible)
+      : l_(l), visible_(std::move(visible)) {}
+  M::VarId lookupVar(const std::string& n) const override {
+    auto it = visible_.find(n);
+    if (it != visible_.end())
+      return it->second;
+    return l_.globalByName(n);
+  }
+  M::FuncId lookupFunc(const std::string& n) const override { return l_.funcByName(n); }
+  std::optional<long long> lookupConstant(const std::string& n) const override {
+    return l_.constantByName(n);
+  }
+  const M::Type* lookupTypedef(const std::string& n) const override { return l_.typedefByName(n); }
+
+private:
+  Lowerer& l_;
+  std::map<std::string, M::VarId> visible_;
+};
+
+// ============================================================================
+// Types
+// ============================================================================
+
+const M::Type* Lowerer::ty(QualType q, SourceLocation at) {
+  if (q.isNull())
+    return prog_.types.voidType();
+  if (q->isVariablyModifiedType()) {
+    if (const ArrayType* a = ctx_.getAsArrayType(q)) {
+      if (auto* v = dyn_cast<VariableArrayType>(a)) {
+        auto it = S ? S->vla.find(v) : decltype(S->vla.end()){};
+        if (!S || it == S->vla.end())
+          unsupported(at, "this use of a variable-length array type");
+        return it->second;
+      }
+      if (auto* c = dyn_cast<ConstantArrayType>(a))
+        return prog_.types.array(ty(c->getElementType(), at), c->getSize().getZExtValue());
+      return prog_.types.array(ty(a->getElementType(), at), std::nullopt);
+    }
+    if (auto* p = q->getAs<PointerType>())
+      return prog_.types.pointer(ty(p->getPointeeType(), at));
+    unsupported(at, "this variably modified type");
+  }
+  return tyCanon(ctx_.getCanonicalType(q).getTypePtr(), at);
+}
+
+const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
+  auto& T = prog_.types;
+  if (auto* b = dyn_cast<BuiltinType>(t)) {
+    switch (b->getKind()) {
+    case BuiltinType::Void:
+      return T.voidType();
+    case BuiltinType::Bool:
+      return T.boolType();
+    case BuiltinType::Char_S:
+    case BuiltinType::Char_U:
+      return T.charType();
+    case BuiltinType::SChar:
+      return T.integer("signed char", 8, true, true);
+    case BuiltinType::UChar:
+      return T.integer("unsigned char", 8, false, true);
+    case BuiltinType::Short:
+      return T.integer("short", 16, true);
+    case BuiltinType::UShort:
+      return T.integer("unsigned short", 16, false);
+    case BuiltinType::Int:
+      return T.intType();
+    case BuiltinType::UInt:
+      return T.integer("unsigned int", 32, false);
+    case BuiltinType::Long:
+      return T.integer("long", 64, true);
+    case BuiltinType::ULong:
+      return T.sizeType();
+    case BuiltinType::LongLong:
+      return T.integer("long long", 64, true);
+    case BuiltinType::ULongLong:
+      return T.integer("unsigned long long", 64, false);
+    case BuiltinType::Int128:
+      return T.integer("__int128", 128, true);
+    case BuiltinType::UInt128:
+      return T.integer("unsigned __int128", 128, false);
+    case BuiltinType::WChar_S:
+    case BuiltinType::WChar_U:
+      return T.intType();
+    case BuiltinType::Char16:
+      return T.integer("unsigned short", 16, false);
+    case BuiltinType::Char32:
+      return T.integer("unsigned int", 32, false);
+    case BuiltinType::Float:
+      return T.real("float", 32);
+    case BuiltinType::Double:
+      return T.doubleType();
+    case BuiltinType::LongDouble:
+      return T.real("long double", 128);
+    default:
+      unsupported(at, "the type '" + QualType(b, 0).getAsString() + "'");
+    }
+  }
+  if (auto* p = dyn_cast<PointerType>(t))
+    return T.pointer(ty(p->getPointeeType(), at));
+  if (auto* c = dyn_cast<ConstantArrayType>(t))
+    return T.array(ty(c->getElementType(), at), c->getSize().getZExtValue());
+  if (auto* ia = dyn_cast<IncompleteArrayType>(t))
+    return T.array(ty(ia->getElementType(), at), std::nullopt);
+  if (auto* r = dyn_cast<RecordType>(t))
+    return recordType(r->getDecl(), at);
+  if (auto* e = dyn_cast<EnumType>(t)) {
+    const EnumDecl* ed = e->getDecl();
+    std::string name;
+    if (!ed->getName().empty())
+      name = "enum " + ed->getName().str();
+    else if (auto* td = ed->getTypedefNameForAnonDecl())
+      name = td->getName().str();
+    else
+      name = "enum <anonymous>";
+    return T.enumType(name);
+  }
+  if (auto* fp = dyn_cast<FunctionProtoType>(t)) {
+    std::vector<const M::Type*> ps;
+    for (QualType p : fp->getParamTypes())
+      ps.push_back(ty(p, at));
+    return T.function(ty(fp->getReturnType(), at), std::move(ps), fp->isVariadic());
+  }
+  if (auto* fn = dyn_cast<FunctionNoProtoType>(t))
+    return T.function(ty(fn->getReturnType(), at), {}, false);
+  if (isa<AtomicType>(t))
+    unsupported(at, "_Atomic");
+  if (isa<ComplexType>(t))
+    unsupported(at, "the complex type '" + QualType(t, 0).getAsString() + "'");
+  if (isa<VectorType>(t))
+    unsupported(at, "the vector type '" + QualType(t, 0).getAsString() + "'");
+  unsupported(at, "the type '" + QualType(t, 0).getAsString() + "'");
+}
+
+const M::Type* Lowerer::recordType(const RecordDecl* rd, SourceLocation at) {
+  rd = rd->getDefinition() ? rd->getDefinition() : rd;
+  auto it = records_.find(rd);
+  if (it != records_.end())
+    return it->second;
+  std::string tag = rd->getName().str();
+  std::string tdName;
+  if (tag.empty())
+    if (auto* td = rd->getTypedefNameForAnonDecl())
+      tdName = td->getName().str();
+  M::Type* r = prog_.types.record(rd->isUnion() ? M::TypeKind::Union : M::TypeKind::Struct,
+                                  tag.empty() ? std::string() : tag);
+  if (!tdName.empty())
+    r->name = tdName;
+  records_[rd] = r;
+  if (!rd->isCompleteDefinition())
+    return r;
+  std::vector<M::Field> fields;
+  for (const FieldDecl* f : rd->fields()) {
+    if (f->isBitField())
+      unsupported(f->getLocation(), "bit-field '" + f->getName().str() + "'");
+    fields.push_back({f->getName().str(), ty(f->getType(), f->getLocation())});
+  }
+  uint64_t size = 0;
+  if (!rd->isInvalidDecl())
+    size = ctx_.getTypeSizeInChars(ctx_.getRecordType(rd)).getQuantity();
+  prog_.types.complete(r, std::move(fields), size);
+  return r;
+}
+
+/// Evaluates the lengths of the variable-length array types inside `q` into
+/// temps (in the current function), so that ty(q) can name them.
+void Lowerer::prepareVM(QualType q, SourceLocation at) {
+  if (!q->isVariablyModifiedType())
+    return;
+  if (const ArrayType* a = ctx_.getAsArrayType(q)) {
+    prepareVM(a->getElementType(), at);
+    if (auto* v = dyn_cast<VariableArrayType>(a)) {
+      if (S->vla.count(v))
+        return;
+      if (!v->getSizeExpr())
+        unsupported(at, "a variable-length array of unspecified size '[*]'");
+      const M::Expr* len = rv(v->getSizeExpr());
+      M::VarId t = temp(prog_.types.sizeType());
+      emitAssign(varRef(t, sl(at)), len, sl(v->getSizeExpr()->getBeginLoc()));
+      S->vla[v] = prog_.types.vla(ty(v->getElementType(), at), t);
+    }
+    return;
+  }
+  if (auto* p = q->getAs<PointerType>()) {
+    prepareVM(p->getPointeeType(), at);
+    return;
+  }
+  unsupported(at, "this variably modified type");
+}
+
+M::VarId Lowerer::temp(const M::Type* t) {
+  M::Variable v;
+  v.name = "$t" + std::to_string(S->temps++);
+  v.type = t;
+  v.kind = M::VarKind::Temp;
+  v.func = S->fid;
+  M::VarId id = prog_.addVar(std::move(v));
+  fn().locals.push_back(id);
+  return id;
+}
+
+// ============================================================================
+// Expressions
+// ============================================================================
+
+const M::Expr* Lowerer::inputMacroUse(const Expr* e) {
+  if (st_.inputMacros.empty())
+    return nullptr;
+  SourceLocation b = e->getBeginLoc(), en = e->getEndLoc();
+  if (!b.isMacroID() || !en.isMacroID())
+    return nullptr;
+  for (auto& [name, im] : st_.inputMacros) {
+    if (!im.mi || im.mi->getNumTokens() == 0 || im.var == kNone)
+      continue;
+    SourceLocation first = im.mi->tokens().front().getLocation();
+    SourceLocation last = im.mi->tokens().back().getLocation();
+    if (sm_.getSpellingLoc(b) != first || sm_.getSpellingLoc(en) != last)
+      continue;
+    if (sm_.getImmediateExpansionRange(b).getBegin() !=
+        sm_.getImmediateExpansionRange(en).getBegin())
+      continue;
+    return varRef(im.var, sl(b));
+  }
+  return nullptr;
+}
+
+bool Lowerer::isAssertExpansion(const Expr* e) {
+  SourceLocation b = e->getBeginLoc();
+  if (!b.isMacroID() || sm_.isMacroArgExpansion(b))
+    return false;
+  if (Lexer::getImmediateMacroName(b, sm_, ctx_.getLangOpts()) != "assert")
+    return false;
+  // The whole expansion: the expression must end where the expansion ends.
+  SourceLocation en = e->getEndLoc();
+  return en.isMacroID() &&
+         sm_.getExpansionRange(b).getEnd() == sm_.getExpansionRange(en).getEnd() &&
+         sm_.getExpansionLoc(b) == sm_.getExpansionLoc(en);
+}
+
+void Lowerer::lowerAssert(const Expr* e) {
+  // glibc: ((expr) ? (void)0 : __assert_fail(...)) in strict C, and
+  // ((void) sizeof ((expr) ? 1 : 0), __extension__ ({ if (expr) ; else ... }))
+  // in GNU C. Either way the first conditional holds the asserted expression.
+  const Expr* cond = nullptr;
+  std::function<void(const Stmt*)> find = [&](const Stmt* s) {
+    if (!s || cond)
+      return;
+    if (auto* co = dyn_cast<ConditionalOperator>(s)) {
+      cond = co->getCond();
+      return;
+    }
+    if (auto* is = dyn_cast<IfStmt>(s)) {
+      cond = is->getCond();
+      return;
+    }
+    for (const Stmt* c : s->children())
+      find(c);
+  };
+  find(e);
+  if (!cond)
+    return; // NDEBUG: assert expands to nothing
+  M::SrcLoc l = sl(e->getBeginLoc());
+  const M::Expr* c = truthy(rv(cond), l);
+  M::FuncId f = syntheticFunc(
+      "assert", prog_.types.function(prog_.types.voidType(), {prog_.types.intType()}, false));
+  M::Stmt s;
+  s.kind = M::StmtKind::Call;
+  s.callee = funcRef(f, l);
+  s.args = {c};
+  emit(std::move(s), l);
+}
+
+const M::Expr* Lowerer::realLiteral(const FloatingLiteral* f) {
+  M::Expr e;
+  e.kind = M::ExprKind::RealLit;
+  e.type = ty(f->getType(), f->getLocation());
+  e.loc = sl(f->getLocation());
+  SourceLocation sp = sm_.getSpellingLoc(f->getLocation());
+  std::string text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(sp), sm_, ctx_.getLangOpts()).str();
+  while (!text.empty() &&
+         (text.back() == 'f' || text.back() == 'F' || text.back() == 'l' || text.back() == 'L') &&
+         !(text.size() > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') &&
+           text.find_first_of("pP") == std::string::npos))
+    text.pop_back();
+  if (text.empty()) {
+    llvm::SmallString<32> buf;
+    f->getValue().toString(buf);
+    text = buf.str().str();
+  }
+  e.text = text;
+  return mk(std::move(e));
+}
+
+const M::Expr* Lowerer::rv(const Expr* e) {
+  if (const M::Expr* m = inputMacroUse(e))
+    return m;
+  M::SrcLoc l = sl(e->getExprLoc());
+  switch (e->getStmtClass()) {
+  case Stmt::ParenExprClass:
+    return rv(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return rv(cast<ConstantExpr>(e)->getSubExpr());
+  case Stmt::IntegerLiteralClass: {
+    auto* il = cast<IntegerLiteral>(e);
+    M::Expr x;
+    x.kind = M::ExprKind::IntLit;
+    x.type = ty(e->getType(), e->getExprLoc());
+    x.loc = l;
+    llvm::APInt v = il->getValue();
+    bool isSigned = e->getType()->isSignedIntegerType();
+    x.text = llvm::toString(v, 10, isSigned);
+    x.fitsInt64 = isSigned ? v.isSignedIntN(64) : v.isIntN(63);
+    x.ival = x.fitsInt64 ? (isSigned ? v.getSExtValue() : (long long)v.getZExtValue()) : 0;
+    return mk(std::move(x));
+  }
+  case Stmt::CharacterLiteralClass:
+    return intLit(cast<CharacterLiteral>(e)->getValue(), prog_.types.charType(), l);
+  case Stmt::FloatingLiteralClass:
+    return realLiteral(cast<FloatingLiteral>(e));
+  case Stmt::StringLiteralClass:
+  case Stmt::PredefinedExprClass:
+  case Stmt::CompoundLiteralExprClass:
+  case Stmt::ArraySubscriptExprClass:
+  case Stmt::MemberExprClass:
+    return lv(e);
+  case Stmt::DeclRefExprClass: {
+    auto* dr = cast<DeclRefExpr>(e);
+    if (auto* ec = dyn_cast<EnumConstantDecl>(dr->getDecl()))
+      return intLit(ec->getInitVal().getExtValue(), ty(e->getType()), l);
+    return lv(e);
+  }
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+    return castExpr(cast<CastExpr>(e));
+  case Stmt::UnaryOperatorClass: {
+    auto* u = cast<UnaryOperator>(e);
+    const Expr* sub = u->getSubExpr();
+    switch (u->getOpcode()) {
+    case UO_PostInc:
+    case UO_PostDec:
+    case UO_PreInc:
+    case UO_PreDec:
+      return incdec(u, true);
+    case UO_AddrOf:
+      if (sub->getType()->isFunctionType())
+        return funcDesignator(sub);
+      return addrOf(lv(sub), l);
+    case UO_Deref:
+      if (e->getType()->isFunctionType())
+        return rv(sub);
+      return lv(e);
+    case UO_Plus:
+      return unary(M::Op::Plus, rv(sub),
+                   ty(e->getType(), l.line ? e->getExprLoc() : e->getExprLoc()), l);
+    case UO_Minus:
+      return unary(M::Op::Neg, rv(sub), ty(e->getType(), e->getExprLoc()), l);
+    case UO_Not:
+      return unary(M::Op::BitNot, rv(sub), ty(e->getType(), e->getExprLoc()), l);
+    case UO_LNot:
+      return unary(M::Op::LogNot, rv(sub), prog_.types.intType(), l);
+    case UO_Extension:
+      return rv(sub);
+    case UO_Real:
+    case UO_Imag:
+      unsupported(e->getExprLoc(), "__real__/__imag__");
+    default:
+      unsupported(e->getExprLoc(), "this unary operator");
+    }
+  }
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass: {
+    auto* b = cast<BinaryOperator>(e);
+    BinaryOperatorKind op = b->getOpcode();
+    if (b->isAssignmentOp())
+      return assign(b, true);
+    if (op == BO_Comma) {
+      effect(b->getLHS());
+      return rv(b->getRHS());
+    }
+    if (op == BO_LAnd || op == BO_LOr)
+      return logical(b, true);
+    const M::Expr* a = rv(b->getLHS());
+    const M::Expr* c = rv(b->getRHS());
+    const M::Type* t = ty(e->getType(), e->getExprLoc());
+    bool lp = b->getLHS()->getType()->isPointerType();
+    bool rp = b->getRHS()->getType()->isPointerType();
+    if (op == BO_Add && (lp || rp)) {
+      if (rp)
+        std::swap(a, c);
+      return binary(M::Op::PtrAdd, a, c, a->type, l);
+    }
+    if (op == BO_Sub && lp && rp)
+      return binary(M::Op::PtrDiff, a, c, t, l);
+    if (op == BO_Sub && lp)
+      return binary(M::Op::PtrAdd, a, unary(M::Op::Neg, c, c->type, l), a->type, l);
+    M::Op mop;
+    switch (op) {
+    case BO_Mul:
+      mop = M::Op::Mul;
+      break;
+    case BO_Div:
+      mop = M::Op::Div;
+      break;
+    case BO_Rem:
+      mop = M::Op::Rem;
+      break;
+    case BO_Add:
+      mop = M::Op::Add;
+      break;
+    case BO_Sub:
+      mop = M::Op::Sub;
+      break;
+    case BO_Shl:
+      mop = M::Op::Shl;
+      break;
+    case BO_Shr:
+      mop = M::Op::Shr;
+      break;
+    case BO_And:
+      mop = M::Op::BitAnd;
+      break;
+    case BO_Xor:
+      mop = M::Op::BitXor;
+      break;
+    case BO_Or:
+      mop = M::Op::BitOr;
+      break;
+    case BO_LT:
+      mop = M::Op::Lt;
+      break;
+    case BO_GT:
+      mop = M::Op::Gt;
+      break;
+    case BO_LE:
+      mop = M::Op::Le;
+      break;
+    case BO_GE:
+      mop = M::Op::Ge;
+      break;
+    case BO_EQ:
+      mop = M::Op::Eq;
+      break;
+    case BO_NE:
+      mop = M::Op::Ne;
+      break;
+    default:
+      unsupported(e->getExprLoc(), "this binary operator");
+    }
+    return binary(mop, a, c, t, l);
+  }
+  case Stmt::ConditionalOperatorClass:
+    return conditional(cast<ConditionalOperator>(e), true);
+  case Stmt::CallExprClass:
+    return callExpr(cast<CallExpr>(e), nullptr, true);
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+    return sizeOf(cast<UnaryExprOrTypeTraitExpr>(e));
+  case Stmt::ImplicitValueInitExprClass:
+    return zeroOf(ty(e->getType(), e->getExprLoc()), l);
+  case Stmt::OffsetOfExprClass: {
+    Expr::EvalResult r;
+    if (e->EvaluateAsInt(r, ctx_))
+      return intLit(r.Val.getInt().getExtValue(), prog_.types.sizeType(), l);
+    unsupported(e->getExprLoc(), "offsetof with a non-constant index");
+  }
+  case Stmt::StmtExprClass:
+    unsupported(e->getExprLoc(), "statement expression '({ ... })'");
+  case Stmt::GenericSelectionExprClass:
+    unsupported(e->getExprLoc(), "_Generic");
+  case Stmt::VAArgExprClass:
+    unsupported(e->getExprLoc(), "va_arg");
+  case Stmt::AddrLabelExprClass:
+    unsupported(e->getExprLoc(), "the address of a label (computed goto)");
+  case Stmt::BinaryConditionalOperatorClass:
+    unsupported(e->getExprLoc(), "the GNU '?:' operator with omitted operand");
+  case Stmt::AtomicExprClass:
+    unsupported(e->getExprLoc(), "atomic builtins");
+  case Stmt::InitListExprClass:
+    unsupported(e->getExprLoc(), "an initializer list in this position");
+  case Stmt::ChooseExprClass:
+    return rv(cast<ChooseExpr>(e)->getChosenSubExpr());
+  default:
+    break;
+  }
+  unsupported(e->getExprLoc(), std::string("the expression '") + e->getStmtClassName() + "'");
+}
+
+const M::Expr* Lowerer::lv(const Expr* e) {
+  if (const M::Expr* m = inputMacroUse(e))
+    return m;
+  M::SrcLoc l = sl(e->getExprLoc());
+  switch (e->getStmtClass()) {
+  case Stmt::ParenExprClass:
+    return lv(cast<ParenExpr>(e)->getSubExpr());
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl* d = cast<DeclRefExpr>(e)->getDecl();
+    if (auto* vd = dyn_cast<VarDecl>(d)) {
+      if (S) {
+        auto it = S->vars.find(vd);
+        if (it != S->vars.end())
+          return varRef(it->second, l);
+      }
+      if (vd->hasGlobalStorage() && !vd->isStaticLocal())
+        return varRef(globalFor(vd), l);
+      auto it = initS_.vars.find(vd);
+      if (it != initS_.vars.end())
+        return varRef(it->second, l);
+      fail(e->getExprLoc(),
+           "internal error: variable '" + vd->getName().str() + "' used outside its function");
+    }
+    if (auto* fd = dyn_cast<FunctionDecl>(d))
+      return funcRef(funcFor(fd), l);
+    unsupported(e->getExprLoc(), "this kind of name");
+  }
+  case Stmt::ArraySubscriptExprClass: {
+    auto* as = cast<ArraySubscriptExpr>(e);
+    const Expr* base = as->getBase()->IgnoreParens();
+    if (auto* ic = dyn_cast<ImplicitCastExpr>(base);
+        ic && ic->getCastKind() == CK_ArrayToPointerDecay) {
+      const M::Expr* a = lv(ic->getSubExpr());
+      return index(a, rv(as->getIdx()), l);
+    }
+    const M::Expr* p = rv(as->getBase());
+    const M::Expr* i = rv(as->getIdx());
+    return deref(binary(M::Op::PtrAdd, p, i, p->type, l), l);
+  }
+  case Stmt::MemberExprClass: {
+    auto* me = cast<MemberExpr>(e);
+    auto* fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (!fd)
+      unsupported(e->getExprLoc(), "this member access");
+    const M::Expr* base = me->isArrow() ? deref(rv(me->getBase()), l) : lv(me->getBase());
+    return member(base, fd->getFieldIndex(), l);
+  }
+  case Stmt::UnaryOperatorClass: {
+    auto* u = cast<UnaryOperator>(e);
+    if (u->getOpcode() == UO_Deref)
+      return deref(rv(u->getSubExpr()), l);
+    if (u->getOpcode() == UO_Extension)
+      return lv(u->getSubExpr());
+    break;
+  }
+  case Stmt::StringLiteralClass: {
+    auto* s = cast<StringLiteral>(e);
+    M::Expr x;
+    x.kind = M::ExprKind::StringLit;
+    if (s->getCharByteWidth() != 1)
+      unsupported(e->getExprLoc(), "wide string literals");
+    x.str = prog_.addString(s->getString().str());
+    x.type = prog_.types.array(prog_.types.charType(), s->getLength() + 1);
+    x.loc = l;
+    return mk(std::move(x));
+  }
+  case Stmt::PredefinedExprClass:
+    return lv(cast<PredefinedExpr>(e)->getFunctionName());
+  case Stmt::CompoundLiteralExprClass: {
+    auto* cl = cast<CompoundLiteralExpr>(e);
+    if (!S || S == &initS_)
+      unsupported(e->getExprLoc(), "a compound literal at file scope");
+    M::VarId t = temp(ty(cl->getType(), e->getExprLoc()));
+    initialize(varRef(t, l), cl->getInitializer());
+    return varRef(t, l);
+  }
+  default:
+    break;
+  }
+  const M::Expr* r = rv(e);
+  if (r && r->isLvalueKind())
+    return r;
+  if (r && r->type && r->type->isRecord()) {
+    // An rvalue struct (e.g. a call result) used as the base of `.`.
+    M::VarId t = temp(r->type);
+    emitAssign(varRef(t, l), r, l);
+    return varRef(t, l);
+  }
+  fail(e->getExprLoc(), "expression is not an lvalue");
+}
+
+const M::Expr* Lowerer::funcDesignator(const Expr* e) {
+  e = e->IgnoreParens();
+  if (auto* dr = dyn_cast<DeclRefExpr>(e))
+    if (auto* fd = dyn_cast<FunctionDecl>(dr->getDecl()))
+      return funcRef(funcFor(fd), sl(e->getExprLoc()));
+  if (auto* u = dyn_cast<UnaryOperator>(e)) {
+    if (u->getOpcode() == UO_Deref)
+      return rv(u->getSubExpr());
+    if (u->getOpcode() == UO_AddrOf || u->getOpcode() == UO_Extension)
+      return funcDesignator(u->getSubExpr());
+  }
+  if (auto* ic = dyn_cast<ImplicitCastExpr>(e))
+    return rv(ic);
+  return rv(e);
+}
+
+const M::Expr* Lowerer::castExpr(const CastExpr* c) {
+  const Expr* sub = c->getSubExpr();
+  M::SrcLoc l = sl(c->getExprLoc());
+  bool expl = isa<ExplicitCastExpr>(c);
+  switch (c->getCastKind()) {
+  case CK_LValueToRValue:
+    if (sub->getType()->isAtomicType())
+      unsupported(c->getExprLoc(), "_Atomic");
+    return lv(sub);
+  case CK_ArrayToPointerDecay:
+    return decay(lv(sub), l);
+  case CK_FunctionToPointerDecay:
+  case CK_BuiltinFnToFnPtr:
+    return funcDesignator(sub);
+  case CK_NoOp:
+  case CK_ToVoid:
+    return rv(sub);
+  case CK_IntegralCast:
+  case CK_FloatingCast: {
+    const M::Expr* s = rv(sub);
+    if (!expl)
+      return s;
+    return cast(s, ty(c->getType(), c->getExprLoc()), l);
+  }
+  case CK_IntegralToBoolean:
+  case CK_FloatingToBoolean:
+  case CK_PointerToBoolean:
+    return cast(rv(sub), prog_.types.boolType(), l);
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_IntegralToPointer:
+  case CK_PointerToIntegral:
+    return cast(rv(sub), ty(c->getType(), c->getExprLoc()), l);
+  case CK_NullToPointer: {
+    if (hasSE(sub))
+      effect(sub);
+    M::Expr e;
+    e.kind = M::ExprKind::NullPtr;
+    e.type = ty(c->getType(), c->getExprLoc());
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  case CK_BitCast: {
+    const M::Expr* s = rv(sub);
+    return cast(s, ty(c->getType(), c->getExprLoc()), l);
+  }
+  case CK_AtomicToNonAtomic:
+  case CK_NonAtomicToAtomic:
+    unsupported(c->getExprLoc(), "_Atomic");
+  case CK_ToUnion:
+    unsupported(c->getExprLoc(), "a cast to a union type");
+  case CK_FloatingRealToComplex:
+  case CK_IntegralRealToComplex:
+  case CK_FloatingComplexToReal:
+  case CK_IntegralComplexToReal:
+  case CK_FloatingComplexCast:
+  case CK_IntegralComplexCast:
+  case CK_FloatingComplexToBoolean:
+  case CK_IntegralComplexToBoolean:
+  case CK_FloatingComplexToIntegralComplex:
+  case CK_IntegralComplexToFloatingComplex:
+    unsupported(c->getExprLoc(), "complex arithmetic");
+  default:
+    unsupported(c->getExprLoc(), std::string("the conversion '") + c->getCastKindName() + "'");
+  }
+}
+
+const M::Expr* Lowerer::incdec(const UnaryOperator* u, bool wantValue) {
+  M::SrcLoc l = sl(u->getExprLoc());
+  const M::Expr* L = lv(u->getSubExpr());
+  const M::Type* t = L->type;
+  bool inc = u->isIncrementOp();
+  auto step = [&](const M::Expr* cur) -> const M::Expr* {
+    if (t->kind == M::TypeKind::Pointer)
+      return binary(M::Op::PtrAdd, cur, intLit(inc ? 1 : -1, prog_.types.intType(), l), t, l);
+    const M::Expr* one;
+    if (t->kind == M::TypeKind::Real) {
+      M::Expr e;
+      e.kind = M::ExprKind::RealLit;
+      e.type = t;
+      e.text = "1";
+      e.loc = l;
+      one = mk(std::move(e));
+    } else {
+      one = intLit(1, t->kind == M::TypeKind::Bool ? prog_.types.intType() : t, l);
+    }
+    const M::Expr* r = binary(inc ? M::Op::Add : M::Op::Sub, cur, one, t, l);
+    if (t->kind == M::TypeKind::Bool)
+      r = node(M::ExprKind::Cast, {r}, t, l);
+    return r;
+  };
+  if (u->isPostfix() && wantValue) {
+    M::VarId tv = temp(t);
+    emitAssign(varRef(tv, l), L, l);
+    emitAssign(L, step(varRef(tv, l)), l);
+    return varRef(tv, l);
+  }
+  emitAssign(L, step(L), l);
+  return L;
+}
+
+/// Strips implicit conversions that keep the value category (the call result
+/// may then be stored directly into the destination).
+static const Expr* stripSameCategory(const Expr* e) {
+  for (;;) {
+    e = e->IgnoreParens();
+    auto* ic = dyn_cast<ImplicitCastExpr>(e);
+    if (!ic)
+      return e;
+    CastKind k = ic->getCastKind();
+    if (k != CK_NoOp && k != CK_IntegralCast && k != CK_FloatingCast)
+      return e;
+    e = ic->getSubExpr();
+  }
+}
+
+const M::Expr* Lowerer::assign(const BinaryOperator* b, bool wantValue) {
+  M::SrcLoc l = sl(b->getExprLoc());
+  if (b->getOpcode() == BO_Assign) {
+    const M::Expr* L = lv(b->getLHS());
+    const Expr* r = stripSameCategory(b->getRHS());
+    if (auto* ce = dyn_cast<CallExpr>(r); ce && !isAssertExpansion(ce) && !inPassert_) {
+      callExpr(ce, L, false);
+    } else {
+      emitAssign(L, rv(b->getRHS()), l);
+    }
+    return wantValue ? L : nullptr;
+  }
+  auto* ca = cast<CompoundAssignOperator>(b);
+  const M::Expr* L = lv(b->getLHS());
+  const M::Expr* R = rv(b->getRHS());
+  const M::Type* lt = L->type;
+  BinaryOperatorKind op = b->getOpcode();
+  if (lt->kind == M::TypeKind::Pointer && (op == BO_AddAssign || op == BO_SubAssign)) {
+    if (op == BO_SubAssign)
+      R = unary(M::Op::Neg, R, R->type, l);
+    emitAssign(L, binary(M::Op::PtrAdd, L, R, lt, l), l);
+    return wantValue ? L : nullptr;
+  }
+  M::Op mop;
+  switch (op) {
+  case BO_MulAssign:
+    mop = M::Op::Mul;
+    break;
+  case BO_DivAssign:
+    mop = M::Op::Div;
+    break;
+  case BO_RemAssign:
+    mop = M::Op::Rem;
+    break;
+  case BO_AddAssign:
+    mop = M::Op::Add;
+    break;
+  case BO_SubAssign:
+    mop = M::Op::Sub;
+    break;
+  case BO_ShlAssign:
+    mop = M::Op::Shl;
+    break;
+  case BO_ShrAssign:
+    mop = M::Op::Shr;
+    break;
+  case BO_AndAssign:
+    mop = M::Op::BitAnd;
+    break;
+  case BO_XorAssign:
+    mop = M::Op::BitXor;
+    break;
+  case BO_OrAssign:
+    mop = M::Op::BitOr;
+    break;
+  default:
+    unsupported(b->getExprLoc(), "this compound assignment");
+  }
+  const M::Type* ct = ty(ca->getComputationLHSType(), b->getExprLoc());
+  const M::Type* rt = ty(ca->getComputationResultType(), b->getExprLoc());
+  const M::Expr* cur = sameCategory(lt, ct) ? L : cast(L, ct, l);
+  if (!sameCategory(R->type, ct))
+    R = cast(R, ct, l);
+  const M::Expr* val = binary(mop, cur, R, sameCategory(rt, lt) ? lt : rt, l);
+  if (!sameCategory(rt, lt))
+    val = cast(val, lt, l);
+  emitAssign(L, val, l);
+  return wantValue ? L : nullptr;
+}
+
+const M::Expr* Lowerer::logical(const BinaryOperator* b, bool wantValue) {
+  M::SrcLoc l = sl(b->getExprLoc());
+  bool isAnd = b->getOpcode() == BO_LAnd;
+  if (!hasSE(b->getRHS())) {
+    const M::Expr* a = rv(b->getLHS());
+    const M::Expr* c = rv(b->getRHS());
+    return binary(isAnd ? M::Op::LogAnd : M::Op::LogOr, a, c, prog_.types.intType(), l);
+  }
+  const M::Expr* a = truthy(rv(b->getLHS()), l);
+  M::VarId t = wantValue ? temp(prog_.types.intType()) : kNone;
+  auto [tr, fa] = branch(a, l);
+  // && : evaluate rhs when true; || : when false.
+  setFlow(isAnd ? tr : fa);
+  if (wantValue) {
+    const M::Expr* c = truthy(rv(b->getRHS()), l);
+    emitAssign(varRef(t, l), cast(c, prog_.types.intType(), l), l);
+  } else {
+    effect(b->getRHS());
+  }
+  auto evaluated = takeFlow();
+  setFlow(isAnd ? fa : tr);
+  if (wantValue)
+    emitAssign(varRef(t, l), intLit(isAnd ? 0 : 1, prog_.types.intType(), l), l);
+  addFlow(evaluated);
+  return wantValue ? varRef(t, l) : nullptr;
+}
+
+const M::Expr* Lowerer::conditional(const ConditionalOperator* co, bool wantValue) {
+  M::SrcLoc l = sl(co->getExprLoc());
+  if (!hasSE(co->getTrueExpr()) && !hasSE(co->getFalseExpr()) && wantValue) {
+    const M::Expr* c = truthy(rv(co->getCond()), l);
+    const M::Expr* a = rv(co->getTrueExpr());
+    const M::Expr* b = rv(co->getFalseExpr());
+    return node(M::ExprKind::Cond, {c, a, b}, ty(co->getType(), co->getExprLoc()), l);
+  }
+  const M::Expr* c = truthy(rv(co->getCond()), l);
+  bool isVoid = co->getType()->isVoidType();
+  M::VarId t = (wantValue && !isVoid) ? temp(ty(co->getType(), co->getExprLoc())) : kNone;
+  auto [tr, fa] = branch(c, l);
+  setFlow(tr);
+  if (t != kNone)
+    emitAssign(varRef(t, l), rv(co->getTrueExpr()), l);
+  else
+    effect(co->getTrueExpr());
+  auto after = takeFlow();
+  setFlow(fa);
+  if (t != kNone)
+    emitAssign(varRef(t, l), rv(co->getFalseExpr()), l);
+  else
+    effect(co->getFalseExpr());
+  addFlow(after);
+  return t != kNone ? varRef(t, l) : nullptr;
+}
+
+const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool wantValue) {
+  M::SrcLoc l = sl(ce->getBeginLoc());
+  const FunctionDecl* fd = ce->getDirectCallee();
+  std::string name = fd ? fd->getName().str() : std::string();
+  if (inPassert_) {
+    static const std::set<std::string> builtins = {"LW", "RW", "LR", "RR", "HASOCCURRED"};
+    if (!builtins.count(name))
+      fail(ce->getBeginLoc(), "a passert expression must be free of side effects (no calls "
+                              "other than LW, RW, LR, RR, HASOCCURRED)");
+    if (ce->getNumArgs() != 1)
+      fail(ce->getBeginLoc(), name + " takes exactly one argument");
+    const Expr* a = ce->getArg(0);
+    const M::Expr* k;
+    if (name == "HASOCCURRED") {
+      k = rv(a);
+    } else {
+      const Expr* s = a->IgnoreParens();
+      while (auto* ic = dyn_cast<ImplicitCastExpr>(s)) {
+        if (ic->getCastKind() != CK_LValueToRValue && ic->getCastKind() != CK_ArrayToPointerDecay &&
+            ic->getCastKind() != CK_NoOp)
+          break;
+        s = ic->getSubExpr()->IgnoreParens();
+      }
+      if (!s->isLValue())
+        fail(a->getBeginLoc(), name + " needs a variable or memory location (an lvalue)");
+      k = lv(s);
+    }
+    M::Expr e;
+    e.kind = M::ExprKind::Builtin;
+    e.name = name;
+    e.kids = {k};
+    e.type = prog_.types.intType();
+    e.loc = l;
+    return mk(std::move(e));
+  }
+  if (name == kThruFn || name == kPassertFn)
+    fail(ce->getBeginLoc(), name == kThruFn ? "'thru' block must be followed by 'passert(...)'"
+                                            : "'passert' must follow a 'thru { ... }' block");
+  static const std::set<std::string> jmp = {"setjmp",    "_setjmp",      "__sigsetjmp",
+                                            "sigsetjmp", "longjmp",      "siglongjmp",
+                                            "_longjmp",  "__longjmp_chk"};
+  if (fd && jmp.count(name))
+    unsupported(ce->getBeginLoc(), "setjmp/longjmp");
+  if (fd && name == "__builtin_expect")
+    return rv(ce->getArg(0));
+  if (fd &&
+      (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy"))
+    unsupported(ce->getBeginLoc(), "variadic argument access (va_start/va_arg)");
+  const M::Expr* callee =
+      fd ? funcRef(funcFor(fd), sl(ce->getCallee()->getExprLoc())) : rv(ce->getCallee());
+  std::vector<const M::Expr*> args;
+  for (const Expr* a : ce->arguments())
+    args.push_back(rv(a));
+  M::Stmt s;
+  s.kind = M::StmtKind::Call;
+  s.callee = callee;
+  s.args = std::move(args);
+  const M::Expr* result = nullptr;
+  QualType rt = ce->getCallReturnType(ctx_);
+  if (dest) {
+    s.lhs = dest;
+  } else if (wantValue && !rt->isVoidType()) {
+    M::VarId t = temp(ty(rt, ce->getBeginLoc()));
+    s.lhs = varRef(t, l);
+    result = s.lhs;
+  }
+  emit(std::move(s), l);
+  return result;
+}
+
+const M::Expr* Lowerer::sizeOfType(const M::Type* t, M::SrcLoc l) {
+  if (t->kind == M::TypeKind::Array && t->lengthVar != kNone)
+    return binary(M::Op::Mul, varRef(t->lengthVar, l), sizeOfType(t->elem, l),
+                  prog_.types.sizeType(), l);
+  return intLit((long long)t->size, prog_.types.sizeType(), l);
+}
+
+const M::Expr* Lowerer::sizeOf(const UnaryExprOrTypeTraitExpr* u) {
+  M::SrcLoc l = sl(u->getExprLoc());
+  QualType at = u->getTypeOfArgument();
+  if (u->getKind() == UETT_SizeOf && at->isVariablyModifiedType()) {
+    if (!u->isArgumentType()) {
+      const Expr* a = u->getArgumentExpr()->IgnoreParens();
+      if (auto* dr = dyn_cast<DeclRefExpr>(a))
+        if (auto* vd = dyn_cast<VarDecl>(dr->getDecl()); vd && S && S->vars.count(vd))
+          return sizeOfType(prog_.vars[S->vars[vd]].type, l);
+      if (at->isVariableArrayType())
+        return sizeOfType(lv(a)->type, l);
+    } else {
+      prepareVM(at, u->getExprLoc());
+    }
+    return sizeOfType(ty(at, u->getExprLoc()), l);
+  }
+  Expr::EvalResult r;
+  if (u->EvaluateAsInt(r, ctx_))
+    return intLit(r.Val.getInt().getExtValue(), prog_.types.sizeType(), l);
+  unsupported(u->getExprLoc(), "this sizeof/alignof expression");
+}
+
+void Lowerer::effect(const Expr* e) {
+  e = e->IgnoreParens();
+  if (isAssertExpansion(e)) {
+    lowerAssert(e);
+    return;
+  }
+  if (auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->isAssignmentOp()) {
+      assign(b, false);
+      return;
+    }
+    if (b->getOpcode() == BO_Comma) {
+      effect(b->getLHS());
+      effect(b->getRHS());
+      return;
+    }
+    if (b->getOpcode() == BO_LAnd || b->getOpcode() == BO_LOr) {
+      if (hasSE(b))
+        logical(b, false);
+      return;
+    }
+  }
+  if (auto* u = dyn_cast<UnaryOperator>(e); u && u->isIncrementDecrementOp()) {
+    incdec(u, false);
+    return;
+  }
+  if (auto* ce = dyn_cast<CallExpr>(e)) {
+    callExpr(ce, nullptr, false);
+    return;
+  }
+  if (auto* co = dyn_cast<ConditionalOperator>(e)) {
+    if (hasSE(co))
+      conditional(co, false);
+    return;
+  }
+  if (auto* c = dyn_cast<CastExpr>(e); c && c->getCastKind() == CK_ToVoid) {
+    effect(c->getSubExpr());
+    return;
+  }
+  if (isa<StmtExpr>(e))
+    unsupported(e->getExprLoc(), "statement expression '({ ... })'");
+  // A pure expression statement: lower it (for its diagnostics), drop the value.
+  rv(e);
+}
+
+// ============================================================================
+// Initializers
+// ============================================================================
+
+void Lowerer::zeroFill(const M::Expr* dst, M::SrcLoc l) {
+  const M::Type* t = dst->type;
+  switch (t->kind) {
+  case M::TypeKind::Bool:
+  case M::TypeKind::Int:
+  case M::TypeKind::Real:
+  case M::TypeKind::Pointer:
+    emitAssign(dst, zeroOf(t, l), l);
+    return;
+  case M::TypeKind::Struct:
+    for (uint32_t i = 0; i < t->fields.size(); ++i)
+      zeroFill(member(dst, i, l), l);
+    return;
+  case M::TypeKind::Union:
+    if (!t->fields.empty())
+      zeroFill(member(dst, 0, l), l);
+    return;
+  case M::TypeKind::Array: {
+    if (!t->length)
+      return;
+    uint64_t n = *t->length;
+    if (n <= 8) {
+      for (uint64_t i = 0; i < n; ++i)
+        zeroFill(index(dst, intLit((long long)i, prog_.types.intType(), l), l), l);
+      return;
+    }
+    // A loop: for ($i = 0; $i < n; $i++) dst[$i] = 0;
+    M::VarId iv = temp(prog_.types.intType());
+    emitAssign(varRef(iv, l), intLit(0, prog_.types.intType(), l), l);
+    M::LocId head = loopHead(l);
+    auto [tr, fa] =
+        branch(binary(M::Op::Lt, varRef(iv, l), intLit((long long)n, prog_.types.intType(), l),
+                      prog_.types.intType(), l),
+               l);
+    setFlow(tr);
+    zeroFill(index(dst, varRef(iv, l), l), l);
+    emitAssign(varRef(iv, l),
+               binary(M::Op::Add, varRef(iv, l), intLit(1, prog_.types.intType(), l),
+                      prog_.types.intType(), l),
+               l);
+    flowTo(head);
+    setFlow(fa);
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+void Lowerer::initialize(const M::Expr* dst, const Expr* init) {
+  M::SrcLoc l = sl(init->getBeginLoc());
+  if (!l.valid())
+    l = dst->loc; // implicit zero-initialization: at the declaration
+  const Expr* e = init->IgnoreParens();
+  if (auto* ile = dyn_cast<InitListExpr>(e)) {
+    if (ile->isSyntacticForm() && ile->getSemanticForm())
+      ile = ile->getSemanticForm();
+    const M::Type* t = dst->type;
+    if (ile->isStringLiteralInit()) {
+      initialize(dst, ile->getInit(0));
+      return;
+    }
+    if (t->isScalar()) {
+      if (ile->getNumInits() == 0)
+        zeroFill(dst, l);
+      else
+        initialize(dst, ile->getInit(0));
+      return;
+    }
+    if (t->kind == M::TypeKind::Array) {
+      uint64_t n = t->length ? *t->length : ile->getNumInits();
+      uint64_t k = ile->getNumInits();
+      for (uint64_t i = 0; i < k && i < n; ++i)
+        initialize(index(dst, intLit((long long)i, prog_.types.intType(), l), l), ile->getInit(i));
+      for (uint64_t i = k; i < n; ++i) {
+        if (n - k > 8) {
+          // Zero-fill the tail with a loop.
+          M::VarId iv = temp(prog_.types.intType());
+          emitAssign(varRef(iv, l), intLit((long long)k, prog_.types.intType(), l), l);
+          M::LocId head = loopHead(l);
+          auto [tr, fa] = branch(binary(M::Op::Lt, varRef(iv, l),
+                                        intLit((long long)n, prog_.types.intType(), l),
+                                        prog_.types.intType(), l),
+                                 l);
+          setFlow(tr);
+          zeroFill(index(dst, varRef(iv, l), l), l);
+          emitAssign(varRef(iv, l),
+                     binary(M::Op::Add, varRef(iv, l), intLit(1, prog_.types.intType(), l),
+                            prog_.types.intType(), l),
+                     l);
+          flowTo(head);
+          setFlow(fa);
+          break;
+        }
+        zeroFill(index(dst, intLit((long long)i, prog_.types.intType(), l), l), l);
+      }
+      return;
+    }
+    if (t->kind == M::TypeKind::Struct) {
+      for (uint32_t i = 0; i < t->fields.size(); ++i) {
+        if (i < ile->getNumInits())
+          initialize(member(dst, i, l), ile->getInit(i));
+        else
+          zeroFill(member(dst, i, l), l);
+      }
+      return;
+    }
+    if (t->kind == M::TypeKind::Union) {
+      const FieldDecl* f = ile->getInitializedFieldInUnion();
+      if (f && ile->getNumInits() > 0)
+        initialize(member(dst, f->getFieldIndex(), l), ile->getInit(0));
+      else
+        zeroFill(dst, l);
+      return;
+    }
+    unsupported(init->getBeginLoc(), "this initializer list");
+  }
+  if (isa<ImplicitValueInitExpr>(e)) {
+    zeroFill(dst, l);
+    return;
+  }
+  if (isa<DesignatedInitUpdateExpr>(e) || isa<NoInitExpr>(e))
+    unsupported(init->getBeginLoc(), "overlapping designated initializers");
+  if (auto* sl_ = dyn_cast<StringLiteral>(e); sl_ && dst->type->kind == M::TypeKind::Array) {
+    std::string s = sl_->getString().str();
+    uint64_t n = dst->type->length ? *dst->type->length : s.size() + 1;
+    for (uint64_t i = 0; i < n; ++i) {
+      long long c = i < s.size() ? (long long)(signed char)s[i] : 0;
+      emitAssign(index(dst, intLit((long long)i, prog_.types.intType(), l), l),
+                 intLit(c, dst->type->elem, l), l);
+    }
+    return;
+  }
+  const Expr* r = stripSameCategory(init);
+  if (auto* ce = dyn_cast<CallExpr>(r); ce && !isAssertExpansion(ce)) {
+    callExpr(ce, dst, false);
+    return;
+  }
+  emitAssign(dst, rv(init), l);
+}
+
+// ============================================================================
+// Statements
+// ============================================================================
+
+void Lowerer::collectLabels(const Stmt* s, std::vector<const Stmt*>& chain) {
+  if (!s)
+    return;
+  bool scope = isa<CompoundStmt>(s) || isa<ForStmt>(s);
+  if (scope)
+    chain.push_back(s);
+  if (auto* ls = dyn_cast<LabelStmt>(s))
+    S->labelChains[ls->getDecl()] = chain;
+  for (const Stmt* c : s->children())
+    collectLabels(c, chain);
+  if (scope)
+    chain.pop_back();
+}
+
+void Lowerer::stmt(const Stmt* s) {
+  if (!s)
+    return;
+  M::SrcLoc l = sl(s->getBeginLoc());
+  // Annotations that precede this statement.
+  std::vector<CapturedAnnot*> loopAnnots;
+  for (CapturedAnnot* a : annotsAt(s->getBeginLoc())) {
+    switch (a->needs) {
+    case annot::Needs::Statement: {
+      annot::Target t;
+      t.func = S->fid;
+      t.loc = here(l);
+      t.where = pos(s->getBeginLoc());
+      applyAt(a, t);
+      break;
+    }
+    case annot::Needs::Loop:
+      if (isa<WhileStmt>(s) || isa<ForStmt>(s) || isa<DoStmt>(s))
+        loopAnnots.push_back(a);
+      break; // otherwise left pending: reported as misplaced
+    default:
+      break; // declarations are handled by localDecl
+    }
+  }
+  switch (s->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    compound(cast<CompoundStmt>(s));
+    return;
+  case Stmt::DeclStmtClass:
+    for (const Decl* d : cast<DeclStmt>(s)->decls()) {
+      if (auto* vd = dyn_cast<VarDecl>(d))
+        localDecl(vd);
+      else if (auto* td = dyn_cast<TypedefNameDecl>(d)) {
+        if (td->getUnderlyingType()->isVariablyModifiedType())
+          unsupported(td->getLocation(), "a typedef of a variable-length array type");
+      }
+    }
+    return;
+  case Stmt::NullStmtClass:
+    return;
+  case Stmt::IfStmtClass: {
+    auto* is = cast<IfStmt>(s);
+    const M::Expr* c = truthy(rv(is->getCond()), sl(is->getCond()->getBeginLoc()));
+    auto [tr, fa] = branch(c, l);
+    setFlow(tr);
+    stmt(is->getThen());
+    auto after = takeFlow();
+    setFlow(fa);
+    if (is->getElse())
+      stmt(is->getElse());
+    addFlow(after);
+    return;
+  }
+  case Stmt::WhileStmtClass:
+  case Stmt::DoStmtClass:
+  case Stmt::ForStmtClass:
+    loopStmt(s, loopAnnots);
+    return;
+  case Stmt::SwitchStmtClass:
+    switchStmt(cast<SwitchStmt>(s));
+    return;
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+    fail(s->getBeginLoc(), "internal error: case label outside a switch");
+  case Stmt::BreakStmtClass: {
+    if (S->jumps.empty())
+      fail(s->getBeginLoc(), "'break' outside a loop or switch");
+    Jump j = S->jumps.back();
+    killScopes(j.depth, l);
+    auto f = takeFlow();
+    j.brk->pend.insert(j.brk->pend.end(), f.begin(), f.end());
+    return;
+  }
+  case Stmt::ContinueStmtClass: {
+    Jump* j = nullptr;
+    for (auto it = S->jumps.rbegin(); it != S->jumps.rend(); ++it)
+      if (it->cont) {
+        j = &*it;
+        break;
+      }
+    if (!j)
+      fail(s->getBeginLoc(), "'continue' outside a loop");
+    killScopes(j->depth, l);
+    if (j->cont->loc != kNone) {
+      flowTo(j->cont->loc);
+    } else {
+      auto f = takeFlow();
+      j->cont->pend.insert(j->cont->pend.end(), f.begin(), f.end());
+    }
+    return;
+  }
+  case Stmt::ReturnStmtClass:
+    returnStmt(cast<ReturnStmt>(s));
+    return;
+  case Stmt::GotoStmtClass:
+    gotoStmt(cast<GotoStmt>(s));
+    return;
+  case Stmt::LabelStmtClass: {
+    auto* ls = cast<LabelStmt>(s);
+    JumpTarget& t = S->labels[ls->getDecl()];
+    M::LocId at = here(l);
+    for (M::TransId tr : t.pend)
+      fn().trans[tr].to = at;
+    t.pend.clear();
+    t.loc = at;
+    stmt(ls->getSubStmt());
+    return;
+  }
+  case Stmt::AttributedStmtClass:
+    stmt(cast<AttributedStmt>(s)->getSubStmt());
+    return;
+  case Stmt::IndirectGotoStmtClass:
+    unsupported(s->getBeginLoc(), "computed goto");
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    unsupported(s->getBeginLoc(), "inline assembly");
+  default:
+    break;
+  }
+  if (auto* e = dyn_cast<Expr>(s)) {
+    effect(e);
+    return;
+  }
+  unsupported(s->getBeginLoc(), std::string("the statement '") + s->getStmtClassName() + "'");
+}
+
+static bool isCallTo(const Stmt* s, const char* name) {
+  auto* ce = dyn_cast_or_null<CallExpr>(s);
+  if (!ce)
+    return false;
+  const FunctionDecl* fd = ce->getDirectCallee();
+  return fd && fd->getName() == name;
+}
+
+void Lowerer::compound(const CompoundStmt* cs) {
+  S->scopes.push_back({cs, {}, {}});
+  auto body = cs->body();
+  std::vector<const Stmt*> ss(body.begin(), body.end());
+  for (size_t i = 0; i < ss.size(); ++i) {
+    if (isCallTo(ss[i], kThruFn) && i + 2 < ss.size() && isa<CompoundStmt>(ss[i + 1]) &&
+        isCallTo(ss[i + 2], kPassertFn)) {
+      thruBlock(cast<CallExpr>(ss[i]), cast<CompoundStmt>(ss[i + 1]), cast<CallExpr>(ss[i + 2]));
+      i += 2;
+      continue;
+    }
+    stmt(ss[i]);
+  }
+  M::SrcLoc end = sl(cs->getRBracLoc());
+  if (reachable())
+    killScopes(S->scopes.size() - 1, end);
+  S->scopes.pop_back();
+}
+
+void Lowerer::thruBlock(const CallExpr* thru, const CompoundStmt* body, const CallExpr* pass) {
+  M::ParallelAssert pa;
+  pa.func = S->fid;
+  pa.loc = sl(thru->getBeginLoc());
+  pa.begin = here(sl(body->getBeginLoc()));
+  stmt(body);
+  pa.end = here(sl(pass->getBeginLoc()));
+  if (pass->getNumArgs() != 1)
+    fail(pass->getBeginLoc(), "passert takes exactly one expression");
+  size_t before = fn().trans.size();
+  inPassert_ = true;
+  try {
+    pa.expr = truthy(rv(pass->getArg(0)), sl(pass->getArg(0)->getBeginLoc()));
+  } catch (...) {
+    inPassert_ = false;
+    throw;
+  }
+  inPassert_ = false;
+  if (fn().trans.size() != before)
+    fail(pass->getArg(0)->getBeginLoc(), "a passert expression must be free of side effects");
+  prog_.passerts.push_back(pa);
+}
+
+void Lowerer::localDecl(const VarDecl* vd) {
+  M::SrcLoc l = sl(vd->getLocation());
+  auto annots = annotsAt(vd->getBeginLoc());
+  if (vd->hasExternalStorage()) {
+    M::VarId g = globalFor(vd);
+    S->vars[vd] = g;
+    S->scopes.back().names[vd->getName().str()] = g;
+    return;
+  }
+  if (vd->isStaticLocal()) {
+    M::Variable v;
+    v.name = vd->getName().str();
+    v.type = ty(vd->getType(), vd->getLocation());
+    v.kind = M::VarKind::StaticLocal;
+    v.func = S->fid;
+    v.loc = l;
+    M::VarId id = prog_.addVar(std::move(v));
+    fn().locals.push_back(id);
+    S->vars[vd] = id;
+    initS_.vars[vd] = id;
+    S->scopes.back().names[vd->getName().str()] = id;
+    FnState* saved = S;
+    S = &initS_;
+    try {
+      if (const Expr* init = vd->getInit())
+        initialize(varRef(id, l), init);
+      else if (!declAnnotIsInput(annots))
+        zeroFill(varRef(id, l), l);
+    } catch (...) {
+      S = saved;
+      throw;
+    }
+    S = saved;
+    applyDeclAnnots(annots, id, vd->getLocation());
+    return;
+  }
+  prepareVM(vd->getType(), vd->getLocation());
+  M::Variable v;
+  v.name = vd->getName().str();
+  v.type = declType(vd);
+  v.kind = M::VarKind::Local;
+  v.func = S->fid;
+  v.loc = l;
+  M::VarId id = prog_.addVar(std::move(v));
+  fn().locals.push_back(id);
+  S->vars[vd] = id;
+  S->scopes.back().names[vd->getName().str()] = id;
+  S->scopes.back().vars.push_back(id);
+  M::Stmt d;
+  d.kind = M::StmtKind::Declare;
+  d.var = id;
+  emit(std::move(d), l);
+  applyDeclAnnots(annots, id, vd->getLocation());
+  if (const Expr* init = vd->getInit())
+    initialize(varRef(id, l), init);
+}
+
+/// The model type of a declared variable; array sizes spelled with an input
+/// macro become variable-length arrays whose length is the macro's variable.
+const M::Type* Lowerer::declType(const VarDecl* vd) {
+  if (st_.inputMacros.empty() || !vd->getTypeSourceInfo())
+    return ty(vd->getType(), vd->getLocation());
+  std::function<const M::Type*(TypeLoc)> walk = [&](TypeLoc tl) -> const M::Type* {
+    tl = tl.getUnqualifiedLoc();
+    if (auto p = tl.getAs<ParenTypeLoc>())
+      return walk(p.getInnerLoc());
+    if (auto ca = tl.getAs<ConstantArrayTypeLoc>()) {
+      const M::Type* elem = walk(ca.getElementLoc());
+      if (const Expr* sz = ca.getSizeExpr()) {
+        if (const M::Expr* m = inputMacroUse(sz->IgnoreParens()))
+          return prog_.types.vla(elem, m->var);
+        // An expression over input macros: evaluate it into a temp.
+        bool usesMacro = false;
+        std::function<void(const Stmt*)> scan = [&](const Stmt* s) {
+          if (!s || usesMacro)
+            return;
+          if (auto* e = dyn_cast<Expr>(s); e && inputMacroUse(e))
+            usesMacro = true;
+          for (const Stmt* c : s->children())
+            scan(c);
+        };
+        scan(sz);
+        if (usesMacro) {
+          if (!S || S == &initS_)
+            unsupported(sz->getBeginLoc(),
+                        "a file-scope array whose size is an expression over an input macro "
+                        "(use the macro alone)");
+          M::VarId t = temp(prog_.types.sizeType());
+          emitAssign(varRef(t, sl(sz->getBeginLoc())), rv(sz), sl(sz->getBeginLoc()));
+          return prog_.types.vla(elem, t);
+        }
+      }
+      return prog_.types.array(elem, ca.getTypePtr()->getSize().getZExtValue());
+    }
+    return ty(tl.getType(), vd->getLocation());
+  };
+  return walk(vd->getTypeSourceInfo()->getTypeLoc());
+}
+
+void Lowerer::loopStmt(const Stmt* s, const std::vector<CapturedAnnot*>& loopAnnots) {
+  M::SrcLoc l = sl(s->getBeginLoc());
+  JumpTarget brk, cont;
+  auto attach = [&](M::LocId head) {
+    for (CapturedAnnot* a : loopAnnots) {
+      annot::Target t;
+      t.func = S->fid;
+      t.loc = head;
+      t.where = pos(s->getBeginLoc());
+      applyAt(a, t);
+    }
+  };
+  if (auto* ws = dyn_cast<WhileStmt>(s)) {
+    M::LocId head = loopHead(l);
+    attach(head);
+    cont.loc = head;
+    const M::Expr* c = truthy(rv(ws->getCond()), sl(ws->getCond()->getBeginLoc()));
+    auto [tr, fa] = branch(c, l);
+    setFlow(tr);
+    S->jumps.push_back({&brk, &cont, S->scopes.size()});
+    stmt(ws->getBody());
+    S->jumps.pop_back();
+    flowTo(head);
+    setFlow(fa);
+    addFlow(brk.pend);
+    return;
+  }
+  if (auto* ds = dyn_cast<DoStmt>(s)) {
+    M::LocId head = loopHead(l);
+    attach(head);
+    S->jumps.push_back({&brk, &cont, S->scopes.size()});
+    stmt(ds->getBody());
+    S->jumps.pop_back();
+    addFlow(cont.pend);
+    const M::Expr* c = truthy(rv(ds->getCond()), sl(ds->getCond()->getBeginLoc()));
+    auto [tr, fa] = branch(c, sl(ds->getCond()->getBeginLoc()));
+    for (M::TransId t : tr)
+      fn().trans[t].to = head;
+    setFlow(fa);
+    addFlow(brk.pend);
+    return;
+  }
+  auto* fs = cast<ForStmt>(s);
+  S->scopes.push_back({fs, {}, {}});
+  if (fs->getInit())
+    stmt(fs->getInit());
+  M::LocId head = loopHead(l);
+  attach(head);
+  std::vector<M::TransId> exit;
+  if (fs->getCond()) {
+    const M::Expr* c = truthy(rv(fs->getCond()), sl(fs->getCond()->getBeginLoc()));
+    auto [tr, fa] = branch(c, l);
+    setFlow(tr);
+    exit = fa;
+  }
+  S->jumps.push_back({&brk, &cont, S->scopes.size()});
+  stmt(fs->getBody());
+  S->jumps.pop_back();
+  addFlow(cont.pend);
+  if (fs->getInc())
+    effect(fs->getInc());
+  flowTo(head);
+  setFlow(exit);
+  addFlow(brk.pend);
+  if (reachable())
+    killScopes(S->scopes.size() - 1, sl(fs->getEndLoc()));
+  S->scopes.pop_back();
+}
+
+void Lowerer::switchStmt(const SwitchStmt* sw) {
+  M::SrcLoc l = sl(sw->getBeginLoc());
+  if (sw->getInit() || sw->getConditionVariable())
+    unsupported(sw->getBeginLoc(), "a switch with a declaration in its condition");
+  const M::Expr* c = rv(sw->getCond());
+  if (hasSE(sw->getCond()) || c->kind != M::ExprKind::Var) {
+    M::VarId t = temp(c->type);
+    emitAssign(varRef(t, l), c, l);
+    c = varRef(t, l);
+  }
+  // Collect the case labels of this switch (not of nested switches).
+  std::vector<const SwitchCase*> cases;
+  std::function<void(const Stmt*)> collect = [&](const Stmt* s) {
+    if (!s || isa<SwitchStmt>(s))
+      return;
+    if (auto* sc = dyn_cast<SwitchCase>(s))
+      cases.push_back(sc);
+    for (const Stmt* k : s->children())
+      collect(k);
+  };
+  collect(sw->getBody());
+  std::map<const SwitchCase*, JumpTarget> targets;
+  JumpTarget brk;
+  M::LocId from = here(l);
+  const M::Expr* noneMatches = nullptr;
+  const SwitchCase* dflt = nullptr;
+  const M::Type* it = prog_.types.intType();
+  for (const SwitchCase* sc : cases) {
+    if (auto* cs = dyn_cast<CaseStmt>(sc)) {
+      if (cs->getRHS())
+        unsupported(cs->getBeginLoc(), "case ranges");
+      llvm::APSInt v = cs->getLHS()->EvaluateKnownConstInt(ctx_);
+      const M::Expr* val = intLit(v.getExtValue(), c->type, sl(cs->getLHS()->getBeginLoc()));
+      M::TransId t =
+          addTrans(from, kNone, binary(M::Op::Eq, c, val, it, l), M::Stmt{}, sl(cs->getBeginLoc()));
+      targets[sc].pend.push_back(t);
+      const M::Expr* ne = binary(M::Op::Ne, c, val, it, l);
+      noneMatches = noneMatches ? binary(M::Op::LogAnd, noneMatches, ne, it, l) : ne;
+    } else {
+      dflt = sc;
+    }
+  }
+  M::TransId d = addTrans(from, kNone, noneMatches, M::Stmt{},
+                          dflt ? sl(dflt->getBeginLoc()) : sl(sw->getEndLoc()));
+  if (dflt)
+    targets[dflt].pend.push_back(d);
+  else
+    brk.pend.push_back(d);
+  S->cur = kNone;
+  S->pend.clear();
+  // Lower the body; case labels join their dispatch transitions.
+  JumpTarget* outerCont = nullptr;
+  for (auto j = S->jumps.rbegin(); j != S->jumps.rend(); ++j)
+    if (j->cont) {
+      outerCont = j->cont;
+      break;
+    }
+  S->jumps.push_back({&brk, nullptr, S->scopes.size()});
+  (void)outerCont;
+  std::function<void(const Stmt*)> body = [&](const Stmt* s) {
+    if (auto* sc = dyn_cast_or_null<SwitchCase>(s)) {
+      addFlow(targets[sc].pend);
+      targets[sc].pend.clear();
+      if (!reachable())
+        here(sl(sc->getBeginLoc()));
+      body(sc->getSubStmt());
+      return;
+    }
+    stmt(s);
+  };
+  if (auto* cs = dyn_cast<CompoundStmt>(sw->getBody())) {
+    S->scopes.push_back({cs, {}, {}});
+    for (const Stmt* s : cs->body())
+      body(s);
+    if (reachable())
+      killScopes(S->scopes.size() - 1, sl(cs->getRBracLoc()));
+    S->scopes.pop_back();
+  } else {
+    body(sw->getBody());
+  }
+  S->jumps.pop_back();
+  for (auto& [sc, t] : targets)
+    if (!t.pend.empty())
+      unsupported(sc->getBeginLoc(), "a case label nested inside a statement of the switch body");
+  addFlow(brk.pend);
+}
+
+void Lowerer::returnStmt(const ReturnStmt* r) {
+  M::SrcLoc l = sl(r->getBeginLoc());
+  const M::Expr* v = nullptr;
+  if (const Expr* e = r->getRetValue()) {
+    if (e->getType()->isVoidType())
+      effect(e);
+    else
+      v = rv(e);
+  }
+  bool anyKill = false;
+  for (auto& sc : S->scopes)
+    anyKill |= !sc.vars.empty();
+  if (v && anyKill && v->kind != M::ExprKind::IntLit && v->kind != M::ExprKind::RealLit) {
+    M::VarId t = temp(v->type);
+    emitAssign(varRef(t, l), v, l);
+    v = varRef(t, l);
+  }
+  killScopes(0, l);
+  M::Stmt s;
+  s.kind = M::StmtKind::Return;
+  s.rhs = v;
+  M::LocId from = here(l);
+  addTrans(from, fn().exit, nullptr, std::move(s), l);
+  S->cur = kNone;
+  S->pend.clear();
+}
+
+void Lowerer::gotoStmt(const GotoStmt* g) {
+  M::SrcLoc l = sl(g->getBeginLoc());
+  const auto& chain = S->labelChains[g->getLabel()];
+  size_t common = 0;
+  while (common < chain.size() && common < S->scopes.size() &&
+         chain[common] == S->scopes[common].owner)
+    ++common;
+  killScopes(common, l);
+  JumpTarget& t = S->labels[g->getLabel()];
+  if (t.loc != kNone) {
+    flowTo(t.loc);
+  } else {
+    if (!reachable())
+      here(l);
+    auto f = takeFlow();
+    t.pend.insert(t.pend.end(), f.begin(), f.end());
+  }
+}
+
+// ============================================================================
+// Declarations
+// ============================================================================
+
+M::FuncId Lowerer::syntheticFunc(const std::string& name, const M::Type* t) {
+  if (auto* f = prog_.findFunc(name))
+    return f->id;
+  M::Function f;
+  f.name = name;
+  f.type = t;
+  return prog_.addFunc(std::move(f));
+}
+
+M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
+  fd = fd->getCanonicalDecl();
+  auto it = funcs_.find(fd);
+  if (it != funcs_.end())
+    return it->second;
+  const FunctionDecl* def = nullptr;
+  bool hasBody = fd->hasBody(def);
+  const FunctionDecl* d = hasBody ? def : fd->getMostRecentDecl();
+  std::string name = d->getName().str();
+  if (auto* existing = prog_.findFunc(name)) {
+    funcs_[fd] = existing->id;
+    return existing->id;
+  }
+  M::Function f;
+  f.name = name;
+  f.type = ty(d->getType(), d->getLocation());
+  f.loc = sl(d->getLocation());
+  M::FuncId id = prog_.addFunc(std::move(f));
+  funcs_[fd] = id;
+  if (hasBody)
+    worklist_.push_back(def);
+  return id;
+}
+
+void Lowerer::lowerFunction(const FunctionDecl* fd) {
+  if (!lowered_.insert(fd).second)
+    return;
+  M::FuncId id = funcFor(fd);
+  FnState st;
+  st.fid = id;
+  st.isMain = fd->isMain();
+  FnState* saved = S;
+  S = &st;
+  struct Restore {
+    Lowerer* l;
+    FnState* s;
+    ~Restore() { l->S = s; }
+  } restore{this, saved};
+  fn().defined = true;
+  if (!fd->hasPrototype() && fd->getNumParams() > 0)
+    unsupported(fd->getLocation(), "a K&R-style (identifier list) function definition");
+  if (fd->isVariadic())
+    unsupported(fd->getLocation(), "the definition of a variadic function");
+  auto* body = cast<CompoundStmt>(fd->getBody());
+  fn().entry = fn().addLoc(sl(body->getLBracLoc()));
+  fn().exit = fn().addLoc(sl(body->getRBracLoc()));
+  S->cur = fn().entry;
+  S->scopes.push_back({nullptr, {}, {}});
+  for (const ParmVarDecl* p : fd->parameters()) {
+    prepareVM(p->getType(), p->getLocation());
+    M::Variable v;
+    v.name = p->getName().str();
+    v.type = ty(p->getType(), p->getLocation());
+    v.kind = M::VarKind::Param;
+    v.func = id;
+    v.loc = sl(p->getLocation());
+    M::VarId vid = prog_.addVar(std::move(v));
+    fn().params.push_back(vid);
+    S->vars[p] = vid;
+    S->scopes.back().names[p->getName().str()] = vid;
+    if (st.isMain) {
+      M::InputDecl in;
+      in.var = vid;
+      in.loc = sl(p->getLocation());
+      prog_.inputs.push_back(in);
+    }
+  }
+  std::vector<const Stmt*> chain;
+  collectLabels(body, chain);
+  compound(body);
+  if (reachable()) {
+    M::SrcLoc end = sl(body->getRBracLoc());
+    M::Stmt r;
+    r.kind = M::StmtKind::Return;
+    if (st.isMain)
+      r.rhs = intLit(0, prog_.types.intType(), end);
+    M::LocId from = here(end);
+    addTrans(from, fn().exit, nullptr, std::move(r), end);
+  }
+  for (auto& [ld, t] : S->labels)
+    if (!t.pend.empty())
+      fail(ld->getLocation(), "internal error: unresolved label '" + ld->getName().str() + "'");
+}
+
+void Lowerer::initGlobal(M::VarId v, const VarDecl* vd, bool isInput) {
+  FnState* saved = S;
+  S = &initS_;
+  struct Restore {
+    Lowerer* l;
+    FnState* s;
+    ~Restore() { l->S = s; }
+  } restore{this, saved};
+  M::SrcLoc l = sl(vd->getLocation());
+  const VarDecl* initDecl = nullptr;
+  const Expr* init = vd->getAnyInitializer(initDecl);
+  if (init)
+    initialize(varRef(v, l), init);
+  else if (!isInput)
+    zeroFill(varRef(v, l), l);
+}
+
+M::VarId Lowerer::globalFor(const VarDecl* vd) {
+  const VarDecl* canon = vd->getCanonicalDecl();
+  auto it = globals_.find(canon);
+  if (it != globals_.end())
+    return it->second;
+  const VarDecl* def = vd->getDefinition(ctx_);
+  if (!def)
+    def = vd->getActingDefinition();
+  const VarDecl* d = def ? def : vd->getMostRecentDecl();
+  M::Variable v;
+  v.name = d->getName().str();
+  FnState* saved = S;
+  S = nullptr;
+  try {
+    v.type = declType(d);
+  } catch (...) {
+    S = saved;
+    throw;
+  }
+  S = saved;
+  v.kind = M::VarKind::Global;
+  v.loc = sl(d->getLocation());
+  v.isExtern = !def && !d->getInit();
+  M::VarId id = prog_.addVar(std::move(v));
+  globals_[canon] = id;
+  std::vector<CapturedAnnot*> annots;
+  for (const VarDecl* r : vd->redecls()) {
+    auto as = annotsAt(r->getBeginLoc());
+    annots.insert(annots.end(), as.begin(), as.end());
+  }
+  if (!prog_.vars[id].isExtern)
+    initGlobal(id, d, declAnnotIsInput(annots));
+  applyDeclAnnots(annots, id, d->getLocation());
+  return id;
+}
+
+// ============================================================================
+// Annotations
+// ============================================================================
+
+void Lowerer::applyAt(CapturedAnnot* a, const annot::Target& t) {
+  a->done = true;
+  std::map<std::string, M::VarId> visible;
+  if (S && S != &initS_)
+    for (auto& sc : S->scopes)
+      for (auto& [n, v] : sc.names)
+        visible[n] = v;
+  LowerScope scope(*this, std::move(visible));
+  applyAnnotation(*a, t, scope, prog_, diags_);
+}
+
+void Lowerer::applyDeclAnnots(const std::vector<CapturedAnnot*>& as, M::VarId v,
+                              SourceLocation at) {
+  for (CapturedAnnot* a : as) {
+    if (a->needs != annot::Needs::Declaration)
+      continue;
+    annot::Target t;
+    t.func = S && S != &initS_ ? S->fid : kNone;
+    t.var = v;
+    t.where = pos(at);
+    applyAt(a, t);
+  }
+}
+
+void Lowerer::createInputMacros() {
+  for (CapturedAnnot& a : st_.annots) {
+    if (a.needs != annot::Needs::Declaration || a.macroName.empty())
+      continue;
+    auto mm = st_.mainMacros.find(a.macroName);
+    const MacroInfo* mi = mm != st_.mainMacros.end() ? mm->second.second : nullptr;
+    if (!mi) {
+      error(a.start, "input annotation on '#define " + a.macroName +
+                         "': only object-like macros can be inputs");
+      a.done = true;
+      continue;
+    }
+    InputMacro im;
+    im.name = a.macroName;
+    im.mi = mi;
+    for (const Token& t : mi->tokens()) {
+      if (!im.body.empty() && t.hasLeadingSpace())
+        im.body += ' ';
+      im.body += pp_.getSpelling(t);
+    }
+    // `input {cond} type`: the type is what follows the condition.
+    std::string tname;
+    size_t i = 1, depth = 0;
+    for (; i < a.toks.size(); ++i) {
+      const auto& t = a.toks[i];
+      if (t.kind == annot::Token::End)
+        break;
+      if (t.text == "{")
+        ++depth;
+      else if (t.text == "}")
+        --depth;
+      else if (depth == 0 && t.kind == annot::Token::Ident)
+        tname += (tname.empty() ? "" : " ") + t.text;
+    }
+    const M::Type* type = nullptr;
+    auto& T = prog_.types;
+    if (tname == "int" || tname == "signed" || tname == "signed int")
+      type = T.intType();
+    else if (tname == "unsigned" || tname == "unsigned int")
+      type = T.integer("unsigned int", 32, false);
+    else if (tname == "long" || tname == "long int")
+      type = T.integer("long", 64, true);
+    else if (tname == "unsigned long")
+      type = T.sizeType();
+    else if (tname == "long long")
+      type = T.integer("long long", 64, true);
+    else if (tname == "char")
+      type = T.charType();
+    else if (tname == "short")
+      type = T.integer("short", 16, true);
+    else if (tname == "float")
+      type = T.real("float", 32);
+    else if (tname == "double")
+      type = T.doubleType();
+    else if (tname == "_Bool" || tname == "bool")
+      type = T.boolType();
+    else if (!tname.empty())
+      type = typedefByName(tname);
+    if (!type) {
+      bool real = mi->getNumTokens() >= 1 && mi->tokens().back().is(tok::numeric_constant) &&
+                  im.body.find_first_of(".eEpP") != std::string::npos &&
+                  im.body.find("0x") == std::string::npos;
+      type = real ? T.doubleType() : T.intType();
+    }
+    M::Variable v;
+    v.name = im.name;
+    v.type = type;
+    v.kind = M::VarKind::Global;
+    v.loc = sl(SourceLocation::getFromRawEncoding(mm->second.first));
+    im.var = prog_.addVar(std::move(v));
+    prog_.macros[im.name] = im.body;
+    st_.inputMacros[im.name] = im;
+    annot::Target t;
+    t.var = im.var;
+    t.macro = im.name;
+    t.where = pos(SourceLocation::getFromRawEncoding(mm->second.first));
+    applyAt(&a, t);
+  }
+}
+
+void Lowerer::finishAnnotations() {
+  // Function contracts.
+  for (CapturedAnnot& a : st_.annots) {
+    if (a.done || a.needs != annot::Needs::Function)
+      continue;
+    auto it = funcAtKey_.find(a.next);
+    if (it == funcAtKey_.end())
+      continue;
+    const FunctionDecl* fd = it->second;
+    bool inMain = sm_.isInMainFile(sm_.getExpansionLoc(a.start));
+    if (!inMain && !funcs_.count(fd->getCanonicalDecl()))
+      continue; // a contract of a header function the program does not use
+    M::FuncId f = guarded([&] { return funcFor(fd); });
+    if (f == kNone)
+      continue;
+    while (!worklist_.empty()) {
+      const FunctionDecl* w = worklist_.back();
+      worklist_.pop_back();
+      try {
+        lowerFunction(w);
+      } catch (const LowerError& e) {
+        error(e.loc, e.msg);
+      }
+    }
+    std::map<std::string, M::VarId> visible;
+    M::Function& mf = prog_.funcs[f];
+    if (mf.defined) {
+      for (M::VarId p : mf.params)
+        visible[prog_.vars[p].name] = p;
+    } else {
+      for (const ParmVarDecl* p : fd->parameters()) {
+        if (p->getName().empty())
+          continue;
+        M::Variable v;
+        v.name = p->getName().str();
+        try {
+          v.type = ty(p->getType(), p->getLocation());
+        } catch (const LowerError& e) {
+          error(e.loc, e.msg);
+          continue;
+        }
+        v.kind = M::VarKind::Param;
+        v.func = f;
+        v.loc = sl(p->getLocation());
+        M::VarId vid = prog_.addVar(std::move(v));
+        prog_.funcs[f].params.push_back(vid);
+        visible[prog_.vars[vid].name] = vid;
+      }
+    }
+    a.done = true;
+    annot::Target t;
+    t.func = f;
+    t.where = pos(fd->getLocation());
+    LowerScope scope(*this, std::move(visible));
+    applyAnnotation(a, t, scope, prog_, diags_);
+  }
+  // Whatever is left in the main file had nothing to attach to.
+  for (CapturedAnnot& a : st_.annots) {
+    if (a.done || !sm_.isInMainFile(sm_.getExpansionLoc(a.start)))
+      continue;
+    std::string what;
+    for (size_t i = 0; i < a.toks.size() && i < 3; ++i)
+      if (a.toks[i].kind != annot::Token::End)
+        what += (what.empty() ? "" : " ") + a.toks[i].text;
+    std::string kind = a.src == annot::AnnotSource::AcslComment ? "annotation" : "pragma";
+    switch (a.needs) {
+    case annot::Needs::Declaration:
+      error(a.start, kind + " '" + what +
+                         "' must be followed by a variable declaration or an object-like "
+                         "#define");
+      break;
+    case annot::Needs::Statement:
+      error(a.start, kind + " '" + what + "' must be followed by a statement in the same block");
+      break;
+    case annot::Needs::Loop:
+      error(a.start, kind + " '" + what + "' must be followed by a loop (for, while or do)");
+      break;
+    case annot::Needs::Function:
+      error(a.start, kind + " '" + what + "' must be followed by a function declaration");
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+bool Lowerer::run() {
+  unsigned errorsBefore = diags_.errorCount();
+  // Index annotations by the location of what follows them.
+  for (CapturedAnnot& a : st_.annots)
+    if (a.next)
+      byNext_[a.next].push_back(&a);
+  // Names of the translation unit, for annotation scopes.
+  TranslationUnitDecl* tu = ctx_.getTranslationUnitDecl();
+  for (Decl* d : tu->decls()) {
+    if (auto* vd = dyn_cast<VarDecl>(d))
+      globalDecls_[vd->getName().str()] = vd;
+    else if (auto* fd = dyn_cast<FunctionDecl>(d)) {
+      if (!funcDecls_.count(fd->getName().str()) || fd->hasBody())
+        funcDecls_[fd->getName().str()] = fd;
+      funcAtKey_[key(fd->getBeginLoc())] = fd;
+    } else if (auto* td = dyn_cast<TypedefNameDecl>(d))
+      typedefs_[td->getName().str()] = td;
+    if (auto* ed = dyn_cast<EnumDecl>(d))
+      for (const EnumConstantDecl* ec : ed->enumerators())
+        enumConsts_[ec->getName().str()] = ec->getInitVal().getExtValue();
+  }
+  // The initializer function comes first.
+  {
+    M::Function init;
+    init.name = M::kInitFunction;
+    init.type = prog_.types.function(prog_.types.voidType(), {}, false);
+    init.defined = true;
+    initS_.fid = prog_.addFunc(std::move(init));
+    M::Function& f = prog_.funcs[initS_.fid];
+    f.entry = f.addLoc({});
+    f.exit = f.addLoc({});
+    initS_.cur = f.entry;
+    initS_.scopes.push_back({});
+  }
+  for (CapturedAnnot& a : st_.annots)
+    if (!a.done && (a.needs == annot::Needs::Nothing || a.needs == annot::Needs::Invalid)) {
+      a.done = true;
+      LowerScope scope(*this, {});
+      applyAnnotation(a, annot::Target{}, scope, prog_, diags_);
+    }
+  createInputMacros();
+  auto drain = [&] {
+    while (!worklist_.empty()) {
+      const FunctionDecl* w = worklist_.front();
+      worklist_.erase(worklist_.begin());
+      try {
+        lowerFunction(w);
+      } catch (const LowerError& e) {
+        error(e.loc, e.msg);
+      }
+    }
+  };
+  for (Decl* d : tu->decls()) {
+    if (!sm_.isInMainFile(sm_.getExpansionLoc(d->getLocation())))
+      continue;
+    try {
+      if (auto* vd = dyn_cast<VarDecl>(d)) {
+        globalFor(vd);
+      } else if (auto* fd = dyn_cast<FunctionDecl>(d)) {
+        if (fd->doesThisDeclarationHaveABody()) {
+          funcFor(fd);
+          drain();
+        }
+      } else if (auto* rd = dyn_cast<RecordDecl>(d)) {
+        if (rd->isCompleteDefinition())
+          for (const FieldDecl* f : rd->fields())
+            if (f->isBitField())
+              unsupported(f->getLocation(), "bit-field '" + f->getName().str() + "'");
+      } else if (auto* fsa = dyn_cast<FileScopeAsmDecl>(d)) {
+        unsupported(fsa->getBeginLoc(), "inline assembly");
+      }
+    } catch (const LowerError& e) {
+      error(e.loc, e.msg);
+    }
+    drain();
+  }
+  drain();
+  finishAnnotations();
+  // Close the initializer function.
+  {
+    S = &initS_;
+    M::Stmt r;
+    r.kind = M::StmtKind::Return;
+    M::LocId from = here({});
+    addTrans(from, fn().exit, nullptr, std::move(r), {});
+    S = nullptr;
+  }
+  return diags_.errorCount() == errorsBefore;
+}
+
+} // namespace
+
+bool lowerTranslationUnit(ASTContext& ctx, Preprocessor& pp, FrontState& st, M::Program& prog,
+                          DiagnosticSink& diags) {
+  Lowerer l(ctx, pp, st, prog, diags);
+  return l.run();
+}
+
+} // namespace chorus::front
