@@ -1,0 +1,40 @@
+// Violation kinds of the safety properties (seed 001 §3) and the record of
+// one violation as found by the engine.
+#pragma once
+
+#include "chorus/model/Ids.h"
+
+#include <string>
+
+namespace chorus::check {
+
+enum class ViolationKind {
+  Assertion,
+  DivisionByZero,
+  OutOfBounds,
+  UninitializedRead,
+  MemoryLeak,
+  InvalidFree,
+  DoubleFree,
+  UseAfterFree,
+  NullDereference,
+  AbsoluteDeadlock,
+  PotentialDeadlock,
+  MpiRecvMismatch,
+  MpiUsage,
+  CollectiveMismatch,
+  Abort,
+  Format,
+};
+
+/// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".
+const char* kindName(ViolationKind k);
+
+struct Violation {
+  ViolationKind kind = ViolationKind::Assertion;
+  model::SrcLoc loc;
+  int proc = -1;       ///< the process at fault (-1: the whole program, e.g. deadlock)
+  std::string message; ///< one line, e.g. "assertion 'x > 0' may fail"
+};
+
+} // namespace chorus::check

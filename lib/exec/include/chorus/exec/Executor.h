@@ -1,0 +1,107 @@
+// The transition relation of the n-process program: initial state, and the
+// moves of one process at a state, executed symbolically. Library functions
+// (stdlib, stdio, math, MPI) are modelled by name. Violations found while
+// executing a move are thrown as ViolationError; constructs the engine does
+// not support are thrown as Unsupported (the verdict becomes unknown).
+#pragma once
+
+#include "chorus/check/Violation.h"
+#include "chorus/exec/Oracle.h"
+#include "chorus/model/Program.h"
+#include "chorus/state/State.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace chorus::exec {
+
+using state::GlobalState;
+using state::ProcState;
+
+struct ExecOptions {
+  int nprocs = 1;
+  /// Potential-deadlock mode: standard-mode sends wait for their receive.
+  bool syncSends = false;
+  /// --input NAME=VALUE: fixes an input (value: integer or decimal text).
+  std::map<std::string, std::string> inputs;
+};
+
+/// One step of a trace: what a process did.
+struct Step {
+  int proc = -1;
+  model::SrcLoc loc;
+  std::string stmt;                 ///< the statement (and its guard), model syntax
+  std::vector<std::string> effects; ///< "x = 3", "send 1 int to 1 tag 0", "printf: ..."
+};
+
+struct Successor {
+  GlobalState state;
+  Step step;
+};
+
+struct ProcMoves {
+  std::vector<Successor> succs;
+  bool terminated = false;
+  /// All moves of this process commute with every transition of the other
+  /// processes and stay enabled: they may be explored alone (urgent POR).
+  bool safe = false;
+  std::string blockedAt; ///< when blocked: a description of the call it waits in
+};
+
+/// A violation found while executing a move; `condition` is the path
+/// condition under which it happens (its models are the concrete inputs).
+struct ViolationError : std::exception {
+  check::Violation violation;
+  Expr condition = nullptr;
+  Step step;
+  const char* what() const noexcept override { return violation.message.c_str(); }
+};
+
+/// A construct or library function the engine does not model.
+struct Unsupported : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+enum class CollKind { None = 0, Barrier, Bcast, Reduce, Allreduce, Allgather };
+
+class Executor {
+public:
+  Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle, ExecOptions opts);
+  ~Executor();
+
+  /// The initial state: inputs bound to symbolic constants (or --input
+  /// values) with their conditions in the path condition, globals zeroed,
+  /// and each process about to run $init, then main. Throws Unsupported when
+  /// there is no main.
+  GlobalState initial();
+  /// Moves of process `p` at `s`.
+  ProcMoves moves(const GlobalState& s, int p);
+  /// Canonical key of `s` for the seen-state store (see state::canonicalize).
+  GlobalState canonical(const GlobalState& s, std::vector<state::Leak>* leaks);
+
+  state::Values& values() { return values_; }
+  state::ProcInterner& interner() { return interner_; }
+  Oracle& oracle() { return oracle_; }
+  const model::Program& program() const { return prog_; }
+  const ExecOptions& options() const { return opts_; }
+  /// Obligations the prover could not decide (each makes `verified` impossible).
+  const std::vector<std::string>& undecided() const { return undecided_; }
+
+  struct Impl;
+
+private:
+  const model::Program& prog_;
+  sym::ExprFactory& f_;
+  Oracle& oracle_;
+  ExecOptions opts_;
+  state::Values values_;
+  state::ProcInterner interner_;
+  std::vector<std::string> undecided_;
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace chorus::exec

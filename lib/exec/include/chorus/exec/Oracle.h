@@ -1,0 +1,46 @@
+// The engine's view of a prover: validity of a claim under a context (the
+// path condition), and a model for counterexample inputs. An adapter to the
+// symbolic library's ProverChain implements it (ProverOracle.h); the
+// SimplifierOracle decides only what canonical forms decide and answers
+// MAYBE otherwise (used by unit tests and when no prover is configured).
+#pragma once
+
+#include "chorus/symbolic/ExprFactory.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace chorus::exec {
+
+using sym::Expr;
+
+enum class Answer { Yes, No, Maybe };
+
+class Oracle {
+public:
+  virtual ~Oracle() = default;
+  /// Does `claim` hold in every model of `context`?
+  virtual Answer valid(Expr context, Expr claim) = 0;
+  /// Values of the free symbols in some model of `formula` ("name", "value"),
+  /// empty when unknown.
+  virtual std::vector<std::pair<std::string, std::string>> model(Expr formula) { return {}; }
+  /// Per-backend call counts for the statistics ("internal", "cache", "z3"...).
+  virtual std::vector<std::pair<std::string, uint64_t>> callCounts() const = 0;
+};
+
+class SimplifierOracle : public Oracle {
+public:
+  explicit SimplifierOracle(sym::ExprFactory& f) : f_(f) {}
+  Answer valid(Expr context, Expr claim) override;
+  std::vector<std::pair<std::string, uint64_t>> callCounts() const override {
+    return {{"internal", calls_}};
+  }
+
+private:
+  sym::ExprFactory& f_;
+  uint64_t calls_ = 0;
+};
+
+} // namespace chorus::exec

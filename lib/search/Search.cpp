@@ -1,0 +1,299 @@
+#include "chorus/search/Search.h"
+
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <sys/resource.h>
+#include <unistd.h>
+#include <unordered_set>
+
+namespace chorus::search {
+
+using exec::GlobalState;
+using exec::Successor;
+
+uint64_t peakMemoryKB() {
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  return uint64_t(ru.ru_maxrss);
+}
+
+namespace {
+
+struct KeyPtrHash {
+  size_t operator()(const GlobalState* s) const { return s->hash(); }
+};
+struct KeyPtrEq {
+  bool operator()(const GlobalState* a, const GlobalState* b) const { return *a == *b; }
+};
+
+struct Node {
+  GlobalState state;
+  GlobalState key;
+  std::vector<Successor> succs;
+  std::vector<GlobalState> succKeys; // canonical keys computed by the proviso check
+  size_t next = 0;
+};
+
+class Dfs {
+public:
+  Dfs(exec::Executor& ex, const SearchOptions& o) : ex(ex), opts(o) {}
+
+  SearchResult run() {
+    start = std::chrono::steady_clock::now();
+    lastProgress = start;
+    result.nprocs = ex.options().nprocs;
+    result.potentialMode = ex.options().syncSends;
+    try {
+      GlobalState init = ex.initial();
+      std::vector<state::Leak> leaks;
+      GlobalState key = ex.canonical(init, &leaks);
+      if (!push(std::move(init), std::move(key), leaks))
+        return finish();
+      while (!stack.empty() && !stop) {
+        Node& top = stack.back();
+        if (top.next >= top.succs.size()) {
+          onStack.erase(&top.key);
+          stack.pop_back();
+          trace.pop_back();
+          continue;
+        }
+        size_t i = top.next++;
+        ++result.stats.transitions;
+        Successor& sc = top.succs[i];
+        GlobalState key;
+        std::vector<state::Leak> sleaks;
+        if (i < top.succKeys.size() && !top.succKeys[i].procs.empty())
+          key = std::move(top.succKeys[i]);
+        else
+          key = ex.canonical(sc.state, &sleaks);
+        trace.push_back(sc.step);
+        if (!sleaks.empty()) {
+          leak(sleaks.front());
+          break;
+        }
+        if (!opts.stateless) {
+          if (seen.count(key)) {
+            ++result.stats.statesMatched;
+            trace.pop_back();
+            continue;
+          }
+        } else if (onStack.count(&key)) {
+          trace.pop_back(); // a cycle: nothing new below
+          continue;
+        }
+        GlobalState st = std::move(sc.state);
+        if (!push(std::move(st), std::move(key), {}))
+          break;
+      }
+    } catch (const exec::ViolationError& e) {
+      violation(e);
+    } catch (const exec::Unsupported& e) {
+      unknown(std::string("unsupported: ") + e.what());
+    }
+    return finish();
+  }
+
+private:
+  exec::Executor& ex;
+  SearchOptions opts;
+  SearchResult result;
+  std::deque<Node> stack;        // deque: onStack points into the nodes
+  std::vector<exec::Step> trace; // trace[k] leads into stack[k]; trace[0] is empty
+  std::unordered_set<GlobalState, state::GlobalStateHash> seen;
+  std::unordered_set<const GlobalState*, KeyPtrHash, KeyPtrEq> onStack;
+  bool stop = false;
+  bool depthLimited = false;
+  uint64_t iterations = 0;
+  std::chrono::steady_clock::time_point start, lastProgress;
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  void unknown(const std::string& why) {
+    if (result.verdict == Verdict::Violation)
+      return;
+    result.verdict = Verdict::Unknown;
+    if (result.reason.empty())
+      result.reason = why;
+    stop = true;
+  }
+
+  std::vector<exec::Step> currentTrace() const {
+    std::vector<exec::Step> t;
+    for (size_t k = 1; k < trace.size(); ++k)
+      t.push_back(trace[k]);
+    return t;
+  }
+
+  void violation(const exec::ViolationError& e) {
+    result.verdict = Verdict::Violation;
+    result.violation = e.violation;
+    result.trace = currentTrace();
+    result.trace.push_back(e.step);
+    result.inputs = ex.oracle().model(e.condition);
+    stop = true;
+  }
+
+  void leak(const state::Leak& l) {
+    result.verdict = Verdict::Violation;
+    check::Violation v;
+    v.kind = check::ViolationKind::MemoryLeak;
+    v.loc = l.site;
+    v.proc = l.proc;
+    v.message = "memory allocated here becomes unreachable without being freed";
+    result.violation = v;
+    result.trace = currentTrace();
+    stop = true;
+  }
+
+  void checkLimits() {
+    if (opts.maxStates && result.stats.statesSaved >= opts.maxStates)
+      return unknown("max-states reached");
+    if ((++iterations & 63) != 0)
+      return;
+    double t = elapsed();
+    if (opts.timeLimit > 0 && t > opts.timeLimit)
+      return unknown("time-limit reached");
+    if (opts.memoryLimitMB && peakMemoryKB() / 1024 > opts.memoryLimitMB)
+      return unknown("memory-limit reached");
+    if (opts.progress) {
+      auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - lastProgress).count() >= 1.0) {
+        lastProgress = now;
+        std::fprintf(
+            stderr,
+            "\r[chorus] states %llu  transitions %llu  %.0f states/s  depth %zu  mem %llu MB   ",
+            (unsigned long long)result.stats.statesSaved,
+            (unsigned long long)result.stats.transitions,
+            double(result.stats.statesSaved) / (t > 0 ? t : 1), stack.size(),
+            (unsigned long long)(peakMemoryKB() / 1024));
+        std::fflush(stderr);
+        printedProgress = true;
+      }
+    }
+  }
+  bool printedProgress = false;
+
+  /// Pushes a new state: records it, expands it. False when the search stops.
+  bool push(GlobalState s, GlobalState key, const std::vector<state::Leak>& leaks) {
+    if (!leaks.empty()) {
+      leak(leaks.front());
+      return false;
+    }
+    ++result.stats.statesSaved;
+    checkLimits();
+    if (stop)
+      return false;
+    if (trace.empty())
+      trace.push_back(exec::Step{});
+    stack.push_back(Node{std::move(s), std::move(key), {}, {}, 0});
+    Node& n = stack.back();
+    if (!opts.stateless)
+      seen.insert(n.key);
+    onStack.insert(&n.key);
+    if (stack.size() > result.stats.maxDepth)
+      result.stats.maxDepth = stack.size();
+    if (opts.maxDepth && stack.size() > opts.maxDepth) {
+      depthLimited = true;
+      return true;
+    }
+    expand(n);
+    return !stop;
+  }
+
+  void expand(Node& n) {
+    int np = n.state.numProcs();
+    std::vector<exec::ProcMoves> all(np);
+    std::vector<bool> done(np, false);
+    if (opts.por) {
+      for (int p = 0; p < np; ++p) {
+        all[p] = ex.moves(n.state, p);
+        done[p] = true;
+        if (!all[p].safe)
+          continue;
+        // Cycle proviso: a reduced expansion may not close a cycle.
+        std::vector<GlobalState> keys;
+        bool closes = false;
+        for (Successor& sc : all[p].succs) {
+          std::vector<state::Leak> lk;
+          keys.push_back(ex.canonical(sc.state, &lk));
+          if (!lk.empty()) {
+            keys.back() = GlobalState{};
+            continue;
+          }
+          if (onStack.count(&keys.back()))
+            closes = true;
+        }
+        if (closes)
+          break;
+        n.succs = std::move(all[p].succs);
+        n.succKeys = std::move(keys);
+        return;
+      }
+    }
+    bool allTerminated = true;
+    std::string blocked;
+    for (int p = 0; p < np; ++p) {
+      if (!done[p])
+        all[p] = ex.moves(n.state, p);
+      if (!all[p].terminated)
+        allTerminated = false;
+      if (!all[p].terminated && all[p].succs.empty())
+        blocked += (blocked.empty() ? "" : "; ") + std::string("process ") + std::to_string(p) +
+                   " blocked " + (all[p].blockedAt.empty() ? "" : all[p].blockedAt);
+      for (Successor& sc : all[p].succs)
+        n.succs.push_back(std::move(sc));
+    }
+    if (n.succs.empty() && !allTerminated) {
+      result.verdict = Verdict::Violation;
+      check::Violation v;
+      bool pot = ex.options().syncSends;
+      v.kind =
+          pot ? check::ViolationKind::PotentialDeadlock : check::ViolationKind::AbsoluteDeadlock;
+      v.proc = -1;
+      // location: the first blocked process
+      for (int p = 0; p < np; ++p)
+        if (!all[p].terminated) {
+          const state::ProcState& ps = *n.state.procs[p];
+          const auto& fr = ps.stack.back();
+          const auto& fn = ex.program().func(fr.func);
+          const auto& L = fn.locs.at(fr.loc);
+          v.loc = L.out.empty() ? L.loc : fn.trans.at(L.out[0]).loc;
+          v.proc = p;
+          break;
+        }
+      v.message = (pot ? "potential deadlock: " : "deadlock: ") + blocked;
+      result.violation = v;
+      result.trace = currentTrace();
+      stop = true;
+    }
+  }
+
+  SearchResult finish() {
+    if (printedProgress)
+      std::fprintf(stderr, "\r%80s\r", "");
+    if (result.verdict == Verdict::Verified) {
+      if (depthLimited)
+        unknown("max-depth reached");
+      else if (!ex.undecided().empty())
+        unknown("the prover could not decide: " + ex.undecided().front() +
+                (ex.undecided().size() > 1
+                     ? " (and " + std::to_string(ex.undecided().size() - 1) + " more)"
+                     : ""));
+    }
+    result.stats.seconds = elapsed();
+    result.stats.peakMemoryKB = peakMemoryKB();
+    result.stats.proverCalls = ex.oracle().callCounts();
+    return result;
+  }
+};
+
+} // namespace
+
+SearchResult search(exec::Executor& ex, const SearchOptions& opts) {
+  return Dfs(ex, opts).run();
+}
+
+} // namespace chorus::search

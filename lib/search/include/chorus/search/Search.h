@@ -1,0 +1,57 @@
+// Depth-first search of the state space with a store of seen canonical
+// states (or stateless), the urgent partial-order reduction, limits and
+// statistics. Property checks live in the executor (safety checks during
+// moves) and here (deadlock, leaks found by canonicalization).
+#pragma once
+
+#include "chorus/check/Violation.h"
+#include "chorus/exec/Executor.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace chorus::search {
+
+struct SearchOptions {
+  bool stateless = false;
+  bool por = true;
+  uint64_t maxStates = 0;     ///< 0: no limit
+  uint64_t maxDepth = 0;      ///< 0: no limit
+  double timeLimit = 0;       ///< seconds, 0: no limit
+  uint64_t memoryLimitMB = 0; ///< 0: no limit
+  bool progress = false;      ///< progress line on stderr every second
+};
+
+struct Stats {
+  uint64_t statesSaved = 0;
+  uint64_t statesMatched = 0;
+  uint64_t transitions = 0;
+  uint64_t maxDepth = 0;
+  double seconds = 0;
+  uint64_t peakMemoryKB = 0;
+  std::vector<std::pair<std::string, uint64_t>> proverCalls;
+};
+
+enum class Verdict { Verified, Violation, Unknown };
+
+struct SearchResult {
+  Verdict verdict = Verdict::Verified;
+  std::optional<check::Violation> violation;
+  std::vector<exec::Step> trace;
+  std::vector<std::pair<std::string, std::string>> inputs; ///< a concrete input assignment
+  std::string reason;                                      ///< why unknown
+  int nprocs = 0;
+  bool potentialMode = false;
+  Stats stats;
+};
+
+/// Explores all states reachable from ex.initial().
+SearchResult search(exec::Executor& ex, const SearchOptions& opts);
+
+/// Peak resident memory of this process in KB (getrusage).
+uint64_t peakMemoryKB();
+
+} // namespace chorus::search

@@ -1,0 +1,28 @@
+// `chorus verify`: the search for every process count of a range, in
+// absolute-deadlock mode (buffered sends, all safety properties) and then in
+// potential-deadlock mode (synchronous standard-mode sends).
+#pragma once
+
+#include "chorus/model/Program.h"
+#include "chorus/search/Search.h"
+
+#include <map>
+#include <string>
+
+namespace chorus::search {
+
+enum class DeadlockMode { Absolute, Potential, Both };
+
+struct VerifyOptions {
+  int nLo = 1, nHi = 1;
+  DeadlockMode deadlock = DeadlockMode::Both;
+  std::map<std::string, std::string> inputs;
+  SearchOptions search;
+  bool useProver = true; ///< false: only the internal simplifier (tests)
+};
+
+/// Runs the searches; stops at the first violation or unknown. Statistics
+/// are summed over the runs.
+SearchResult verify(const model::Program& p, const VerifyOptions& opts);
+
+} // namespace chorus::search

@@ -1,0 +1,274 @@
+#include "chorus/state/State.h"
+
+#include <unordered_set>
+
+namespace chorus::state {
+
+namespace {
+
+inline void mix(size_t& h, size_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+}
+inline size_t eh(Expr e) {
+  return e ? e->hash() : 0x5bd1e995;
+}
+
+} // namespace
+
+void ProcState::computeHash() {
+  size_t h = 0xcbf29ce484222325ULL;
+  for (const Frame& f : stack) {
+    mix(h, f.func);
+    mix(h, f.loc);
+    mix(h, std::hash<const void*>()(f.retLhs));
+    for (Expr e : f.slots)
+      mix(h, eh(e));
+  }
+  mix(h, 0x1234);
+  for (Expr e : globals)
+    mix(h, eh(e));
+  for (const HeapObj& o : heap) {
+    mix(h, eh(o.value));
+    mix(h, eh(o.bytes));
+    mix(h, std::hash<const void*>()(o.elem));
+    mix(h, o.site.line * 31 + o.site.col);
+    mix(h, o.freed);
+  }
+  mix(h, uint8_t(mpi));
+  mix(h, size_t(syncDest + 7));
+  mix(h, collWait);
+  mix(h, callPhase);
+  hash = h;
+}
+
+bool ProcState::operator==(const ProcState& o) const {
+  if (hash != o.hash)
+    return false;
+  if (mpi != o.mpi || syncDest != o.syncDest || collWait != o.collWait || callPhase != o.callPhase)
+    return false;
+  if (globals != o.globals || stack.size() != o.stack.size() || heap.size() != o.heap.size())
+    return false;
+  for (size_t i = 0; i < stack.size(); ++i)
+    if (!(stack[i] == o.stack[i]))
+      return false;
+  for (size_t i = 0; i < heap.size(); ++i) {
+    const HeapObj &a = heap[i], &b = o.heap[i];
+    if (a.value != b.value || a.elem != b.elem || a.bytes != b.bytes || a.freed != b.freed ||
+        a.site.file != b.site.file || a.site.line != b.site.line || a.site.col != b.site.col)
+      return false;
+  }
+  return true;
+}
+
+size_t GlobalState::hash() const {
+  size_t h = 0x84222325cbf29ce4ULL;
+  for (const ProcState* p : procs)
+    mix(h, p->hash);
+  for (const Message& m : msgs) {
+    mix(h, size_t(m.src) * 1000003 + size_t(m.dst));
+    mix(h, eh(m.tag));
+    mix(h, eh(m.data));
+    mix(h, eh(m.count));
+    mix(h, size_t(m.datatype));
+    mix(h, m.sync);
+  }
+  mix(h, eh(pc));
+  mix(h, size_t(coll.kind));
+  if (coll.kind) {
+    for (Expr e : coll.contrib)
+      mix(h, eh(e));
+    for (Expr e : coll.recvPtr)
+      mix(h, eh(e));
+    for (uint8_t a : coll.arrived)
+      mix(h, a);
+  }
+  return h;
+}
+
+bool GlobalState::operator==(const GlobalState& o) const {
+  if (procs != o.procs || pc != o.pc || msgs.size() != o.msgs.size())
+    return false;
+  for (size_t i = 0; i < msgs.size(); ++i) {
+    const Message &a = msgs[i], &b = o.msgs[i];
+    if (a.src != b.src || a.dst != b.dst || a.comm != b.comm || a.tag != b.tag ||
+        a.data != b.data || a.count != b.count || a.datatype != b.datatype || a.sync != b.sync)
+      return false;
+  }
+  if (coll.kind != o.coll.kind)
+    return false;
+  if (coll.kind &&
+      (coll.root != o.coll.root || coll.datatype != o.coll.datatype || coll.op != o.coll.op ||
+       coll.count != o.coll.count || coll.contrib != o.coll.contrib ||
+       coll.recvPtr != o.coll.recvPtr || coll.arrived != o.coll.arrived))
+    return false;
+  return true;
+}
+
+const ProcState* ProcInterner::intern(ProcState p) {
+  p.computeHash();
+  auto up = std::make_unique<ProcState>(std::move(p));
+  auto it = set_.find(up);
+  if (it != set_.end())
+    return it->get();
+  const ProcState* r = up.get();
+  set_.insert(std::move(up));
+  return r;
+}
+
+// ------------------------------------------------------------ canonicalization
+
+namespace {
+
+/// Collects heap indices referenced in e, in depth-first left-to-right order
+/// of first occurrence.
+void scanHeapRefs(Expr e, Values& v, std::unordered_set<Expr>& seen, std::vector<uint32_t>& out,
+                  std::vector<uint8_t>& reached) {
+  if (!e || !seen.insert(e).second)
+    return;
+  if (e->kind() == sym::Kind::RefConst) {
+    Root r = decodeRoot(e->aux());
+    if (r.kind == RootKind::Heap && r.b < reached.size() && !reached[r.b]) {
+      reached[r.b] = 1;
+      out.push_back(r.b);
+    }
+    return;
+  }
+  for (Expr c : e->children())
+    scanHeapRefs(c, v, seen, out, reached);
+}
+
+/// Reachability order of the heap of p (extra roots: `extra`).
+std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vector<Expr>& extra) {
+  std::vector<uint8_t> reached(p.heap.size(), 0);
+  std::vector<uint32_t> order;
+  std::unordered_set<Expr> seen;
+  for (Expr e : p.globals)
+    scanHeapRefs(e, v, seen, order, reached);
+  for (const Frame& f : p.stack)
+    for (Expr e : f.slots)
+      scanHeapRefs(e, v, seen, order, reached);
+  for (Expr e : extra)
+    scanHeapRefs(e, v, seen, order, reached);
+  for (size_t k = 0; k < order.size(); ++k)
+    scanHeapRefs(p.heap[order[k]].value, v, seen, order, reached);
+  return order;
+}
+
+} // namespace
+
+std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
+  std::vector<uint32_t> order = reachOrder(p, values, {});
+  std::vector<uint8_t> r(p.heap.size(), 0);
+  for (uint32_t i : order)
+    r[i] = 1;
+  std::vector<uint32_t> out;
+  for (uint32_t i = 0; i < p.heap.size(); ++i)
+    if (!r[i])
+      out.push_back(i);
+  return out;
+}
+
+GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
+                         std::vector<Leak>* leaks) {
+  sym::ExprFactory& f = values.factory();
+  GlobalState out;
+  out.msgs = s.msgs;
+  out.coll = s.coll;
+  out.pc = s.pc;
+  std::vector<ProcState> procs;
+  procs.reserve(s.procs.size());
+  for (size_t i = 0; i < s.procs.size(); ++i) {
+    const ProcState& p = *s.procs[i];
+    ProcState q = p;
+    std::vector<Expr> extra;
+    if (s.coll.kind && i < s.coll.recvPtr.size() && s.coll.recvPtr[i])
+      extra.push_back(s.coll.recvPtr[i]);
+    std::vector<uint32_t> order = reachOrder(p, values, extra);
+    bool identity = order.size() == p.heap.size();
+    for (size_t k = 0; identity && k < order.size(); ++k)
+      identity = order[k] == k;
+    if (!identity) {
+      std::vector<uint8_t> r(p.heap.size(), 0);
+      for (uint32_t k : order)
+        r[k] = 1;
+      for (uint32_t k = 0; k < p.heap.size(); ++k)
+        if (!r[k] && !p.heap[k].freed && leaks)
+          leaks->push_back(Leak{int(i), p.heap[k].site});
+      sym::ExprMap map;
+      q.heap.clear();
+      for (uint32_t k = 0; k < order.size(); ++k) {
+        q.heap.push_back(p.heap[order[k]]);
+        if (order[k] != k)
+          map[f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, order[k]}))] =
+              f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, k}));
+      }
+      if (!map.empty()) {
+        auto sub = [&](Expr& e) {
+          if (e)
+            e = f.substitute(e, map);
+        };
+        for (Expr& e : q.globals)
+          sub(e);
+        for (Frame& fr : q.stack)
+          for (Expr& e : fr.slots)
+            sub(e);
+        for (HeapObj& o : q.heap)
+          sub(o.value);
+        if (!extra.empty())
+          sub(out.coll.recvPtr[i]);
+      }
+    }
+    procs.push_back(std::move(q));
+  }
+  // Canonical renaming of symbolic constants over the whole state.
+  std::vector<Expr*> slots;
+  auto add = [&](Expr& e) {
+    if (e)
+      slots.push_back(&e);
+  };
+  for (ProcState& q : procs) {
+    for (Expr& e : q.globals)
+      add(e);
+    for (Frame& fr : q.stack)
+      for (Expr& e : fr.slots)
+        add(e);
+    for (HeapObj& o : q.heap) {
+      add(o.value);
+      add(o.bytes);
+    }
+  }
+  for (Message& m : out.msgs) {
+    add(m.tag);
+    add(m.data);
+    add(m.count);
+  }
+  if (out.coll.kind) {
+    add(out.coll.count);
+    for (Expr& e : out.coll.contrib)
+      add(e);
+    for (Expr& e : out.coll.recvPtr)
+      add(e);
+  }
+  add(out.pc);
+  bool anySymbol = false;
+  for (Expr* e : slots)
+    for (Expr sy : f.freeSymbols(*e))
+      if (!sy->type()->isFunction()) {
+        anySymbol = true;
+        break;
+      }
+  if (anySymbol) {
+    std::vector<Expr> es;
+    es.reserve(slots.size());
+    for (Expr* e : slots)
+      es.push_back(*e);
+    sym::Renaming rn = f.canonicalRename(es, "X");
+    for (size_t k = 0; k < slots.size(); ++k)
+      *slots[k] = rn.exprs[k];
+  }
+  for (ProcState& q : procs)
+    out.procs.push_back(interner.intern(std::move(q)));
+  return out;
+}
+
+} // namespace chorus::state

@@ -1,0 +1,137 @@
+// States of the n-process program. A ProcState (one process: call stack,
+// globals, heap, MPI status) is immutable once interned and shared between
+// global states (flyweight); a transition copies only the processes it
+// changes. Equality and hashing are O(size of the state) on pointer-equal
+// hash-consed expressions; the hash is computed once, at interning.
+#pragma once
+
+#include "chorus/model/Program.h"
+#include "chorus/state/Values.h"
+
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+namespace chorus::state {
+
+struct Frame {
+  model::FuncId func = model::kNone;
+  model::LocId loc = model::kNone;
+  /// Where the caller stores the result (evaluated in the caller's frame on
+  /// return); null when the result is discarded.
+  const model::Expr* retLhs = nullptr;
+  /// Values of the function's variables by slot (see FrameLayout); null =
+  /// not live (before its Declare, after its Kill).
+  std::vector<Expr> slots;
+  bool operator==(const Frame&) const = default;
+};
+
+struct HeapObj {
+  Expr value = nullptr;              ///< Array of elements; null while untyped or after free
+  const model::Type* elem = nullptr; ///< element type, fixed at the first typed access
+  Expr bytes = nullptr;              ///< size in bytes requested
+  model::SrcLoc site;                ///< where it was allocated
+  bool freed = false;
+};
+
+enum class MpiPhase : uint8_t { Before = 0, Initialized = 1, Finalized = 2 };
+
+struct ProcState {
+  std::vector<Frame> stack;  ///< empty: the process has terminated
+  std::vector<Expr> globals; ///< by index into Program::globals
+  std::vector<HeapObj> heap;
+  MpiPhase mpi = MpiPhase::Before;
+  /// Blocked until its synchronous message to `syncDest` (there is at most
+  /// one: the sender blocks right after posting it) is received (-1: none).
+  int32_t syncDest = -1;
+  bool collWait = false; ///< waiting inside a collective for the others
+  /// Phase of a multi-step library call at the current location (e.g.
+  /// MPI_Sendrecv: 0 = send part to do, 1 = receive part to do).
+  uint8_t callPhase = 0;
+  size_t hash = 0; ///< set by computeHash()
+
+  bool terminated() const { return stack.empty(); }
+  void computeHash();
+  bool operator==(const ProcState& o) const;
+};
+
+/// A message in transit (MPI point-to-point, one channel per (src, dst,
+/// comm): the messages of one channel are kept in sending order).
+struct Message {
+  int src = 0, dst = 0, comm = 0;
+  Expr tag = nullptr;
+  Expr data = nullptr;  ///< Array of `count` elements
+  Expr count = nullptr; ///< Int
+  int datatype = 0;     ///< MPI datatype handle
+  bool sync = false;    ///< sender waits for it to be received
+  bool operator==(const Message&) const = default;
+};
+
+/// An MPI collective in progress on MPI_COMM_WORLD: who has arrived, and
+/// what each contributed. kind == 0: no collective in progress.
+struct CollSlot {
+  int kind = 0; ///< CollKind of lib/exec
+  int root = 0, datatype = 0, op = 0;
+  Expr count = nullptr;
+  model::SrcLoc loc;         ///< of the first arrival (for mismatch reports)
+  std::vector<Expr> contrib; ///< per process: sent data (Array) or null
+  std::vector<Expr> recvPtr; ///< per process: receive buffer pointer or null
+  std::vector<uint8_t> arrived;
+};
+
+struct GlobalState {
+  std::vector<const ProcState*> procs;
+  std::vector<Message> msgs;
+  Expr pc = nullptr;
+  CollSlot coll;
+  /// Counter for fresh symbol names on this path; not part of the identity.
+  uint32_t fresh = 0;
+
+  size_t hash() const;
+  bool operator==(const GlobalState& o) const;
+  int numProcs() const { return int(procs.size()); }
+};
+
+struct GlobalStateHash {
+  size_t operator()(const GlobalState& s) const { return s.hash(); }
+};
+
+/// Interns process states: equal contents give the same pointer.
+class ProcInterner {
+public:
+  const ProcState* intern(ProcState p);
+  size_t size() const { return set_.size(); }
+
+private:
+  struct H {
+    size_t operator()(const std::unique_ptr<ProcState>& p) const { return p->hash; }
+  };
+  struct E {
+    bool operator()(const std::unique_ptr<ProcState>& a,
+                    const std::unique_ptr<ProcState>& b) const {
+      return *a == *b;
+    }
+  };
+  std::unordered_set<std::unique_ptr<ProcState>, H, E> set_;
+};
+
+/// A heap object found unreachable (and not freed) during canonicalization.
+struct Leak {
+  int proc = 0;
+  model::SrcLoc site;
+};
+
+/// Canonical form of a state for the seen-state store: per process, heap
+/// objects renumbered in reachability order (unreachable ones dropped and,
+/// when not freed, reported in `leaks`), then symbolic constants renamed
+/// canonically over the whole state in a fixed traversal order (processes in
+/// order: globals, frames bottom-up, heap; then messages, collective slot,
+/// path condition). The result is interned through `interner`.
+GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
+                         std::vector<Leak>* leaks);
+
+/// Heap objects of one process that are not reachable from its globals and
+/// frames (indices), in index order.
+std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values);
+
+} // namespace chorus::state

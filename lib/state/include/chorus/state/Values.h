@@ -1,0 +1,101 @@
+// Value encoding: how C objects of the model are represented as symbolic
+// expressions (see lib/exec/DESIGN-NOTES.md).
+//
+//   _Bool, char, integers, enums  -> Int (mathematical), _Bool holds 0/1
+//   float, double                 -> Real (mathematical)
+//   T[N], T[n], heap blocks        -> Array of the element encoding
+//   struct, union                  -> Tuple of the member encodings
+//   pointers                       -> Tuple "ptr"(Ref root, Array<Int> path)
+//
+// A pointer names a root object (RefConst whose id encodes kind and index,
+// see Root) and a path of steps from the root: a field index for a record,
+// an element index (possibly symbolic) for an array. The null pointer is
+// root Null with an empty path. Pointer values are always built as
+// TupleMake(RefConst, ArrayLit(...)) so they can be decoded structurally.
+//
+// "Uninitialized" is a distinguished marker per type: the application
+// $undef(0) of a function symbol $undef : Int -> T. Function symbols are not
+// renamed by canonicalization, so the marker survives state matching;
+// hash-consing makes the test isUndef() O(1). Aggregates are initialized to
+// aggregates of markers, so partially initialized structs and arrays work.
+#pragma once
+
+#include "chorus/model/Program.h"
+#include "chorus/symbolic/ExprFactory.h"
+
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace chorus::state {
+
+using sym::Expr;
+
+enum class RootKind : uint8_t {
+  Null = 0,
+  Global = 1,
+  Local = 2,
+  Heap = 3,
+  Function = 4,
+  String = 5
+};
+
+/// A root object of a process: Global b = index into Program::globals,
+/// Local (a = frame index from the bottom of the stack, b = slot in the
+/// frame), Heap b = heap index, Function b = FuncId, String b = StringId.
+struct Root {
+  RootKind kind = RootKind::Null;
+  uint32_t a = 0;
+  uint32_t b = 0;
+  bool operator==(const Root&) const = default;
+};
+
+uint64_t encodeRoot(Root r);
+Root decodeRoot(uint64_t id);
+
+struct Pointer {
+  Root root;
+  std::vector<Expr> path;
+};
+
+class Values {
+public:
+  Values(const model::Program& p, sym::ExprFactory& f);
+
+  sym::ExprFactory& factory() const { return f_; }
+  const model::Program& program() const { return p_; }
+
+  /// The symbolic type that encodes values of C type `t`.
+  sym::Type symType(const model::Type* t);
+  sym::Type refType() const { return ref_; }
+  sym::Type ptrType() const { return ptr_; }
+  sym::Type pathType() const { return path_; }
+
+  /// The uninitialized marker of a scalar symbolic type.
+  Expr undefScalar(sym::Type t);
+  /// An uninitialized object of C type `t` (aggregates of markers); `length`
+  /// gives the number of elements when `t` is an array of non-constant length.
+  Expr undef(const model::Type* t, Expr length = nullptr);
+  /// Zero value of `t` (C's static initialization); `length` as for undef.
+  Expr zero(const model::Type* t, Expr length = nullptr);
+  bool isUndef(Expr e) const;
+  /// Whether e contains an undef marker anywhere.
+  bool containsUndef(Expr e);
+
+  Expr makePointer(Root r, const std::vector<Expr>& path);
+  Expr nullPointer();
+  bool isPointer(Expr e) const;
+  /// Decodes a pointer value; nullopt if e is not a well-formed pointer
+  /// (e.g. uninitialized).
+  std::optional<Pointer> decodePointer(Expr e) const;
+
+private:
+  const model::Program& p_;
+  sym::ExprFactory& f_;
+  sym::Type ref_, path_, ptr_;
+  std::unordered_map<const model::Type*, sym::Type> types_;
+  std::unordered_map<sym::Type, Expr> undefs_;
+  std::unordered_map<Expr, bool> containsUndef_;
+};
+
+} // namespace chorus::state

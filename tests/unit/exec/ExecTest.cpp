@@ -1,0 +1,480 @@
+// Sequential programs: each property with a correct and a broken program.
+#include "Harness.h"
+
+using namespace chorus;
+using namespace chorus::test;
+
+namespace {
+
+TEST(Exec, AssertionHoldsAndFails) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    b.begin("main", b.tInt);
+    VarId x = b.local("x", b.tInt);
+    b.decl(x);
+    b.assign(b.v(x), b.add(b.lit(40), b.lit(2)));
+    uint32_t l = b.assert_(b.eq(b.v(x), b.lit(broken ? 41 : 42)));
+    b.ret(b.lit(0));
+    b.end();
+    auto r = verify(b);
+    if (broken)
+      EXPECT_VIOLATION(b, r, Assertion, l);
+    else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, SymbolicInputForksAndGivesModel) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    VarId n = b.global("N", b.tInt);
+    model::InputDecl in;
+    in.var = n;
+    in.cond = b.land(b.le(b.lit(0), b.v(n)), b.le(b.v(n), b.lit(broken ? 6 : 5)));
+    b.p.inputs.push_back(in);
+    b.begin("main", b.tInt);
+    uint32_t l = 0;
+    b.if_(b.lt(b.lit(3), b.v(n)), [&] { l = b.assert_(b.le(b.v(n), b.lit(5))); });
+    b.ret(b.lit(0));
+    b.end();
+    auto r = verify(b);
+    if (broken) {
+      EXPECT_VIOLATION(b, r, Assertion, l);
+      ASSERT_EQ(r.inputs.size(), 1u) << text(b, r);
+      EXPECT_EQ(r.inputs[0].first, "N");
+      EXPECT_EQ(r.inputs[0].second, "6");
+    } else {
+      EXPECT_VERIFIED(b, r);
+    }
+  }
+}
+
+TEST(Exec, DivisionByZero) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    VarId d = b.global("D", b.tInt);
+    model::InputDecl in;
+    in.var = d;
+    in.cond = broken ? b.le(b.lit(0), b.v(d)) : b.le(b.lit(1), b.v(d));
+    b.p.inputs.push_back(in);
+    b.begin("main", b.tInt);
+    VarId y = b.local("y", b.tInt);
+    b.decl(y);
+    uint32_t l = b.assign(b.v(y), b.div(b.lit(100), b.v(d)));
+    b.ret(b.lit(0));
+    b.end();
+    auto r = verify(b);
+    if (broken) {
+      EXPECT_VIOLATION(b, r, DivisionByZero, l);
+      ASSERT_EQ(r.inputs.size(), 1u);
+      EXPECT_EQ(r.inputs[0].second, "0");
+    } else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, ModulusByZeroReal) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId x = b.local("x", b.tDbl);
+  b.decl(x);
+  b.assign(b.v(x), b.real("0.0"));
+  uint32_t l = b.assign(b.v(x), b.div(b.real("1.5"), b.v(x)));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, DivisionByZero, l);
+}
+
+TEST(Exec, ArrayBoundsInLoop) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    b.begin("main", b.tInt);
+    VarId a = b.local("a", b.arr(b.tInt, 4));
+    VarId i = b.local("i", b.tInt);
+    b.decl(a);
+    b.decl(i);
+    b.assign(b.v(i), b.lit(0));
+    uint32_t l = 0;
+    b.while_(broken ? b.le(b.v(i), b.lit(4)) : b.lt(b.v(i), b.lit(4)), [&] {
+      l = b.assign(b.idx(b.v(a), b.v(i)), b.mul(b.v(i), b.v(i)));
+      b.assign(b.v(i), b.add(b.v(i), b.lit(1)));
+    });
+    b.assert_(b.eq(b.idx(b.v(a), b.lit(3)), b.lit(9)));
+    b.ret(b.lit(0));
+    b.end();
+    auto r = verify(b);
+    if (broken)
+      EXPECT_VIOLATION(b, r, OutOfBounds, l);
+    else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, SymbolicIndexBounds) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    VarId k = b.global("K", b.tInt);
+    model::InputDecl in;
+    in.var = k;
+    in.cond = b.land(b.le(b.lit(0), b.v(k)), b.lt(b.v(k), b.lit(broken ? 5 : 4)));
+    b.p.inputs.push_back(in);
+    b.begin("main", b.tInt);
+    VarId a = b.local("a", b.arr(b.tDbl, 4));
+    b.decl(a);
+    uint32_t l = b.assign(b.idx(b.v(a), b.v(k)), b.real("2.5"));
+    b.assert_(b.eq(b.idx(b.v(a), b.v(k)), b.real("2.5")));
+    b.end();
+    auto r = verify(b);
+    if (broken) {
+      EXPECT_VIOLATION(b, r, OutOfBounds, l);
+      ASSERT_EQ(r.inputs.size(), 1u);
+      EXPECT_EQ(r.inputs[0].second, "4");
+    } else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, UninitializedRead) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    b.begin("main", b.tInt);
+    VarId x = b.local("x", b.tInt), y = b.local("y", b.tInt);
+    b.decl(x);
+    b.decl(y);
+    if (!broken)
+      b.assign(b.v(x), b.lit(1));
+    uint32_t l = b.assign(b.v(y), b.add(b.v(x), b.lit(1)));
+    b.end();
+    auto r = verify(b);
+    if (broken)
+      EXPECT_VIOLATION(b, r, UninitializedRead, l);
+    else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, UninitializedArrayElementSymbolicIndex) {
+  // a[0] = 1; a[1] = 2; y = a[K] with K in [0, 1] (ok) or [0, 2] (a[2] unset).
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    VarId k = b.global("K", b.tInt);
+    model::InputDecl in;
+    in.var = k;
+    in.cond = b.land(b.le(b.lit(0), b.v(k)), b.le(b.v(k), b.lit(broken ? 2 : 1)));
+    b.p.inputs.push_back(in);
+    b.begin("main", b.tInt);
+    VarId a = b.local("a", b.arr(b.tInt, 3)), y = b.local("y", b.tInt);
+    b.decl(a);
+    b.decl(y);
+    b.assign(b.idx(b.v(a), b.lit(0)), b.lit(1));
+    b.assign(b.idx(b.v(a), b.lit(1)), b.lit(2));
+    uint32_t l = b.assign(b.v(y), b.idx(b.v(a), b.v(k)));
+    b.end();
+    auto r = verify(b);
+    if (broken)
+      EXPECT_VIOLATION(b, r, UninitializedRead, l);
+    else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, ReadAfterKill) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId x = b.local("x", b.tInt), y = b.local("y", b.tInt);
+  b.decl(x);
+  b.decl(y);
+  b.assign(b.v(x), b.lit(1));
+  b.kill(x);
+  uint32_t l = b.assign(b.v(y), b.v(x));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, UninitializedRead, l);
+}
+
+TEST(Exec, PointerArithmeticIntoArray) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    b.begin("main", b.tInt);
+    VarId a = b.local("a", b.arr(b.tInt, 3));
+    VarId p = b.local("p", b.ptr(b.tInt));
+    b.decl(a);
+    b.decl(p);
+    b.assign(b.v(p), b.cast(b.ptr(b.tInt), b.v(a)));
+    b.assign(b.v(p), b.bin(Op::PtrAdd, b.v(p), b.lit(2)));
+    b.assign(b.deref(b.v(p)), b.lit(7));
+    b.assert_(b.eq(b.idx(b.v(a), b.lit(2)), b.lit(7)));
+    uint32_t l = b.assign(b.v(p), b.bin(Op::PtrAdd, b.v(p), b.lit(broken ? 2 : 1)));
+    b.end();
+    auto r = verify(b);
+    if (broken)
+      EXPECT_VIOLATION(b, r, OutOfBounds, l);
+    else
+      EXPECT_VERIFIED(b, r);
+  }
+}
+
+TEST(Exec, OnePastEndDereference) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId a = b.local("a", b.arr(b.tInt, 2));
+  VarId p = b.local("p", b.ptr(b.tInt));
+  b.decl(a);
+  b.decl(p);
+  b.assign(b.v(p), b.bin(Op::PtrAdd, b.cast(b.ptr(b.tInt), b.v(a)), b.lit(2)));
+  uint32_t l = b.assign(b.deref(b.v(p)), b.lit(1));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, OutOfBounds, l);
+}
+
+TEST(Exec, StructsAndPointerToMember) {
+  ModelBuilder b;
+  const Type* pt = b.structType("point", {{"x", b.tInt}, {"y", b.tDbl}});
+  b.begin("main", b.tInt);
+  VarId s = b.local("s", pt), q = b.local("q", b.ptr(b.tDbl)), t = b.local("t", pt);
+  b.decl(s);
+  b.decl(q);
+  b.decl(t);
+  b.assign(b.mem(b.v(s), 0), b.lit(3));
+  b.assign(b.v(q), b.addr(b.mem(b.v(s), 1)));
+  b.assign(b.deref(b.v(q)), b.real("0.5"));
+  b.assign(b.v(t), b.v(s));
+  b.assert_(b.eq(b.mem(b.v(t), 1), b.real("0.5")));
+  uint32_t l = b.assert_(b.eq(b.mem(b.v(t), 0), b.lit(4)));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, Assertion, l);
+}
+
+TEST(Exec, RecursionFactorial) {
+  for (int broken = 0; broken < 2; ++broken) {
+    ModelBuilder b;
+    b.begin("fact", b.tInt, {{"n", b.tInt}});
+    VarId n = b.param(0);
+    VarId r = b.local("r", b.tInt);
+    b.if_(
+        b.le(b.v(n), b.lit(1)), [&] { b.ret(b.lit(1)); },
+        [&] {
+          b.decl(r);
+          b.call(b.v(r), "fact", {b.sub(b.v(n), b.lit(1))});
+          b.ret(b.mul(b.v(n), b.v(r)));
+        });
+    b.end();
+    b.begin("main", b.tInt);
+    VarId x = b.local("x", b.tInt);
+    b.decl(x);
+    b.call(b.v(x), "fact", {b.lit(5)});
+    uint32_t l = b.assert_(b.eq(b.v(x), b.lit(broken ? 100 : 120)));
+    b.end();
+    auto res = verify(b);
+    if (broken)
+      EXPECT_VIOLATION(b, res, Assertion, l);
+    else
+      EXPECT_VERIFIED(b, res);
+  }
+}
+
+TEST(Exec, RealsAreMathematical) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId x = b.local("x", b.tDbl);
+  b.decl(x);
+  b.assign(b.v(x), b.add(b.real("0.1"), b.real("0.2")));
+  b.assert_(b.eq(b.v(x), b.real("0.3")));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VERIFIED(b, r);
+}
+
+// ------------------------------------------------------------------ heap
+
+/// p = malloc(n * 4); p[0..n) = i; then the variant's ending.
+enum class HeapEnd { Free, Leak, DoubleFree, UseAfterFree, FreeLocal, NullDeref };
+
+ModelBuilder heapProgram(HeapEnd end, uint32_t& line) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId p = b.local("p", b.ptr(b.tInt)), i = b.local("i", b.tInt), x = b.local("x", b.tInt);
+  b.decl(p);
+  b.decl(i);
+  b.decl(x);
+  b.call(b.v(p), "malloc", {b.lit(12, b.p.types.sizeType())});
+  line = b.line - 1;
+  b.assign(b.v(i), b.lit(0));
+  b.while_(b.lt(b.v(i), b.lit(3)), [&] {
+    b.assign(b.deref(b.bin(Op::PtrAdd, b.v(p), b.v(i))), b.v(i));
+    b.assign(b.v(i), b.add(b.v(i), b.lit(1)));
+  });
+  b.assert_(b.eq(b.deref(b.bin(Op::PtrAdd, b.v(p), b.lit(2))), b.lit(2)));
+  switch (end) {
+  case HeapEnd::Free:
+    b.call(nullptr, "free", {b.v(p)});
+    break;
+  case HeapEnd::Leak:
+    break;
+  case HeapEnd::DoubleFree:
+    b.call(nullptr, "free", {b.v(p)});
+    line = b.call(nullptr, "free", {b.v(p)});
+    break;
+  case HeapEnd::UseAfterFree:
+    b.call(nullptr, "free", {b.v(p)});
+    line = b.assign(b.v(x), b.deref(b.v(p)));
+    break;
+  case HeapEnd::FreeLocal:
+    b.call(nullptr, "free", {b.v(p)});
+    line = b.call(nullptr, "free", {b.addr(b.v(x))});
+    break;
+  case HeapEnd::NullDeref:
+    b.call(nullptr, "free", {b.v(p)});
+    b.assign(b.v(p), b.null(b.ptr(b.tInt)));
+    line = b.assign(b.v(x), b.deref(b.v(p)));
+    break;
+  }
+  b.ret(b.lit(0));
+  b.end();
+  return b;
+}
+
+TEST(Exec, HeapCorrect) {
+  uint32_t l;
+  ModelBuilder b = heapProgram(HeapEnd::Free, l);
+  auto r = verify(b);
+  EXPECT_VERIFIED(b, r);
+}
+
+TEST(Exec, HeapLeak) {
+  uint32_t l;
+  ModelBuilder b = heapProgram(HeapEnd::Leak, l);
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, MemoryLeak, l);
+}
+
+TEST(Exec, HeapDoubleFree) {
+  uint32_t l;
+  ModelBuilder b = heapProgram(HeapEnd::DoubleFree, l);
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, DoubleFree, l);
+}
+
+TEST(Exec, HeapUseAfterFree) {
+  uint32_t l;
+  ModelBuilder b = heapProgram(HeapEnd::UseAfterFree, l);
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, UseAfterFree, l);
+}
+
+TEST(Exec, HeapInvalidFree) {
+  uint32_t l;
+  ModelBuilder b = heapProgram(HeapEnd::FreeLocal, l);
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, InvalidFree, l);
+}
+
+TEST(Exec, NullDereference) {
+  uint32_t l;
+  ModelBuilder b = heapProgram(HeapEnd::NullDeref, l);
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, NullDereference, l);
+}
+
+TEST(Exec, UnreachableHeapIsALeakWhereAllocated) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId p = b.local("p", b.ptr(b.tInt));
+  b.decl(p);
+  uint32_t l = b.call(b.v(p), "malloc", {b.lit(8)});
+  b.assign(b.v(p), b.null(b.ptr(b.tInt)));
+  b.ret(b.lit(0));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, MemoryLeak, l);
+}
+
+TEST(Exec, UnsupportedLibraryFunctionIsUnknown) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  b.call(nullptr, "frobnicate", {b.lit(1)});
+  b.end();
+  auto r = verify(b);
+  ASSERT_EQ(r.verdict, search::Verdict::Unknown);
+  EXPECT_NE(r.reason.find("frobnicate"), std::string::npos) << r.reason;
+}
+
+TEST(Exec, AssumePrunes) {
+  ModelBuilder b;
+  VarId n = b.global("N", b.tInt);
+  model::InputDecl in;
+  in.var = n;
+  b.p.inputs.push_back(in);
+  b.begin("main", b.tInt);
+  b.call(nullptr, "chorus_assume", {b.lt(b.lit(0), b.v(n))});
+  b.assert_(b.ne(b.v(n), b.lit(0)));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VERIFIED(b, r);
+}
+
+TEST(Exec, GlobalsAreZeroInitializedAndInitRuns) {
+  ModelBuilder b;
+  VarId g = b.global("g", b.tInt), h = b.global("h", b.tInt);
+  b.begin(model::kInitFunction, b.tVoid);
+  b.assign(b.v(h), b.lit(5));
+  b.end();
+  b.begin("main", b.tInt);
+  uint32_t l = b.assert_(b.eq(b.add(b.v(g), b.v(h)), b.lit(6)));
+  b.end();
+  auto r = verify(b);
+  EXPECT_VIOLATION(b, r, Assertion, l);
+}
+
+TEST(Exec, LoopStatesMatch) {
+  // for (i = 0; i < 10; i++) x = 0;  a loop with matching states after
+  // canonicalization (x is overwritten with the same value).
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId i = b.local("i", b.tInt);
+  b.decl(i);
+  b.assign(b.v(i), b.lit(0));
+  b.while_(b.lt(b.v(i), b.lit(10)), [&] { b.assign(b.v(i), b.add(b.v(i), b.lit(1))); });
+  b.end();
+  auto r = verify(b);
+  EXPECT_VERIFIED(b, r);
+  EXPECT_GT(r.stats.statesSaved, 10u);
+  EXPECT_GT(r.stats.transitions, 10u);
+}
+
+TEST(Exec, MaxStatesGivesUnknown) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId i = b.local("i", b.tInt);
+  b.decl(i);
+  b.assign(b.v(i), b.lit(0));
+  b.while_(b.lt(b.v(i), b.lit(1000)), [&] { b.assign(b.v(i), b.add(b.v(i), b.lit(1))); });
+  b.end();
+  search::SearchOptions so;
+  so.maxStates = 50;
+  auto r = verify(b, 1, search::DeadlockMode::Absolute, so);
+  ASSERT_EQ(r.verdict, search::Verdict::Unknown);
+  EXPECT_EQ(r.reason, "max-states reached");
+}
+
+TEST(Exec, TraceShowsSteps) {
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId x = b.local("x", b.tInt);
+  b.decl(x);
+  b.assign(b.v(x), b.lit(3));
+  b.assert_(b.eq(b.v(x), b.lit(4)));
+  b.end();
+  auto r = verify(b);
+  std::string t = text(b, r);
+  EXPECT_NE(t.find("verdict: violation ASSERTION at test.c:3:3 (process 0)"), std::string::npos)
+      << t;
+  EXPECT_NE(t.find("x = 3"), std::string::npos) << t;
+  std::ostringstream js;
+  report::printJson(js, b.p, r);
+  EXPECT_NE(js.str().find("\"kind\": \"ASSERTION\""), std::string::npos) << js.str();
+}
+
+} // namespace
