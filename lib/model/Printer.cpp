@@ -53,29 +53,36 @@ std::string escape(const std::string& s) {
 }
 
 /// Variable display names: the source name, made unique with "#id" when the
-/// same name denotes several variables.
+/// same name denotes several variables of one function (or a local shadows a
+/// global). Names are unique per function, so temps "$t0" of different
+/// functions print without suffix.
 class Names {
 public:
   explicit Names(const Program& p) : p_(p) {
-    std::map<std::string, int> count;
-    for (const auto& v : p.vars)
-      count[v.name]++;
-    for (const auto& [n, c] : count)
-      if (c > 1)
-        ambiguous_.insert(n);
+    std::map<std::pair<std::string, FuncId>, int> count;
+    std::set<std::string> globalNames;
+    for (const auto& v : p.vars) {
+      if (v.kind == VarKind::Global)
+        globalNames.insert(v.name);
+      else
+        count[{v.name, v.func}]++;
+    }
+    for (const auto& [k, c] : count)
+      if (c > 1 || globalNames.count(k.first))
+        ambiguous_.insert(k);
   }
   std::string var(VarId id) const {
     if (id == kNone || id >= p_.vars.size())
       return "<bad var>";
     const auto& v = p_.vars[id];
-    if (ambiguous_.count(v.name) && v.kind != VarKind::Global)
+    if (v.kind != VarKind::Global && ambiguous_.count({v.name, v.func}))
       return v.name + "#" + std::to_string(id);
     return v.name;
   }
 
 private:
   const Program& p_;
-  std::set<std::string> ambiguous_;
+  std::set<std::pair<std::string, FuncId>> ambiguous_;
 };
 
 int precedence(const Expr* e) {
