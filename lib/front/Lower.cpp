@@ -480,6 +480,7 @@ private:
   std::map<unsigned, std::vector<CapturedAnnot*>> byNext_;
   std::map<unsigned, const FunctionDecl*> funcAtKey_;
   bool inPassert_ = false;
+  bool eraseVM_ = false;
 };
 
 /// Names visible at an annotated point: the block scopes (snapshot), then
@@ -515,6 +516,8 @@ const M::Type* Lowerer::ty(QualType q, SourceLocation at) {
   if (q->isVariablyModifiedType()) {
     if (const ArrayType* a = ctx_.getAsArrayType(q)) {
       if (auto* v = dyn_cast<VariableArrayType>(a)) {
+        if (eraseVM_) // inside a function type: the length is not part of it
+          return prog_.types.array(ty(v->getElementType(), at), std::nullopt);
         auto it = S ? S->vla.find(v) : decltype(S->vla.end()){};
         if (!S || it == S->vla.end())
           unsupported(at, "this use of a variable-length array type");
@@ -604,8 +607,11 @@ const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
   }
   if (auto* fp = dyn_cast<FunctionProtoType>(t)) {
     std::vector<const M::Type*> ps;
+    bool saved = eraseVM_;
+    eraseVM_ = true;
     for (QualType p : fp->getParamTypes())
       ps.push_back(ty(p, at));
+    eraseVM_ = saved;
     return T.function(ty(fp->getReturnType(), at), std::move(ps), fp->isVariadic());
   }
   if (auto* fn = dyn_cast<FunctionNoProtoType>(t))
@@ -2183,7 +2189,7 @@ void Lowerer::lowerFunction(const FunctionDecl* fd) {
       prog_.inputs.push_back(in);
     }
   }
-  std::vector<const Stmt*> chain;
+  std::vector<const Stmt*> chain{nullptr}; // the parameter scope
   collectLabels(body, chain);
   compound(body);
   if (reachable()) {

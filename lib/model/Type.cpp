@@ -11,6 +11,14 @@ uint32_t Type::fieldIndex(const std::string& n) const {
   return kNone;
 }
 
+/// C spelling of an array type: `int[3][4]` for an array of 3 `int[4]`.
+static std::string arrayName(const Type* elem, const std::string& dim) {
+  size_t b = elem->kind == TypeKind::Array ? elem->name.find('[') : std::string::npos;
+  if (b == std::string::npos)
+    return elem->name + dim;
+  return elem->name.substr(0, b) + dim + elem->name.substr(b);
+}
+
 TypeTable::TypeTable() {
   Type v;
   v.kind = TypeKind::Void;
@@ -104,7 +112,7 @@ const Type* TypeTable::array(const Type* elem, std::optional<uint64_t> length) {
   t.elem = elem;
   t.length = length;
   t.size = length && elem->size ? *length * elem->size : 0;
-  t.name = elem->name + "[" + (length ? std::to_string(*length) : std::string()) + "]";
+  t.name = arrayName(elem, "[" + (length ? std::to_string(*length) : std::string()) + "]");
   return byKey_[key] = make(std::move(t));
 }
 
@@ -113,7 +121,7 @@ const Type* TypeTable::vla(const Type* elem, VarId lengthVar) {
   t.kind = TypeKind::Array;
   t.elem = elem;
   t.lengthVar = lengthVar;
-  t.name = elem->name + "[*]";
+  t.name = arrayName(elem, "[*]");
   return make(std::move(t));
 }
 
