@@ -320,6 +320,9 @@ private:
       e.func = f;
       return {prog_.expr(std::move(e))};
     }
+    for (const model::InputDecl& in : prog_.inputs) // input macros are variables
+      if (!in.macro.empty() && in.macro == n.text && in.var != model::kNone)
+        return {varRef(in.var, n.pos)};
     if (n.text == "true" || n.text == "false")
       return {boolLit(n.text == "true", n.pos)};
     return fail(n.pos, "use of undeclared identifier '" + n.text + "' in annotation");
@@ -514,9 +517,24 @@ private:
         return v;
       return sizeOf(v.e->type, n.pos);
     }
-    case NodeKind::Call:
-      return fail(n.pos, "call to C function '" + n.text +
-                             "' is not allowed in annotations (annotations must be pure)");
+    case NodeKind::Call: {
+      FuncId f = scope_.lookupFunc(n.text);
+      bool isVar = scope_.lookupVar(n.text) != model::kNone;
+      for (auto& b : bound_)
+        isVar |= b.first == n.text;
+      if (f != model::kNone && !isVar)
+        return fail(n.pos, "call to C function '" + n.text +
+                               "' is not allowed in annotations (annotations must be pure)");
+      Node callee;
+      callee.kind = NodeKind::Name;
+      callee.pos = n.pos;
+      callee.text = n.text;
+      LExpr v = name(callee);
+      if (!v)
+        return v;
+      return fail(n.pos, "called object type '" + tn(v.e->type) +
+                             "' is not a function or function pointer");
+    }
     case NodeKind::Index:
       return indexExpr(n);
     case NodeKind::Member:

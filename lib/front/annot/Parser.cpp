@@ -859,7 +859,7 @@ private:
       next();
       if (atPunct("==") || atPunct("!=") || atPunct("<") || atPunct(">") || atPunct("<=") ||
           atPunct(">=") || atPunct("&&") || atPunct("||") || atPunct("[") || atPunct(".") ||
-          atPunct("+") || atPunct("*")) {
+          atPunct("/") || atPunct("%")) {
         fail(a.idPos, "expected an identifier naming the " + what + " before the expression");
         return false;
       }
