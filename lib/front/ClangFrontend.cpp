@@ -219,6 +219,24 @@ void glue(std::vector<annot::Token>& ts, const std::vector<unsigned>& offs,
   ts = std::move(out);
 }
 
+/// The input macro whose replacement list spelled the token at `loc`, or "".
+std::string inputMacroOf(Preprocessor& pp, const FrontState& st, SourceLocation loc) {
+  if (!loc.isMacroID() || st.inputMacroNames.empty())
+    return {};
+  const SourceManager& sm = pp.getSourceManager();
+  SourceLocation sp = sm.getSpellingLoc(loc);
+  for (const std::string& n : st.inputMacroNames) {
+    const MacroInfo* mi = pp.getMacroInfo(pp.getIdentifierInfo(n));
+    if (!mi)
+      continue;
+    SourceLocation b = mi->getDefinitionLoc(), e = mi->getDefinitionEndLoc();
+    if (sm.getFileID(sp) == sm.getFileID(b) && !sm.isBeforeInTranslationUnit(sp, b) &&
+        !sm.isBeforeInTranslationUnit(e, sp))
+      return n;
+  }
+  return {};
+}
+
 class AnnotPragma : public PragmaHandler {
 public:
   AnnotPragma(const char* name, annot::AnnotSource src, FrontState& st)
@@ -231,10 +249,26 @@ public:
     std::vector<unsigned> offs, lens;
     const SourceManager& sm = pp.getSourceManager();
     Token t;
+    SourceLocation lastInputExp;
     for (;;) {
       pp.Lex(t);
       if (t.isOneOf(tok::eod, tok::eof))
         break;
+      // A token of an input macro's expansion: the macro's name instead.
+      if (std::string im = inputMacroOf(pp, st_, t.getLocation()); !im.empty()) {
+        SourceLocation exp = sm.getImmediateExpansionRange(t.getLocation()).getBegin();
+        if (exp == lastInputExp)
+          continue;
+        lastInputExp = exp;
+        annot::Token n;
+        n.kind = annot::Token::Ident;
+        n.text = im;
+        n.pos = presumedPos(sm, t.getLocation());
+        toks.push_back(n);
+        offs.push_back(~0u - 1);
+        lens.push_back(0);
+        continue;
+      }
       toks.push_back(convertToken(pp, t));
       SourceLocation fl = sm.getFileLoc(t.getLocation());
       offs.push_back(sm.getFileOffset(fl));
@@ -298,7 +332,7 @@ private:
               std::set<std::string>& active) {
     for (const annot::Token& t : in) {
       if (t.kind == annot::Token::Ident && !t.text.empty() && t.text[0] != '\\' &&
-          !active.count(t.text)) {
+          !active.count(t.text) && !st_.inputMacroNames.count(t.text)) {
         IdentifierInfo* ii = pp.getIdentifierInfo(t.text);
         const MacroInfo* mi = ii ? pp.getMacroInfo(ii) : nullptr;
         if (mi && mi->isObjectLike() && !mi->isBuiltinMacro()) {
@@ -328,8 +362,17 @@ public:
     const MacroInfo* mi = md->getMacroInfo();
     if (!mi || !mi->isObjectLike() || !sm_.isInMainFile(name.getLocation()))
       return;
-    st_.mainMacros[name.getIdentifierInfo()->getName().str()] = {
-        name.getLocation().getRawEncoding(), mi};
+    std::string n = name.getIdentifierInfo()->getName().str();
+    st_.mainMacros[n] = {name.getLocation().getRawEncoding(), mi};
+    // Right after `#pragma TASS input …`? Then later annotations keep the name.
+    if (!st_.annots.empty()) {
+      const CapturedAnnot& a = st_.annots.back();
+      if (a.src == annot::AnnotSource::TassPragma && a.needs == annot::Needs::Declaration &&
+          !a.toks.empty() && a.toks[0].text == "input" && a.end.isFileID() &&
+          sm_.getFileID(a.end) == sm_.getFileID(name.getLocation()) &&
+          sm_.getSpellingLineNumber(a.end) + 1 == sm_.getSpellingLineNumber(name.getLocation()))
+        st_.inputMacroNames.insert(n);
+    }
   }
 
 private:

@@ -10,6 +10,7 @@
 #include <clang/Basic/SourceLocation.h>
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,9 @@ struct FrontState {
   /// encoding, MacroInfo).
   std::map<std::string, std::pair<unsigned, const clang::MacroInfo*>> mainMacros;
   std::map<std::string, InputMacro> inputMacros;
+  /// Names of macros defined right after a `#pragma TASS input` line: inside
+  /// later annotations they stay names (they denote the input variable).
+  std::set<std::string> inputMacroNames;
   std::string mainFile; ///< path as given on the command line
 };
 
