@@ -967,7 +967,7 @@ const M::Expr* Lowerer::rv(const Expr* e) {
   case Stmt::BinaryConditionalOperatorClass:
     unsupported(e->getExprLoc(), "the GNU '?:' operator with omitted operand");
   case Stmt::AtomicExprClass:
-    unsupported(e->getExprLoc(), "atomic builtins");
+    unsupported(e->getExprLoc(), "an atomic builtin");
   case Stmt::InitListExprClass:
     unsupported(e->getExprLoc(), "an initializer list in this position");
   case Stmt::ChooseExprClass:
@@ -1038,7 +1038,7 @@ const M::Expr* Lowerer::lv(const Expr* e) {
     M::Expr x;
     x.kind = M::ExprKind::StringLit;
     if (s->getCharByteWidth() != 1)
-      unsupported(e->getExprLoc(), "wide string literals");
+      unsupported(e->getExprLoc(), "a wide string literal");
     x.str = prog_.addString(s->getString().str());
     x.type = prog_.types.array(prog_.types.charType(), s->getLength() + 1);
     x.loc = l;
@@ -2006,7 +2006,7 @@ void Lowerer::switchStmt(const SwitchStmt* sw) {
   for (const SwitchCase* sc : cases) {
     if (auto* cs = dyn_cast<CaseStmt>(sc)) {
       if (cs->getRHS())
-        unsupported(cs->getBeginLoc(), "case ranges");
+        unsupported(cs->getBeginLoc(), "a case range");
       llvm::APSInt v = cs->getLHS()->EvaluateKnownConstInt(ctx_);
       const M::Expr* val = intLit(v.getExtValue(), c->type, sl(cs->getLHS()->getBeginLoc()));
       M::TransId t =
@@ -2428,9 +2428,8 @@ void Lowerer::finishAnnotations() {
     if (a.done || !sm_.isInMainFile(sm_.getExpansionLoc(a.start)))
       continue;
     std::string what;
-    for (size_t i = 0; i < a.toks.size() && i < 3; ++i)
-      if (a.toks[i].kind != annot::Token::End)
-        what += (what.empty() ? "" : " ") + a.toks[i].text;
+    for (size_t i = 0; i < a.toks.size() && i < 3 && a.toks[i].kind == annot::Token::Ident; ++i)
+      what += (what.empty() ? "" : " ") + a.toks[i].text;
     std::string kind = a.src == annot::AnnotSource::AcslComment ? "annotation" : "pragma";
     switch (a.needs) {
     case annot::Needs::Declaration:
