@@ -43,4 +43,20 @@ public:
 std::unique_ptr<SolverBackend> makeZ3Backend(ExprFactory& f);
 std::unique_ptr<SolverBackend> makeCvc5Backend(ExprFactory& f);
 
+// ---- helpers shared by the translations (BackendCommon.cpp)
+
+/// C-semantics equality of two values of an array type, or of a tuple/union
+/// type containing arrays, spelled out in the factory's own vocabulary: equal
+/// lengths and equal elements below the length (arrays), member-wise (tuples),
+/// same tag and equal payload (unions). SMT equality of arrays is extensional
+/// over all indices, which is stronger than C equality and would let a
+/// context `a == b` imply facts about elements beyond the length. nullptr when
+/// plain SMT equality is exact (no array inside the type).
+Expr structuralEq(ExprFactory& f, Expr a, Expr b);
+/// Does the type contain an array (directly or inside tuple/union members)?
+bool containsArray(Type t);
+/// Bound variables occurring free in e (not bound by a binder inside e), in
+/// order of first occurrence.
+std::vector<Expr> freeBoundVars(Expr e);
+
 } // namespace chorus::sym

@@ -80,6 +80,7 @@ public:
       sorts_.clear();
       lenFns_.clear();
       funcs_.clear();
+      sums_.clear();
       axioms_.clear();
       solver_.reset();
       return 0;
@@ -211,6 +212,19 @@ private:
       text += "}";
       return f_.arrayLit(t, els);
     }
+    case TypeKind::Union: {
+      if (v.getKind() != K::APPLY_CONSTRUCTOR || v.getNumChildren() != 2)
+        return nullptr;
+      cvc5::Datatype dt = sortOf(t).getDatatype();
+      for (uint32_t k = 0; k < t->members().size(); ++k)
+        if (dt[k].getTerm() == v[0]) {
+          std::string mt;
+          Expr mv = toValue(v[1], t->members()[k], mt);
+          text = "<" + std::to_string(k) + ": " + mt + ">";
+          return mv ? f_.unionInject(t, k, mv) : nullptr;
+        }
+      return nullptr;
+    }
     default:
       return nullptr;
     }
@@ -241,6 +255,21 @@ private:
       for (Type m : t->members())
         ms.push_back(sortOf(m));
       s = solver_->mkTupleSort(ms);
+      break;
+    }
+    case TypeKind::Union: {
+      // One datatype per union type, one constructor (one selector) per member.
+      if (t->members().empty())
+        throw Unsupported("cvc5: empty union");
+      std::string base = "u" + std::to_string(t->id());
+      cvc5::DatatypeDecl decl = solver_->mkDatatypeDecl(base);
+      for (size_t k = 0; k < t->members().size(); ++k) {
+        std::string ks = std::to_string(k);
+        cvc5::DatatypeConstructorDecl c = solver_->mkDatatypeConstructorDecl(base + "_in" + ks);
+        c.addSelector(base + "_val" + ks, sortOf(t->members()[k]));
+        decl.addConstructor(c);
+      }
+      s = solver_->mkDatatypeSort(decl);
       break;
     }
     default:
@@ -339,8 +368,8 @@ private:
     case Kind::Le:
       return mk(K::LEQ, {num(Rational(0), e->child(0)->type()), c(0)});
     case Kind::Eq:
-      if (e->child(0)->type()->isArray())
-        return arrayEq(e->child(0), e->child(1));
+      if (Expr s = structuralEq(f_, e->child(0), e->child(1)))
+        return tr(s);
       return mk(K::EQUAL, {c(0), c(1)});
     case Kind::Not:
       return mk(K::NOT, {c(0)});
@@ -370,8 +399,13 @@ private:
       axioms_.push_back(ax);
       return a;
     }
-    case Kind::ArrayLength:
-      return mk(K::APPLY_UF, {lengthFn(e->child(0)->type()), c(0)});
+    case Kind::ArrayLength: {
+      // Lengths are non-negative: max(0, len(a)) ranges exactly over the
+      // non-negative functions, without a quantified axiom.
+      cvc5::Term l = mk(K::APPLY_UF, {lengthFn(e->child(0)->type()), c(0)});
+      cvc5::Term zero = solver_->mkInteger(0);
+      return mk(K::ITE, {mk(K::LEQ, {zero, l}), l, zero});
+    }
     case Kind::TupleMake: {
       std::vector<cvc5::Sort> ms;
       for (Type m : e->type()->members())
@@ -391,6 +425,18 @@ private:
       }
       return solver_->mkTuple(ms, args);
     }
+    case Kind::UnionInject: {
+      cvc5::Datatype dt = sortOf(e->type()).getDatatype();
+      return mk(K::APPLY_CONSTRUCTOR, {dt[size_t(e->aux())].getTerm(), c(0)});
+    }
+    case Kind::UnionTest: {
+      cvc5::Datatype dt = sortOf(e->child(0)->type()).getDatatype();
+      return mk(K::APPLY_TESTER, {dt[size_t(e->aux())].getTesterTerm(), c(0)});
+    }
+    case Kind::UnionExtract: {
+      cvc5::Datatype dt = sortOf(e->child(0)->type()).getDatatype();
+      return mk(K::APPLY_SELECTOR, {dt[size_t(e->aux())][0].getTerm(), c(0)});
+    }
     case Kind::Apply: {
       Expr fn = e->child(0);
       if (fn->kind() != Kind::Symbol)
@@ -405,11 +451,15 @@ private:
     case Kind::Exists:
       return mk(K::EXISTS, {mk(K::VARIABLE_LIST, {c(0)}), c(1)});
     case Kind::Sum: {
-      abstracted_ = true;
-      cvc5::Term s = solver_->mkConst(sortOf(e->type()), "sum!" + std::to_string(e->id()));
-      axioms_.push_back(mk(
-          K::IMPLIES, {mk(K::LEQ, {c(1), c(0)}), mk(K::EQUAL, {s, num(Rational(0), e->type())})}));
-      return s;
+      // sum(lo, hi) of the lambda, a recursive function per lambda (and per
+      // bound variables of enclosing binders it mentions, passed as arguments).
+      const SumFn& sf = sumFn(e->child(2));
+      if (sf.abstracted)
+        abstracted_ = true;
+      std::vector<cvc5::Term> args{sf.fn, c(0), c(1)};
+      for (Expr x : sf.extras)
+        args.push_back(tr(x));
+      return mk(K::APPLY_UF, args);
     }
     default:
       throw Unsupported(std::string("cvc5: ") + kindName(e->kind()));
@@ -440,15 +490,56 @@ private:
     return d;
   }
 
-  cvc5::Term arrayEq(Expr a, Expr b) {
-    Expr la = f_.arrayLength(a), lb = f_.arrayLength(b);
-    cvc5::Term len = tr(la);
-    cvc5::Term i = solver_->mkVar(solver_->getIntegerSort(), "i");
-    cvc5::Term body =
-        mk(K::IMPLIES, {mk(K::AND, {mk(K::LEQ, {solver_->mkInteger(0), i}), mk(K::LT, {i, len})}),
-                        mk(K::EQUAL, {mk(K::SELECT, {tr(a), i}), mk(K::SELECT, {tr(b), i})})});
-    return mk(K::AND,
-              {mk(K::EQUAL, {len, tr(lb)}), mk(K::FORALL, {mk(K::VARIABLE_LIST, {i}), body})});
+  struct SumFn {
+    cvc5::Term fn;
+    std::vector<Expr> extras; // free bound variables of the lambda, extra arguments
+    bool abstracted = false;
+  };
+
+  /// Recursive definition (global: survives pop), for the lambda or function symbol f:
+  ///   S(lo, hi, xs) = hi <= lo ? 0 : S(lo, hi - 1, xs) + f(hi - 1)
+  const SumFn& sumFn(Expr fnExpr) {
+    auto it = sums_.find(fnExpr);
+    if (it != sums_.end())
+      return it->second;
+    if (fnExpr->kind() != Kind::Lambda && fnExpr->kind() != Kind::Symbol)
+      throw Unsupported("cvc5: sum over a non-lambda function");
+    if (fnExpr->type()->members().size() != 1 || !fnExpr->type()->members()[0]->isInt())
+      throw Unsupported("cvc5: sum over a non-unary function");
+    Type rt = fnExpr->type()->result();
+    std::vector<Expr> extras = freeBoundVars(fnExpr);
+    std::string id = std::to_string(fnExpr->id());
+    cvc5::Sort intS = solver_->getIntegerSort();
+    std::vector<cvc5::Sort> dom{intS, intS};
+    for (Expr x : extras)
+      dom.push_back(sortOf(x->type()));
+    cvc5::Term fn = solver_->mkConst(solver_->mkFunctionSort(dom, sortOf(rt)), "sum!" + id);
+    cvc5::Term lo = solver_->mkVar(intS, "lo"), hi = solver_->mkVar(intS, "hi");
+    cvc5::Term hiM1 = mk(K::SUB, {hi, solver_->mkInteger(1)});
+    std::vector<cvc5::Term> params{lo, hi}, recArgs{fn, lo, hiM1}, from, to;
+    for (size_t j = 0; j < extras.size(); ++j) {
+      cvc5::Term p = solver_->mkVar(dom[j + 2], "x" + std::to_string(j));
+      params.push_back(p);
+      recArgs.push_back(p);
+      from.push_back(tr(extras[j]));
+      to.push_back(p);
+    }
+    bool saved = abstracted_;
+    abstracted_ = false;
+    cvc5::Term term;
+    if (fnExpr->kind() == Kind::Symbol) {
+      term = mk(K::APPLY_UF, {funcDecl(fnExpr), hiM1});
+    } else {
+      from.push_back(tr(fnExpr->child(0)));
+      to.push_back(hiM1);
+      term = tr(fnExpr->child(1)).substitute(from, to);
+    }
+    bool abs = abstracted_;
+    abstracted_ = saved;
+    cvc5::Term body = mk(K::ITE, {mk(K::LEQ, {hi, lo}), num(Rational(0), rt),
+                                  mk(K::ADD, {mk(K::APPLY_UF, recArgs), term})});
+    solver_->defineFunRec(fn, params, body, /*global=*/true);
+    return sums_.emplace(fnExpr, SumFn{fn, std::move(extras), abs}).first->second;
   }
 
   ExprFactory& f_;
@@ -456,11 +547,12 @@ private:
   std::unique_ptr<cvc5::Solver> solver_;
   bool pushed_ = false, abstracted_ = false;
   unsigned timeout_ = 0;
-  std::vector<cvc5::Term> axioms_; // lambda-array and sum axioms (sound to keep globally)
+  std::vector<cvc5::Term> axioms_; // lambda-array axioms (definitions of fresh arrays)
   std::unordered_map<Expr, std::pair<cvc5::Term, bool>> cache_;
   std::unordered_map<Type, cvc5::Sort> sorts_;
   std::unordered_map<Type, cvc5::Term> lenFns_;
   std::unordered_map<Expr, cvc5::Term> funcs_;
+  std::unordered_map<Expr, SumFn> sums_;
 };
 
 } // namespace

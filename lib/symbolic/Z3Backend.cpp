@@ -20,9 +20,6 @@ public:
     try {
       for (Expr a : assertions)
         solver_.add(tr(a));
-      if (abstracted_)
-        for (auto& ax : sumAxioms_)
-          solver_.add(ax);
     } catch (const Unsupported& u) {
       reason = u.what();
       return false;
@@ -129,6 +126,20 @@ private:
       text += "}";
       return f_.arrayLit(t, els);
     }
+    case TypeKind::Union: {
+      sortOf(t);
+      const UnionInfo& ui = unions_.at(t);
+      if (!v.is_app())
+        return nullptr;
+      for (uint32_t k = 0; k < ui.ctors.size(); ++k)
+        if (Z3_is_eq_func_decl(ctx_, v.decl(), ui.ctors[k])) {
+          std::string mt;
+          Expr mv = toValue(m, v.arg(0), t->members()[k], mt);
+          text = "<" + std::to_string(k) + ": " + mt + ">";
+          return mv ? f_.unionInject(t, k, mv) : nullptr;
+        }
+      return nullptr;
+    }
     default:
       return nullptr;
     }
@@ -173,6 +184,9 @@ private:
       tuples_.emplace(t, TupleInfo{mk, projs});
       break;
     }
+    case TypeKind::Union:
+      s = unionSort(t);
+      break;
     default:
       throw Unsupported("z3: type " + t->toString());
     }
@@ -273,12 +287,10 @@ private:
       return num(Rational(0), e->child(0)->type()) < c(0);
     case Kind::Le:
       return num(Rational(0), e->child(0)->type()) <= c(0);
-    case Kind::Eq: {
-      Type t = e->child(0)->type();
-      if (t->isArray())
-        return arrayEq(e->child(0), e->child(1));
+    case Kind::Eq:
+      if (Expr s = structuralEq(f_, e->child(0), e->child(1)))
+        return tr(s);
       return c(0) == c(1);
-    }
     case Kind::Not:
       return !c(0);
     case Kind::And: {
@@ -310,8 +322,12 @@ private:
       z3::expr bv = tr(lam->child(0));
       return z3::lambda(bv, tr(lam->child(1)));
     }
-    case Kind::ArrayLength:
-      return lengthFn(e->child(0)->type())(c(0));
+    case Kind::ArrayLength: {
+      // Lengths are non-negative: max(0, len(a)) ranges exactly over the
+      // non-negative functions, without a quantified axiom.
+      z3::expr l = lengthFn(e->child(0)->type())(c(0));
+      return z3::ite(l >= 0, l, ctx_.int_val(0));
+    }
     case Kind::TupleMake: {
       sortOf(e->type());
       auto& ti = tuples_.at(e->type());
@@ -334,6 +350,18 @@ private:
         args.push_back(i == e->aux() ? c(1) : ti.projs[i](tup));
       return ti.mk(args);
     }
+    case Kind::UnionInject: {
+      sortOf(e->type());
+      return unions_.at(e->type()).ctors[e->aux()](c(0));
+    }
+    case Kind::UnionTest: {
+      sortOf(e->child(0)->type());
+      return unions_.at(e->child(0)->type()).testers[e->aux()](c(0));
+    }
+    case Kind::UnionExtract: {
+      sortOf(e->child(0)->type());
+      return unions_.at(e->child(0)->type()).accessors[e->aux()](c(0));
+    }
     case Kind::Apply: {
       Expr fn = e->child(0);
       if (fn->kind() != Kind::Symbol)
@@ -349,27 +377,116 @@ private:
     case Kind::Exists:
       return z3::exists(c(0), c(1));
     case Kind::Sum: {
-      // Opaque value; only the empty-range axiom is known (abstraction).
-      abstracted_ = true;
-      z3::expr s = ctx_.constant(("sum!" + std::to_string(e->id())).c_str(), sortOf(e->type()));
-      sumAxioms_.push_back(z3::implies(c(1) <= c(0), s == num(Rational(0), e->type())));
-      return s;
+      // sum(lo, hi) of the lambda, a recursive function per lambda (and per
+      // bound variables of enclosing binders it mentions, passed as arguments).
+      const SumFn& sf = sumFn(e->child(2));
+      if (sf.abstracted)
+        abstracted_ = true;
+      z3::expr_vector args(ctx_);
+      args.push_back(c(0));
+      args.push_back(c(1));
+      for (Expr x : sf.extras)
+        args.push_back(tr(x));
+      return sf.fn(args);
     }
     default:
       throw Unsupported(std::string("z3: ") + kindName(e->kind()));
     }
   }
 
-  z3::expr arrayEq(Expr a, Expr b) {
-    // C semantics: same length and same elements below the length.
-    Expr la = f_.arrayLength(a), lb = f_.arrayLength(b);
-    z3::expr len = tr(la);
-    z3::expr i =
-        ctx_.constant(("aeq!" + std::to_string(a->id()) + "_" + std::to_string(b->id())).c_str(),
-                      ctx_.int_sort());
-    z3::expr body =
-        z3::implies(ctx_.int_val(0) <= i && i < len, z3::select(tr(a), i) == z3::select(tr(b), i));
-    return len == tr(lb) && z3::forall(i, body);
+  struct SumFn {
+    z3::func_decl fn;
+    std::vector<Expr> extras; // free bound variables of the lambda, extra arguments
+    bool abstracted = false;
+  };
+
+  /// Recursive definition, for the lambda (or function symbol) f:
+  ///   S(lo, hi, xs) = hi <= lo ? 0 : S(lo, hi - 1, xs) + f(hi - 1)
+  const SumFn& sumFn(Expr fnExpr) {
+    auto it = sums_.find(fnExpr);
+    if (it != sums_.end())
+      return it->second;
+    if (fnExpr->kind() != Kind::Lambda && fnExpr->kind() != Kind::Symbol)
+      throw Unsupported("z3: sum over a non-lambda function");
+    if (fnExpr->type()->members().size() != 1 || !fnExpr->type()->members()[0]->isInt())
+      throw Unsupported("z3: sum over a non-unary function");
+    Type rt = fnExpr->type()->result();
+    std::vector<Expr> extras = freeBoundVars(fnExpr);
+    std::string id = std::to_string(fnExpr->id());
+    std::vector<z3::sort> dom{ctx_.int_sort(), ctx_.int_sort()};
+    for (Expr x : extras)
+      dom.push_back(sortOf(x->type()));
+    z3::func_decl fn =
+        ctx_.recfun(("sum!" + id).c_str(), unsigned(dom.size()), dom.data(), sortOf(rt));
+    z3::expr lo = ctx_.constant(("sum!lo!" + id).c_str(), ctx_.int_sort());
+    z3::expr hi = ctx_.constant(("sum!hi!" + id).c_str(), ctx_.int_sort());
+    z3::expr_vector params(ctx_), recArgs(ctx_), from(ctx_), to(ctx_);
+    params.push_back(lo);
+    params.push_back(hi);
+    recArgs.push_back(lo);
+    recArgs.push_back(hi - 1);
+    for (size_t j = 0; j < extras.size(); ++j) {
+      z3::expr p = ctx_.constant(("sum!x!" + id + "!" + std::to_string(j)).c_str(), dom[j + 2]);
+      params.push_back(p);
+      recArgs.push_back(p);
+      from.push_back(tr(extras[j]));
+      to.push_back(p);
+    }
+    bool saved = abstracted_;
+    abstracted_ = false;
+    z3::expr term(ctx_);
+    if (fnExpr->kind() == Kind::Symbol) {
+      term = funcDecl(fnExpr)(hi - 1);
+    } else {
+      from.push_back(tr(fnExpr->child(0)));
+      to.push_back(hi - 1);
+      term = tr(fnExpr->child(1)).substitute(from, to);
+    }
+    bool abs = abstracted_;
+    abstracted_ = saved;
+    ctx_.recdef(fn, params, z3::ite(hi <= lo, num(Rational(0), rt), fn(recArgs) + term));
+    return sums_.emplace(fnExpr, SumFn{fn, std::move(extras), abs}).first->second;
+  }
+
+  struct UnionInfo {
+    std::vector<z3::func_decl> ctors, testers, accessors;
+  };
+
+  /// One datatype per union type, one constructor (with one field) per member.
+  z3::sort unionSort(Type t) {
+    size_t n = t->members().size();
+    if (n == 0)
+      throw Unsupported("z3: empty union");
+    std::string base = "u" + std::to_string(t->id());
+    std::vector<Z3_constructor> cons;
+    std::vector<z3::sort> fieldSorts;
+    for (size_t k = 0; k < n; ++k)
+      fieldSorts.push_back(sortOf(t->members()[k]));
+    for (size_t k = 0; k < n; ++k) {
+      std::string ks = std::to_string(k);
+      Z3_symbol field = Z3_mk_string_symbol(ctx_, (base + "_val" + ks).c_str());
+      Z3_sort fs = fieldSorts[k];
+      unsigned ref = 0;
+      cons.push_back(Z3_mk_constructor(ctx_, Z3_mk_string_symbol(ctx_, (base + "_in" + ks).c_str()),
+                                       Z3_mk_string_symbol(ctx_, (base + "_is" + ks).c_str()), 1,
+                                       &field, &fs, &ref));
+    }
+    Z3_sort srt =
+        Z3_mk_datatype(ctx_, Z3_mk_string_symbol(ctx_, base.c_str()), unsigned(n), cons.data());
+    z3::sort s(ctx_, srt);
+    UnionInfo ui;
+    for (size_t k = 0; k < n; ++k) {
+      Z3_func_decl c, test, acc;
+      Z3_query_constructor(ctx_, cons[k], 1, &c, &test, &acc);
+      ui.ctors.emplace_back(ctx_, c);
+      ui.testers.emplace_back(ctx_, test);
+      ui.accessors.emplace_back(ctx_, acc);
+    }
+    for (Z3_constructor c : cons)
+      Z3_del_constructor(ctx_, c);
+    ctx_.check_error();
+    unions_.emplace(t, std::move(ui));
+    return s;
   }
 
   z3::func_decl funcDecl(Expr fn) {
@@ -395,12 +512,13 @@ private:
   z3::solver solver_;
   bool pushed_ = false;
   bool abstracted_ = false;
-  std::vector<z3::expr> sumAxioms_; // empty-range axioms of all Sum nodes seen
   std::unordered_map<Expr, std::pair<z3::expr, bool>> cache_;
   std::unordered_map<Type, z3::sort> sorts_;
   std::unordered_map<Type, TupleInfo> tuples_;
   std::unordered_map<Type, z3::func_decl> lenFns_;
   std::unordered_map<Expr, z3::func_decl> funcs_;
+  std::unordered_map<Type, UnionInfo> unions_;
+  std::unordered_map<Expr, SumFn> sums_;
 };
 
 } // namespace
