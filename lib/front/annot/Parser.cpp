@@ -41,15 +41,6 @@ std::optional<BuiltinShape> builtinShape(const std::string& name) {
   return it->second;
 }
 
-namespace {
-
-bool adjacent(const Token& a, const Token& b) {
-  return a.pos.file == b.pos.file && a.pos.line == b.pos.line &&
-         b.pos.col == a.pos.col + a.text.size();
-}
-
-} // namespace
-
 std::vector<Token> normalizeTokens(const std::vector<Token>& in, DiagnosticSink& diags) {
   std::vector<Token> out;
   out.reserve(in.size() + 1);
@@ -67,14 +58,15 @@ std::vector<Token> normalizeTokens(const std::vector<Token>& in, DiagnosticSink&
         continue;
       }
     }
+    // A lone `\` or `==` `>` is never valid otherwise, so the pieces are joined
+    // even when not adjacent (tokens of a macro expansion share a position).
     if (!out.empty() && t.kind == Token::Ident && out.back().kind == Token::Punct &&
-        out.back().text == "\\" && adjacent(out.back(), t)) {
+        out.back().text == "\\") {
       out.back().kind = Token::Ident;
       out.back().text += t.text;
       continue;
     }
-    if (!out.empty() && t.kind == Token::Punct && out.back().kind == Token::Punct &&
-        adjacent(out.back(), t)) {
+    if (!out.empty() && t.kind == Token::Punct && out.back().kind == Token::Punct) {
       std::string joined = out.back().text + t.text;
       if (joined == "==>" || joined == "<==" || joined == "<==>" || joined == "..") {
         out.back().text = joined;

@@ -399,6 +399,33 @@ TEST(AnnotLower, ClangSplitTokensAreJoined) {
   EXPECT_EQ(e->kids[0]->kids[1]->name, "\\valid");
 }
 
+TEST(AnnotLower, SplitTokensOfAMacroExpansionShareAPosition) {
+  // requires \valid(ip) ==> \true; with every token at the expansion point
+  AnnotEnv env;
+  std::vector<Token> toks;
+  for (auto [k, s] : std::vector<std::pair<Token::Kind, std::string>>{{Token::Ident, "requires"},
+                                                                      {Token::Punct, "\\"},
+                                                                      {Token::Ident, "valid"},
+                                                                      {Token::Punct, "("},
+                                                                      {Token::Ident, "ip"},
+                                                                      {Token::Punct, ")"},
+                                                                      {Token::Punct, "=="},
+                                                                      {Token::Punct, ">"},
+                                                                      {Token::Punct, "\\"},
+                                                                      {Token::Ident, "true"},
+                                                                      {Token::Punct, ";"},
+                                                                      {Token::End, ""}}) {
+    Token t;
+    t.kind = k;
+    t.text = s;
+    t.pos = SourcePos{"t.c", 4, 9};
+    toks.push_back(t);
+  }
+  Context ctx{env.prog, env.scope, env.diags};
+  ASSERT_TRUE(lowerAnnotation(AnnotSource::AcslComment, toks, env.target(), ctx)) << env.messages();
+  EXPECT_EQ(env.prog.contracts.at(0).blocks[0].clauses[0].exprs[0]->op, Op::Implies);
+}
+
 TEST(AnnotLower, FunctionDesignatorAndStrings) {
   AnnotEnv env;
   const model::Expr* e = term(env, "\"ab\"[1] == 'b' && g != \\null");
