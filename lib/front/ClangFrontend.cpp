@@ -142,7 +142,8 @@ class DiagCollector : public DiagnosticConsumer {
 public:
   explicit DiagCollector(DiagnosticSink& sink) : sink_(sink) {}
   void HandleDiagnostic(DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
-    DiagnosticConsumer::HandleDiagnostic(level, info);
+    // (The base class is not called: it counts warnings, and Clang would then
+    // print "N warnings generated.")
     if (level == DiagnosticsEngine::Ignored || level == DiagnosticsEngine::Remark ||
         level == DiagnosticsEngine::Warning) {
       lastKept_ = false;
@@ -327,17 +328,58 @@ public:
   }
 
 private:
-  /// Expands object-like macros (as C would) in the comment's tokens.
+  /// Expands macros (as C would, without # and ##) in the comment's tokens.
   void expand(Preprocessor& pp, const std::vector<annot::Token>& in, std::vector<annot::Token>& out,
               std::set<std::string>& active) {
-    for (const annot::Token& t : in) {
+    for (size_t i = 0; i < in.size(); ++i) {
+      const annot::Token& t = in[i];
       if (t.kind == annot::Token::Ident && !t.text.empty() && t.text[0] != '\\' &&
           !active.count(t.text) && !st_.inputMacroNames.count(t.text)) {
         IdentifierInfo* ii = pp.getIdentifierInfo(t.text);
         const MacroInfo* mi = ii ? pp.getMacroInfo(ii) : nullptr;
-        if (mi && mi->isObjectLike() && !mi->isBuiltinMacro()) {
+        if (mi && !mi->isBuiltinMacro() &&
+            (mi->isObjectLike() || (i + 1 < in.size() && in[i + 1].text == "("))) {
+          std::vector<std::vector<annot::Token>> args;
+          if (mi->isFunctionLike()) {
+            // Collect the arguments: balanced parentheses, split at top-level commas.
+            size_t j = i + 2;
+            int depth = 0;
+            args.emplace_back();
+            for (; j < in.size() && in[j].kind != annot::Token::End; ++j) {
+              const std::string& x = in[j].text;
+              if (in[j].kind == annot::Token::Punct && x == ")" && depth == 0)
+                break;
+              if (in[j].kind == annot::Token::Punct && (x == "(" || x == "[" || x == "{"))
+                ++depth;
+              if (in[j].kind == annot::Token::Punct && (x == ")" || x == "]" || x == "}"))
+                --depth;
+              if (in[j].kind == annot::Token::Punct && x == "," && depth == 0) {
+                args.emplace_back();
+                continue;
+              }
+              args.back().push_back(in[j]);
+            }
+            if (j >= in.size() || in[j].text != ")") {
+              out.push_back(t);
+              continue;
+            }
+            if (args.size() == 1 && args[0].empty() && mi->getNumParams() == 0)
+              args.clear();
+            i = j;
+          }
           std::vector<annot::Token> body;
           for (const Token& bt : mi->tokens()) {
+            if (mi->isFunctionLike() && bt.getIdentifierInfo()) {
+              int idx = mi->getParameterNum(bt.getIdentifierInfo());
+              if (idx >= 0) {
+                if ((size_t)idx < args.size()) {
+                  std::vector<annot::Token> ex;
+                  expand(pp, args[idx], ex, active);
+                  body.insert(body.end(), ex.begin(), ex.end());
+                }
+                continue;
+              }
+            }
             annot::Token c = convertToken(pp, bt);
             c.pos = t.pos;
             body.push_back(c);

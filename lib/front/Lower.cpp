@@ -318,7 +318,7 @@ private:
   void initialize(const M::Expr* dst, const Expr* init);
   void zeroFill(const M::Expr* dst, M::SrcLoc l);
   M::VarId temp(const M::Type* t);
-  bool hasSE(const Expr* e) { return e->HasSideEffects(ctx_); }
+  bool hasSE(const Expr* e) { return !inPassert_ && e->HasSideEffects(ctx_); }
 
   // --- graph construction -----------------------------------------------
   M::Function& fn() { return prog_.funcs[S->fid]; }
@@ -1780,6 +1780,16 @@ void Lowerer::compound(const CompoundStmt* cs) {
     stmt(ss[i]);
   }
   M::SrcLoc end = sl(cs->getRBracLoc());
+  // An assertion pragma at the end of a block: the point that follows it is
+  // the end of the block (seed 000), before the block's variables die.
+  for (CapturedAnnot* a : annotsAt(cs->getRBracLoc()))
+    if (a->needs == annot::Needs::Statement) {
+      annot::Target t;
+      t.func = S->fid;
+      t.loc = here(end);
+      t.where = pos(cs->getRBracLoc());
+      applyAt(a, t);
+    }
   if (reachable())
     killScopes(S->scopes.size() - 1, end);
   S->scopes.pop_back();
