@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
@@ -264,14 +266,30 @@ Answer Prover::valid(Expr ctx, Expr claim) {
   std::vector<Expr> rel = indep ? relevantConjuncts(f_, cs, claim) : cs;
   stats_.droppedConjuncts += cs.size() - rel.size();
   Expr relCtx = rel.size() == cs.size() ? ctx : f_.logicalAnd(rel);
+  // A NO on the relevant part is a counterexample to the whole query only if
+  // the dropped conjuncts (sharing no symbol with it) are satisfiable too;
+  // if they are unsatisfiable the context is, and the claim is valid.
+  auto overDropped = [&](Answer a) {
+    if (a != Answer::No || rel.size() == cs.size())
+      return a;
+    std::vector<Expr> dropped;
+    std::set_difference(cs.begin(), cs.end(), rel.begin(), rel.end(), std::back_inserter(dropped),
+                        ExprLess());
+    uint64_t q = stats_.queries, m = stats_.maybeResults;
+    Answer s = satisfiable(f_.logicalAnd(dropped));
+    stats_.queries = q;
+    stats_.maybeResults = m;
+    return s == Answer::Yes ? Answer::No : s == Answer::No ? Answer::Yes : Answer::Maybe;
+  };
   std::pair<Expr, Expr> key{relCtx, claim};
   if (opts_.cache) {
     auto it = impl_->validCache.find(key);
     if (it != impl_->validCache.end()) {
       ++stats_.cacheHits;
-      if (it->second == Answer::Maybe)
+      Answer a = overDropped(it->second);
+      if (a == Answer::Maybe)
         ++stats_.maybeResults;
-      return it->second;
+      return a;
     }
   }
   Answer a = Answer::Maybe;
@@ -310,6 +328,7 @@ Answer Prover::valid(Expr ctx, Expr claim) {
   }
   if (opts_.cache)
     impl_->validCache.emplace(key, a);
+  a = overDropped(a);
   if (a == Answer::Maybe)
     ++stats_.maybeResults;
   return a;
@@ -368,7 +387,259 @@ Poly dividePoly(ExprFactory& f, const Poly& p, Expr prim, uint32_t k) {
   return toPoly(e);
 }
 
-Expr cancelQuotient(ExprFactory& f, Bounds& b, Expr q) {
+// ----------------------------------------------- multivariate polynomial gcd
+//
+// Sparse polynomials over Q in the primitives of a quotient (variables),
+// lexicographic order. gcd by the recursive primitive PRS algorithm: the gcd
+// of the contents (w.r.t. the first variable present) times the gcd of the
+// primitive parts, computed by pseudo-remainders. Size-capped: a blow-up
+// gives up (no cancellation), which is always sound.
+
+using MMono = std::vector<uint32_t>; // exponent per variable
+struct MPoly {
+  std::map<MMono, Rational, std::greater<MMono>> t; // leading (lex-largest) term first
+  bool zero() const { return t.empty(); }
+  bool constant() const {
+    return t.empty() ||
+           (t.size() == 1 && std::all_of(t.begin()->first.begin(), t.begin()->first.end(),
+                                         [](uint32_t e) { return e == 0; }));
+  }
+};
+
+struct GiveUp {};
+
+class PolyGcd {
+public:
+  explicit PolyGcd(size_t nv) : nv_(nv) {}
+
+  MPoly one() const {
+    MPoly r;
+    r.t[MMono(nv_, 0)] = Rational(1);
+    return r;
+  }
+  MPoly add(const MPoly& a, const MPoly& b, const Rational& sb) {
+    MPoly r = a;
+    for (const auto& [m, c] : b.t) {
+      Rational& x = r.t[m];
+      x += c * sb;
+      if (x.isZero())
+        r.t.erase(m);
+    }
+    check(r);
+    return r;
+  }
+  MPoly mulTerm(const MPoly& a, const MMono& m, const Rational& c) {
+    MPoly r;
+    for (const auto& [am, ac] : a.t) {
+      MMono x = am;
+      for (size_t i = 0; i < nv_; ++i)
+        x[i] += m[i];
+      r.t.emplace(std::move(x), ac * c);
+    }
+    return r;
+  }
+  MPoly mul(const MPoly& a, const MPoly& b) {
+    MPoly r;
+    for (const auto& [m, c] : b.t)
+      r = add(r, mulTerm(a, m, c), Rational(1));
+    return r;
+  }
+  uint32_t deg(const MPoly& a, size_t x) const {
+    uint32_t d = 0;
+    for (const auto& [m, c] : a.t)
+      d = std::max(d, m[x]);
+    return d;
+  }
+  /// Coefficient of x^d (a polynomial without x).
+  MPoly coeff(const MPoly& a, size_t x, uint32_t d) const {
+    MPoly r;
+    for (const auto& [m, c] : a.t)
+      if (m[x] == d) {
+        MMono y = m;
+        y[x] = 0;
+        r.t.emplace(std::move(y), c);
+      }
+    return r;
+  }
+  /// a / b when b divides a exactly.
+  std::optional<MPoly> exactDiv(MPoly r, const MPoly& b) {
+    MPoly q;
+    const auto& [bm, bc] = *b.t.begin();
+    for (int steps = 0; !r.zero(); ++steps) {
+      if (steps > 2000)
+        throw GiveUp{};
+      const auto& [rm, rc] = *r.t.begin();
+      MMono m(nv_);
+      for (size_t i = 0; i < nv_; ++i) {
+        if (rm[i] < bm[i])
+          return std::nullopt;
+        m[i] = rm[i] - bm[i];
+      }
+      Rational c = rc / bc;
+      q.t[m] += c;
+      r = add(r, mulTerm(b, m, c), Rational(-1));
+    }
+    return q;
+  }
+  MPoly monic(MPoly a) {
+    if (a.constant())
+      return one();
+    Rational lc = a.t.begin()->second;
+    for (auto& [m, c] : a.t)
+      c = c / lc;
+    return a;
+  }
+  MPoly gcd(const MPoly& a, const MPoly& b, int depth = 0) {
+    if (depth > 16)
+      throw GiveUp{};
+    if (a.zero())
+      return monic(b);
+    if (b.zero())
+      return monic(a);
+    if (a.constant() || b.constant())
+      return one();
+    size_t x = 0;
+    while (deg(a, x) == 0 && deg(b, x) == 0)
+      ++x;
+    if (deg(a, x) == 0)
+      return gcd(a, content(b, x, depth), depth + 1);
+    if (deg(b, x) == 0)
+      return gcd(content(a, x, depth), b, depth + 1);
+    MPoly ca = content(a, x, depth), cb = content(b, x, depth);
+    MPoly pa = *exactDiv(a, ca), pb = *exactDiv(b, cb);
+    MPoly c = gcd(ca, cb, depth + 1);
+    if (deg(pa, x) < deg(pb, x))
+      std::swap(pa, pb);
+    while (!pb.zero()) {
+      MPoly r = prem(pa, pb, x);
+      pa = std::move(pb);
+      if (!r.zero() && deg(r, x) == 0) {
+        pa = one(); // coprime primitive parts
+        break;
+      }
+      pb = r.zero() ? r : primitive(r, x, depth);
+    }
+    return monic(mul(c, primitive(pa, x, depth)));
+  }
+
+private:
+  MPoly content(const MPoly& a, size_t x, int depth) {
+    MPoly g;
+    for (uint32_t d = 0, n = deg(a, x); d <= n; ++d) {
+      MPoly cd = coeff(a, x, d);
+      if (cd.zero())
+        continue;
+      g = gcd(g, cd, depth + 1);
+      if (g.constant())
+        return one();
+    }
+    return g;
+  }
+  MPoly primitive(const MPoly& a, size_t x, int depth) {
+    auto q = exactDiv(a, content(a, x, depth));
+    if (!q)
+      throw GiveUp{};
+    return *q;
+  }
+  /// Pseudo-remainder of a by b w.r.t. x (deg_x b > 0).
+  MPoly prem(MPoly r, const MPoly& b, size_t x) {
+    uint32_t db = deg(b, x);
+    MPoly lb = coeff(b, x, db);
+    for (int steps = 0; !r.zero() && deg(r, x) >= db; ++steps) {
+      if (steps > 200)
+        throw GiveUp{};
+      uint32_t d = deg(r, x);
+      MPoly lr = coeff(r, x, d);
+      MMono xm(nv_, 0);
+      xm[x] = d - db;
+      r = add(mul(lb, r), mul(mulTerm(lr, xm, Rational(1)), b), Rational(-1));
+    }
+    return r;
+  }
+  void check(const MPoly& a) const {
+    if (a.t.size() > 400)
+      throw GiveUp{};
+  }
+  size_t nv_;
+};
+
+/// Poly <-> MPoly over a shared variable list.
+struct PolyVars {
+  std::vector<Expr> vars;
+  MPoly to(const Poly& p) {
+    MPoly r;
+    if (!p.c0.isZero())
+      r.t[MMono(vars.size(), 0)] = p.c0;
+    std::vector<std::pair<Expr, uint32_t>> fs;
+    for (const Term& tm : p.terms) {
+      fs.clear();
+      monoFactors(tm.mono, fs);
+      std::vector<std::pair<size_t, uint32_t>> idx;
+      for (auto& [prim, e] : fs) {
+        size_t k = std::find(vars.begin(), vars.end(), prim) - vars.begin();
+        if (k == vars.size())
+          vars.push_back(prim);
+        idx.emplace_back(k, e);
+      }
+      MMono m(vars.size(), 0);
+      for (auto& [k, e] : idx)
+        m[k] += e;
+      r.t[m] += tm.coef;
+    }
+    return r;
+  }
+  /// Pads the exponent vectors to the final number of variables.
+  void pad(MPoly& a) const {
+    MPoly r;
+    for (auto& [m, c] : a.t) {
+      MMono x = m;
+      x.resize(vars.size(), 0);
+      r.t.emplace(std::move(x), c);
+    }
+    a = std::move(r);
+  }
+  Expr from(ExprFactory& f, const MPoly& a, Type t) const {
+    std::vector<Expr> terms;
+    for (const auto& [m, c] : a.t) {
+      Expr term = f.numConst(t, c);
+      for (size_t k = 0; k < m.size(); ++k)
+        if (m[k])
+          term = f.mul(term, f.pow(vars[k], m[k]));
+      terms.push_back(term);
+    }
+    if (terms.empty())
+      return f.numConst(t, 0);
+    return f.add(terms);
+  }
+};
+
+/// Cancels gcd(P, Q) in P/Q when nonZero proves it non-zero; nullptr otherwise.
+Expr cancelGcd(ExprFactory& f, const Poly& P, const Poly& Q, Type t,
+               const std::function<bool(Expr)>& nonZero) {
+  if (Q.isConst() || P.isConst())
+    return nullptr;
+  PolyVars pv;
+  MPoly p = pv.to(P), q = pv.to(Q);
+  pv.pad(p);
+  pv.pad(q);
+  try {
+    PolyGcd G(pv.vars.size());
+    MPoly g = G.gcd(p, q);
+    if (g.constant())
+      return nullptr;
+    auto pp = G.exactDiv(p, g), qq = G.exactDiv(q, g);
+    if (!pp || !qq)
+      return nullptr;
+    if (!nonZero(pv.from(f, g, t)))
+      return nullptr;
+    return f.div(pv.from(f, *pp, t), pv.from(f, *qq, t));
+  } catch (const GiveUp&) {
+    return nullptr;
+  }
+}
+
+Expr cancelQuotient(ExprFactory& f, Bounds& b, Expr q,
+                    const std::function<bool(Expr)>& nonZeroByProver) {
   Type t = q->type();
   Poly P = toPoly(q->child(0)), Q = toPoly(q->child(1));
   if (!P.c0.isZero() || !Q.c0.isZero() || P.terms.empty()) {
@@ -410,6 +681,13 @@ Expr cancelQuotient(ExprFactory& f, Bounds& b, Expr q) {
       same = P.terms[i].mono == Q.terms[i].mono && P.terms[i].coef == Q.terms[i].coef * lambda;
     if (same && b.nonZero(den))
       return f.realConst(lambda);
+  }
+  if (r->kind() == Kind::RealDiv) {
+    // Common polynomial factors g (e.g. x - 1 in (x^2 - 1)/(x - 1)): p/q =
+    // (p/g)/(q/g) only where g != 0, so cancel only when that is proved.
+    auto nonZero = [&](Expr g) { return b.nonZero(g) || nonZeroByProver(g); };
+    if (Expr c = cancelGcd(f, toPoly(r->child(0)), toPoly(r->child(1)), t, nonZero))
+      return c;
   }
   return r;
 }
@@ -481,6 +759,9 @@ Expr Prover::simplify(Expr e, Expr ctx) {
   }
   // 2. Bounds and known atoms.
   Bounds b(f_, cs1);
+  auto proverNonZero = [&](Expr g) {
+    return valid(ctx, f_.neq(g, f_.numConst(g->type(), 0))) == Answer::Yes;
+  };
   std::unordered_map<Expr, Expr> memo;
   std::function<Expr(Expr)> go = [&](Expr x) -> Expr {
     if (x->numChildren() == 0)
@@ -499,7 +780,7 @@ Expr Prover::simplify(Expr e, Expr ctx) {
       if (auto d = b.decide(r))
         r = f_.boolConst(*d);
     } else if (r->kind() == Kind::RealDiv) {
-      r = cancelQuotient(f_, b, r);
+      r = cancelQuotient(f_, b, r, proverNonZero);
     }
     memo.emplace(x, r);
     return r;

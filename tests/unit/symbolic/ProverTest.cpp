@@ -390,3 +390,64 @@ TEST(ProverChain, Simplify) {
   // x = y + 1 substitutes x
   EXPECT_EQ(p.simplify(f.sub(t.x, t.y), f.eq(t.x, f.add(t.y, t.c(1)))), t.c(1));
 }
+
+TEST(ProverChain, IndependenceDoesNotTurnAnUnsatContextIntoNo) {
+  // The part of the context unrelated to the claim is contradictory (beyond
+  // bounds reasoning: nonlinear): the whole context is unsatisfiable, so every
+  // claim is valid. The relevant part alone has counterexamples.
+  Fixture t;
+  auto& f = t.f;
+  for (bool internal : {true, false}) {
+    Prover p(f, ProverOptions{Backend::Z3, 2000, true, true, internal});
+    Expr contradiction = f.lt(f.add(f.mul(t.y, t.y), t.c(1)), t.c(0)); // y*y + 1 < 0
+    Expr ctx = t.all({contradiction, f.gt(t.x, t.c(0))});
+    EXPECT_EQ(p.valid(ctx, f.gt(t.x, t.c(5))), Answer::Yes);
+    // Cached relevant answer (NO), still re-checked against the dropped part.
+    EXPECT_EQ(p.valid(ctx, f.gt(t.x, t.c(5))), Answer::Yes);
+    // With a satisfiable unrelated part the counterexample stands.
+    Expr ctx2 = t.all({f.lt(t.c(0), f.add(f.mul(t.y, t.y), t.c(1))), f.gt(t.x, t.c(0))});
+    EXPECT_EQ(p.valid(ctx2, f.gt(t.x, t.c(5))), Answer::No);
+    // Claim contradicting the bounds (internal path) with an unsat unrelated part.
+    EXPECT_EQ(p.valid(ctx, f.lt(t.x, t.c(0))), Answer::Yes);
+  }
+}
+
+TEST(ProverChain, SimplifyCancelsPolynomialGcdOnlyWhereNonZero) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f);
+  Expr x = t.rx, y = t.ry;
+  Expr one = t.rc(1);
+  // (x^2 - 1) / (x - 1): equal to x + 1 only where x != 1.
+  Expr q = f.div(f.sub(f.mul(x, x), one), f.sub(x, one));
+  ASSERT_EQ(q->kind(), Kind::RealDiv); // no cancellation at construction
+  EXPECT_EQ(p.simplify(q, f.trueExpr()), q);
+  EXPECT_EQ(p.simplify(q, f.lt(t.rc(0), x)), q); // x may be 1
+  EXPECT_EQ(p.simplify(q, f.neq(x, one)), f.add(x, one));
+  EXPECT_EQ(p.simplify(q, f.lt(t.rc(2), x)), f.add(x, one)); // by bounds
+  // Non-zero-ness that needs the prover: x*x > 4 => x - 1 != 0.
+  EXPECT_EQ(p.simplify(q, f.lt(t.rc(4), f.mul(x, x))), f.add(x, one));
+  // Higher degree: (x^3 - x) / (x^2 + x) = x - 1 where x^2 + x != 0 ... gcd is x^2 + x.
+  Expr q3 = f.div(f.sub(f.pow(x, 3), x), f.add(f.mul(x, x), x));
+  EXPECT_EQ(p.simplify(q3, f.lt(t.rc(0), x)), f.sub(x, one));
+  // Partial gcd: (x^2 - 1) / (x^2 + 2x + 1) = (x - 1)/(x + 1) where x + 1 != 0.
+  Expr q4 = f.div(f.sub(f.mul(x, x), one), f.add(f.add(f.mul(x, x), f.mul(t.rc(2), x)), one));
+  EXPECT_EQ(p.simplify(q4, f.lt(t.rc(0), x)), f.div(f.sub(x, one), f.add(x, one)));
+  // Coprime: nothing to cancel.
+  Expr q5 = f.div(f.add(f.mul(x, x), one), f.add(x, one));
+  EXPECT_EQ(p.simplify(q5, f.lt(t.rc(0), x)), q5);
+  // Multivariate: (x^2 - y^2) / (x + y) = x - y where x + y != 0.
+  Expr q6 = f.div(f.sub(f.mul(x, x), f.mul(y, y)), f.add(x, y));
+  EXPECT_EQ(p.simplify(q6, f.trueExpr()), q6);
+  EXPECT_EQ(p.simplify(q6, t.all({f.lt(t.rc(0), x), f.lt(t.rc(0), y)})), f.sub(x, y));
+  // (x*y + x) / (y + 1) = x where y != -1; (x*y + x + y + 1)/(x*y + x) = (y... )
+  Expr q7 = f.div(f.add(f.mul(x, y), x), f.add(y, one));
+  EXPECT_EQ(p.simplify(q7, f.lt(t.rc(0), y)), x);
+  Expr num = f.mul(f.add(x, one), f.add(y, t.rc(2))), den = f.mul(f.add(x, one), f.sub(y, x));
+  Expr q8 = f.div(num, den);
+  ASSERT_EQ(q8->kind(), Kind::RealDiv);
+  EXPECT_EQ(p.simplify(q8, f.lt(t.rc(0), x)), f.div(f.add(y, t.rc(2)), f.sub(y, x)));
+  EXPECT_EQ(p.simplify(q8, f.lt(t.rc(-2), x)), q8); // x + 1 may be 0
+  // Inside a relation: 0 < (x^2 - 1)/(x - 1) becomes 0 < x + 1, then true by bounds.
+  EXPECT_TRUE(p.simplify(f.lt(t.rc(0), q), f.lt(t.rc(2), x))->isTrue());
+}
