@@ -1896,6 +1896,20 @@ GlobalState Executor::initial() {
   // Input conditions, evaluated in process 0.
   Machine m(*this, *impl_, gs, 0, opts_.syncSends);
   m.undecided = &undecided_;
+  // Input arrays of variable length (e.g. `double a[n]` with input n): the
+  // length of the symbolic array is the value of the length variable.
+  for (uint32_t g = 0; g < prog_.globals.size(); ++g) {
+    const model::Variable& var = prog_.var(prog_.globals[g]);
+    if (!inputs.count(var.id) || var.type->kind != TypeKind::Array ||
+        var.type->lengthVar == model::kNone)
+      continue;
+    auto li = impl_->globalIndex.find(var.type->lengthVar);
+    if (li == impl_->globalIndex.end())
+      continue;
+    Expr len = gs.procs[0]->globals[li->second];
+    Expr arr = gs.procs[0]->globals[g];
+    m.gs.pc = f_.logicalAnd(m.gs.pc, f_.eq(f_.arrayLength(arr), len));
+  }
   for (const model::InputDecl& in : prog_.inputs) {
     if (!in.cond)
       continue;
