@@ -7,19 +7,48 @@ namespace chorus::sym {
 
 const char* kindName(Kind k) {
   switch (k) {
-#define K(x)                                                                                       \
-  case Kind::x:                                                                                    \
-    return #x;
+    // clang-format off
+#define K(x) case Kind::x: return #x;
     K(BoolConst)
     K(NumConst)
     K(RefConst)
     K(Symbol)
-    K(BoundVar) K(Add) K(Mul) K(Pow) K(IntDiv) K(IntMod) K(RealDiv) K(IntToReal) K(RealToInt)
-        K(CharToInt) K(IntToChar) K(Lt) K(Le) K(Eq) K(Not) K(And) K(Or) K(Ite) K(ArrayLit)
-            K(ArrayWrite) K(ArrayRead) K(ArrayLambda) K(ArrayLength) K(TupleMake) K(TupleRead)
-                K(TupleWrite) K(UnionInject) K(UnionTest) K(UnionExtract) K(Lambda) K(Apply)
-                    K(Forall) K(Exists) K(Sum)
+    K(BoundVar)
+    K(Add)
+    K(Mul)
+    K(Pow)
+    K(IntDiv)
+    K(IntMod)
+    K(RealDiv)
+    K(IntToReal)
+    K(RealToInt)
+    K(CharToInt)
+    K(IntToChar)
+    K(Lt)
+    K(Le)
+    K(Eq)
+    K(Not)
+    K(And)
+    K(Or)
+    K(Ite)
+    K(ArrayLit)
+    K(ArrayWrite)
+    K(ArrayRead)
+    K(ArrayLambda)
+    K(ArrayLength)
+    K(TupleMake)
+    K(TupleRead)
+    K(TupleWrite)
+    K(UnionInject)
+    K(UnionTest)
+    K(UnionExtract)
+    K(Lambda)
+    K(Apply)
+    K(Forall)
+    K(Exists)
+    K(Sum)
 #undef K
+    // clang-format on
   }
   return "?";
 }
