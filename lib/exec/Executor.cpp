@@ -261,8 +261,21 @@ public:
       if (v->child(0)->kind() == sym::Kind::TupleMake)
         return undefCond(v->child(0)->child(uint32_t(v->aux())));
       return f.trueExpr();
-    default:
+    case sym::Kind::ArrayLit:
+    case sym::Kind::ArrayWrite:
+    case sym::Kind::ArrayLambda:
+    case sym::Kind::Lambda:
+    case sym::Kind::TupleMake:
+    case sym::Kind::TupleWrite:
       return f.trueExpr(); // conservatively: may be undefined
+    default: {
+      // A value computed from others (arithmetic, relations, function
+      // applications) is undefined when one of its operands may be.
+      std::vector<Expr> cs;
+      for (Expr c : v->children())
+        cs.push_back(undefCond(c));
+      return f.logicalOr(cs);
+    }
     }
   }
 
