@@ -18,7 +18,9 @@
  *  - B.6: the macros SBUF_OF/RBUF_OF had an unbalanced parenthesis (the
  *    displacement is added to the \mpi_buf); the set comprehension in
  *    \separated lacked its closing brace; "scount" in not_in_place is
- *    scounts.
+ *    scounts;
+ *  - B.5, B.6, B.11: the second argument of \separated closes with a '}'
+ *    it never opened; the opening '{' of that set (as in B.2) is restored.
  * Everything else (including B.9's waitsfor bound \mpi_comm_rank-1, and
  * B.3's in_place ensures with \old(*RBUF)) is as printed.  Each section
  * #undefs the macro names it defines, since the seed reuses them.
@@ -221,7 +223,7 @@ int my_MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype,
         (rdispls[j] + rcounts[j] <= rdispls[i]);
     requires \mpi_nonoverlapping(rtype);
     requires \separated({ RBUF_OF(i) | int i; 0 <= i < \mpi_comm_size },
-        { { SBUF_OF(i), scounts + i, sdispls + i } |
+        { { { SBUF_OF(i), scounts + i, sdispls + i } |
           int i; 0 <= i < \mpi_comm_size && sbuf != MPI_IN_PLACE },
         rcounts + (0 .. \mpi_comm_size-1),
         rdispls + (0 .. \mpi_comm_size-1) });
@@ -282,7 +284,7 @@ int my_MPI_Alltoallv(const void *sbuf, const int *scounts,
         ==> (rdispls[i] + rcounts[i] <= rdispls[j]) ||
             (rdispls[j] + rcounts[j] <= rdispls[i]);
     requires \separated({RBUF_OF(i) | int i; 0 <= i < \mpi_comm_size},
-                       { {SBUF_OF(i), scounts + i, sdispls + i, stypes + i} |
+                       { { {SBUF_OF(i), scounts + i, sdispls + i, stypes + i} |
                          int i; 0 <= i < \mpi_comm_size },
                          rcounts + (0 .. \mpi_comm_size-1),
                          rdispls + (0 .. \mpi_comm_size-1),
@@ -487,7 +489,7 @@ int my_MPI_Gather(const void* sbuf, int scount, MPI_Datatype stype,
         scount*\mpi_sig(stype) ==
         rcounts[root]*\mpi_sig(rtype);
       requires \separated( {RBUF(i) | int i; 0 <= i < \mpi_comm_size},
-        { {SBUF, &scount, &stype} | int i; sbuf != MPI_IN_PLACE},
+        { { {SBUF, &scount, &stype} | int i; sbuf != MPI_IN_PLACE},
         rcounts + (0 .. \mpi_comm_size-1),
         displs + (0 .. \mpi_comm_size-1)} );
       assigns { *RBUF(i) | int i; 0 <= i < \mpi_comm_size };
