@@ -450,8 +450,7 @@ void print(std::ostream& os, const Program& p, const PrintOptions& opts) {
     for (VarId g : p.globals) {
       const auto& v = p.vars[g];
       os << "  " << storageName(v.kind) << ' ' << (v.type ? v.type->name : "?") << ' '
-         << names.var(g) << (v.isExtern ? "  extern" : "") << "  " << locString(p, v.loc)
-         << '\n';
+         << names.var(g) << (v.isExtern ? "  extern" : "") << "  " << locString(p, v.loc) << '\n';
     }
     for (const auto& in : p.inputs) {
       os << "input " << names.var(in.var);
@@ -543,8 +542,8 @@ void print(std::ostream& os, const Program& p, const PrintOptions& opts) {
       if (c.func != f.id)
         continue;
       os << "  " << (c.joint ? "joint " : "collective ")
-         << (c.kind == CollectiveKind::Assert ? "assert " : "invariant ") << c.id << " at L"
-         << c.at << ": " << ep.str(c.expr) << "  " << locString(p, c.loc) << '\n';
+         << (c.kind == CollectiveKind::Assert ? "assert " : "invariant ") << c.id << " at L" << c.at
+         << ": " << ep.str(c.expr) << "  " << locString(p, c.loc) << '\n';
     }
     for (const auto& pa : p.passerts) {
       if (pa.func != f.id)

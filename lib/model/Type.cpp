@@ -43,8 +43,7 @@ Type* TypeTable::make(Type t) {
   return &types_.back();
 }
 
-const Type* TypeTable::integer(const std::string& name, unsigned bits, bool isSigned,
-                               bool isChar) {
+const Type* TypeTable::integer(const std::string& name, unsigned bits, bool isSigned, bool isChar) {
   auto it = byKey_.find(name);
   if (it != byKey_.end())
     return it->second;
@@ -125,8 +124,7 @@ const Type* TypeTable::vla(const Type* elem, VarId lengthVar) {
   return make(std::move(t));
 }
 
-const Type* TypeTable::function(const Type* ret, std::vector<const Type*> params,
-                                bool variadic) {
+const Type* TypeTable::function(const Type* ret, std::vector<const Type*> params, bool variadic) {
   std::string key = "fn:" + std::to_string(reinterpret_cast<uintptr_t>(ret));
   for (auto* p : params)
     key += "," + std::to_string(reinterpret_cast<uintptr_t>(p));

@@ -66,7 +66,8 @@ std::string DiagnosticSink::format(const Diagnostic& d) const {
     start = nl + 1;
   }
   size_t end = text->find('\n', start);
-  std::string line = text->substr(start, end == std::string::npos ? std::string::npos : end - start);
+  std::string line =
+      text->substr(start, end == std::string::npos ? std::string::npos : end - start);
   if (!line.empty() && line.back() == '\r')
     line.pop_back();
   os << "  " << line << '\n' << "  ";

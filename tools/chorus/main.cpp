@@ -146,7 +146,8 @@ int verifyCommand(const std::vector<std::string>& args) {
       }
       uint64_t l = 0, h = 0;
       if (!number(lo, l) || !number(hi, h) || l < 1 || h < l || h > 4096)
-        return usageError("invalid process count '" + v + "' (expected N >= 1 or LO..HI with 1 <= LO <= HI)");
+        return usageError("invalid process count '" + v +
+                          "' (expected N >= 1 or LO..HI with 1 <= LO <= HI)");
       vo.nLo = int(l);
       vo.nHi = int(h);
       haveN = true;
@@ -209,7 +210,7 @@ int verifyCommand(const std::vector<std::string>& args) {
   }
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
     return kUsage;
-  return r.verdict == s::Verdict::Verified ? kVerified
+  return r.verdict == s::Verdict::Verified    ? kVerified
          : r.verdict == s::Verdict::Violation ? kViolation
                                               : kUnknown;
 }

@@ -64,12 +64,12 @@ enum class AnnotSource {
 /// What an annotation must be attached to; decided from its first tokens so
 /// the front end knows where to look.
 enum class Needs {
-  Nothing,       ///< a switch such as `#pragma CIVL ACSL`
-  Declaration,   ///< `input` / `output`: the next variable declaration or #define
-  Statement,     ///< `collective|joint assert`: the program location that follows
-  Loop,          ///< `collective|joint invariant`, `loop invariant/assigns`: next loop
-  Function,      ///< an ACSL function contract: the next function declaration
-  Invalid,       ///< not an annotation chorus knows (diagnosed by lowerAnnotation)
+  Nothing,     ///< a switch such as `#pragma CIVL ACSL`
+  Declaration, ///< `input` / `output`: the next variable declaration or #define
+  Statement,   ///< `collective|joint assert`: the program location that follows
+  Loop,        ///< `collective|joint invariant`, `loop invariant/assigns`: next loop
+  Function,    ///< an ACSL function contract: the next function declaration
+  Invalid,     ///< not an annotation chorus knows (diagnosed by lowerAnnotation)
 };
 
 Needs classify(AnnotSource src, const std::vector<Token>& toks);

@@ -100,16 +100,16 @@ struct Expr {
   const Type* type = nullptr;
   SrcLoc loc;
   std::vector<const Expr*> kids;
-  long long ival = 0;        ///< IntLit value when `fitsInt64`
-  bool fitsInt64 = true;     ///< IntLit: false for values beyond long long
-  std::string text;          ///< literal text (IntLit/RealLit)
-  std::string name;          ///< Remote/SpecVar/Builtin name; Remote: variable
-  std::string fn;            ///< Remote: the function of PROC[e]@fn.x
-  VarId var = kNone;         ///< Var; Remote/SpecVar when resolved
-  FuncId func = kNone;       ///< Func
-  uint32_t field = kNone;    ///< Member
-  StringId str = kNone;      ///< StringLit
-  std::vector<VarId> bound;  ///< Quant/SetOf bound variables
+  long long ival = 0;       ///< IntLit value when `fitsInt64`
+  bool fitsInt64 = true;    ///< IntLit: false for values beyond long long
+  std::string text;         ///< literal text (IntLit/RealLit)
+  std::string name;         ///< Remote/SpecVar/Builtin name; Remote: variable
+  std::string fn;           ///< Remote: the function of PROC[e]@fn.x
+  VarId var = kNone;        ///< Var; Remote/SpecVar when resolved
+  FuncId func = kNone;      ///< Func
+  uint32_t field = kNone;   ///< Member
+  StringId str = kNone;     ///< StringLit
+  std::vector<VarId> bound; ///< Quant/SetOf bound variables
 
   bool isLvalueKind() const {
     return kind == ExprKind::Var || kind == ExprKind::Deref || kind == ExprKind::Member ||

@@ -21,14 +21,14 @@ struct Location {
 struct Function {
   FuncId id = kNone;
   std::string name;
-  const Type* type = nullptr;   ///< a function type
+  const Type* type = nullptr; ///< a function type
   std::vector<VarId> params;
-  std::vector<VarId> locals;    ///< locals, temps, static locals it owns
+  std::vector<VarId> locals; ///< locals, temps, static locals it owns
   std::vector<Location> locs;
   std::vector<Transition> trans;
   LocId entry = kNone;
-  LocId exit = kNone;           ///< the unique location reached by returns
-  bool defined = false;         ///< false: a library function modelled by the engine
+  LocId exit = kNone;   ///< the unique location reached by returns
+  bool defined = false; ///< false: a library function modelled by the engine
   SrcLoc loc;
 
   LocId addLoc(SrcLoc where, bool loopHead = false);

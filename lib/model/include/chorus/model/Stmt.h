@@ -20,8 +20,8 @@ enum class StmtKind {
 
 struct Stmt {
   StmtKind kind = StmtKind::Nop;
-  const Expr* lhs = nullptr;   ///< Assign target / Call result (may be null)
-  const Expr* rhs = nullptr;   ///< Assign value / Return value (may be null)
+  const Expr* lhs = nullptr; ///< Assign target / Call result (may be null)
+  const Expr* rhs = nullptr; ///< Assign value / Return value (may be null)
   const Expr* callee = nullptr;
   std::vector<const Expr*> args;
   VarId var = kNone; ///< Declare / Kill

@@ -21,16 +21,14 @@ enum class VarKind {
 
 struct Variable {
   VarId id = kNone;
-  std::string name;       ///< source name (temps: "$t3"; static locals: the C name)
+  std::string name; ///< source name (temps: "$t3"; static locals: the C name)
   const Type* type = nullptr;
   VarKind kind = VarKind::Local;
-  FuncId func = kNone;    ///< owning function (kNone for globals)
+  FuncId func = kNone; ///< owning function (kNone for globals)
   SrcLoc loc;
-  bool isExtern = false;  ///< declared, not defined, here (e.g. library globals)
+  bool isExtern = false; ///< declared, not defined, here (e.g. library globals)
 
-  bool isGlobalStorage() const {
-    return kind == VarKind::Global || kind == VarKind::StaticLocal;
-  }
+  bool isGlobalStorage() const { return kind == VarKind::Global || kind == VarKind::StaticLocal; }
 };
 
 } // namespace chorus::model

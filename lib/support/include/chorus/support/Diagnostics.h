@@ -30,9 +30,15 @@ struct Diagnostic {
 class DiagnosticSink {
 public:
   void report(Severity sev, SourcePos pos, std::string message);
-  void error(SourcePos pos, std::string message) { report(Severity::Error, std::move(pos), std::move(message)); }
-  void warning(SourcePos pos, std::string message) { report(Severity::Warning, std::move(pos), std::move(message)); }
-  void note(SourcePos pos, std::string message) { report(Severity::Note, std::move(pos), std::move(message)); }
+  void error(SourcePos pos, std::string message) {
+    report(Severity::Error, std::move(pos), std::move(message));
+  }
+  void warning(SourcePos pos, std::string message) {
+    report(Severity::Warning, std::move(pos), std::move(message));
+  }
+  void note(SourcePos pos, std::string message) {
+    report(Severity::Note, std::move(pos), std::move(message));
+  }
 
   bool hasErrors() const { return errors_ > 0; }
   unsigned errorCount() const { return errors_; }
