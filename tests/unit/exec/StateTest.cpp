@@ -1,0 +1,145 @@
+// Canonical keys of states: heap renumbering, symbol renaming, leaks.
+#include "chorus/state/State.h"
+#include "ModelBuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace chorus;
+using namespace chorus::state;
+using chorus::test::ModelBuilder;
+
+namespace {
+
+struct Fixture {
+  ModelBuilder b;
+  model::VarId g1, g2;
+  sym::ExprFactory f;
+  std::unique_ptr<Values> v;
+  ProcInterner in;
+  Fixture() {
+    g1 = b.global("p", b.ptr(b.tInt));
+    g2 = b.global("q", b.ptr(b.tInt));
+    v = std::make_unique<Values>(b.p, f);
+  }
+  HeapObj block(int64_t x) {
+    HeapObj o;
+    o.elem = b.tInt;
+    o.bytes = f.intConst(4);
+    Expr el[1] = {f.intConst(x)};
+    o.value = f.arrayLit(f.arrayType(f.intType()), el);
+    return o;
+  }
+  Expr heapPtr(uint32_t h) { return v->makePointer(Root{RootKind::Heap, 0, h}, {f.intConst(0)}); }
+  GlobalState state(ProcState ps, Expr pc) {
+    GlobalState s;
+    s.procs.push_back(in.intern(std::move(ps)));
+    s.pc = pc;
+    return s;
+  }
+};
+
+TEST(State, HeapRenumberedInReachabilityOrder) {
+  Fixture fx;
+  // A: p -> heap0 (1), q -> heap1 (2);  B: p -> heap1 (1), q -> heap0 (2).
+  ProcState a, b;
+  a.heap = {fx.block(1), fx.block(2)};
+  a.globals = {fx.heapPtr(0), fx.heapPtr(1)};
+  b.heap = {fx.block(2), fx.block(1)};
+  b.globals = {fx.heapPtr(1), fx.heapPtr(0)};
+  GlobalState sa = fx.state(a, fx.f.trueExpr()), sb = fx.state(b, fx.f.trueExpr());
+  EXPECT_FALSE(sa == sb);
+  std::vector<Leak> leaks;
+  GlobalState ka = canonicalize(sa, *fx.v, fx.in, &leaks);
+  GlobalState kb = canonicalize(sb, *fx.v, fx.in, &leaks);
+  EXPECT_TRUE(ka == kb);
+  EXPECT_EQ(ka.hash(), kb.hash());
+  EXPECT_EQ(ka.procs[0], kb.procs[0]); // interned: same pointer
+  EXPECT_TRUE(leaks.empty());
+}
+
+TEST(State, DifferentContentsDoNotMatch) {
+  Fixture fx;
+  ProcState a, b;
+  a.heap = {fx.block(1), fx.block(2)};
+  a.globals = {fx.heapPtr(0), fx.heapPtr(1)};
+  b.heap = {fx.block(1), fx.block(2)};
+  b.globals = {fx.heapPtr(1), fx.heapPtr(0)}; // p now points to the block holding 2
+  GlobalState ka = canonicalize(fx.state(a, fx.f.trueExpr()), *fx.v, fx.in, nullptr);
+  GlobalState kb = canonicalize(fx.state(b, fx.f.trueExpr()), *fx.v, fx.in, nullptr);
+  EXPECT_FALSE(ka == kb);
+}
+
+TEST(State, UnreachableBlockIsLeakAndDropped) {
+  Fixture fx;
+  ProcState a;
+  HeapObj lost = fx.block(7);
+  lost.site = fx.b.at(42);
+  a.heap = {lost, fx.block(1)};
+  a.globals = {fx.heapPtr(1), fx.v->nullPointer()};
+  std::vector<Leak> leaks;
+  GlobalState k = canonicalize(fx.state(a, fx.f.trueExpr()), *fx.v, fx.in, &leaks);
+  ASSERT_EQ(leaks.size(), 1u);
+  EXPECT_EQ(leaks[0].site.line, 42u);
+  EXPECT_EQ(k.procs[0]->heap.size(), 1u);
+  EXPECT_EQ(k.procs[0]->globals[0], fx.heapPtr(0));
+}
+
+TEST(State, FreedUnreferencedBlockIsDroppedWithoutLeak) {
+  Fixture fx;
+  ProcState a;
+  HeapObj dead = fx.block(7);
+  dead.freed = true;
+  dead.value = nullptr;
+  a.heap = {dead};
+  a.globals = {fx.v->nullPointer(), fx.v->nullPointer()};
+  std::vector<Leak> leaks;
+  GlobalState k = canonicalize(fx.state(a, fx.f.trueExpr()), *fx.v, fx.in, &leaks);
+  EXPECT_TRUE(leaks.empty());
+  EXPECT_TRUE(k.procs[0]->heap.empty());
+}
+
+TEST(State, SymbolsRenamedCanonically) {
+  Fixture fx;
+  auto& f = fx.f;
+  fx.b.global("x", fx.b.tInt);
+  fx.v = std::make_unique<Values>(fx.b.p, f);
+  auto make = [&](const char* name) {
+    Expr s = f.symbol(name, f.intType());
+    ProcState ps;
+    ps.globals = {fx.v->nullPointer(), fx.v->nullPointer(), f.add(s, f.intConst(1))};
+    return fx.state(ps, f.lt(f.intConst(0), s));
+  };
+  GlobalState a = make("a"), b = make("b");
+  EXPECT_FALSE(a == b);
+  EXPECT_TRUE(canonicalize(a, *fx.v, fx.in, nullptr) == canonicalize(b, *fx.v, fx.in, nullptr));
+  // ... but not when the path conditions say different things.
+  ProcState ps;
+  Expr s = f.symbol("a", f.intType());
+  ps.globals = {fx.v->nullPointer(), fx.v->nullPointer(), f.add(s, f.intConst(1))};
+  GlobalState c = fx.state(ps, f.lt(s, f.intConst(0)));
+  EXPECT_FALSE(canonicalize(a, *fx.v, fx.in, nullptr) == canonicalize(c, *fx.v, fx.in, nullptr));
+}
+
+TEST(State, UndefMarkersSurviveRenaming) {
+  Fixture fx;
+  Expr u = fx.v->undef(fx.b.tInt);
+  EXPECT_TRUE(fx.v->isUndef(u));
+  ProcState ps;
+  ps.globals = {fx.v->nullPointer(), u};
+  GlobalState k = canonicalize(fx.state(ps, fx.f.trueExpr()), *fx.v, fx.in, nullptr);
+  EXPECT_TRUE(fx.v->isUndef(k.procs[0]->globals[1]));
+}
+
+TEST(State, PointerEncodingRoundTrip) {
+  Fixture fx;
+  Root r{RootKind::Local, 3, 17};
+  Expr p = fx.v->makePointer(r, {fx.f.intConst(2), fx.f.symbol("i", fx.f.intType())});
+  auto d = fx.v->decodePointer(p);
+  ASSERT_TRUE(d);
+  EXPECT_TRUE(d->root == r);
+  ASSERT_EQ(d->path.size(), 2u);
+  EXPECT_EQ(d->path[1]->name(), "i");
+  EXPECT_FALSE(fx.v->decodePointer(fx.f.intConst(0)));
+}
+
+} // namespace
