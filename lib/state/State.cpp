@@ -183,6 +183,10 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     std::vector<Expr> extra;
     if (s.coll.kind && i < s.coll.recvPtr.size() && s.coll.recvPtr[i])
       extra.push_back(s.coll.recvPtr[i]);
+    if (p.heap.empty()) {
+      procs.push_back(std::move(q));
+      continue;
+    }
     std::vector<uint32_t> order = reachOrder(p, values, extra);
     bool identity = order.size() == p.heap.size();
     for (size_t k = 0; identity && k < order.size(); ++k)

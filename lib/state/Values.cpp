@@ -65,6 +65,7 @@ Expr Values::undefScalar(sym::Type t) {
     return it->second;
   sym::Type ps[1] = {f_.intType()};
   Expr fn = f_.symbol("$undef", f_.functionType(ps, t));
+  undefFns_.insert(fn);
   Expr args[1] = {f_.intConst(0)};
   Expr u = f_.apply(fn, args);
   undefs_[t] = u;
@@ -72,8 +73,7 @@ Expr Values::undefScalar(sym::Type t) {
 }
 
 bool Values::isUndef(Expr e) const {
-  return e->kind() == sym::Kind::Apply && e->child(0)->kind() == sym::Kind::Symbol &&
-         e->child(0)->name() == "$undef";
+  return e->kind() == sym::Kind::Apply && undefFns_.count(e->child(0));
 }
 
 bool Values::containsUndef(Expr e) {

@@ -25,6 +25,7 @@
 
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace chorus::state {
@@ -95,6 +96,7 @@ private:
   sym::Type ref_, path_, ptr_;
   std::unordered_map<const model::Type*, sym::Type> types_;
   std::unordered_map<sym::Type, Expr> undefs_;
+  std::unordered_set<Expr> undefFns_; ///< the $undef function symbols
   std::unordered_map<Expr, bool> containsUndef_;
 };
 
