@@ -35,6 +35,9 @@ options:
   --version        print the version
   --function F     dump-model: print only function F
   --library        dump-model: also list library (undefined) functions
+  verify: --input NAME=VALUE  --deadlock absolute|potential|both (default both)
+          --stateless  --max-states N  --max-depth N  --time-limit S
+          --memory-limit MB  --json FILE  --quiet
 
 exit codes: 0 verified, 1 violation, 2 unknown, 3 usage or input error
 )";
