@@ -66,8 +66,6 @@ struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class CollKind { None = 0, Barrier, Bcast, Reduce, Allreduce, Allgather };
-
 class Executor {
 public:
   Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle, ExecOptions opts);

@@ -1,0 +1,426 @@
+// Evaluation of model expressions: values and places (lvalues), lazy
+// conditions with assumptions, relations, arithmetic, conversions, and the
+// checks for uninitialized reads.
+#include "Machine.h"
+
+#include "chorus/model/Printer.h"
+
+namespace chorus::exec {
+
+void Machine::checkDefined(Expr v) {
+  if (V.isUndef(v))
+    fail(ViolationKind::UninitializedRead, "read of an uninitialized value", pc());
+  if (!V.containsUndef(v))
+    return;
+  Expr c = undefCond(v);
+  require(f.logicalNot(c), ViolationKind::UninitializedRead,
+          "read of a possibly uninitialized value");
+}
+
+Expr Machine::undefCond(Expr v) {
+  if (V.isUndef(v))
+    return f.trueExpr();
+  if (!V.containsUndef(v))
+    return f.falseExpr();
+  switch (v->kind()) {
+  case sym::Kind::Ite:
+    return f.ite(v->child(0), undefCond(v->child(1)), undefCond(v->child(2)));
+  case sym::Kind::ArrayRead:
+    return undefAt(v->child(0), v->child(1));
+  case sym::Kind::TupleRead:
+    if (v->child(0)->kind() == sym::Kind::TupleMake)
+      return undefCond(v->child(0)->child(uint32_t(v->aux())));
+    return f.trueExpr();
+  case sym::Kind::ArrayLit:
+  case sym::Kind::ArrayWrite:
+  case sym::Kind::ArrayLambda:
+  case sym::Kind::Lambda:
+  case sym::Kind::TupleMake:
+  case sym::Kind::TupleWrite:
+    return f.trueExpr(); // conservatively: may be undefined
+  default: {
+    // A value computed from others (arithmetic, relations, function
+    // applications) is undefined when one of its operands may be.
+    std::vector<Expr> cs;
+    for (Expr c : v->children())
+      cs.push_back(undefCond(c));
+    return f.logicalOr(cs);
+  }
+  }
+}
+
+Expr Machine::undefAt(Expr a, Expr i) {
+  if (!V.containsUndef(a))
+    return f.falseExpr();
+  switch (a->kind()) {
+  case sym::Kind::ArrayLit: {
+    std::vector<Expr> cs;
+    for (uint32_t j = 0; j < a->numChildren(); ++j) {
+      Expr c = undefCond(a->child(j));
+      if (!c->isFalse())
+        cs.push_back(f.logicalAnd(f.eq(i, intc(j)), c));
+    }
+    return f.logicalOr(cs);
+  }
+  case sym::Kind::ArrayWrite:
+    return f.ite(f.eq(i, a->child(1)), undefCond(a->child(2)), undefAt(a->child(0), i));
+  case sym::Kind::ArrayLambda: {
+    Expr args[1] = {i};
+    return undefCond(f.apply(a->child(1), args));
+  }
+  default:
+    return f.trueExpr();
+  }
+}
+
+Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
+  if (!to || !from || from == to)
+    return v;
+  switch (to->kind) {
+  case TypeKind::Bool:
+    if (v->type()->isInt() && from->kind == TypeKind::Bool)
+      return v;
+    return boolToInt(truth(v));
+  case TypeKind::Int:
+    if (v->type()->isReal())
+      return f.realToInt(v);
+    if (v->type()->isInt())
+      return v;
+    if (v->type()->isBool())
+      return boolToInt(v);
+    throw Unsupported("conversion of a pointer to an integer at " + where());
+  case TypeKind::Real:
+    if (v->type()->isInt())
+      return f.intToReal(v);
+    if (v->type()->isBool())
+      return f.intToReal(boolToInt(v));
+    return v;
+  case TypeKind::Pointer:
+    if (V.isPointer(v) || V.isUndef(v))
+      return v;
+    if (v->type()->isInt()) {
+      if (v->isZero())
+        return V.nullPointer();
+      throw Unsupported("conversion of an integer to a pointer at " + where());
+    }
+    return v;
+  default:
+    return v;
+  }
+}
+
+Machine::Place Machine::evalPlace(const model::Expr* e) {
+  switch (e->kind) {
+  case ExprKind::Var: {
+    const model::Variable& v = P.var(e->var);
+    if (v.isGlobalStorage()) {
+      auto it = im.globalIndex.find(e->var);
+      if (it == im.globalIndex.end())
+        throw Unsupported("unknown global '" + v.name + "'");
+      return Place{Root{RootKind::Global, 0, it->second}, {}, v.type, me};
+    }
+    ProcState& ps = self();
+    const Frame& fr = ps.stack.back();
+    auto it = im.slotOf[fr.func].find(e->var);
+    if (it == im.slotOf[fr.func].end())
+      throw Unsupported("variable '" + v.name + "' not in the current function at " + where());
+    return Place{Root{RootKind::Local, uint32_t(ps.stack.size() - 1), it->second}, {}, v.type, me};
+  }
+  case ExprKind::Deref: {
+    Expr pv = evalValue(e->kids[0]);
+    return placeOfPointer(pv, e->type, me);
+  }
+  case ExprKind::Member: {
+    Place b = evalPlace(e->kids[0]);
+    b.path.push_back(intc(e->field));
+    b.type = e->type;
+    return b;
+  }
+  case ExprKind::Index: {
+    Place b = evalPlace(e->kids[0]);
+    Expr i = evalValue(e->kids[1]);
+    if (i->type()->isReal())
+      throw Unsupported("real-valued array index at " + where());
+    b.path.push_back(i);
+    b.type = e->type;
+    return b;
+  }
+  case ExprKind::StringLit:
+    return Place{Root{RootKind::String, 0, e->str}, {}, e->type, me};
+  default:
+    throw Unsupported("unsupported lvalue '" + model::toString(P, e) + "' at " + where());
+  }
+}
+
+Expr Machine::evalCond(const model::Expr* e) {
+  if (e->kind == ExprKind::Binary) {
+    switch (e->op) {
+    case Op::LogAnd: {
+      Expr a = evalCond(e->kids[0]);
+      if (a->isFalse())
+        return a;
+      assumptions.push_back(a);
+      Expr b = evalCond(e->kids[1]);
+      assumptions.pop_back();
+      return f.logicalAnd(a, b);
+    }
+    case Op::LogOr: {
+      Expr a = evalCond(e->kids[0]);
+      if (a->isTrue())
+        return a;
+      assumptions.push_back(f.logicalNot(a));
+      Expr b = evalCond(e->kids[1]);
+      assumptions.pop_back();
+      return f.logicalOr(a, b);
+    }
+    case Op::Lt:
+    case Op::Gt:
+    case Op::Le:
+    case Op::Ge:
+    case Op::Eq:
+    case Op::Ne:
+      return relation(e->op, evalValue(e->kids[0]), evalValue(e->kids[1]));
+    default:
+      break;
+    }
+  }
+  if (e->kind == ExprKind::Unary && e->op == Op::LogNot)
+    return f.logicalNot(evalCond(e->kids[0]));
+  return truth(evalValue(e));
+}
+
+Expr Machine::relation(Op op, Expr a, Expr b) {
+  if (V.isPointer(a) || V.isPointer(b)) {
+    auto pa = V.decodePointer(a), pb = V.decodePointer(b);
+    if (!pa || !pb)
+      throw Unsupported("comparison of symbolic pointers at " + where());
+    if (op == Op::Eq || op == Op::Ne) {
+      Expr eq;
+      if (!(pa->root == pb->root) || pa->path.size() != pb->path.size())
+        eq = f.falseExpr();
+      else {
+        std::vector<Expr> cs;
+        for (size_t i = 0; i < pa->path.size(); ++i)
+          cs.push_back(f.eq(pa->path[i], pb->path[i]));
+        eq = f.logicalAnd(cs);
+      }
+      return op == Op::Eq ? eq : f.logicalNot(eq);
+    }
+    if (!(pa->root == pb->root) || pa->path.empty() || pa->path.size() != pb->path.size())
+      throw Unsupported("ordering of pointers into different objects at " + where());
+    a = pa->path.back();
+    b = pb->path.back();
+  }
+  if (a->type()->isBool())
+    a = boolToInt(a);
+  if (b->type()->isBool())
+    b = boolToInt(b);
+  if (a->type() != b->type()) {
+    a = toReal(a);
+    b = toReal(b);
+  }
+  switch (op) {
+  case Op::Lt:
+    return f.lt(a, b);
+  case Op::Gt:
+    return f.gt(a, b);
+  case Op::Le:
+    return f.le(a, b);
+  case Op::Ge:
+    return f.ge(a, b);
+  case Op::Eq:
+    return f.eq(a, b);
+  default:
+    return f.neq(a, b);
+  }
+}
+
+Expr Machine::evalValue(const model::Expr* e) {
+  switch (e->kind) {
+  case ExprKind::IntLit: {
+    if (e->fitsInt64)
+      return intc(e->ival);
+    auto r = parseNumber(e->text);
+    if (!r)
+      throw Unsupported("integer literal " + e->text);
+    return f.intConst(*r);
+  }
+  case ExprKind::RealLit: {
+    auto r = parseNumber(e->text);
+    if (!r)
+      throw Unsupported("real literal " + e->text + " at " + where());
+    return f.realConst(*r);
+  }
+  case ExprKind::StringLit:
+    return readPlace(evalPlace(e));
+  case ExprKind::NullPtr:
+    return V.nullPointer();
+  case ExprKind::Func:
+    return V.makePointer(Root{RootKind::Function, 0, e->func}, {});
+  case ExprKind::Var:
+  case ExprKind::Deref:
+  case ExprKind::Member:
+  case ExprKind::Index: {
+    Place pl = evalPlace(e);
+    Expr v = readPlace(pl);
+    if (e->type && e->type->isScalar())
+      checkDefined(v);
+    return v;
+  }
+  case ExprKind::AddrOf: {
+    const model::Expr* k = e->kids[0];
+    if (k->kind == ExprKind::Deref)
+      return evalValue(k->kids[0]);
+    if (k->kind == ExprKind::Func)
+      return evalValue(k);
+    return pointerTo(evalPlace(k));
+  }
+  case ExprKind::Unary: {
+    switch (e->op) {
+    case Op::LogNot:
+      return boolToInt(evalCond(e));
+    case Op::Neg: {
+      Expr a = evalValue(e->kids[0]);
+      return f.neg(a->type()->isBool() ? boolToInt(a) : a);
+    }
+    case Op::Plus:
+      return evalValue(e->kids[0]);
+    case Op::BitNot: {
+      Expr a = evalValue(e->kids[0]);
+      return f.sub(f.neg(a), intc(1));
+    }
+    default:
+      throw Unsupported("operator at " + where());
+    }
+  }
+  case ExprKind::Binary:
+    return binary(e);
+  case ExprKind::Cond: {
+    Expr c = evalCond(e->kids[0]);
+    if (c->isTrue())
+      return evalValue(e->kids[1]);
+    if (c->isFalse())
+      return evalValue(e->kids[2]);
+    assumptions.push_back(c);
+    Expr a = evalValue(e->kids[1]);
+    assumptions.back() = f.logicalNot(c);
+    Expr b = evalValue(e->kids[2]);
+    assumptions.pop_back();
+    if (V.isPointer(a) || V.isPointer(b))
+      throw Unsupported("conditional expression choosing between pointers at " + where());
+    if (a->type() != b->type()) {
+      a = toReal(a);
+      b = toReal(b);
+    }
+    return f.ite(c, a, b);
+  }
+  case ExprKind::Cast: {
+    const model::Expr* k = e->kids[0];
+    if (e->type->kind == TypeKind::Pointer && k->type && k->type->kind == TypeKind::Array) {
+      Place pl = evalPlace(k);
+      pl.path.push_back(intc(0));
+      return pointerTo(pl);
+    }
+    if (e->type->kind == TypeKind::Pointer && k->type && k->type->kind == TypeKind::Function)
+      return evalValue(k);
+    if (e->type->kind == TypeKind::Void) {
+      evalValue(k);
+      return intc(0);
+    }
+    return convert(evalValue(k), k->type, e->type);
+  }
+  default:
+    throw Unsupported("expression '" + model::toString(P, e) + "' at " + where());
+  }
+}
+
+Expr Machine::binary(const model::Expr* e) {
+  switch (e->op) {
+  case Op::LogAnd:
+  case Op::LogOr:
+  case Op::Lt:
+  case Op::Gt:
+  case Op::Le:
+  case Op::Ge:
+  case Op::Eq:
+  case Op::Ne:
+    return boolToInt(evalCond(e));
+  case Op::PtrAdd:
+    return ptrAdd(evalValue(e->kids[0]), evalValue(e->kids[1]));
+  case Op::PtrDiff: {
+    auto pa = V.decodePointer(evalValue(e->kids[0]));
+    auto pb = V.decodePointer(evalValue(e->kids[1]));
+    if (!pa || !pb)
+      throw Unsupported("pointer difference at " + where());
+    if (!(pa->root == pb->root) || pa->path.size() != pb->path.size() || pa->path.empty())
+      fail(ViolationKind::OutOfBounds, "subtraction of pointers into different objects", pc());
+    return f.sub(pa->path.back(), pb->path.back());
+  }
+  default:
+    break;
+  }
+  Expr a = evalValue(e->kids[0]);
+  Expr b = evalValue(e->kids[1]);
+  if (a->type()->isBool())
+    a = boolToInt(a);
+  if (b->type()->isBool())
+    b = boolToInt(b);
+  if (V.isPointer(a) || V.isPointer(b)) {
+    if (e->op == Op::Add)
+      return V.isPointer(a) ? ptrAdd(a, b) : ptrAdd(b, a);
+    if (e->op == Op::Sub && V.isPointer(a) && !V.isPointer(b))
+      return ptrAdd(a, f.neg(b));
+    throw Unsupported("arithmetic on pointers at " + where());
+  }
+  bool real = e->type && e->type->kind == TypeKind::Real;
+  if (real || a->type() != b->type()) {
+    a = toReal(a);
+    b = toReal(b);
+  }
+  switch (e->op) {
+  case Op::Add:
+    return f.add(a, b);
+  case Op::Sub:
+    return f.sub(a, b);
+  case Op::Mul:
+    return f.mul(a, b);
+  case Op::Div:
+  case Op::Rem: {
+    Expr zero = b->type()->isReal() ? f.realConst(0) : intc(0);
+    require(f.neq(b, zero), ViolationKind::DivisionByZero,
+            e->op == Op::Div ? "division by zero" : "modulus by zero");
+    if (e->op == Op::Div)
+      return f.div(a, b);
+    return f.mod(a, b);
+  }
+  default: {
+    auto x = concreteInt(a), y = concreteInt(b);
+    if (!x || !y)
+      throw Unsupported(std::string("bitwise operator '") + model::opSpelling(e->op) +
+                        "' on symbolic operands at " + where());
+    int64_t r = 0;
+    switch (e->op) {
+    case Op::Shl:
+      r = *x << *y;
+      break;
+    case Op::Shr:
+      r = *x >> *y;
+      break;
+    case Op::BitAnd:
+      r = *x & *y;
+      break;
+    case Op::BitOr:
+      r = *x | *y;
+      break;
+    case Op::BitXor:
+      r = *x ^ *y;
+      break;
+    default:
+      throw Unsupported("operator at " + where());
+    }
+    return intc(r);
+  }
+  }
+}
+
+} // namespace chorus::exec

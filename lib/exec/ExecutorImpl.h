@@ -1,0 +1,41 @@
+// Private to lib/exec. Executor::Impl: the program layout the engine
+// computes once (global indices, frame slots of each function's variables)
+// and the array types it synthesizes (heap blocks, string literals).
+#pragma once
+
+#include "chorus/exec/Executor.h"
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace chorus::exec {
+
+struct Executor::Impl {
+  std::unordered_map<model::VarId, uint32_t> globalIndex;
+  std::vector<std::unordered_map<model::VarId, uint32_t>> slotOf;
+  std::vector<std::vector<model::VarId>> slotVar;
+  std::deque<model::Type> synth;
+  std::map<std::pair<const model::Type*, int64_t>, const model::Type*> synthByKey;
+  model::FuncId mainF = model::kNone, initF = model::kNone;
+
+  const model::Type* arrayOf(const model::Type* elem, std::optional<uint64_t> len) {
+    auto key = std::make_pair(elem, len ? int64_t(*len) : int64_t(-1));
+    auto it = synthByKey.find(key);
+    if (it != synthByKey.end())
+      return it->second;
+    model::Type t;
+    t.kind = model::TypeKind::Array;
+    t.elem = elem;
+    t.length = len;
+    t.name = elem->name + "[]";
+    synth.push_back(t);
+    synthByKey[key] = &synth.back();
+    return &synth.back();
+  }
+};
+
+} // namespace chorus::exec

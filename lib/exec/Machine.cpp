@@ -1,0 +1,128 @@
+// Machine: copy-on-write of processes, proof obligations, scalar helpers and
+// the display of values in traces.
+#include "Machine.h"
+
+#include <cstdlib>
+
+namespace chorus::exec {
+
+std::string shorten(std::string s) {
+  if (s.size() > 160)
+    s = s.substr(0, 157) + "...";
+  return s;
+}
+
+std::optional<sym::Rational> parseNumber(const std::string& text) {
+  if (auto r = sym::Rational::parse(text))
+    return r;
+  // decimal with exponent: mantissa[eE]exp
+  auto e = text.find_first_of("eE");
+  if (e == std::string::npos || text.find_first_of("xX") != std::string::npos)
+    return std::nullopt;
+  auto m = sym::Rational::parse(text.substr(0, e));
+  if (!m)
+    return std::nullopt;
+  long ex = std::strtol(text.c_str() + e + 1, nullptr, 10);
+  sym::Rational p(1);
+  for (long k = 0; k < std::labs(ex); ++k)
+    p *= sym::Rational(10);
+  return ex >= 0 ? *m * p : *m / p;
+}
+
+GlobalState Machine::finish() {
+  for (size_t i = 0; i < mods.size(); ++i)
+    if (mods[i])
+      gs.procs[i] = ex.interner().intern(std::move(*mods[i]));
+  mods.clear();
+  return std::move(gs);
+}
+
+Expr Machine::pc() {
+  if (assumptions.empty())
+    return gs.pc;
+  std::vector<Expr> cs = assumptions;
+  cs.push_back(gs.pc);
+  return f.logicalAnd(cs);
+}
+
+void Machine::fail(ViolationKind k, const std::string& msg, Expr cond) {
+  ViolationError e;
+  e.violation.kind = k;
+  e.violation.loc = loc;
+  e.violation.proc = me;
+  e.violation.message = msg;
+  e.condition = cond;
+  e.step = step;
+  throw e;
+}
+
+void Machine::require(Expr ok, ViolationKind k, const std::string& msg) {
+  if (ok->isTrue())
+    return;
+  Expr c = pc();
+  Answer a = ok->isFalse() ? Answer::No : ex.oracle().valid(c, ok);
+  if (a == Answer::Yes)
+    return;
+  if (a == Answer::No)
+    fail(k, msg, f.logicalAnd(c, f.logicalNot(ok)));
+  if (undecided)
+    undecided->push_back(std::string(check::kindName(k)) + ": " + msg + " at " + P.where(loc));
+  gs.pc = f.logicalAnd(gs.pc, ok);
+}
+
+int64_t Machine::requireConcrete(Expr e, const char* what) {
+  auto v = concreteInt(e);
+  if (!v)
+    throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" + sym::toString(e) +
+                      ")");
+  return *v;
+}
+
+Expr Machine::truth(Expr v) {
+  if (v->type()->isBool())
+    return v;
+  if (v->type()->isInt())
+    return f.neq(v, intc(0));
+  if (v->type()->isReal())
+    return f.neq(v, f.realConst(0));
+  if (auto p = V.decodePointer(v))
+    return f.boolConst(p->root.kind != RootKind::Null);
+  throw Unsupported("condition on a value of this type at " + where());
+}
+
+std::string Machine::show(Expr v) {
+  if (V.isUndef(v))
+    return "(uninitialized)";
+  if (auto p = V.decodePointer(v)) {
+    std::string s;
+    switch (p->root.kind) {
+    case RootKind::Null:
+      return "NULL";
+    case RootKind::Global:
+      s = "&" + P.var(P.globals[p->root.b]).name;
+      break;
+    case RootKind::Local: {
+      const ProcState& ps = self();
+      if (p->root.a < ps.stack.size())
+        s = "&" + P.var(im.slotVar[ps.stack[p->root.a].func][p->root.b]).name;
+      else
+        s = "&(dead local)";
+      break;
+    }
+    case RootKind::Heap:
+      s = "&heap" + std::to_string(p->root.b);
+      break;
+    case RootKind::Function:
+      return "&" + P.func(p->root.b).name;
+    case RootKind::String:
+      s = "&\"...\"";
+      break;
+    }
+    for (Expr st : p->path)
+      s += "[" + sym::toString(st) + "]";
+    return s;
+  }
+  return shorten(sym::toString(v));
+}
+
+} // namespace chorus::exec

@@ -1,0 +1,180 @@
+// Private to lib/exec. One move in the making: a working copy of the global
+// state, the process that moves, and the trace step being recorded. The
+// member functions are defined by concept:
+//   Machine.cpp  — copy-on-write of processes, obligations (require/fail),
+//                  scalar helpers, value display
+//   Eval.cpp     — model::Expr → symbolic values and places, undef checks,
+//                  conversions
+//   Memory.cpp   — places: reads/writes through paths, heap typing,
+//                  pointer decoding and arithmetic, element/string access
+//   Executor.cpp — statements, calls/returns, guards, library dispatch
+// Library models (Stdlib.cpp, Stdio.cpp, Math.cpp, Mpi*.cpp) are free
+// functions on a Machine registered by name (Library.h), not members.
+#pragma once
+
+#include "ExecutorImpl.h"
+
+#include "chorus/exec/Executor.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace chorus::exec {
+
+using check::ViolationKind;
+using model::ExprKind;
+using model::Op;
+using model::StmtKind;
+using model::TypeKind;
+using state::Frame;
+using state::HeapObj;
+using state::Message;
+using state::Pointer;
+using state::Root;
+using state::RootKind;
+
+/// Shortens a displayed value to at most 160 characters.
+std::string shorten(std::string s);
+/// Integer or decimal text (with optional exponent) as a rational.
+std::optional<sym::Rational> parseNumber(const std::string& text);
+
+class Machine {
+public:
+  Machine(Executor& ex, Executor::Impl& im, const GlobalState& s, int me, bool syncSends)
+      : ex(ex), im(im), f(ex.values().factory()), V(ex.values()), P(ex.program()), gs(s), me(me),
+        syncSends(syncSends), mods(s.procs.size()) {
+    step.proc = me;
+  }
+
+  Executor& ex;
+  Executor::Impl& im;
+  sym::ExprFactory& f;
+  state::Values& V;
+  const model::Program& P;
+  GlobalState gs;
+  int me;
+  bool syncSends;
+  std::vector<std::unique_ptr<ProcState>> mods;
+  std::vector<Expr> assumptions;
+  Step step;
+  model::SrcLoc loc;
+  bool unsafe = false; // this move does not commute (wildcard receive, synchronous send)
+  std::vector<std::string>* undecided = nullptr;
+  /// Set by the library dispatch when a library call returned Outcome::Blocked.
+  std::string blockedCall;
+
+  enum class Outcome { Done, Blocked, Stay, Infeasible };
+
+  // ------------------------------------------------- processes (Machine.cpp)
+  ProcState& proc(int i) {
+    if (!mods[i])
+      mods[i] = std::make_unique<ProcState>(*gs.procs[i]);
+    return *mods[i];
+  }
+  ProcState& self() { return proc(me); }
+  int nprocs() const { return int(gs.procs.size()); }
+
+  GlobalState finish();
+
+  // ----------------------------------------------- obligations (Machine.cpp)
+  Expr pc();
+  [[noreturn]] void fail(ViolationKind k, const std::string& msg, Expr cond);
+  /// `ok` must hold on every path through here.
+  void require(Expr ok, ViolationKind k, const std::string& msg);
+  std::string where() const { return P.where(loc); }
+
+  // ---------------------------------------------------- values (Machine.cpp)
+  Expr intc(int64_t v) { return f.intConst(v); }
+  std::optional<int64_t> concreteInt(Expr e) {
+    if (e->kind() == sym::Kind::NumConst)
+      return e->value().toInt64();
+    return std::nullopt;
+  }
+  int64_t requireConcrete(Expr e, const char* what);
+  Expr toReal(Expr e) { return e->type()->isReal() ? e : f.intToReal(e); }
+  Expr truth(Expr v);
+  Expr boolToInt(Expr b) { return f.ite(b, intc(1), intc(0)); }
+  /// A value as shown in traces.
+  std::string show(Expr v);
+
+  // ------------------------------------------------ undef checks (Eval.cpp)
+  void checkDefined(Expr v);
+  /// Condition under which scalar v is the undef marker.
+  Expr undefCond(Expr v);
+  Expr undefAt(Expr a, Expr i);
+  /// Converts v (of C type `from`) to C type `to`.
+  Expr convert(Expr v, const model::Type* from, const model::Type* to);
+
+  // ---------------------------------------------------- places (Memory.cpp)
+  struct Place {
+    Root root;
+    std::vector<Expr> path;
+    const model::Type* type = nullptr;
+    int proc = 0;
+  };
+
+  const model::Type* rootType(const ProcState& ps, Root r);
+  Expr stringValue(uint32_t id);
+  Expr rootValue(const ProcState& ps, Root r);
+  void setRoot(ProcState& ps, Root r, Expr v);
+  Expr lengthOf(Expr arr, const model::Type* t);
+  void checkIndex(Expr idx, Expr len);
+  /// Value at `path[from..]` of v (of C type t), with bounds checks.
+  Expr readPath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t from,
+                const model::Type** outType);
+  Expr writePath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t i, Expr nv);
+  Expr readPlace(const Place& pl);
+  void writePlace(const Place& pl, Expr v);
+  /// C type of the object at the end of a path (no checks).
+  const model::Type* typeAt(const ProcState& ps, Root r, const std::vector<Expr>& path,
+                            size_t upto);
+  static bool compatible(const model::Type* a, const model::Type* b);
+  /// Gives an untyped heap block the element type `t`.
+  void typeHeap(ProcState& ps, uint32_t h, const model::Type* t);
+  Place placeOfPointer(Expr pv, const model::Type* pointee, int procIdx);
+  Expr pointerTo(const Place& pl) { return V.makePointer(pl.root, pl.path); }
+  /// Pointer arithmetic pv + k (in the moving process), bounds-checked.
+  Expr ptrAdd(Expr pv, Expr k);
+  /// ptrAdd in process procIdx.
+  Expr ptrAddIn(Expr pv, Expr k, int procIdx);
+  /// The NUL-terminated string at pv (concrete characters only).
+  std::string readString(Expr pv);
+  /// Element type of the object a buffer pointer points at.
+  const model::Type* elementTypeOf(Expr pv, int procIdx = -1);
+  /// The place of element k of the buffer starting at pv.
+  Place elementPlace(Expr pv, int64_t k, const model::Type* et, int procIdx);
+  std::vector<Expr> readElements(Expr pv, int64_t count, const model::Type* et, int procIdx = -1);
+  void writeElements(Expr pv, const std::vector<Expr>& data, const model::Type* et,
+                     int procIdx = -1);
+
+  // ------------------------------------------------- expressions (Eval.cpp)
+  Place evalPlace(const model::Expr* e);
+  Expr evalCond(const model::Expr* e);
+  Expr relation(Op op, Expr a, Expr b);
+  Expr evalValue(const model::Expr* e);
+  Expr binary(const model::Expr* e);
+
+  // -------------------------------------------------- statements (Executor.cpp)
+  /// Executes transition `t` of the moving process.
+  Outcome run(const model::Transition& t);
+  void advance(const model::Transition& t) { self().stack.back().loc = t.to; }
+  Outcome stmt(const model::Transition& t);
+  void doReturn(Expr v);
+  /// Functions that reached their exit location without a return statement.
+  void popFinished();
+  void terminate(bool normal);
+  void pushFrame(model::FuncId fid, const std::vector<Expr>& args, const model::Expr* retLhs);
+  Outcome call(const model::Transition& t);
+  /// Calls the model of library function `name` (Library.h).
+  Outcome library(const std::string& name, const model::Transition& t);
+  /// Assigns a library call's result to its left-hand side, if any.
+  void setResult(const model::Stmt& s, Expr v, const model::Type* vt);
+  /// Argument i of a call, evaluated.
+  Expr arg(const model::Stmt& s, size_t i);
+};
+
+using Place = Machine::Place;
+
+} // namespace chorus::exec

@@ -1,0 +1,48 @@
+// Models of <math.h> and abs: fabs/abs/labs exactly, the others as
+// uninterpreted real functions (sqrt checks its argument ≥ 0).
+#include "Library.h"
+
+namespace chorus::exec {
+
+namespace {
+
+using Outcome = Machine::Outcome;
+
+Outcome runAbs(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr x = m.arg(s, 0);
+  Expr zero = x->type()->isReal() ? m.f.realConst(0) : m.intc(0);
+  m.setResult(s, m.f.ite(m.f.lt(x, zero), m.f.neg(x), x), nullptr);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+Outcome runUninterpreted(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  std::vector<Expr> xs;
+  std::vector<sym::Type> ts;
+  for (size_t i = 0; i < s.args.size(); ++i) {
+    xs.push_back(m.toReal(m.arg(s, i)));
+    ts.push_back(m.f.realType());
+  }
+  Expr fn = m.f.symbol(name, m.f.functionType(ts, m.f.realType()));
+  Expr r = m.f.apply(fn, xs);
+  if (name == "sqrt") {
+    m.require(m.f.le(m.f.realConst(0), xs[0]), ViolationKind::Assertion,
+              "sqrt of a negative number");
+  }
+  m.setResult(s, r, m.P.types.doubleType());
+  m.advance(t);
+  return Outcome::Done;
+}
+
+} // namespace
+
+void registerMath(LibraryRegistry& r) {
+  r.add({"fabs", "abs", "labs"}, {runAbs});
+  r.add({"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor", "ceil", "fmin",
+         "fmax", "atan2"},
+        {runUninterpreted});
+}
+
+} // namespace chorus::exec

@@ -1,0 +1,321 @@
+// Memory: roots and paths of places, reads and writes through paths with
+// bounds checks, typing of heap blocks, pointer decoding and arithmetic,
+// element-wise buffer access and C strings.
+#include "Machine.h"
+
+namespace chorus::exec {
+
+const model::Type* Machine::rootType(const ProcState& ps, Root r) {
+  switch (r.kind) {
+  case RootKind::Global:
+    return P.var(P.globals.at(r.b)).type;
+  case RootKind::Local: {
+    const Frame& fr = ps.stack.at(r.a);
+    return P.var(im.slotVar[fr.func].at(r.b)).type;
+  }
+  case RootKind::Heap: {
+    const HeapObj& o = ps.heap.at(r.b);
+    return im.arrayOf(o.elem, std::nullopt);
+  }
+  case RootKind::String:
+    return im.arrayOf(P.types.charType(), P.strings.at(r.b).size() + 1);
+  default:
+    throw Unsupported("access through an invalid pointer at " + where());
+  }
+}
+
+Expr Machine::stringValue(uint32_t id) {
+  const std::string& s = P.strings.at(id);
+  std::vector<Expr> cs;
+  for (unsigned char c : s)
+    cs.push_back(intc(c));
+  cs.push_back(intc(0));
+  return f.arrayLit(V.symType(im.arrayOf(P.types.charType(), s.size() + 1)), cs);
+}
+
+Expr Machine::rootValue(const ProcState& ps, Root r) {
+  switch (r.kind) {
+  case RootKind::Global:
+    return ps.globals.at(r.b);
+  case RootKind::Local:
+    return ps.stack.at(r.a).slots.at(r.b);
+  case RootKind::Heap:
+    return ps.heap.at(r.b).value;
+  case RootKind::String:
+    return stringValue(r.b);
+  default:
+    throw Unsupported("access through an invalid pointer at " + where());
+  }
+}
+
+void Machine::setRoot(ProcState& ps, Root r, Expr v) {
+  switch (r.kind) {
+  case RootKind::Global:
+    ps.globals.at(r.b) = v;
+    return;
+  case RootKind::Local:
+    ps.stack.at(r.a).slots.at(r.b) = v;
+    return;
+  case RootKind::Heap:
+    ps.heap.at(r.b).value = v;
+    return;
+  case RootKind::String:
+    throw Unsupported("write to a string literal at " + where());
+  default:
+    throw Unsupported("write through an invalid pointer at " + where());
+  }
+}
+
+Expr Machine::lengthOf(Expr arr, const model::Type* t) {
+  if (t->length)
+    return intc(int64_t(*t->length));
+  return f.arrayLength(arr);
+}
+
+void Machine::checkIndex(Expr idx, Expr len) {
+  require(f.logicalAnd(f.le(intc(0), idx), f.lt(idx, len)), ViolationKind::OutOfBounds,
+          "array index out of bounds");
+}
+
+Expr Machine::readPath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t from,
+                       const model::Type** outType) {
+  for (size_t i = from; i < path.size(); ++i) {
+    if (!v)
+      fail(ViolationKind::UninitializedRead, "read of a variable outside its lifetime", pc());
+    if (t->kind == TypeKind::Array) {
+      checkIndex(path[i], lengthOf(v, t));
+      v = f.arrayRead(v, path[i]);
+      t = t->elem;
+    } else if (t->isRecord()) {
+      uint32_t k = uint32_t(requireConcrete(path[i], "field"));
+      v = f.tupleRead(v, k);
+      t = t->fields.at(k).type;
+    } else {
+      throw Unsupported("pointer does not match the object it points to at " + where());
+    }
+  }
+  if (outType)
+    *outType = t;
+  return v;
+}
+
+Expr Machine::writePath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t i,
+                        Expr nv) {
+  if (i == path.size())
+    return nv;
+  if (!v)
+    fail(ViolationKind::UninitializedRead, "write to a variable outside its lifetime", pc());
+  if (t->kind == TypeKind::Array) {
+    checkIndex(path[i], lengthOf(v, t));
+    Expr old = f.arrayRead(v, path[i]);
+    return f.arrayWrite(v, path[i], writePath(old, t->elem, path, i + 1, nv));
+  }
+  if (t->isRecord()) {
+    uint32_t k = uint32_t(requireConcrete(path[i], "field"));
+    Expr old = f.tupleRead(v, k);
+    return f.tupleWrite(v, k, writePath(old, t->fields.at(k).type, path, i + 1, nv));
+  }
+  throw Unsupported("pointer does not match the object it points to at " + where());
+}
+
+Expr Machine::readPlace(const Place& pl) {
+  ProcState& ps = proc(pl.proc);
+  Expr rv = rootValue(ps, pl.root);
+  if (!rv) {
+    if (pl.root.kind == RootKind::Local)
+      fail(ViolationKind::UninitializedRead,
+           "read of '" + P.var(im.slotVar[ps.stack[pl.root.a].func][pl.root.b]).name +
+               "' outside its lifetime",
+           pc());
+    fail(ViolationKind::UninitializedRead, "read of an uninitialized object", pc());
+  }
+  return readPath(rv, rootType(ps, pl.root), pl.path, 0, nullptr);
+}
+
+void Machine::writePlace(const Place& pl, Expr v) {
+  ProcState& ps = proc(pl.proc);
+  Expr rv = rootValue(ps, pl.root);
+  const model::Type* rt = rootType(ps, pl.root);
+  if (!rv) {
+    if (!pl.path.empty())
+      rv = V.undef(rt);
+    else {
+      setRoot(ps, pl.root, v);
+      return;
+    }
+  }
+  setRoot(ps, pl.root, writePath(rv, rt, pl.path, 0, v));
+}
+
+const model::Type* Machine::typeAt(const ProcState& ps, Root r, const std::vector<Expr>& path,
+                                   size_t upto) {
+  const model::Type* t = rootType(ps, r);
+  for (size_t i = 0; i < upto; ++i) {
+    if (t->kind == TypeKind::Array)
+      t = t->elem;
+    else if (t->isRecord())
+      t = t->fields.at(uint32_t(requireConcrete(path[i], "field"))).type;
+    else
+      throw Unsupported("pointer does not match the object it points to at " + where());
+  }
+  return t;
+}
+
+bool Machine::compatible(const model::Type* a, const model::Type* b) {
+  if (a == b)
+    return true;
+  if (a->kind != b->kind)
+    return (a->kind == TypeKind::Int || a->kind == TypeKind::Bool) &&
+           (b->kind == TypeKind::Int || b->kind == TypeKind::Bool);
+  if (a->kind == TypeKind::Array)
+    return compatible(a->elem, b->elem);
+  if (a->isRecord())
+    return a->name == b->name;
+  return true;
+}
+
+void Machine::typeHeap(ProcState& ps, uint32_t h, const model::Type* t) {
+  HeapObj& o = ps.heap.at(h);
+  if (o.elem)
+    return;
+  if (t->kind == TypeKind::Void || t->size == 0)
+    throw Unsupported("access to heap memory through a pointer to void at " + where());
+  bool zero = o.value && o.value->isZero();
+  Expr len = f.div(o.bytes, intc(int64_t(t->size)));
+  o.elem = t;
+  const model::Type* at = im.arrayOf(t, std::nullopt);
+  o.value = zero ? V.zero(at, len) : V.undef(at, len);
+}
+
+Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int procIdx) {
+  if (V.isUndef(pv))
+    fail(ViolationKind::UninitializedRead, "use of an uninitialized pointer", pc());
+  auto p = V.decodePointer(pv);
+  if (!p) {
+    if (pv->kind() == sym::Kind::Ite)
+      throw Unsupported("pointer with a symbolic target at " + where());
+    throw Unsupported("unrecognized pointer value at " + where());
+  }
+  if (p->root.kind == RootKind::Null)
+    fail(ViolationKind::NullDereference, "dereference of a null pointer", pc());
+  if (p->root.kind == RootKind::Function)
+    throw Unsupported("dereference of a function pointer at " + where());
+  ProcState& ps = proc(procIdx);
+  if (p->root.kind == RootKind::Heap) {
+    if (p->root.b >= ps.heap.size())
+      throw Unsupported("dangling heap reference at " + where());
+    if (ps.heap[p->root.b].freed)
+      fail(ViolationKind::UseAfterFree, "use of heap memory after free", pc());
+    if (!ps.heap[p->root.b].elem)
+      typeHeap(ps, p->root.b, pointee);
+  }
+  if (p->root.kind == RootKind::Local && p->root.a >= ps.stack.size())
+    fail(ViolationKind::UseAfterFree, "use of a local variable of a returned function", pc());
+  Place pl{p->root, p->path, pointee, procIdx};
+  if (pointee && pointee->kind != TypeKind::Void) {
+    const model::Type* at = typeAt(ps, pl.root, pl.path, pl.path.size());
+    if (!compatible(at, pointee) && at->kind == TypeKind::Array && compatible(at->elem, pointee))
+      pl.path.push_back(intc(0));
+  }
+  return pl;
+}
+
+Expr Machine::ptrAdd(Expr pv, Expr k) {
+  if (k->type()->isBool())
+    k = boolToInt(k);
+  if (V.isUndef(pv))
+    fail(ViolationKind::UninitializedRead, "use of an uninitialized pointer", pc());
+  auto p = V.decodePointer(pv);
+  if (!p)
+    throw Unsupported("arithmetic on a symbolic pointer at " + where());
+  if (k->isZero())
+    return pv;
+  if (p->root.kind == RootKind::Null)
+    fail(ViolationKind::NullDereference, "arithmetic on a null pointer", pc());
+  ProcState& ps = self();
+  const model::Type* container =
+      p->path.empty() ? nullptr : typeAt(ps, p->root, p->path, p->path.size() - 1);
+  if (!container || container->kind != TypeKind::Array) {
+    require(f.eq(k, intc(0)), ViolationKind::OutOfBounds,
+            "pointer arithmetic beyond a non-array object");
+    return pv;
+  }
+  std::vector<Expr> prefix(p->path.begin(), p->path.end() - 1);
+  Expr arr = readPath(rootValue(ps, p->root), rootType(ps, p->root), prefix, 0, nullptr);
+  Expr ni = f.add(p->path.back(), k);
+  require(f.logicalAnd(f.le(intc(0), ni), f.le(ni, lengthOf(arr, container))),
+          ViolationKind::OutOfBounds, "pointer arithmetic out of bounds");
+  p->path.back() = ni;
+  return V.makePointer(p->root, p->path);
+}
+
+std::string Machine::readString(Expr pv) {
+  Place pl = placeOfPointer(pv, P.types.charType(), me);
+  std::string r;
+  for (int k = 0; k < 4096; ++k) {
+    Expr c = readPlace(pl);
+    auto v = concreteInt(c);
+    if (!v)
+      throw Unsupported("symbolic string at " + where());
+    if (*v == 0)
+      return r;
+    r += char(*v);
+    pl.path.back() = f.add(pl.path.back(), intc(1));
+  }
+  return r;
+}
+
+const model::Type* Machine::elementTypeOf(Expr pv, int procIdx) {
+  if (procIdx < 0)
+    procIdx = me;
+  auto p = V.decodePointer(pv);
+  if (!p)
+    throw Unsupported("buffer pointer at " + where());
+  if (p->root.kind == RootKind::Null)
+    fail(ViolationKind::NullDereference, "null buffer pointer", pc());
+  ProcState& ps = proc(procIdx);
+  if (p->root.kind == RootKind::Heap) {
+    if (p->root.b < ps.heap.size() && ps.heap[p->root.b].freed)
+      fail(ViolationKind::UseAfterFree, "use of heap memory after free", pc());
+    return ps.heap.at(p->root.b).elem;
+  }
+  const model::Type* t = typeAt(ps, p->root, p->path, p->path.size());
+  while (t->kind == TypeKind::Array)
+    t = t->elem;
+  return t;
+}
+
+Machine::Place Machine::elementPlace(Expr pv, int64_t k, const model::Type* et, int procIdx) {
+  Expr q = k == 0 ? pv : ptrAddIn(pv, intc(k), procIdx);
+  return placeOfPointer(q, et, procIdx);
+}
+
+Expr Machine::ptrAddIn(Expr pv, Expr k, int procIdx) {
+  if (procIdx == me)
+    return ptrAdd(pv, k);
+  int save = me;
+  me = procIdx;
+  Expr r = ptrAdd(pv, k);
+  me = save;
+  return r;
+}
+
+std::vector<Expr> Machine::readElements(Expr pv, int64_t count, const model::Type* et,
+                                        int procIdx) {
+  if (procIdx < 0)
+    procIdx = me;
+  std::vector<Expr> out;
+  for (int64_t k = 0; k < count; ++k)
+    out.push_back(readPlace(elementPlace(pv, k, et, procIdx)));
+  return out;
+}
+
+void Machine::writeElements(Expr pv, const std::vector<Expr>& data, const model::Type* et,
+                            int procIdx) {
+  if (procIdx < 0)
+    procIdx = me;
+  for (size_t k = 0; k < data.size(); ++k)
+    writePlace(elementPlace(pv, int64_t(k), et, procIdx), data[k]);
+}
+
+} // namespace chorus::exec

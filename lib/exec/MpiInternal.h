@@ -1,0 +1,91 @@
+// Private to lib/exec. The MPI model: handle values, datatypes, helpers
+// shared by the MPI source files, and the MPI dispatch table.
+//   Mpi.cpp     — handles and datatypes, Init/Finalize/Initialized/
+//                 Finalized, Comm_rank/size, Abort, the dispatcher
+//   MpiP2P.cpp  — point-to-point: Send/Ssend/Bsend/Rsend, Recv, Sendrecv,
+//                 Get_count, message matching
+//   MpiColl.cpp — collectives: Barrier, Bcast, Reduce, Allreduce, Allgather
+// A new MPI source file defines `void registerMpiXxx(MpiTable&)`, declared
+// here and called by mpiFunctions() in Mpi.cpp.
+#pragma once
+
+#include "Library.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace chorus::exec {
+
+// ------------------------------------------------------------- handles
+// MPI handle values of lib/front/headers/mpi.h: (kind << 24) | index.
+constexpr int64_t mpiHandle(int kind, int index) {
+  return (int64_t(kind) << 24) | index;
+}
+constexpr int64_t kCommWorld = mpiHandle(1, 1);
+constexpr int64_t kCommSelf = mpiHandle(1, 2);
+constexpr int64_t kAnySource = -1;
+constexpr int64_t kAnyTag = -1;
+constexpr int64_t kProcNull = -2;
+
+// ----------------------------------------------------- datatypes (Mpi.cpp)
+enum class ElemClass { Int, Real, Other };
+
+ElemClass datatypeClass(int64_t dt);
+uint64_t datatypeSize(int64_t dt);
+/// The C type of the elements of datatype dt (int or double).
+const model::Type* ctypeOf(Machine& m, int64_t dt);
+/// Is pv a pointer to the extern object `global` (MPI_STATUS_IGNORE, MPI_IN_PLACE...)?
+bool isSpecial(Machine& m, Expr pv, const char* global);
+/// Checks that the buffer at pv holds elements of the class of dt.
+const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, int procIdx = -1);
+
+// ----------------------------------------------- environment (Mpi.cpp)
+void requireInit(Machine& m, const std::string& name);
+void requireWorld(Machine& m, Expr comm);
+int64_t commSize(Machine& m, Expr comm);
+/// Finishes an MPI call: result (default MPI_SUCCESS) to the lhs, advance.
+Machine::Outcome mpiDone(Machine& m, const model::Transition& t, Expr result = nullptr);
+
+// ------------------------------------------------ point-to-point (MpiP2P.cpp)
+void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync);
+/// Indices in gs.msgs of the messages a receive may match (one per source).
+std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag);
+void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr status);
+
+// ---------------------------------------------------- collectives (MpiColl.cpp)
+enum class CollKind { None = 0, Barrier, Bcast, Reduce, Allreduce, Allgather };
+
+Expr packBuffer(Machine& m, Expr buf, Expr countE, int64_t dt);
+const char* collName(CollKind k);
+/// Arrival of the moving process at a collective; the last arrival completes it.
+void arrive(Machine& m, CollKind kind, int root, int dt, int op, Expr count, Expr data,
+            Expr recvPtr);
+Expr reduceOp(Machine& m, int op, Expr a, Expr b);
+void complete(Machine& m);
+
+// ------------------------------------------------------------ dispatch table
+struct MpiFunction {
+  LibraryRun run = nullptr;
+  LibraryResume resume = nullptr; ///< for calls that may block (Library.h)
+  /// Checked before run: MPI_Init was called and MPI_Finalize was not.
+  bool requiresInit = true;
+};
+
+class MpiTable {
+public:
+  /// Registering a name twice is a programming error (std::logic_error).
+  void add(const std::string& name, MpiFunction fn);
+  void add(std::initializer_list<const char*> names, MpiFunction fn);
+  const MpiFunction* find(const std::string& name) const;
+
+private:
+  std::unordered_map<std::string, MpiFunction> byName_;
+};
+
+void registerMpiEnv(MpiTable& t);  // Mpi.cpp
+void registerMpiP2P(MpiTable& t);  // MpiP2P.cpp
+void registerMpiColl(MpiTable& t); // MpiColl.cpp
+
+} // namespace chorus::exec
