@@ -27,7 +27,8 @@ build: configure
 
 demo: build
 	$(CHORUS) --version
-	$(CHORUS) dump-model $(DEMO) | head -n 60
+	$(CHORUS) dump-model $(DEMO) --function exchange_ghost_cells
+	$(CHORUS) verify $(DEMO) -n 3 --quiet
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
