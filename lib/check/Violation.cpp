@@ -36,6 +36,46 @@ const char* kindName(ViolationKind k) {
     return "ABORT";
   case ViolationKind::Format:
     return "FORMAT";
+  case ViolationKind::MpiInvalidRank:
+    return "MPI_INVALID_RANK";
+  case ViolationKind::MpiInvalidTag:
+    return "MPI_INVALID_TAG";
+  case ViolationKind::MpiInvalidComm:
+    return "MPI_INVALID_COMM";
+  case ViolationKind::MpiInvalidDatatype:
+    return "MPI_INVALID_DATATYPE";
+  case ViolationKind::MpiInvalidOp:
+    return "MPI_INVALID_OP";
+  case ViolationKind::MpiInvalidCount:
+    return "MPI_INVALID_COUNT";
+  case ViolationKind::MpiInvalidBuffer:
+    return "MPI_INVALID_BUFFER";
+  case ViolationKind::MpiInvalidRequest:
+    return "MPI_INVALID_REQUEST";
+  case ViolationKind::MpiRootMismatch:
+    return "MPI_ROOT_MISMATCH";
+  case ViolationKind::MpiOpMismatch:
+    return "MPI_OP_MISMATCH";
+  case ViolationKind::MpiSignatureMismatch:
+    return "MPI_SIGNATURE_MISMATCH";
+  case ViolationKind::MpiRequestLeak:
+    return "MPI_REQUEST_LEAK";
+  case ViolationKind::MpiResourceLeak:
+    return "MPI_RESOURCE_LEAK";
+  case ViolationKind::MpiPendingMessage:
+    return "MPI_PENDING_MESSAGE";
+  case ViolationKind::MpiLocalConcurrency:
+    return "MPI_LOCAL_CONCURRENCY";
+  case ViolationKind::MpiReadyMode:
+    return "MPI_READY_MODE";
+  case ViolationKind::CollectiveAssertion:
+    return "COLLECTIVE_ASSERTION";
+  case ViolationKind::CollectiveOrder:
+    return "COLLECTIVE_ORDER";
+  case ViolationKind::CollectiveIncomplete:
+    return "COLLECTIVE_INCOMPLETE";
+  case ViolationKind::OutputMismatch:
+    return "OUTPUT_MISMATCH";
   }
   return "?";
 }

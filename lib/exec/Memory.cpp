@@ -2,6 +2,7 @@
 // bounds checks, typing of heap blocks, pointer decoding and arithmetic,
 // element-wise buffer access and C strings.
 #include "Machine.h"
+#include "MpiInternal.h"
 
 namespace chorus::exec {
 
@@ -120,6 +121,8 @@ Expr Machine::writePath(Expr v, const model::Type* t, const std::vector<Expr>& p
 
 Expr Machine::readPlace(const Place& pl) {
   ProcState& ps = proc(pl.proc);
+  if (!ps.mpiObj.empty())
+    checkAccess(*this, pl, false); // MpiReq.cpp: pending nonblocking buffers
   Expr rv = rootValue(ps, pl.root);
   if (!rv) {
     if (pl.root.kind == RootKind::Local)
@@ -134,6 +137,8 @@ Expr Machine::readPlace(const Place& pl) {
 
 void Machine::writePlace(const Place& pl, Expr v) {
   ProcState& ps = proc(pl.proc);
+  if (!ps.mpiObj.empty())
+    checkAccess(*this, pl, true); // MpiReq.cpp: pending nonblocking buffers
   Expr rv = rootValue(ps, pl.root);
   const model::Type* rt = rootType(ps, pl.root);
   if (!rv) {

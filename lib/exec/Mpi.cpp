@@ -137,6 +137,7 @@ Machine::Outcome runInitialized(Machine& m, const std::string& name, const model
 }
 
 Machine::Outcome runFinalize(Machine& m, const std::string& name, const model::Transition& t) {
+  finalizeChecks(m);
   m.self().mpi = state::MpiPhase::Finalized;
   return mpiDone(m, t);
 }
@@ -189,6 +190,7 @@ const MpiTable& mpiFunctions() {
     registerMpiEnv(t);
     registerMpiP2P(t);
     registerMpiColl(t);
+    registerMpiReq(t);
     return t;
   }();
   return table;

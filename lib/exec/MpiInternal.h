@@ -49,10 +49,29 @@ int64_t commSize(Machine& m, Expr comm);
 Machine::Outcome mpiDone(Machine& m, const model::Transition& t, Expr result = nullptr);
 
 // ------------------------------------------------ point-to-point (MpiP2P.cpp)
-void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync);
+void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync,
+          Expr commE = nullptr);
 /// Indices in gs.msgs of the messages a receive may match (one per source).
-std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag);
+std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag, int64_t comm = kCommWorld);
 void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr status);
+
+// ------------------------------------------- requests (MpiReq.cpp)
+/// Messages a receive posted at `seq` may take: per source the earliest
+/// matching one, unless an active receive request posted earlier matches it.
+std::vector<size_t> eligible(Machine& m, int64_t src, int64_t tag, int64_t comm, int64_t seq);
+/// Progress moves of earlier receive requests standing in the way of a
+/// blocking receive with this envelope.
+void blockingReceiveBlockers(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
+                             int64_t src, int64_t tag, int64_t comm);
+void checkBsend(Machine& m, Expr countE, int64_t dt);
+void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE);
+/// MPI_INVALID_RANK unless rank is valid in comm (MPI_PROC_NULL, and
+/// MPI_ANY_SOURCE for sources, allowed).
+void checkRank(Machine& m, int64_t rank, Expr commE, bool source);
+/// MPI_Finalize: requests left, Bsend buffer attached, messages never received.
+void finalizeChecks(Machine& m);
+/// Local concurrency: access to the buffer of a pending nonblocking operation.
+void checkAccess(Machine& m, const Place& pl, bool write);
 
 // ---------------------------------------------------- collectives (MpiColl.cpp)
 enum class CollKind { None = 0, Barrier, Bcast, Reduce, Allreduce, Allgather };
@@ -87,5 +106,6 @@ private:
 void registerMpiEnv(MpiTable& t);  // Mpi.cpp
 void registerMpiP2P(MpiTable& t);  // MpiP2P.cpp
 void registerMpiColl(MpiTable& t); // MpiColl.cpp
+void registerMpiReq(MpiTable& t);  // MpiReq.cpp
 
 } // namespace chorus::exec

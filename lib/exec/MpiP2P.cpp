@@ -5,23 +5,35 @@
 
 namespace chorus::exec {
 
-void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync) {
+void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync,
+          Expr commE) {
+  int64_t comm = commE ? m.requireConcrete(commE, "communicator") : kCommWorld;
   int64_t dest = m.requireConcrete(destE, "destination rank");
+  if (commE)
+    checkRank(m, dest, commE, false);
   if (dest == kProcNull)
     return;
+  if (comm == kCommSelf && dest == 0)
+    dest = m.me;
   if (dest < 0 || dest >= m.nprocs())
-    m.fail(ViolationKind::MpiUsage, "invalid destination rank " + std::to_string(dest), m.pc());
+    m.fail(ViolationKind::MpiInvalidRank, "invalid destination rank " + std::to_string(dest),
+           m.pc());
   int64_t count = m.requireConcrete(countE, "message count");
   if (count < 0)
-    m.fail(ViolationKind::MpiUsage, "negative message count", m.pc());
-  m.requireConcrete(tagE, "tag");
+    m.fail(ViolationKind::MpiInvalidCount, "negative message count", m.pc());
+  int64_t tag = m.requireConcrete(tagE, "tag");
+  if (tag < 0 || tag > 32767)
+    m.fail(ViolationKind::MpiInvalidTag, "invalid tag " + std::to_string(tag), m.pc());
+  if (m.gs.procs[dest]->mpi == state::MpiPhase::Finalized)
+    m.fail(ViolationKind::MpiPendingMessage,
+           "message to process " + std::to_string(dest) + " after it called MPI_Finalize", m.pc());
   const model::Type* et =
-      count > 0 ? bufferType(m, buf, dt, ViolationKind::MpiUsage) : ctypeOf(m, dt);
+      count > 0 ? bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer) : ctypeOf(m, dt);
   std::vector<Expr> data = m.readElements(buf, count, et);
   Message msg;
   msg.src = m.me;
   msg.dst = int(dest);
-  msg.comm = int(kCommWorld);
+  msg.comm = int(comm);
   msg.tag = tagE;
   msg.count = countE;
   msg.datatype = int(dt);
@@ -39,32 +51,17 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
                            sym::toString(tagE) + (sync ? " (synchronous)" : ""));
 }
 
-std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag) {
-  std::vector<size_t> out;
-  std::vector<uint8_t> seenSrc(m.gs.procs.size(), 0);
-  for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
-    const Message& msg = m.gs.msgs[i];
-    if (msg.dst != m.me || seenSrc[msg.src])
-      continue;
-    if (source != kAnySource && msg.src != source)
-      continue;
-    if (tag != kAnyTag) {
-      int64_t mt = m.requireConcrete(msg.tag, "tag");
-      if (mt != tag)
-        continue;
-    }
-    seenSrc[msg.src] = 1;
-    out.push_back(i);
-  }
-  return out;
+std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag, int64_t comm) {
+  return eligible(m, source, tag, comm, INT64_MAX);
 }
 
 void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr status) {
   Message msg = m.gs.msgs[mi];
   m.gs.msgs.erase(m.gs.msgs.begin() + long(mi));
-  if (msg.sync)
+  if (msg.sync && msg.req < 0)
     m.proc(msg.src).syncDest = -1;
-  if (datatypeClass(msg.datatype) != datatypeClass(dt))
+  if (datatypeClass(msg.datatype) != datatypeClass(dt) ||
+      (msg.datatype != int(dt) && datatypeSize(msg.datatype) != datatypeSize(dt)))
     m.fail(ViolationKind::MpiRecvMismatch,
            "received message of an incompatible datatype from process " + std::to_string(msg.src),
            m.pc());
@@ -75,7 +72,8 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
     const model::Type* et = bufferType(m, buf, dt, ViolationKind::MpiRecvMismatch);
     m.writeElements(buf, data, et);
   }
-  if (!isSpecial(m, status, "chorus_mpi_status_ignore_") &&
+  auto sp = m.V.decodePointer(status);
+  if (sp && sp->root.kind != RootKind::Null && !isSpecial(m, status, "chorus_mpi_status_ignore_") &&
       !isSpecial(m, status, "chorus_mpi_statuses_ignore_")) {
     Place st = m.placeOfPointer(status, nullptr, m.me);
     const model::Type* stt = m.typeAt(m.self(), st.root, st.path, st.path.size());
@@ -100,26 +98,52 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
 
 namespace {
 
+void checkRecvEnvelope(Machine& m, int64_t source, Expr tagE, Expr commE) {
+  int64_t tag = m.requireConcrete(tagE, "tag");
+  if ((tag < 0 && tag != kAnyTag) || tag > 32767)
+    m.fail(ViolationKind::MpiInvalidTag, "invalid tag " + std::to_string(tag), m.pc());
+  checkRank(m, source, commE, true);
+}
+
+void procNullStatus(Machine& m, Expr status) {
+  if (isSpecial(m, status, "chorus_mpi_status_ignore_") ||
+      isSpecial(m, status, "chorus_mpi_statuses_ignore_"))
+    return;
+  Place st = m.placeOfPointer(status, nullptr, m.me);
+  Expr vals[4] = {m.intc(kProcNull), m.intc(kAnyTag), m.intc(0), m.intc(0)};
+  for (uint32_t k = 0; k < 4; ++k) {
+    Place fp = st;
+    fp.path.push_back(m.intc(k));
+    m.writePlace(fp, vals[k]);
+  }
+}
+
 Machine::Outcome runSend(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  requireWorld(m, m.arg(s, 5));
   bool sync = name == "MPI_Ssend" || (name != "MPI_Bsend" && m.syncSends);
   if (sync)
     m.unsafe = true;
-  send(m, m.arg(s, 0), m.arg(s, 1), m.requireConcrete(m.arg(s, 2), "datatype"), m.arg(s, 3),
-       m.arg(s, 4), sync);
+  int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
+  if (name == "MPI_Rsend")
+    checkReady(m, m.arg(s, 3), m.arg(s, 4), m.arg(s, 5));
+  if (name == "MPI_Bsend")
+    checkBsend(m, m.arg(s, 1), dt);
+  send(m, m.arg(s, 0), m.arg(s, 1), dt, m.arg(s, 3), m.arg(s, 4), sync, m.arg(s, 5));
+  if (sync && m.self().syncDest < 0)
+    m.unsafe = false; // MPI_PROC_NULL
   return mpiDone(m, t);
 }
 
 Machine::Outcome runRecv(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  requireWorld(m, m.arg(s, 5));
   int64_t source = m.requireConcrete(m.arg(s, 3), "source rank");
-  m.requireConcrete(m.arg(s, 4), "tag");
-  if (source == kProcNull)
+  checkRecvEnvelope(m, source, m.arg(s, 4), m.arg(s, 5));
+  if (m.requireConcrete(m.arg(s, 1), "count") < 0)
+    m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+  if (source == kProcNull) {
+    procNullStatus(m, m.arg(s, 6));
     return mpiDone(m, t);
-  if (source != kAnySource && (source < 0 || source >= m.nprocs()))
-    m.fail(ViolationKind::MpiUsage, "invalid source rank " + std::to_string(source), m.pc());
+  }
   if (source == kAnySource)
     m.unsafe = true;
   return Machine::Outcome::Blocked; // resolved by resumeReceive()
@@ -127,18 +151,22 @@ Machine::Outcome runRecv(Machine& m, const std::string& name, const model::Trans
 
 Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  requireWorld(m, m.arg(s, 10));
+  bool replace = name == "MPI_Sendrecv_replace";
+  size_t c = replace ? 7 : 10, rb = replace ? 2 : 5;
   if (m.self().callPhase == 0) {
+    checkRecvEnvelope(m, m.requireConcrete(m.arg(s, rb + 3), "source rank"), m.arg(s, rb + 4),
+                      m.arg(s, c));
     send(m, m.arg(s, 0), m.arg(s, 1), m.requireConcrete(m.arg(s, 2), "datatype"), m.arg(s, 3),
-         m.arg(s, 4), false);
+         m.arg(s, 4), false, m.arg(s, c));
     m.self().callPhase = 1;
     return Machine::Outcome::Stay;
   }
-  int64_t source = m.requireConcrete(m.arg(s, 8), "source rank");
+  int64_t source = m.requireConcrete(m.arg(s, rb + 3), "source rank");
   if (source == kAnySource)
     m.unsafe = true;
   if (source == kProcNull) {
     m.self().callPhase = 0;
+    procNullStatus(m, m.arg(s, c + 1));
     return mpiDone(m, t);
   }
   return Machine::Outcome::Blocked; // resolved by resumeReceive()
@@ -150,24 +178,35 @@ void resumeReceive(Machine& m, const std::string& name, const model::Transition&
                    const MachineMaker& fresh, std::vector<Successor>& out) {
   const model::Stmt& st = t.stmt;
   bool sendrecv = name == "MPI_Sendrecv";
+  bool replace = name == "MPI_Sendrecv_replace";
+  // argument positions: buf, count, datatype, source, tag, comm, status
   size_t b = sendrecv ? 5 : 0;
-  Expr source = m.arg(st, b + 3);
-  std::vector<size_t> ms =
-      matches(m, *m.concreteInt(source), m.requireConcrete(m.arg(st, b + 4), "tag"));
+  size_t pos[7] = {b, b + 1, b + 2, b + 3, b + 4, sendrecv ? 10u : 5u, sendrecv ? 11u : 6u};
+  if (replace) {
+    size_t r[7] = {0, 1, 2, 5, 6, 7, 8};
+    std::copy(r, r + 7, pos);
+  }
+  int64_t source = *m.concreteInt(m.arg(st, pos[3]));
+  int64_t tag = m.requireConcrete(m.arg(st, pos[4]), "tag");
+  int64_t comm = m.requireConcrete(m.arg(st, pos[5]), "communicator");
+  if (comm == kCommSelf && source == 0)
+    source = m.me;
+  std::vector<size_t> ms = matches(m, source, tag, comm);
   for (size_t mi : ms) {
     Machine r = fresh();
     // re-evaluate the arguments in r (same state, same values)
-    Expr buf = r.arg(st, b + 0), count = r.arg(st, b + 1);
-    int64_t dt = r.requireConcrete(r.arg(st, b + 2), "datatype");
-    Expr status = r.arg(st, b + 6);
+    Expr buf = r.arg(st, pos[0]), count = r.arg(st, pos[1]);
+    int64_t dt = r.requireConcrete(r.arg(st, pos[2]), "datatype");
+    Expr status = r.arg(st, pos[6]);
     receive(r, mi, buf, count, dt, status);
-    if (sendrecv)
+    if (sendrecv || replace)
       r.self().callPhase = 0;
     r.setResult(st, r.intc(0), nullptr);
     r.advance(t);
     r.popFinished();
     out.push_back(Successor{r.finish(), r.step});
   }
+  blockingReceiveBlockers(m, fresh, out, source, tag, comm);
 }
 
 Machine::Outcome runGetCount(Machine& m, const std::string& name, const model::Transition& t) {
@@ -188,7 +227,7 @@ Machine::Outcome runGetCount(Machine& m, const std::string& name, const model::T
 void registerMpiP2P(MpiTable& t) {
   t.add({"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend"}, {runSend});
   t.add("MPI_Recv", {runRecv, resumeReceive});
-  t.add("MPI_Sendrecv", {runSendrecv, resumeReceive});
+  t.add({"MPI_Sendrecv", "MPI_Sendrecv_replace"}, {runSendrecv, resumeReceive});
   t.add("MPI_Get_count", {runGetCount});
 }
 

@@ -38,6 +38,8 @@ void ProcState::computeHash() {
   mix(h, size_t(syncDest + 7));
   mix(h, collWait);
   mix(h, callPhase);
+  for (Expr e : mpiObj)
+    mix(h, eh(e));
   hash = h;
 }
 
@@ -45,6 +47,8 @@ bool ProcState::operator==(const ProcState& o) const {
   if (hash != o.hash)
     return false;
   if (mpi != o.mpi || syncDest != o.syncDest || collWait != o.collWait || callPhase != o.callPhase)
+    return false;
+  if (mpiObj != o.mpiObj)
     return false;
   if (globals != o.globals || stack.size() != o.stack.size() || heap.size() != o.heap.size())
     return false;
@@ -71,6 +75,7 @@ size_t GlobalState::hash() const {
     mix(h, eh(m.count));
     mix(h, size_t(m.datatype));
     mix(h, m.sync);
+    mix(h, size_t(m.req + 3));
   }
   mix(h, eh(pc));
   mix(h, size_t(coll.kind));
@@ -82,6 +87,11 @@ size_t GlobalState::hash() const {
     for (uint8_t a : coll.arrived)
       mix(h, a);
   }
+  for (const auto& q : snaps) {
+    mix(h, q.size());
+    for (const Snapshot& x : q)
+      mix(h, x.ps->hash + x.aloc);
+  }
   return h;
 }
 
@@ -91,7 +101,8 @@ bool GlobalState::operator==(const GlobalState& o) const {
   for (size_t i = 0; i < msgs.size(); ++i) {
     const Message &a = msgs[i], &b = o.msgs[i];
     if (a.src != b.src || a.dst != b.dst || a.comm != b.comm || a.tag != b.tag ||
-        a.data != b.data || a.count != b.count || a.datatype != b.datatype || a.sync != b.sync)
+        a.data != b.data || a.count != b.count || a.datatype != b.datatype || a.sync != b.sync ||
+        a.req != b.req)
       return false;
   }
   if (coll.kind != o.coll.kind)
@@ -101,7 +112,7 @@ bool GlobalState::operator==(const GlobalState& o) const {
        coll.count != o.coll.count || coll.contrib != o.coll.contrib ||
        coll.recvPtr != o.coll.recvPtr || coll.arrived != o.coll.arrived))
     return false;
-  return true;
+  return snaps == o.snaps;
 }
 
 const ProcState* ProcInterner::intern(ProcState p) {
@@ -144,6 +155,8 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
   std::unordered_set<Expr> seen;
   for (Expr e : p.globals)
     scanHeapRefs(e, v, seen, order, reached);
+  for (Expr e : p.mpiObj)
+    scanHeapRefs(e, v, seen, order, reached);
   for (const Frame& f : p.stack)
     for (Expr e : f.slots)
       scanHeapRefs(e, v, seen, order, reached);
@@ -155,6 +168,42 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
 }
 
 } // namespace
+
+GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprFactory& f,
+                       ProcInterner& interner) {
+  GlobalState out = s;
+  auto sub = [&](Expr& e) {
+    if (e)
+      e = f.substitute(e, map);
+  };
+  for (size_t i = 0; i < s.procs.size(); ++i) {
+    ProcState q = *s.procs[i];
+    for (Expr& e : q.globals)
+      sub(e);
+    for (Frame& fr : q.stack)
+      for (Expr& e : fr.slots)
+        sub(e);
+    for (HeapObj& o : q.heap) {
+      sub(o.value);
+      sub(o.bytes);
+    }
+    out.procs[i] = interner.intern(std::move(q));
+  }
+  for (Message& m : out.msgs) {
+    sub(m.tag);
+    sub(m.data);
+    sub(m.count);
+  }
+  if (out.coll.kind) {
+    sub(out.coll.count);
+    for (Expr& e : out.coll.contrib)
+      sub(e);
+    for (Expr& e : out.coll.recvPtr)
+      sub(e);
+  }
+  sub(out.pc);
+  return out;
+}
 
 std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
   std::vector<uint32_t> order = reachOrder(p, values, {});
@@ -169,12 +218,13 @@ std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
 }
 
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
-                         std::vector<Leak>* leaks) {
+                         std::vector<Leak>* leaks, const std::unordered_set<Expr>* fixedSymbols) {
   sym::ExprFactory& f = values.factory();
   GlobalState out;
   out.msgs = s.msgs;
   out.coll = s.coll;
   out.pc = s.pc;
+  out.snaps = s.snaps;
   std::vector<ProcState> procs;
   procs.reserve(s.procs.size());
   for (size_t i = 0; i < s.procs.size(); ++i) {
@@ -213,6 +263,8 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         };
         for (Expr& e : q.globals)
           sub(e);
+        for (Expr& e : q.mpiObj)
+          sub(e);
         for (Frame& fr : q.stack)
           for (Expr& e : fr.slots)
             sub(e);
@@ -232,6 +284,8 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   };
   for (ProcState& q : procs) {
     for (Expr& e : q.globals)
+      add(e);
+    for (Expr& e : q.mpiObj)
       add(e);
     for (Frame& fr : q.stack)
       for (Expr& e : fr.slots)
@@ -253,11 +307,32 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     for (Expr& e : out.coll.recvPtr)
       add(e);
   }
+  // Snapshots: copies of the referenced process states renamed with the same
+  // map as the state (their heaps keep their own numbering).
+  std::vector<ProcState> snapCopies;
+  size_t nsnap = 0;
+  for (const auto& q : out.snaps)
+    nsnap += q.size();
+  snapCopies.reserve(nsnap);
+  for (const auto& q : out.snaps)
+    for (const Snapshot& x : q) {
+      snapCopies.push_back(*x.ps);
+      ProcState& c = snapCopies.back();
+      for (Expr& e : c.globals)
+        add(e);
+      for (Frame& fr : c.stack)
+        for (Expr& e : fr.slots)
+          add(e);
+      for (HeapObj& o : c.heap) {
+        add(o.value);
+        add(o.bytes);
+      }
+    }
   add(out.pc);
   bool anySymbol = false;
   for (Expr* e : slots)
     for (Expr sy : f.freeSymbols(*e))
-      if (!sy->type()->isFunction()) {
+      if (!sy->type()->isFunction() && !(fixedSymbols && fixedSymbols->count(sy))) {
         anySymbol = true;
         break;
       }
@@ -272,6 +347,15 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   }
   for (ProcState& q : procs)
     out.procs.push_back(interner.intern(std::move(q)));
+  if (nsnap) {
+    size_t k = 0;
+    for (auto& q : out.snaps)
+      for (Snapshot& x : q) {
+        x.ps = anySymbol ? interner.intern(std::move(snapCopies[k])) : x.ps;
+        x.step = 0;
+        ++k;
+      }
+  }
   return out;
 }
 

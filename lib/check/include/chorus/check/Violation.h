@@ -25,6 +25,28 @@ enum class ViolationKind {
   CollectiveMismatch,
   Abort,
   Format,
+  // MPI misuse (issue 6)
+  MpiInvalidRank,
+  MpiInvalidTag,
+  MpiInvalidComm,
+  MpiInvalidDatatype,
+  MpiInvalidOp,
+  MpiInvalidCount,
+  MpiInvalidBuffer,
+  MpiInvalidRequest,
+  MpiRootMismatch,
+  MpiOpMismatch,
+  MpiSignatureMismatch,
+  MpiRequestLeak,
+  MpiResourceLeak,
+  MpiPendingMessage,
+  MpiLocalConcurrency,
+  MpiReadyMode,
+  // collective assertions (issue 5, seed 000 Def. 4)
+  CollectiveAssertion,
+  CollectiveOrder,
+  CollectiveIncomplete,
+  OutputMismatch,
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".

@@ -48,6 +48,10 @@ struct ProcState {
   /// Phase of a multi-step library call at the current location (e.g.
   /// MPI_Sendrecv: 0 = send part to do, 1 = receive part to do).
   uint8_t callPhase = 0;
+  /// MPI objects of the process (request table, Bsend buffer, ...), encoded
+  /// by lib/exec (MpiReq.cpp) as values; scanned like globals for heap
+  /// reachability, renumbering and canonical renaming.
+  std::vector<Expr> mpiObj;
   size_t hash = 0; ///< set by computeHash()
 
   bool terminated() const { return stack.empty(); }
@@ -64,6 +68,7 @@ struct Message {
   Expr count = nullptr; ///< Int
   int datatype = 0;     ///< MPI datatype handle
   bool sync = false;    ///< sender waits for it to be received
+  int req = -1;         ///< sender's request slot (nonblocking send), -1: none
   bool operator==(const Message&) const = default;
 };
 
@@ -79,11 +84,25 @@ struct CollSlot {
   std::vector<uint8_t> arrived;
 };
 
+/// A collective-assertion snapshot (seed 000 Def. 3): a reference to the
+/// interned state of the process when it reached an assertion location, and
+/// that location's index in the monitor's table. `step` (the trace step that
+/// took it, for reports) is not part of the identity.
+struct Snapshot {
+  const ProcState* ps = nullptr;
+  uint32_t aloc = 0;
+  uint32_t step = 0;
+  bool operator==(const Snapshot& o) const { return ps == o.ps && aloc == o.aloc; }
+};
+
 struct GlobalState {
   std::vector<const ProcState*> procs;
   std::vector<Message> msgs;
   Expr pc = nullptr;
   CollSlot coll;
+  /// Collective-assertion snapshot queues, one per process (empty vector:
+  /// no collective assertions are checked). Canonicalized with the state.
+  std::vector<std::vector<Snapshot>> snaps;
   /// Counter for fresh symbol names on this path; not part of the identity.
   uint32_t fresh = 0;
 
@@ -127,8 +146,20 @@ struct Leak {
 /// canonically over the whole state in a fixed traversal order (processes in
 /// order: globals, frames bottom-up, heap; then messages, collective slot,
 /// path condition). The result is interned through `interner`.
+/// `fixedSymbols` (optional): symbols that name the program's inputs. They
+/// mean the same in every state of the run, so a state whose symbols are all
+/// fixed is not renamed (renaming is sound either way; skipping it saves a
+/// walk over every expression of the state and loses only matches between
+/// states that differ by a permutation of the inputs).
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
-                         std::vector<Leak>* leaks);
+                         std::vector<Leak>* leaks,
+                         const std::unordered_set<Expr>* fixedSymbols = nullptr);
+
+/// `s` with simultaneous substitution `map` applied to every expression of
+/// the state (values, heap sizes, messages, collective slot, path
+/// condition), e.g. symbols the path condition fixes replaced by their values.
+GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprFactory& f,
+                       ProcInterner& interner);
 
 /// Heap objects of one process that are not reachable from its globals and
 /// frames (indices), in index order.

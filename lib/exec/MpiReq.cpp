@@ -1,0 +1,867 @@
+// MPI nonblocking point-to-point and requests: Isend/Issend/Irsend/Ibsend,
+// Irecv, the Wait/Test family, Request_free, persistent requests
+// (Send_init/Recv_init/Start/Startall), Probe/Iprobe, Buffer_attach/detach,
+// the local-concurrency check of pending buffers, and the request checks of
+// MPI_Finalize.
+//
+// Requests live in ProcState::mpiObj (encoding below). A receive request is
+// matched lazily: at a Wait/Test of it (or of a request set holding it), or
+// as a "progress" step of a blocked receive that an earlier posted request
+// stands in the way of. A message may be taken by a receive only if no
+// earlier posted active receive request of the process matches its envelope
+// (MPI's posted-order rule); per source the earliest matching message is
+// taken (non-overtaking). Matching late is complete: every real matching
+// order can be reproduced by matching in time order, and the eligibility of
+// a message for a request only grows while the receiver waits.
+#include "MpiInternal.h"
+
+#include <algorithm>
+
+namespace chorus::exec {
+
+namespace {
+
+// mpiObj layout: [0] next posting sequence number, [1] attached Bsend buffer
+// size (0: none), then kReqFields values per request slot.
+enum ReqField : size_t {
+  RKind,    // 0 free slot, 1 send, 2 receive, 3 completed collective
+  RState,   // 0 inactive (persistent), 1 active, 2 complete (not yet waited)
+  RPersist, // 1: persistent (Send_init/Recv_init)
+  RBuf,     // buffer pointer
+  RCount,   // element count
+  RDt,      // datatype
+  RPeer,    // destination / source (MPI_ANY_SOURCE, MPI_PROC_NULL)
+  RTag,     // tag (MPI_ANY_TAG)
+  RComm,    // communicator handle
+  RSeq,     // posting order
+  RSync,    // send: synchronous (completes when received)
+  RMSrc,    // receive, complete: source, tag, count of the matched message
+  RMTag,
+  RMCount,
+  kReqFields
+};
+constexpr size_t kHeader = 2;
+constexpr int64_t kReqBase = 0x1000;
+constexpr int64_t kRequestNull = mpiHandle(5, 0);
+constexpr int64_t kInfSeq = INT64_MAX;
+
+bool gInternal = false; // MPI's own buffer accesses are not checked
+struct InternalAccess {
+  bool save = gInternal;
+  InternalAccess() { gInternal = true; }
+  ~InternalAccess() { gInternal = save; }
+};
+
+size_t numSlots(const ProcState& ps) {
+  return ps.mpiObj.size() < kHeader ? 0 : (ps.mpiObj.size() - kHeader) / kReqFields;
+}
+Expr& fld(ProcState& ps, size_t slot, size_t f) {
+  return ps.mpiObj[kHeader + slot * kReqFields + f];
+}
+Expr fldc(const ProcState& ps, size_t slot, size_t f) {
+  return ps.mpiObj[kHeader + slot * kReqFields + f];
+}
+int64_t ival(Machine& m, Expr e) {
+  return *m.concreteInt(e);
+}
+int64_t ifld(Machine& m, const ProcState& ps, size_t slot, size_t f) {
+  return ival(m, fldc(ps, slot, f));
+}
+
+void ensureHeader(Machine& m, ProcState& ps) {
+  if (ps.mpiObj.size() < kHeader)
+    ps.mpiObj = {m.intc(0), m.intc(0)};
+}
+
+/// A new request slot (lowest free one), fields zero/null.
+size_t newSlot(Machine& m) {
+  ProcState& ps = m.self();
+  ensureHeader(m, ps);
+  size_t n = numSlots(ps);
+  size_t slot = n;
+  for (size_t i = 0; i < n; ++i)
+    if (ifld(m, ps, i, RKind) == 0) {
+      slot = i;
+      break;
+    }
+  if (slot == n)
+    ps.mpiObj.resize(ps.mpiObj.size() + kReqFields, m.intc(0));
+  for (size_t f = 0; f < kReqFields; ++f)
+    fld(ps, slot, f) = m.intc(0);
+  fld(ps, slot, RBuf) = m.V.nullPointer();
+  fld(ps, slot, RMCount) = m.intc(0);
+  int64_t seq = ival(m, ps.mpiObj[0]);
+  fld(ps, slot, RSeq) = m.intc(seq);
+  ps.mpiObj[0] = m.intc(seq + 1);
+  return slot;
+}
+
+void freeSlot(Machine& m, size_t slot) {
+  ProcState& ps = m.self();
+  for (size_t f = 0; f < kReqFields; ++f)
+    fld(ps, slot, f) = m.intc(0);
+  fld(ps, slot, RBuf) = m.intc(0);
+  // trailing free slots are dropped, and the sequence restarts when no
+  // request is left (so that loops reach equal states)
+  while (numSlots(ps) > 0 && ifld(m, ps, numSlots(ps) - 1, RKind) == 0)
+    ps.mpiObj.resize(ps.mpiObj.size() - kReqFields);
+  if (numSlots(ps) == 0)
+    ps.mpiObj[0] = m.intc(0);
+  if (numSlots(ps) == 0 && ival(m, ps.mpiObj[1]) == 0)
+    ps.mpiObj.clear();
+}
+
+/// The slot of a request handle value; -1 for MPI_REQUEST_NULL. An invalid
+/// handle is MPI_INVALID_REQUEST.
+int64_t slotOf(Machine& m, Expr h) {
+  int64_t v = m.requireConcrete(h, "request");
+  if (v == kRequestNull)
+    return -1;
+  const ProcState& ps = m.self();
+  int64_t s = (v & 0xffffff) - kReqBase;
+  if ((v >> 24) != 5 || s < 0 || size_t(s) >= numSlots(ps) || ifld(m, ps, size_t(s), RKind) == 0)
+    m.fail(ViolationKind::MpiInvalidRequest, "invalid request handle " + std::to_string(v), m.pc());
+  return s;
+}
+
+Expr handleOf(Machine& m, size_t slot) {
+  return m.intc(mpiHandle(5, int(kReqBase + slot)));
+}
+
+bool envelopeMatches(Machine& m, int64_t src, int64_t tag, int64_t comm, const Message& msg) {
+  if (msg.dst != m.me || msg.comm != comm)
+    return false;
+  if (src != kAnySource && msg.src != src)
+    return false;
+  if (tag != kAnyTag && m.requireConcrete(msg.tag, "tag") != tag)
+    return false;
+  return true;
+}
+
+} // namespace
+
+// ------------------------------------------------------------ matching
+
+std::vector<size_t> eligible(Machine& m, int64_t src, int64_t tag, int64_t comm, int64_t seq) {
+  std::vector<size_t> out;
+  std::vector<uint8_t> seenSrc(m.gs.procs.size(), 0);
+  const ProcState& ps = m.self();
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
+    const Message& msg = m.gs.msgs[i];
+    if (seenSrc[msg.src] || !envelopeMatches(m, src, tag, comm, msg))
+      continue;
+    seenSrc[msg.src] = 1;
+    bool claimed = false;
+    for (size_t r = 0; r < numSlots(ps) && !claimed; ++r)
+      if (ifld(m, ps, r, RKind) == 2 && ifld(m, ps, r, RState) == 1 && ifld(m, ps, r, RSeq) < seq &&
+          envelopeMatches(m, ifld(m, ps, r, RPeer), ifld(m, ps, r, RTag), ifld(m, ps, r, RComm),
+                          msg))
+        claimed = true;
+    if (!claimed)
+      out.push_back(i);
+  }
+  return out;
+}
+
+namespace {
+
+/// Ways an active request can complete now: message indices (receives),
+/// SIZE_MAX for a completion without a message.
+std::vector<size_t> options(Machine& m, size_t slot) {
+  const ProcState& ps = m.self();
+  if (ifld(m, ps, slot, RState) != 1)
+    return {};
+  int64_t kind = ifld(m, ps, slot, RKind);
+  if (kind == 2) {
+    if (ifld(m, ps, slot, RPeer) == kProcNull)
+      return {SIZE_MAX};
+    return eligible(m, ifld(m, ps, slot, RPeer), ifld(m, ps, slot, RTag), ifld(m, ps, slot, RComm),
+                    ifld(m, ps, slot, RSeq));
+  }
+  if (kind == 1 && ifld(m, ps, slot, RSync))
+    for (const Message& msg : m.gs.msgs)
+      if (msg.src == m.me && msg.req == int(slot))
+        return {};
+  return {SIZE_MAX};
+}
+
+bool isWild(Machine& m, size_t slot) {
+  const ProcState& ps = m.self();
+  int64_t k = ifld(m, ps, slot, RKind);
+  return (k == 2 && ifld(m, ps, slot, RPeer) == kAnySource) || (k == 1 && ifld(m, ps, slot, RSync));
+}
+
+/// Completes active request `slot` with option `opt` (the request becomes
+/// "complete": its status is kept until it is waited for or tested).
+void completeReq(Machine& m, size_t slot, size_t opt) {
+  ProcState& ps = m.self();
+  int64_t kind = ifld(m, ps, slot, RKind);
+  fld(ps, slot, RState) = m.intc(2);
+  if (kind != 2)
+    return;
+  if (opt == SIZE_MAX) {
+    fld(m.self(), slot, RMSrc) = m.intc(kProcNull);
+    fld(m.self(), slot, RMTag) = m.intc(kAnyTag);
+    fld(m.self(), slot, RMCount) = m.intc(0);
+    return;
+  }
+  Message msg = m.gs.msgs[opt];
+  Expr buf = fldc(ps, slot, RBuf), count = fldc(ps, slot, RCount);
+  int64_t dt = ifld(m, ps, slot, RDt);
+  {
+    InternalAccess ia;
+    receive(m, opt, buf, count, dt, m.V.nullPointer());
+  }
+  fld(m.self(), slot, RMSrc) = m.intc(msg.src);
+  fld(m.self(), slot, RMTag) = msg.tag;
+  fld(m.self(), slot, RMCount) = msg.count;
+}
+
+void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_t dt) {
+  if (isSpecial(m, status, "chorus_mpi_status_ignore_") ||
+      isSpecial(m, status, "chorus_mpi_statuses_ignore_"))
+    return;
+  auto p = m.V.decodePointer(status);
+  if (!p || p->root.kind == RootKind::Null)
+    return;
+  Place st = m.placeOfPointer(status, nullptr, m.me);
+  const model::Type* stt = m.typeAt(m.self(), st.root, st.path, st.path.size());
+  if (!stt->isRecord() || stt->fields.size() < 4)
+    throw Unsupported("MPI_Status of unexpected shape at " + m.where());
+  Expr vals[4] = {src, tag, m.intc(0), m.f.mul(count, m.intc(int64_t(datatypeSize(dt))))};
+  for (uint32_t k = 0; k < 4; ++k) {
+    Place fp = st;
+    fp.path.push_back(m.intc(k));
+    m.writePlace(fp, vals[k]);
+  }
+}
+
+/// Wait/Test of a complete request: status, then inactive (persistent) or
+/// freed with the handle set to MPI_REQUEST_NULL.
+void finishReq(Machine& m, size_t slot, const Place& handle, Expr status) {
+  ProcState& ps = m.self();
+  int64_t kind = ifld(m, ps, slot, RKind);
+  if (kind == 2)
+    writeStatus(m, status, fldc(ps, slot, RMSrc), fldc(ps, slot, RMTag), fldc(ps, slot, RMCount),
+                ifld(m, ps, slot, RDt));
+  else
+    writeStatus(m, status, m.intc(kAnySource), m.intc(kAnyTag), m.intc(0), mpiHandle(3, 7));
+  if (ifld(m, m.self(), slot, RPersist)) {
+    fld(m.self(), slot, RState) = m.intc(0);
+    return;
+  }
+  freeSlot(m, slot);
+  m.writePlace(handle, m.intc(kRequestNull));
+}
+
+Place reqPlace(Machine& m, Expr arr, int64_t i) {
+  Expr p = i == 0 ? arr : m.ptrAdd(arr, m.intc(i));
+  return m.placeOfPointer(p, m.P.types.intType(), m.me);
+}
+
+Expr statusAt(Machine& m, Expr arr, int64_t i) {
+  if (isSpecial(m, arr, "chorus_mpi_statuses_ignore_") || i == 0)
+    return arr;
+  return m.ptrAdd(arr, m.intc(i));
+}
+
+void setInt(Machine& m, Expr ptr, int64_t v) {
+  m.writePlace(m.placeOfPointer(ptr, m.P.types.intType(), m.me), m.intc(v));
+}
+
+/// Slots (in array order) of the request handles of a Wait*/Test* call:
+/// -1 for MPI_REQUEST_NULL.
+std::vector<int64_t> slotsOf(Machine& m, Expr arr, int64_t n) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < n; ++i)
+    out.push_back(slotOf(m, m.readPlace(reqPlace(m, arr, i))));
+  return out;
+}
+
+int64_t stateOf(Machine& m, int64_t slot) {
+  return slot < 0 ? 0 : ifld(m, m.self(), size_t(slot), RState);
+}
+
+/// Progress moves: complete active receive requests posted before `seq`
+/// that match a message a target could also take (they stand in its way).
+void blockerMoves(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
+                  const std::vector<int64_t>& targets, int64_t tSrc, int64_t tTag, int64_t tComm,
+                  int64_t seq) {
+  const ProcState& ps = m.self();
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    if (ifld(m, ps, r, RKind) != 2 || ifld(m, ps, r, RState) != 1 || ifld(m, ps, r, RSeq) >= seq ||
+        std::find(targets.begin(), targets.end(), int64_t(r)) != targets.end())
+      continue;
+    std::vector<size_t> opts = options(m, r);
+    for (size_t o : opts) {
+      if (o == SIZE_MAX)
+        continue;
+      const Message& msg = m.gs.msgs[o];
+      bool blocks = tSrc != kProcNull && envelopeMatches(m, tSrc, tTag, tComm, msg);
+      for (int64_t t : targets)
+        if (t >= 0 && ifld(m, ps, size_t(t), RKind) == 2 &&
+            envelopeMatches(m, ifld(m, ps, size_t(t), RPeer), ifld(m, ps, size_t(t), RTag),
+                            ifld(m, ps, size_t(t), RComm), msg))
+          blocks = true;
+      if (!blocks)
+        continue;
+      Machine x = fresh();
+      completeReq(x, r, o);
+      x.step.effects.push_back("progress: request " + std::to_string(kReqBase + r) + " matched");
+      out.push_back(Successor{x.finish(), x.step});
+    }
+  }
+}
+
+void pushDone(Machine& x, const model::Transition& t, std::vector<Successor>& out) {
+  x.setResult(t.stmt, x.intc(0), nullptr);
+  x.advance(t);
+  x.popFinished();
+  out.push_back(Successor{x.finish(), x.step});
+}
+
+// ------------------------------------------------------------- posting
+
+void checkTagComm(Machine& m, Expr tagE, Expr commE, bool recv) {
+  int64_t tag = m.requireConcrete(tagE, "tag");
+  if (tag < 0 && !(recv && tag == kAnyTag))
+    m.fail(ViolationKind::MpiInvalidTag, "invalid tag " + std::to_string(tag), m.pc());
+  if (tag > 32767)
+    m.fail(ViolationKind::MpiInvalidTag, "tag " + std::to_string(tag) + " above MPI_TAG_UB",
+           m.pc());
+  commSize(m, commE);
+}
+
+size_t postSend(Machine& m, const model::Stmt& s, bool sync, bool persistent) {
+  checkTagComm(m, m.arg(s, 4), m.arg(s, 5), false);
+  int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
+  size_t slot = newSlot(m);
+  ProcState& ps = m.self();
+  fld(ps, slot, RKind) = m.intc(1);
+  fld(ps, slot, RPersist) = m.intc(persistent);
+  fld(ps, slot, RBuf) = m.arg(s, 0);
+  fld(ps, slot, RCount) = m.arg(s, 1);
+  fld(ps, slot, RDt) = m.intc(dt);
+  fld(ps, slot, RPeer) = m.arg(s, 3);
+  fld(ps, slot, RTag) = m.arg(s, 4);
+  fld(ps, slot, RComm) = m.arg(s, 5);
+  fld(ps, slot, RSync) = m.intc(sync);
+  return slot;
+}
+
+/// Starts an inactive or new send request: the message is posted now.
+void startSend(Machine& m, size_t slot) {
+  ProcState& ps = m.self();
+  Expr buf = fldc(ps, slot, RBuf), count = fldc(ps, slot, RCount), peer = fldc(ps, slot, RPeer),
+       tag = fldc(ps, slot, RTag), comm = fldc(ps, slot, RComm);
+  int64_t dt = ifld(m, ps, slot, RDt);
+  bool sync = ifld(m, ps, slot, RSync);
+  fld(ps, slot, RState) = m.intc(1);
+  size_t before = m.gs.msgs.size();
+  send(m, buf, count, dt, peer, tag, false, comm);
+  if (m.gs.msgs.size() > before) {
+    m.gs.msgs.back().req = int(slot);
+    m.gs.msgs.back().sync = sync;
+  }
+  if (sync)
+    m.unsafe = true;
+}
+
+size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
+  checkTagComm(m, m.arg(s, 4), m.arg(s, 5), true);
+  int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
+  int64_t src = m.requireConcrete(m.arg(s, 3), "source rank");
+  checkRank(m, src, m.arg(s, 5), true);
+  int64_t count = m.requireConcrete(m.arg(s, 1), "count");
+  if (count < 0)
+    m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+  if (count > 0)
+    bufferType(m, m.arg(s, 0), dt, ViolationKind::MpiInvalidBuffer);
+  size_t slot = newSlot(m);
+  ProcState& ps = m.self();
+  fld(ps, slot, RKind) = m.intc(2);
+  fld(ps, slot, RPersist) = m.intc(persistent);
+  fld(ps, slot, RState) = m.intc(persistent ? 0 : 1);
+  fld(ps, slot, RBuf) = m.arg(s, 0);
+  fld(ps, slot, RCount) = m.arg(s, 1);
+  fld(ps, slot, RDt) = m.intc(dt);
+  fld(ps, slot, RPeer) = m.intc(src);
+  fld(ps, slot, RTag) = m.arg(s, 4);
+  fld(ps, slot, RComm) = m.arg(s, 5);
+  return slot;
+}
+
+void storeHandle(Machine& m, Expr ptr, size_t slot) {
+  m.writePlace(m.placeOfPointer(ptr, m.P.types.intType(), m.me), handleOf(m, slot));
+}
+
+Machine::Outcome runIsend(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  bool sync = name == "MPI_Issend" || (name == "MPI_Isend" && m.syncSends);
+  if (name == "MPI_Irsend")
+    checkReady(m, m.arg(s, 3), m.arg(s, 4), m.arg(s, 5));
+  if (name == "MPI_Ibsend")
+    checkBsend(m, m.arg(s, 1), m.requireConcrete(m.arg(s, 2), "datatype"));
+  size_t slot = postSend(m, s, sync, false);
+  startSend(m, slot);
+  storeHandle(m, m.arg(s, 6), slot);
+  return mpiDone(m, t);
+}
+
+Machine::Outcome runIrecv(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  size_t slot = postRecv(m, s, false);
+  storeHandle(m, m.arg(s, 6), slot);
+  return mpiDone(m, t);
+}
+
+Machine::Outcome runInit(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  size_t slot =
+      name == "MPI_Recv_init"
+          ? postRecv(m, s, true)
+          : postSend(m, s, name == "MPI_Ssend_init" || (name == "MPI_Send_init" && m.syncSends),
+                     true);
+  storeHandle(m, m.arg(s, 6), slot);
+  return mpiDone(m, t);
+}
+
+void start(Machine& m, Expr h) {
+  int64_t slot = slotOf(m, h);
+  if (slot < 0 || !ifld(m, m.self(), size_t(slot), RPersist) ||
+      ifld(m, m.self(), size_t(slot), RState) != 0)
+    m.fail(ViolationKind::MpiInvalidRequest,
+           "MPI_Start of a request that is not an inactive persistent request", m.pc());
+  if (ifld(m, m.self(), size_t(slot), RKind) == 1)
+    startSend(m, size_t(slot));
+  else {
+    ProcState& ps = m.self();
+    fld(ps, size_t(slot), RState) = m.intc(1);
+    int64_t seq = ival(m, ps.mpiObj[0]);
+    fld(ps, size_t(slot), RSeq) = m.intc(seq);
+    ps.mpiObj[0] = m.intc(seq + 1);
+  }
+}
+
+Machine::Outcome runStart(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  if (name == "MPI_Start") {
+    start(m, m.readPlace(m.placeOfPointer(m.arg(s, 0), m.P.types.intType(), m.me)));
+  } else {
+    int64_t n = m.requireConcrete(m.arg(s, 0), "count");
+    for (int64_t i = 0; i < n; ++i)
+      start(m, m.readPlace(reqPlace(m, m.arg(s, 1), i)));
+  }
+  return mpiDone(m, t);
+}
+
+Machine::Outcome runRequestFree(Machine& m, const std::string& name, const model::Transition& t) {
+  Place hp = m.placeOfPointer(m.arg(t.stmt, 0), m.P.types.intType(), m.me);
+  int64_t slot = slotOf(m, m.readPlace(hp));
+  if (slot < 0)
+    m.fail(ViolationKind::MpiInvalidRequest, "MPI_Request_free of MPI_REQUEST_NULL", m.pc());
+  ProcState& ps = m.self();
+  if (ifld(m, ps, size_t(slot), RKind) == 2 && ifld(m, ps, size_t(slot), RState) == 1)
+    throw Unsupported("MPI_Request_free of an active receive request at " + m.where());
+  for (Message& msg : m.gs.msgs)
+    if (msg.src == m.me && msg.req == int(slot)) {
+      msg.req = -1;
+      msg.sync = false;
+    }
+  freeSlot(m, size_t(slot));
+  m.writePlace(hp, m.intc(kRequestNull));
+  return mpiDone(m, t);
+}
+
+// ---------------------------------------------------------- Wait / Test
+
+struct WaitArgs {
+  Expr arr;      // pointer to the first request handle
+  int64_t n = 1; // number of requests
+  Expr statuses; // status (single) or array of statuses
+  Expr flag = nullptr, index = nullptr, outcount = nullptr, indices = nullptr;
+};
+
+WaitArgs waitArgs(Machine& m, const std::string& name, const model::Stmt& s) {
+  WaitArgs a;
+  if (name == "MPI_Wait") {
+    a.arr = m.arg(s, 0);
+    a.statuses = m.arg(s, 1);
+  } else if (name == "MPI_Test") {
+    a.arr = m.arg(s, 0);
+    a.flag = m.arg(s, 1);
+    a.statuses = m.arg(s, 2);
+  } else {
+    a.n = m.requireConcrete(m.arg(s, 0), "count");
+    if (a.n < 0)
+      m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+    a.arr = m.arg(s, 1);
+    if (name == "MPI_Waitall")
+      a.statuses = m.arg(s, 2);
+    else if (name == "MPI_Testall") {
+      a.flag = m.arg(s, 2);
+      a.statuses = m.arg(s, 3);
+    } else if (name == "MPI_Waitany") {
+      a.index = m.arg(s, 2);
+      a.statuses = m.arg(s, 3);
+    } else if (name == "MPI_Testany") {
+      a.index = m.arg(s, 2);
+      a.flag = m.arg(s, 3);
+      a.statuses = m.arg(s, 4);
+    } else { // Waitsome, Testsome
+      a.outcount = m.arg(s, 2);
+      a.indices = m.arg(s, 3);
+      a.statuses = m.arg(s, 4);
+    }
+  }
+  return a;
+}
+
+bool single(const std::string& n) {
+  return n == "MPI_Wait" || n == "MPI_Test";
+}
+
+Expr statusFor(Machine& m, const std::string& name, const WaitArgs& a, int64_t i) {
+  return single(name) ? a.statuses : statusAt(m, a.statuses, i);
+}
+
+/// Finishes every complete request of the set (Waitall/Testall true,
+/// Waitsome/Testsome); returns their array indices.
+std::vector<int64_t> finishComplete(Machine& m, const std::string& name, const WaitArgs& a) {
+  std::vector<int64_t> slots = slotsOf(m, a.arr, a.n), done;
+  for (int64_t i = 0; i < a.n; ++i)
+    if (slots[i] >= 0 && stateOf(m, slots[i]) == 2) {
+      finishReq(m, size_t(slots[i]), reqPlace(m, a.arr, i), statusFor(m, name, a, i));
+      done.push_back(i);
+    }
+  return done;
+}
+
+Machine::Outcome runWait(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  WaitArgs a = waitArgs(m, name, s);
+  std::vector<int64_t> slots = slotsOf(m, a.arr, a.n);
+  bool allInactive = true, allDone = true, anyWild = false;
+  for (int64_t sl : slots) {
+    int64_t st = stateOf(m, sl);
+    allInactive = allInactive && st == 0;
+    allDone = allDone && st != 1;
+    if (st == 1 && isWild(m, size_t(sl)))
+      anyWild = true;
+  }
+  bool all = name == "MPI_Waitall" || name == "MPI_Testall" || single(name);
+  if (allInactive) {
+    // nothing active: empty statuses, flag true, index MPI_UNDEFINED
+    for (int64_t i = 0; i < a.n; ++i)
+      if (slots[i] < 0 || all)
+        writeStatus(m, statusFor(m, name, a, i), m.intc(kProcNull), m.intc(kAnyTag), m.intc(0),
+                    mpiHandle(3, 7));
+    if (a.flag)
+      setInt(m, a.flag, 1);
+    if (a.index)
+      setInt(m, a.index, -32766);
+    if (a.outcount)
+      setInt(m, a.outcount, -32766);
+    return mpiDone(m, t);
+  }
+  if (all && allDone) {
+    finishComplete(m, name, a);
+    if (a.flag)
+      setInt(m, a.flag, 1);
+    return mpiDone(m, t);
+  }
+  if (a.flag || name == "MPI_Waitany" || name == "MPI_Waitsome" || anyWild)
+    m.unsafe = true;
+  return Machine::Outcome::Blocked;
+}
+
+void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
+                const MachineMaker& fresh, std::vector<Successor>& out) {
+  const model::Stmt& s = t.stmt;
+  WaitArgs a = waitArgs(m, name, s);
+  std::vector<int64_t> slots = slotsOf(m, a.arr, a.n);
+  bool all = name == "MPI_Waitall" || name == "MPI_Testall" || single(name);
+  bool some = name == "MPI_Waitsome" || name == "MPI_Testsome";
+  if (a.flag) { // a Test may always find the operation(s) not yet complete
+    Machine x = fresh();
+    WaitArgs b = waitArgs(x, name, s);
+    setInt(x, b.flag, 0);
+    if (b.index)
+      setInt(x, b.index, -32766);
+    if (b.outcount)
+      setInt(x, b.outcount, 0);
+    x.step.effects.push_back("not complete");
+    pushDone(x, t, out);
+  }
+  if (!all) {
+    // Waitany/Testany/Waitsome/Testsome: finish one complete request, or
+    // complete an active one and finish it
+    bool anyComplete = false;
+    for (int64_t i = 0; i < a.n; ++i) {
+      if (slots[i] < 0)
+        continue;
+      int64_t st = stateOf(m, slots[i]);
+      std::vector<size_t> opts;
+      if (st == 2)
+        opts = {SIZE_MAX - 1}, anyComplete = true;
+      else if (st == 1)
+        opts = options(m, size_t(slots[i]));
+      for (size_t o : opts) {
+        if (some && o == SIZE_MAX - 1)
+          continue;
+        Machine x = fresh();
+        WaitArgs b = waitArgs(x, name, s);
+        if (o != SIZE_MAX - 1)
+          completeReq(x, size_t(slots[i]), o);
+        if (some) {
+          std::vector<int64_t> done = finishComplete(x, name, b);
+          setInt(x, b.outcount, int64_t(done.size()));
+          for (size_t k = 0; k < done.size(); ++k)
+            setInt(x, k == 0 ? b.indices : x.ptrAdd(b.indices, x.intc(int64_t(k))), done[k]);
+        } else {
+          finishReq(x, size_t(slots[i]), reqPlace(x, b.arr, i), statusAt(x, b.statuses, 0));
+          setInt(x, b.index, i);
+          if (b.flag)
+            setInt(x, b.flag, 1);
+        }
+        pushDone(x, t, out);
+      }
+    }
+    if (some && anyComplete) {
+      Machine x = fresh();
+      WaitArgs b = waitArgs(x, name, s);
+      std::vector<int64_t> done = finishComplete(x, name, b);
+      setInt(x, b.outcount, int64_t(done.size()));
+      for (size_t k = 0; k < done.size(); ++k)
+        setInt(x, k == 0 ? b.indices : x.ptrAdd(b.indices, x.intc(int64_t(k))), done[k]);
+      pushDone(x, t, out);
+    }
+  } else {
+    // Wait/Test/Waitall/Testall: complete active requests one at a time
+    // (the call finishes when the last one completes). A request whose
+    // completion is forced (a single option, no wildcard) goes first alone.
+    int64_t pendingCount = 0;
+    for (int64_t sl : slots)
+      pendingCount += stateOf(m, sl) == 1;
+    std::vector<std::pair<int64_t, size_t>> moves;
+    for (int64_t i = 0; i < a.n; ++i) {
+      if (slots[i] < 0 || stateOf(m, slots[i]) != 1)
+        continue;
+      std::vector<size_t> opts = options(m, size_t(slots[i]));
+      if (opts.size() == 1 && !isWild(m, size_t(slots[i]))) {
+        moves = {{i, opts[0]}};
+        break;
+      }
+      for (size_t o : opts)
+        moves.push_back({i, o});
+    }
+    for (auto [i, o] : moves) {
+      Machine x = fresh();
+      WaitArgs b = waitArgs(x, name, s);
+      completeReq(x, size_t(slots[i]), o);
+      if (pendingCount == 1) {
+        finishComplete(x, name, b);
+        if (b.flag)
+          setInt(x, b.flag, 1);
+        pushDone(x, t, out);
+      } else {
+        out.push_back(Successor{x.finish(), x.step});
+      }
+    }
+  }
+  int64_t maxSeq = 0;
+  for (int64_t sl : slots)
+    if (sl >= 0)
+      maxSeq = std::max(maxSeq, ifld(m, m.self(), size_t(sl), RSeq));
+  if (!a.flag)
+    blockerMoves(m, fresh, out, slots, kProcNull, 0, 0, maxSeq);
+}
+
+// ------------------------------------------------------------- probes
+
+Machine::Outcome runProbe(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t src = m.requireConcrete(m.arg(s, 0), "source rank");
+  checkTagComm(m, m.arg(s, 1), m.arg(s, 2), true);
+  checkRank(m, src, m.arg(s, 2), true);
+  if (src == kProcNull) {
+    if (name == "MPI_Iprobe")
+      setInt(m, m.arg(s, 3), 1);
+    writeStatus(m, m.arg(s, name == "MPI_Iprobe" ? 4 : 3), m.intc(kProcNull), m.intc(kAnyTag),
+                m.intc(0), mpiHandle(3, 7));
+    return mpiDone(m, t);
+  }
+  if (src == kAnySource || name == "MPI_Iprobe")
+    m.unsafe = true;
+  return Machine::Outcome::Blocked;
+}
+
+void resumeProbe(Machine& m, const std::string& name, const model::Transition& t,
+                 const MachineMaker& fresh, std::vector<Successor>& out) {
+  const model::Stmt& s = t.stmt;
+  bool ip = name == "MPI_Iprobe";
+  int64_t src = *m.concreteInt(m.arg(s, 0)), tag = *m.concreteInt(m.arg(s, 1)),
+          comm = *m.concreteInt(m.arg(s, 2));
+  if (ip) {
+    Machine x = fresh();
+    setInt(x, x.arg(s, 3), 0);
+    pushDone(x, t, out);
+  }
+  for (size_t mi : eligible(m, src, tag, comm, kInfSeq)) {
+    Machine x = fresh();
+    const Message msg = x.gs.msgs[mi];
+    if (ip)
+      setInt(x, x.arg(s, 3), 1);
+    writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(msg.src), msg.tag, msg.count, msg.datatype);
+    x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
+    pushDone(x, t, out);
+  }
+}
+
+// ------------------------------------------------------ buffered mode
+
+Machine::Outcome runBufferAttach(Machine& m, const std::string& name, const model::Transition& t) {
+  ProcState& ps = m.self();
+  ensureHeader(m, ps);
+  if (name == "MPI_Buffer_attach") {
+    if (ival(m, ps.mpiObj[1]) != 0)
+      m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Buffer_attach while a buffer is attached",
+             m.pc());
+    int64_t size = m.requireConcrete(m.arg(t.stmt, 1), "buffer size");
+    if (size < 0)
+      m.fail(ViolationKind::MpiInvalidCount, "negative buffer size", m.pc());
+    ps.mpiObj[1] = m.intc(size == 0 ? -1 : size);
+  } else {
+    if (ival(m, ps.mpiObj[1]) == 0)
+      m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Buffer_detach without an attached buffer",
+             m.pc());
+    // detach blocks until the buffered messages are delivered: modelled as
+    // immediate (messages are copied when sent)
+    ps.mpiObj[1] = m.intc(0);
+    if (numSlots(ps) == 0)
+      ps.mpiObj.clear();
+  }
+  return mpiDone(m, t);
+}
+
+} // namespace
+
+// ------------------------------------------------------------ shared
+
+void checkBsend(Machine& m, Expr countE, int64_t dt) {
+  const ProcState& ps = m.self();
+  int64_t size = ps.mpiObj.size() >= kHeader ? ival(m, ps.mpiObj[1]) : 0;
+  if (size == 0)
+    m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Bsend without an attached buffer", m.pc());
+  int64_t count = m.requireConcrete(countE, "count");
+  int64_t need = count * int64_t(datatypeSize(dt)) + 128;
+  if (size < need)
+    m.fail(ViolationKind::MpiInvalidBuffer,
+           "attached buffer of " + std::to_string(std::max<int64_t>(size, 0)) +
+               " bytes too small for a buffered message of " + std::to_string(need) +
+               " bytes (with MPI_BSEND_OVERHEAD)",
+           m.pc());
+}
+
+void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE) {
+  int64_t dest = m.requireConcrete(destE, "destination rank");
+  if (dest == kProcNull || dest < 0 || dest >= m.nprocs())
+    return;
+  int64_t tag = m.requireConcrete(tagE, "tag"), comm = m.requireConcrete(commE, "communicator");
+  const ProcState& ps = *m.gs.procs[dest];
+  for (size_t r = 0; r < numSlots(ps); ++r)
+    if (ifld(m, ps, r, RKind) == 2 && ifld(m, ps, r, RState) == 1 &&
+        ifld(m, ps, r, RComm) == comm &&
+        (ifld(m, ps, r, RPeer) == m.me || ifld(m, ps, r, RPeer) == kAnySource) &&
+        (ifld(m, ps, r, RTag) == tag || ifld(m, ps, r, RTag) == kAnyTag))
+      return;
+  m.fail(ViolationKind::MpiReadyMode,
+         "ready-mode send to process " + std::to_string(dest) +
+             " before a matching receive was posted",
+         m.pc());
+}
+
+void checkRank(Machine& m, int64_t rank, Expr commE, bool source) {
+  int64_t n = commSize(m, commE);
+  if (rank == kProcNull || (source && rank == kAnySource))
+    return;
+  if (rank < 0 || rank >= n)
+    m.fail(ViolationKind::MpiInvalidRank,
+           std::string("invalid ") + (source ? "source" : "destination") + " rank " +
+               std::to_string(rank) + " (communicator of size " + std::to_string(n) + ")",
+           m.pc());
+}
+
+void blockingReceiveBlockers(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
+                             int64_t src, int64_t tag, int64_t comm) {
+  blockerMoves(m, fresh, out, {}, src, tag, comm, kInfSeq);
+}
+
+void finalizeChecks(Machine& m) {
+  const ProcState& ps = m.self();
+  for (size_t r = 0; r < numSlots(ps); ++r)
+    if (ifld(m, ps, r, RKind) != 0)
+      m.fail(ViolationKind::MpiRequestLeak,
+             std::string("MPI_Finalize with a request never ") +
+                 (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
+                 (ifld(m, ps, r, RKind) == 1 ? "send" : "receive") + " request)",
+             m.pc());
+  if (ps.mpiObj.size() >= kHeader && ival(m, ps.mpiObj[1]) != 0)
+    m.fail(ViolationKind::MpiResourceLeak, "MPI_Finalize with a Bsend buffer still attached",
+           m.pc());
+  for (const Message& msg : m.gs.msgs)
+    if (msg.dst == m.me)
+      m.fail(ViolationKind::MpiPendingMessage,
+             "MPI_Finalize with a message from process " + std::to_string(msg.src) + " (tag " +
+                 sym::toString(msg.tag) + ") never received",
+             m.pc());
+}
+
+void checkAccess(Machine& m, const Place& pl, bool write) {
+  if (gInternal)
+    return;
+  const ProcState& ps = *(m.mods[pl.proc] ? m.mods[pl.proc].get() : m.gs.procs[pl.proc]);
+  if (pl.proc != m.me)
+    return;
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    int64_t kind = ifld(m, ps, r, RKind), st = ifld(m, ps, r, RState);
+    if (st != 1 || (kind == 1 && !write) || (kind != 1 && kind != 2))
+      continue;
+    int64_t count = ival(m, fldc(ps, r, RCount));
+    auto bp = m.V.decodePointer(fldc(ps, r, RBuf));
+    if (count <= 0 || !bp || !(bp->root == pl.root))
+      continue;
+    const std::vector<Expr>& bpath = bp->path;
+    Expr overlap = m.f.boolConst(true);
+    if (!bpath.empty()) {
+      size_t L = bpath.size();
+      if (pl.path.size() >= L) {
+        for (size_t k = 0; k + 1 < L; ++k)
+          overlap = m.f.logicalAnd(overlap, m.f.eq(bpath[k], pl.path[k]));
+        Expr i = pl.path[L - 1], b = bpath[L - 1];
+        overlap = m.f.logicalAnd(
+            overlap, m.f.logicalAnd(m.f.le(b, i), m.f.lt(i, m.f.add(b, m.intc(count)))));
+      }
+    }
+    m.require(m.f.logicalNot(overlap), ViolationKind::MpiLocalConcurrency,
+              std::string(write ? "write to" : "read of") + " the buffer of a pending " +
+                  (kind == 1 ? "send" : "receive") + " (request " +
+                  std::to_string(kReqBase + int64_t(r)) + ") before it completed");
+  }
+}
+
+void registerMpiReq(MpiTable& t) {
+  t.add({"MPI_Isend", "MPI_Issend", "MPI_Irsend", "MPI_Ibsend"}, {runIsend});
+  t.add("MPI_Irecv", {runIrecv});
+  t.add({"MPI_Send_init", "MPI_Ssend_init", "MPI_Bsend_init", "MPI_Rsend_init", "MPI_Recv_init"},
+        {runInit});
+  t.add({"MPI_Start", "MPI_Startall"}, {runStart});
+  t.add("MPI_Request_free", {runRequestFree});
+  t.add({"MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test", "MPI_Testall",
+         "MPI_Testany", "MPI_Testsome"},
+        {runWait, resumeWait});
+  t.add({"MPI_Probe", "MPI_Iprobe"}, {runProbe, resumeProbe});
+  t.add({"MPI_Buffer_attach", "MPI_Buffer_detach"}, {runBufferAttach});
+}
+
+} // namespace chorus::exec
