@@ -48,7 +48,17 @@ uint64_t datatypeSize(int64_t dt) {
   }
 }
 
+void checkDatatype(Machine& m, int64_t dt) {
+  int64_t i = dt & 0xffffff;
+  if ((dt >> 24) != 3 || i == 0 || (i > 50 && i < 0x1000))
+    m.fail(ViolationKind::MpiInvalidDatatype,
+           dt == mpiHandle(3, 0) ? std::string("MPI_DATATYPE_NULL used as a datatype")
+                                 : "invalid datatype handle " + std::to_string(dt),
+           m.pc());
+}
+
 const model::Type* ctypeOf(Machine& m, int64_t dt) {
+  checkDatatype(m, dt);
   switch (datatypeClass(dt)) {
   case ElemClass::Int:
     return m.P.types.intType();
@@ -96,6 +106,7 @@ void requireInit(Machine& m, const std::string& name) {
 }
 
 void requireWorld(Machine& m, Expr comm) {
+  commSize(m, comm);
   int64_t c = m.requireConcrete(comm, "communicator");
   if (c != kCommWorld)
     throw Unsupported("communicator other than MPI_COMM_WORLD at " + m.where());
@@ -103,6 +114,11 @@ void requireWorld(Machine& m, Expr comm) {
 
 int64_t commSize(Machine& m, Expr comm) {
   int64_t c = m.requireConcrete(comm, "communicator");
+  if ((c >> 24) != 1 || (c & 0xffffff) == 0 || ((c & 0xffffff) > 2 && (c & 0xffffff) < 0x1000))
+    m.fail(ViolationKind::MpiInvalidComm,
+           c == mpiHandle(1, 0) ? std::string("MPI_COMM_NULL used as a communicator")
+                                : "invalid communicator handle " + std::to_string(c),
+           m.pc());
   if (c == kCommWorld)
     return m.nprocs();
   if (c == kCommSelf)
@@ -147,8 +163,19 @@ Machine::Outcome runCommRankSize(Machine& m, const std::string& name, const mode
   int64_t n = commSize(m, m.arg(s, 0));
   Expr v = m.intc(name == "MPI_Comm_rank" ? (n == 1 ? 0 : m.me) : n);
   m.writePlace(m.placeOfPointer(m.arg(s, 1), m.P.types.intType(), m.me), v);
-  m.step.effects.push_back(model::toString(m.P, s.args[1]) + " <- " + m.show(v));
+  m.step.effects.push_back(m.text(s.args[1]) + " <- " + m.show(v));
   return mpiDone(m, t);
+}
+
+Machine::Outcome runInitThread(Machine& m, const std::string& name, const model::Transition& t) {
+  int64_t req = m.requireConcrete(m.arg(t.stmt, 2), "required thread level");
+  if (req < 0 || req > 3)
+    m.fail(ViolationKind::MpiUsage, "invalid thread level " + std::to_string(req), m.pc());
+  Machine::Outcome o = runInit(m, name, t);
+  // the model provides MPI_THREAD_SINGLE semantics for any request: one
+  // thread per process
+  m.writePlace(m.placeOfPointer(m.arg(t.stmt, 3), m.P.types.intType(), m.me), m.intc(req));
+  return o;
 }
 
 Machine::Outcome runAbort(Machine& m, const std::string& name, const model::Transition& t) {
@@ -163,6 +190,7 @@ void registerMpiEnv(MpiTable& t) {
   t.add("MPI_Finalize", {runFinalize});
   t.add({"MPI_Comm_rank", "MPI_Comm_size"}, {runCommRankSize});
   t.add("MPI_Abort", {runAbort});
+  t.add("MPI_Init_thread", {runInitThread, nullptr, false});
 }
 
 // ================================================================= dispatch

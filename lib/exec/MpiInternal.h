@@ -33,6 +33,8 @@ constexpr int64_t kProcNull = -2;
 enum class ElemClass { Int, Real, Other };
 
 ElemClass datatypeClass(int64_t dt);
+/// MPI_INVALID_DATATYPE unless dt is a datatype handle.
+void checkDatatype(Machine& m, int64_t dt);
 uint64_t datatypeSize(int64_t dt);
 /// The C type of the elements of datatype dt (int or double).
 const model::Type* ctypeOf(Machine& m, int64_t dt);
@@ -64,6 +66,8 @@ std::vector<size_t> eligible(Machine& m, int64_t src, int64_t tag, int64_t comm,
 void blockingReceiveBlockers(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
                              int64_t src, int64_t tag, int64_t comm);
 void checkBsend(Machine& m, Expr countE, int64_t dt);
+/// A new request that is already complete (nonblocking collectives).
+Expr completedRequest(Machine& m);
 void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE);
 /// MPI_INVALID_RANK unless rank is valid in comm (MPI_PROC_NULL, and
 /// MPI_ANY_SOURCE for sources, allowed).
@@ -74,7 +78,20 @@ void finalizeChecks(Machine& m);
 void checkAccess(Machine& m, const Place& pl, bool write);
 
 // ---------------------------------------------------- collectives (MpiColl.cpp)
-enum class CollKind { None = 0, Barrier, Bcast, Reduce, Allreduce, Allgather };
+enum class CollKind {
+  None = 0,
+  Barrier,
+  Bcast,
+  Reduce,
+  Allreduce,
+  Allgather,
+  Gather,
+  Scatter,
+  Alltoall,
+  Scan,
+  Exscan,
+  ReduceScatterBlock
+};
 
 Expr packBuffer(Machine& m, Expr buf, Expr countE, int64_t dt);
 const char* collName(CollKind k);

@@ -22,7 +22,8 @@ namespace chorus::exec {
 namespace {
 
 // mpiObj layout: [0] next posting sequence number, [1] attached Bsend buffer
-// size (0: none), then kReqFields values per request slot.
+// size (0: none), [2] the last MPI_Wtime result (0: none), then kReqFields
+// values per request slot.
 enum ReqField : size_t {
   RKind,    // 0 free slot, 1 send, 2 receive, 3 completed collective
   RState,   // 0 inactive (persistent), 1 active, 2 complete (not yet waited)
@@ -40,7 +41,7 @@ enum ReqField : size_t {
   RMCount,
   kReqFields
 };
-constexpr size_t kHeader = 2;
+constexpr size_t kHeader = 3;
 constexpr int64_t kReqBase = 0x1000;
 constexpr int64_t kRequestNull = mpiHandle(5, 0);
 constexpr int64_t kInfSeq = INT64_MAX;
@@ -70,7 +71,7 @@ int64_t ifld(Machine& m, const ProcState& ps, size_t slot, size_t f) {
 
 void ensureHeader(Machine& m, ProcState& ps) {
   if (ps.mpiObj.size() < kHeader)
-    ps.mpiObj = {m.intc(0), m.intc(0)};
+    ps.mpiObj = {m.intc(0), m.intc(0), m.intc(0)};
 }
 
 /// A new request slot (lowest free one), fields zero/null.
@@ -107,7 +108,7 @@ void freeSlot(Machine& m, size_t slot) {
     ps.mpiObj.resize(ps.mpiObj.size() - kReqFields);
   if (numSlots(ps) == 0)
     ps.mpiObj[0] = m.intc(0);
-  if (numSlots(ps) == 0 && ival(m, ps.mpiObj[1]) == 0)
+  if (numSlots(ps) == 0 && ival(m, ps.mpiObj[1]) == 0 && ps.mpiObj[2] == m.intc(0))
     ps.mpiObj.clear();
 }
 
@@ -738,15 +739,40 @@ Machine::Outcome runBufferAttach(Machine& m, const std::string& name, const mode
     // detach blocks until the buffered messages are delivered: modelled as
     // immediate (messages are copied when sent)
     ps.mpiObj[1] = m.intc(0);
-    if (numSlots(ps) == 0)
+    if (numSlots(ps) == 0 && ps.mpiObj[2] == m.intc(0))
       ps.mpiObj.clear();
   }
   return mpiDone(m, t);
 }
 
+/// MPI_Wtime: a fresh real symbol per call, >= 0 and >= the previous
+/// result of the process (kept in the mpiObj header). MPI_Wtick: 0.
+Machine::Outcome runWtime(Machine& m, const std::string& name, const model::Transition& t) {
+  if (name == "MPI_Wtick")
+    return mpiDone(m, t, m.f.intToReal(m.intc(0)));
+  ProcState& ps = m.self();
+  ensureHeader(m, ps);
+  Expr v = m.f.symbol("wtime" + std::to_string(m.me) + "_" + std::to_string(m.gs.fresh++),
+                      m.f.realType());
+  Expr prev = ps.mpiObj[2] == m.intc(0) ? m.f.intToReal(m.intc(0)) : ps.mpiObj[2];
+  m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(prev, v));
+  ps.mpiObj[2] = v;
+  m.step.effects.push_back("MPI_Wtime() = " + m.show(v));
+  return mpiDone(m, t, v);
+}
+
 } // namespace
 
 // ------------------------------------------------------------ shared
+
+Expr completedRequest(Machine& m) {
+  size_t slot = newSlot(m);
+  ProcState& ps = m.self();
+  fld(ps, slot, RKind) = m.intc(3);
+  fld(ps, slot, RState) = m.intc(2);
+  fld(ps, slot, RDt) = m.intc(mpiHandle(3, 7));
+  return handleOf(m, slot);
+}
 
 void checkBsend(Machine& m, Expr countE, int64_t dt) {
   const ProcState& ps = m.self();
@@ -862,6 +888,7 @@ void registerMpiReq(MpiTable& t) {
         {runWait, resumeWait});
   t.add({"MPI_Probe", "MPI_Iprobe"}, {runProbe, resumeProbe});
   t.add({"MPI_Buffer_attach", "MPI_Buffer_detach"}, {runBufferAttach});
+  t.add({"MPI_Wtime", "MPI_Wtick"}, {runWtime, nullptr, false});
 }
 
 } // namespace chorus::exec
