@@ -110,6 +110,9 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
 }
 
 Machine::Place Machine::evalPlace(const model::Expr* e) {
+  if (annot)
+    if (std::optional<Place> pl = annot->place(*this, e))
+      return *pl;
   switch (e->kind) {
   case ExprKind::Var: {
     const model::Variable& v = P.var(e->var);
@@ -236,6 +239,9 @@ Expr Machine::relation(Op op, Expr a, Expr b) {
 }
 
 Expr Machine::evalValue(const model::Expr* e) {
+  if (annot)
+    if (Expr v = annot->value(*this, e))
+      return v;
   switch (e->kind) {
   case ExprKind::IntLit: {
     if (e->fitsInt64)

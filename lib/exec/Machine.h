@@ -64,6 +64,9 @@ public:
   std::vector<std::string>* undecided = nullptr;
   /// Set by the library dispatch when a library call returned Outcome::Blocked.
   std::string blockedCall;
+  /// Evaluation of annotation expressions (Annot.cpp): PROC[e].x, spec.x,
+  /// quantifiers and their bound variables. Null during ordinary moves.
+  struct AnnotHook* annot = nullptr;
 
   enum class Outcome { Done, Blocked, Stay, Infeasible };
 
@@ -178,3 +181,11 @@ public:
 using Place = Machine::Place;
 
 } // namespace chorus::exec
+/// Hook consulted first by evalPlace/evalValue when Machine::annot is set;
+/// returns nothing (nullopt/null) for expressions the machine evaluates itself.
+struct AnnotHook {
+  virtual ~AnnotHook() = default;
+  virtual std::optional<Place> place(Machine& m, const model::Expr* e) = 0;
+  virtual Expr value(Machine& m, const model::Expr* e) = 0;
+};
+

@@ -1,5 +1,8 @@
 #include "chorus/search/Search.h"
 
+#include "chorus/check/CollectiveMonitor.h"
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -37,7 +40,7 @@ struct Node {
 
 class Dfs {
 public:
-  Dfs(exec::Executor& ex, const SearchOptions& o) : ex(ex), opts(o) {}
+  Dfs(exec::Executor& ex, const SearchOptions& o) : ex(ex), opts(o), mon(ex, o.joint) {}
 
   SearchResult run() {
     start = std::chrono::steady_clock::now();
@@ -46,6 +49,8 @@ public:
     result.potentialMode = ex.options().syncSends;
     try {
       GlobalState init = ex.initial();
+      if (opts.collective)
+        mon.init(init);
       std::vector<state::Leak> leaks;
       GlobalState key = ex.canonical(init, &leaks);
       if (!push(std::move(init), std::move(key), leaks))
@@ -97,6 +102,16 @@ public:
 private:
   exec::Executor& ex;
   SearchOptions opts;
+  check::CollectiveMonitor mon;
+
+  /// Moves of p, seen by the collective-assertion monitor.
+  exec::ProcMoves moves(const GlobalState& s, int p) {
+    exec::ProcMoves pm = ex.moves(s, p);
+    if (!s.snaps.empty())
+      for (Successor& sc : pm.succs)
+        mon.after(s, sc, p, uint32_t(stack.size()));
+    return pm;
+  }
   SearchResult result;
   std::deque<Node> stack;        // deque: onStack points into the nodes
   std::vector<exec::Step> trace; // trace[k] leads into stack[k]; trace[0] is empty
@@ -208,8 +223,15 @@ private:
     std::vector<exec::ProcMoves> all(np);
     std::vector<bool> done(np, false);
     if (opts.por) {
-      for (int p = 0; p < np; ++p) {
-        all[p] = ex.moves(n.state, p);
+      std::vector<int> order(np);
+      for (int p = 0; p < np; ++p)
+        order[p] = p;
+      if (opts.cqmin && !n.state.snaps.empty())
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+          return n.state.snaps[a].size() < n.state.snaps[b].size();
+        });
+      for (int p : order) {
+        all[p] = moves(n.state, p);
         done[p] = true;
         if (!all[p].safe)
           continue;
@@ -237,7 +259,7 @@ private:
     std::string blocked;
     for (int p = 0; p < np; ++p) {
       if (!done[p])
-        all[p] = ex.moves(n.state, p);
+        all[p] = moves(n.state, p);
       if (!all[p].terminated)
         allTerminated = false;
       if (!all[p].terminated && all[p].succs.empty())
@@ -246,6 +268,8 @@ private:
       for (Successor& sc : all[p].succs)
         n.succs.push_back(std::move(sc));
     }
+    if (n.succs.empty() && allTerminated && !n.state.snaps.empty())
+      mon.terminal(n.state);
     if (n.succs.empty() && !allTerminated) {
       result.verdict = Verdict::Violation;
       check::Violation v;

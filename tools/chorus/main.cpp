@@ -38,6 +38,7 @@ options:
   verify: --input NAME=VALUE  --deadlock absolute|potential|both (default both)
           --stateless  --max-states N  --max-depth N  --time-limit S
           --memory-limit MB  --json FILE  --quiet
+          --no-collective (skip collective assertions)  --cqmin (queue heuristic)
 
 exit codes: 0 verified, 1 violation, 2 unknown, 3 usage or input error
 )";
@@ -168,6 +169,10 @@ int verifyCommand(const std::vector<std::string>& args) {
       vo.search.stateless = true;
     } else if (a == "--no-por") {
       vo.search.por = false;
+    } else if (a == "--no-collective") {
+      vo.search.collective = false;
+    } else if (a == "--cqmin") {
+      vo.search.cqmin = true;
     } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
                a == "--time-limit") {
       if (!value(v) || !number(v, u) || u == 0)

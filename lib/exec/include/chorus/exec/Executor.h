@@ -89,6 +89,15 @@ public:
   /// Obligations the prover could not decide (each makes `verified` impossible).
   const std::vector<std::string>& undecided() const { return undecided_; }
 
+  void noteUndecided(std::string what) { undecided_.push_back(std::move(what)); }
+
+  /// Collective assertions (Annot.cpp): the Bool value of annotation
+  /// expression `e` for process `me` in the composite state formed by the
+  /// snapshots `snaps` (one per process) under `pc`. `reads` receives
+  /// "expr = value" for the values read. Evaluation errors are thrown as
+  /// ViolationError.
+  Expr evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
+                      const model::Expr* e, model::SrcLoc loc, std::vector<std::string>* reads);
   struct Impl;
 
 private:

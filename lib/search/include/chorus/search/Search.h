@@ -23,6 +23,9 @@ struct SearchOptions {
   double timeLimit = 0;       ///< seconds, 0: no limit
   uint64_t memoryLimitMB = 0; ///< 0: no limit
   bool progress = false;      ///< progress line on stderr every second
+  bool collective = true;     ///< check collective assertions (seed 000)
+  bool joint = false;         ///< also `joint` assertions (comparison)
+  bool cqmin = false;         ///< CQMin: urgent process with the shortest snapshot queue
 };
 
 struct Stats {

@@ -1,0 +1,19 @@
+// A collective assertion reached by some processes only: at the terminal
+// state the snapshot queues are not all empty (seed 000 Def. 4 (ii)).
+// RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
+// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet --no-collective | FileCheck %s --check-prefix=OFF
+// CHECK: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}incomplete.c:14:{{[0-9]+}}
+// OFF: verdict: verified
+#include <mpi.h>
+
+int main(int argc, char **argv) {
+  int rank;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank != 1) {
+#pragma TASS collective assert DONE rank >= 0;
+    rank = rank + 0;
+  }
+  MPI_Finalize();
+  return 0;
+}
