@@ -9,6 +9,8 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
+
 namespace chorus::exec {
 
 // ================================================================ statements
@@ -16,11 +18,8 @@ namespace chorus::exec {
 Machine::Outcome Machine::run(const model::Transition& t) {
   loc = t.loc.valid() ? t.loc : loc;
   step.loc = loc;
-  step.stmt = model::toString(P, t.stmt);
+  step.stmt = text(t);
   if (t.guard) {
-    std::string g = model::toString(P, t.guard);
-    step.stmt = step.stmt.empty() || t.stmt.kind == StmtKind::Nop ? "[" + g + "]"
-                                                                  : "[" + g + "] " + step.stmt;
     Expr c = evalCond(t.guard);
     if (c->isFalse())
       return Outcome::Infeasible;
@@ -51,7 +50,7 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
     v = convert(v, s.rhs->type, s.lhs->type);
     Place pl = evalPlace(s.lhs);
     writePlace(pl, v);
-    step.effects.push_back(model::toString(P, s.lhs) + " = " + show(v));
+    step.effects.push_back(text(s.lhs) + " = " + show(v));
     advance(t);
     return Outcome::Done;
   }
@@ -120,7 +119,7 @@ void Machine::doReturn(Expr v) {
     if (!v)
       v = V.undef(lhs->type);
     writePlace(evalPlace(lhs), convert(v, nullptr, nullptr));
-    step.effects.push_back(model::toString(P, lhs) + " = " + show(v));
+    step.effects.push_back(text(lhs) + " = " + show(v));
   }
 }
 
@@ -203,7 +202,7 @@ void Machine::setResult(const model::Stmt& s, Expr v, const model::Type* vt) {
     return;
   v = convert(v, vt, s.lhs->type);
   writePlace(evalPlace(s.lhs), v);
-  step.effects.push_back(model::toString(P, s.lhs) + " = " + show(v));
+  step.effects.push_back(text(s.lhs) + " = " + show(v));
 }
 
 Expr Machine::arg(const model::Stmt& s, size_t i) {
@@ -289,6 +288,7 @@ GlobalState Executor::initial() {
             throw Unsupported("--input " + nm + ": not an integer");
         } else {
           val = f_.symbol(nm, values_.symType(var.type));
+          inputSymbols_.insert(val);
         }
       } else if (var.name == "PID" || var.name == "_PID") {
         val = f_.intConst(r);
@@ -308,6 +308,8 @@ GlobalState Executor::initial() {
     for (size_t i = 0; i < mf.params.size(); ++i) {
       const model::Variable& pv = prog_.var(mf.params[i]);
       Expr v = i == 0 ? f_.symbol(pv.name, f_.intType()) : values_.nullPointer();
+      if (i == 0)
+        inputSymbols_.insert(v);
       mainFr.slots[impl_->slotOf[mainFr.func].at(mf.params[i])] = v;
       if (i == 0 && r == 0)
         gs.pc = f_.logicalAnd(gs.pc, f_.le(f_.intConst(1), v));
@@ -378,6 +380,7 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
     unsafe = unsafe || m.unsafe;
     if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay) {
       pm.succs.push_back(Successor{m.finish(), m.step});
+      simplifyUnderPc(pm.succs.back().state, s.pc);
       continue;
     }
     if (o != Machine::Outcome::Blocked)
@@ -398,6 +401,8 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
     };
     size_t before = pm.succs.size();
     lf->resume(m, m.blockedCall, t, fresh, pm.succs);
+    for (size_t k = before; k < pm.succs.size(); ++k)
+      simplifyUnderPc(pm.succs[k].state, s.pc);
     if (pm.succs.size() == before)
       pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc);
   }
@@ -405,8 +410,44 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
   return pm;
 }
 
+void Executor::simplifyUnderPc(GlobalState& s, Expr before) {
+  if (s.pc == before || s.pc->isFalse())
+    return;
+  std::vector<Expr> old = sym::ExprFactory::conjuncts(before);
+  std::sort(old.begin(), old.end());
+  std::vector<Expr> syms;
+  for (Expr c : sym::ExprFactory::conjuncts(s.pc)) {
+    if (std::binary_search(old.begin(), old.end(), c))
+      continue;
+    for (Expr x : f_.freeSymbols(c)) {
+      sym::Type t = x->type();
+      if (t->isFunction() || !(t->isInt() || t->isReal() || t->isBool()))
+        continue;
+      if (std::find(syms.begin(), syms.end(), x) == syms.end())
+        syms.push_back(x);
+    }
+  }
+  if (syms.empty())
+    return;
+  sym::ExprMap map;
+  std::vector<Expr> eqs;
+  for (Expr x : syms) {
+    // Already fixed: the path condition holds `x = v` and x occurs nowhere else.
+    Expr v = oracle_.uniqueValue(s.pc, x);
+    if (!v || v == x)
+      continue;
+    map.emplace(x, v);
+    eqs.push_back(f_.eq(x, v));
+  }
+  if (map.empty())
+    return;
+  s = state::substitute(s, map, f_, interner_);
+  eqs.push_back(s.pc);
+  s.pc = f_.logicalAnd(eqs);
+}
+
 GlobalState Executor::canonical(const GlobalState& s, std::vector<state::Leak>* leaks) {
-  return state::canonicalize(s, values_, interner_, leaks);
+  return state::canonicalize(s, values_, interner_, leaks, &inputSymbols_);
 }
 
 } // namespace chorus::exec

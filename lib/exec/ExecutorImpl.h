@@ -21,6 +21,9 @@ struct Executor::Impl {
   std::deque<model::Type> synth;
   std::map<std::pair<const model::Type*, int64_t>, const model::Type*> synthByKey;
   model::FuncId mainF = model::kNone, initF = model::kNone;
+  /// Printed forms of transitions ("[guard] stmt") and expressions, cached:
+  /// every step of the search records them in its trace step.
+  std::unordered_map<const void*, std::string> texts;
 
   const model::Type* arrayOf(const model::Type* elem, std::optional<uint64_t> len) {
     auto key = std::make_pair(elem, len ? int64_t(*len) : int64_t(-1));

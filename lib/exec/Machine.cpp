@@ -2,6 +2,8 @@
 // the display of values in traces.
 #include "Machine.h"
 
+#include "chorus/model/Printer.h"
+
 #include <cstdlib>
 
 namespace chorus::exec {
@@ -88,6 +90,25 @@ Expr Machine::truth(Expr v) {
   if (auto p = V.decodePointer(v))
     return f.boolConst(p->root.kind != RootKind::Null);
   throw Unsupported("condition on a value of this type at " + where());
+}
+
+const std::string& Machine::text(const model::Expr* e) {
+  auto it = im.texts.find(e);
+  if (it == im.texts.end())
+    it = im.texts.emplace(e, model::toString(P, e)).first;
+  return it->second;
+}
+
+const std::string& Machine::text(const model::Transition& t) {
+  auto it = im.texts.find(&t);
+  if (it != im.texts.end())
+    return it->second;
+  std::string s = model::toString(P, t.stmt);
+  if (t.guard) {
+    std::string g = model::toString(P, t.guard);
+    s = s.empty() || t.stmt.kind == StmtKind::Nop ? "[" + g + "]" : "[" + g + "] " + s;
+  }
+  return im.texts.emplace(&t, std::move(s)).first->second;
 }
 
 std::string Machine::show(Expr v) {

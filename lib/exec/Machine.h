@@ -101,6 +101,10 @@ public:
   Expr boolToInt(Expr b) { return f.ite(b, intc(1), intc(0)); }
   /// A value as shown in traces.
   std::string show(Expr v);
+  /// The printed form of a model expression (cached per expression).
+  const std::string& text(const model::Expr* e);
+  /// The printed form of a transition, "[guard] stmt" (cached per transition).
+  const std::string& text(const model::Transition& t);
 
   // ------------------------------------------------ undef checks (Eval.cpp)
   void checkDefined(Expr v);

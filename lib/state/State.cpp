@@ -180,6 +180,8 @@ GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprF
     ProcState q = *s.procs[i];
     for (Expr& e : q.globals)
       sub(e);
+    for (Expr& e : q.mpiObj)
+      sub(e);
     for (Frame& fr : q.stack)
       for (Expr& e : fr.slots)
         sub(e);

@@ -34,9 +34,14 @@ public:
     CheckResult r;
     r.abstracted = abstracted_;
     try {
-      z3::params p(ctx_);
-      p.set("timeout", timeoutMs);
-      solver_.set(p);
+      // Setting parameters resets much of the solver's state (it is the
+      // dominant cost of small queries): only when the timeout changes.
+      if (timeoutMs != timeoutSet_) {
+        z3::params p(ctx_);
+        p.set("timeout", timeoutMs);
+        solver_.set(p);
+        timeoutSet_ = timeoutMs;
+      }
       switch (solver_.check()) {
       case z3::sat:
         r.result = SatResult::Sat;
@@ -510,6 +515,7 @@ private:
   ExprFactory& f_;
   z3::context ctx_;
   z3::solver solver_;
+  unsigned timeoutSet_ = ~0u; ///< timeout last given to solver_
   bool pushed_ = false;
   bool abstracted_ = false;
   std::unordered_map<Expr, std::pair<z3::expr, bool>> cache_;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace chorus::exec {
@@ -101,6 +102,14 @@ public:
   struct Impl;
 
 private:
+  /// After a move that strengthened the path condition (from `before` to
+  /// s.pc): symbols of the new conjuncts that the path condition now fixes
+  /// to a single value are replaced by that value everywhere in `s` (the
+  /// equation `symbol = value` stays in the path condition, so models and
+  /// traces still name the input). Sound: the state denotes the same set of
+  /// concrete states.
+  void simplifyUnderPc(GlobalState& s, Expr before);
+
   const model::Program& prog_;
   sym::ExprFactory& f_;
   Oracle& oracle_;
@@ -108,6 +117,8 @@ private:
   state::Values values_;
   state::ProcInterner interner_;
   std::vector<std::string> undecided_;
+  /// The symbols of the inputs (not renamed by canonicalization).
+  std::unordered_set<Expr> inputSymbols_;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -26,6 +26,10 @@ public:
   /// Values of the free symbols in some model of `formula` ("name", "value"),
   /// empty when unknown.
   virtual std::vector<std::pair<std::string, std::string>> model(Expr formula) { return {}; }
+  /// The only value `symbol` (a scalar symbolic constant) takes in the
+  /// models of `context`, or nullptr when there are several or it is not
+  /// known. Used to simplify states after forks.
+  virtual Expr uniqueValue(Expr context, Expr symbol) { return nullptr; }
   /// Per-backend call counts for the statistics ("internal", "cache", "z3"...).
   virtual std::vector<std::pair<std::string, uint64_t>> callCounts() const = 0;
 };
