@@ -7,6 +7,7 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
 #include <map>
 
 namespace chorus::exec {
@@ -152,12 +153,15 @@ public:
       m.checkDefined(v);
     --depth;
     if (reads && depth == 0 && reads->size() < kMaxReads) {
-      std::string b;
+      std::string t = model::toString(m.P, e), b;
       for (const auto& [vid, val] : bound)
-        b += (b.empty() ? " (" : ", ") + m.P.var(vid).name + "=" + m.show(val);
+        if (t.find(m.P.var(vid).name) != std::string::npos)
+          b += (b.empty() ? " (" : ", ") + m.P.var(vid).name + "=" + m.show(val);
       if (!b.empty())
         b += ")";
-      reads->push_back(model::toString(m.P, e) + b + " = " + m.show(v));
+      std::string r = t + b + " = " + m.show(v);
+      if (std::find(reads->begin(), reads->end(), r) == reads->end())
+        reads->push_back(std::move(r));
     }
     return v;
   }

@@ -2,12 +2,12 @@
 // the left; assertion R relates the received value to the left neighbour's
 // snapshot (PROC[e].x), forall/exists over ranks, and no synchronization is
 // added (the assertion is taken after a buffered send, before any barrier).
-// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet | FileCheck %s --check-prefix=OK
-// RUN: %expect-exit 0 %chorus verify %s -n 4 --quiet --cqmin | FileCheck %s --check-prefix=OK
-// RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet -DBROKEN | FileCheck %s
-// RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet -DBADPROC | FileCheck %s --check-prefix=RANGE
+// RUN: %expect-exit 0 %chorus verify %s -n 3 --deadlock absolute --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify %s -n 4 --deadlock absolute --quiet --cqmin | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 1 %chorus verify %s -n 3 --deadlock absolute --quiet -DBROKEN | FileCheck %s
+// RUN: %expect-exit 1 %chorus verify %s -n 3 --deadlock absolute --quiet -DBADPROC | FileCheck %s --check-prefix=RANGE
 // OK: verdict: verified
-// CHECK: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:35:{{[0-9]+}}
+// CHECK: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:34:{{[0-9]+}} (process 2)
 // CHECK: composite state of collective assertion R
 // CHECK: snapshot at step
 // RANGE: verdict: violation COLLECTIVE_ASSERTION
