@@ -66,6 +66,9 @@ std::vector<size_t> eligible(Machine& m, int64_t src, int64_t tag, int64_t comm,
 void blockingReceiveBlockers(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
                              int64_t src, int64_t tag, int64_t comm);
 void checkBsend(Machine& m, Expr countE, int64_t dt);
+/// A synchronous message just sent (index mi) is taken at once by the
+/// earliest posted matching receive request of its destination, if any.
+bool deliverToPosted(Machine& m, size_t mi);
 /// A new request that is already complete (nonblocking collectives).
 Expr completedRequest(Machine& m);
 void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE);

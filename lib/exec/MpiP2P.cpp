@@ -40,7 +40,8 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   msg.data = m.f.arrayLit(m.f.arrayType(m.V.symType(et)), data);
   msg.sync = sync;
   m.gs.msgs.push_back(msg);
-  if (sync)
+  // a synchronous send completes at once when a receive is already posted
+  if (sync && !deliverToPosted(m, m.gs.msgs.size() - 1))
     m.self().syncDest = int(dest);
   std::string d;
   for (size_t i = 0; i < data.size() && i < 8; ++i)

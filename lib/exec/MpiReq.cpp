@@ -115,6 +115,7 @@ void freeSlot(Machine& m, size_t slot) {
 /// The slot of a request handle value; -1 for MPI_REQUEST_NULL. An invalid
 /// handle is MPI_INVALID_REQUEST.
 int64_t slotOf(Machine& m, Expr h) {
+  m.checkDefined(h);
   int64_t v = m.requireConcrete(h, "request");
   if (v == kRequestNull)
     return -1;
@@ -765,6 +766,31 @@ Machine::Outcome runWtime(Machine& m, const std::string& name, const model::Tran
 
 // ------------------------------------------------------------ shared
 
+bool deliverToPosted(Machine& m, size_t mi) {
+  int save = m.me;
+  m.me = m.gs.msgs[mi].dst;
+  const ProcState& ps = m.self();
+  bool done = false;
+  int64_t best = -1;
+  for (size_t r = 0; r < numSlots(ps); ++r)
+    if (ifld(m, ps, r, RKind) == 2 && ifld(m, ps, r, RState) == 1 &&
+        (best < 0 || ifld(m, ps, r, RSeq) < ifld(m, ps, size_t(best), RSeq)) &&
+        envelopeMatches(m, ifld(m, ps, r, RPeer), ifld(m, ps, r, RTag), ifld(m, ps, r, RComm),
+                        m.gs.msgs[mi]))
+      best = int64_t(r);
+  if (best >= 0) {
+    std::vector<size_t> el =
+        eligible(m, ifld(m, ps, size_t(best), RPeer), ifld(m, ps, size_t(best), RTag),
+                 ifld(m, ps, size_t(best), RComm), ifld(m, ps, size_t(best), RSeq));
+    if (std::find(el.begin(), el.end(), mi) != el.end()) {
+      completeReq(m, size_t(best), mi);
+      done = true;
+    }
+  }
+  m.me = save;
+  return done;
+}
+
 Expr completedRequest(Machine& m) {
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
@@ -851,7 +877,9 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
     return;
   for (size_t r = 0; r < numSlots(ps); ++r) {
     int64_t kind = ifld(m, ps, r, RKind), st = ifld(m, ps, r, RState);
-    if (st != 1 || (kind == 1 && !write) || (kind != 1 && kind != 2))
+    // a receive is pending for the program until it is waited for, even
+    // when the model already matched it
+    if (st == 0 || (kind == 1 && (!write || st != 1)) || (kind != 1 && kind != 2))
       continue;
     int64_t count = ival(m, fldc(ps, r, RCount));
     auto bp = m.V.decodePointer(fldc(ps, r, RBuf));

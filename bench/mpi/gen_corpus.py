@@ -1,0 +1,904 @@
+#!/usr/bin/env python3
+"""Generates tests/lit/mpi/<category>/*.c: small MPI programs, each with its
+RUN line and the expected verdict (kind and line of the violation, marked
+`/*@*/` in the body). Run from the repository root; the generated files are
+committed (regenerate after editing a case)."""
+import os, re, sys
+
+PRO = """#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+"""
+EPI = """  MPI_Finalize();
+  return 0;
+}
+"""
+cases = []
+def case(cat, name, body, expect="verified", n=2, opts="", fin=True, pro=True):
+    cases.append((cat, name, body, expect, n, opts, fin, pro))
+
+# ------------------------------------------------------------ call ordering
+C = "ordering"
+case(C, "ring_sendrecv_ok", """  int x = rank, y = -1;
+  MPI_Sendrecv(&x, 1, MPI_INT, (rank + 1) % size, 0, &y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(y == (rank + size - 1) % size);
+""", n=3)
+case(C, "ring_nonblocking_ok", """  int x = rank, y = -1;
+  MPI_Request r[2];
+  MPI_Irecv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Isend(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD, &r[1]);
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+  assert(y == (rank + size - 1) % size);
+""", n=3)
+case(C, "recv_recv_deadlock", """  int x = 0;
+  MPI_Recv(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "ssend_ssend_deadlock", """  int x = 0;
+  MPI_Ssend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Recv(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "irecv_then_send_ok", """  int x = rank, y = -1;
+  MPI_Request r;
+  MPI_Irecv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+""")
+case(C, "issend_wait_before_recv_deadlock", """  int x = rank, y = -1;
+  MPI_Request r;
+  MPI_Issend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "issend_recv_wait_ok", """  int x = rank, y = -1;
+  MPI_Request r;
+  MPI_Issend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+""")
+case(C, "collective_order_mismatch", """  int x = 1;
+  if (rank == 0) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+""", "COLLECTIVE_MISMATCH")
+case(C, "collective_same_order_ok", """  int x = rank == 0 ? 7 : 0, s = 0;
+  MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Barrier(MPI_COMM_WORLD);
+  assert(s == 7 * size);
+""", n=3)
+case(C, "init_twice", """  MPI_Init(&argc, &argv); /*@*/
+""", "MPI_USAGE")
+case(C, "send_after_finalize", """  int x = 0;
+  MPI_Finalize();
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/
+  return 0;
+}
+""", "MPI_USAGE", fin=False)
+case(C, "probe_then_recv_ok", """  int x = 42, y = 0, c = 0;
+  MPI_Status st;
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
+  else {
+    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_INT, &c);
+    assert(st.MPI_TAG == 5 && c == 1);
+    MPI_Recv(&y, c, MPI_INT, 0, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == 42);
+  }
+""")
+case(C, "probe_never_sent_deadlock", """  MPI_Status st;
+  if (rank == 1)
+    MPI_Probe(0, 0, MPI_COMM_WORLD, &st);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "waitany_ok", """  int y[2] = {0, 0}, idx = -1, x = rank;
+  if (rank == 0) {
+    MPI_Request r[2];
+    MPI_Irecv(&y[0], 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]);
+    MPI_Irecv(&y[1], 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &r[1]);
+    MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
+    MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
+    assert(y[0] == 1 && y[1] == 2);
+  } else
+    MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "test_loop_ok", """  int x = 3, y = 0, flag = 0;
+  MPI_Request r;
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    while (!flag)
+      MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+    assert(y == 3);
+  }
+""")
+case(C, "sendrecv_replace_ok", """  int x = rank;
+  MPI_Sendrecv_replace(&x, 1, MPI_INT, (rank + 1) % size, 0, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(x == (rank + size - 1) % size);
+""", n=3)
+case(C, "self_message_ok", """  int x = rank + 1, y = 0;
+  MPI_Request r;
+  MPI_Irecv(&y, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Send(&x, 1, MPI_INT, rank, 0, MPI_COMM_WORLD);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == rank + 1);
+""")
+case(C, "self_ssend_deadlock", """  int x = rank, y = 0;
+  MPI_Ssend(&x, 1, MPI_INT, rank, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "barrier_missing_deadlock", """  if (rank == 0)
+    MPI_Barrier(MPI_COMM_WORLD);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "persistent_ok", """  int x = 0, y = 0;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send_init(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+    for (int i = 0; i < 2; i++) { x = i; MPI_Start(&r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
+  } else {
+    MPI_Recv_init(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    for (int i = 0; i < 2; i++) { MPI_Start(&r); MPI_Wait(&r, MPI_STATUS_IGNORE); assert(y == i); }
+  }
+  MPI_Request_free(&r);
+""")
+
+# ------------------------------------------------------------ parameter matching
+C = "matching"
+case(C, "type_ok", """  double d[2] = {1.5, 2.5};
+  if (rank == 0) MPI_Send(d, 2, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(d, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(d[1] == 2.5); }
+""")
+case(C, "type_mismatch", """  int a[2] = {1, 2};
+  double d[2];
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(d, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+""", "MPI_RECV_MISMATCH")
+case(C, "size_mismatch_int_long", """  int a[2] = {1, 2};
+  long l[2];
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(l, 2, MPI_LONG, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+""", "MPI_RECV_MISMATCH")
+case(C, "count_too_small", """  int a[3] = {1, 2, 3};
+  if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+""", "MPI_RECV_MISMATCH")
+case(C, "count_larger_ok", """  int a[3] = {1, 2, 3}, c = 0;
+  MPI_Status st;
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(a, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, &st); MPI_Get_count(&st, MPI_INT, &c); assert(c == 2); }
+""")
+case(C, "tag_mismatch_deadlock", """  int x = 0;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+  else MPI_Recv(&x, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "tag_order_ok", """  int a = 1, b = 2, x = 0, y = 0;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 1, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 2, MPI_COMM_WORLD); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(x == 1 && y == 2); }
+""", opts="--deadlock absolute")
+case(C, "nonovertaking_ok", """  int a = 1, b = 2, x = 0, y = 0;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  else { MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(x == 1 && y == 2); }
+""")
+case(C, "nonovertaking_wrong_assert", """  int a = 1, b = 2, x = 0, y = 0;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  else { MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(x == 2); /*@*/ }
+""", "ASSERTION")
+case(C, "irecv_posted_order_ok", """  int a = 1, b = 2, x = 0, y = 0;
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  else { MPI_Irecv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r[1]);
+    MPI_Wait(&r[1], MPI_STATUS_IGNORE); MPI_Wait(&r[0], MPI_STATUS_IGNORE); assert(x == 1 && y == 2); }
+""")
+case(C, "irecv_then_recv_order_ok", """  int a = 1, b = 2, x = 0, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  else { MPI_Irecv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Wait(&r, MPI_STATUS_IGNORE); assert(x == 1 && y == 2); }
+""")
+case(C, "bcast_root_mismatch", """  int x = 0;
+  MPI_Bcast(&x, 1, MPI_INT, rank == 0 ? 0 : 1, MPI_COMM_WORLD); /*@*/
+""", "MPI_ROOT_MISMATCH")
+case(C, "reduce_op_mismatch", """  int x = 1, s = 0;
+  MPI_Reduce(&x, &s, 1, MPI_INT, rank == 0 ? MPI_SUM : MPI_MAX, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_OP_MISMATCH")
+case(C, "bcast_count_mismatch", """  int x[2] = {0, 0};
+  MPI_Bcast(x, rank == 0 ? 2 : 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "allreduce_type_mismatch", """  int x = 1, s = 0;
+  MPI_Allreduce(&x, &s, 1, rank == 0 ? MPI_INT : MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "gather_sig_mismatch", """  int x[2] = {rank, rank}, all[4];
+  MPI_Gather(x, 1, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "gather_ok", """  int x = rank * 2, all[3];
+  MPI_Gather(&x, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (rank == 0) assert(all[0] == 0 && all[1] == 2 && all[2] == 4);
+""", n=3)
+case(C, "scatter_ok", """  int all[3] = {5, 6, 7}, x = 0;
+  MPI_Scatter(all, 1, MPI_INT, &x, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  assert(x == 5 + rank);
+""", n=3)
+case(C, "scan_ok", """  int x = rank + 1, s = 0;
+  MPI_Scan(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  assert(s == (rank + 1) * (rank + 2) / 2);
+""", n=3)
+case(C, "exscan_ok", """  int x = 2, s = 0;
+  MPI_Exscan(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (rank > 0) assert(s == 2 * rank);
+""", n=3)
+case(C, "alltoall_ok", """  int a[3], b[3];
+  for (int i = 0; i < 3; i++) a[i] = 10 * rank + i;
+  MPI_Alltoall(a, 1, MPI_INT, b, 1, MPI_INT, MPI_COMM_WORLD);
+  for (int i = 0; i < 3; i++) assert(b[i] == 10 * i + rank);
+""", n=3)
+case(C, "reduce_scatter_block_ok", """  int a[2] = {1, 2}, b = 0;
+  MPI_Reduce_scatter_block(a, &b, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  assert(b == 2 * (rank + 1));
+""")
+case(C, "allgather_in_place_ok", """  int a[3] = {0, 0, 0};
+  a[rank] = rank + 1;
+  MPI_Allgather(MPI_IN_PLACE, 1, MPI_INT, a, 1, MPI_INT, MPI_COMM_WORLD);
+  assert(a[0] == 1 && a[1] == 2 && a[2] == 3);
+""", n=3)
+case(C, "allreduce_in_place_wrong", """  int x = 1;
+  MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  assert(x == 3); /*@*/
+""", "ASSERTION")
+
+# ------------------------------------------------------------ invalid parameters
+C = "invalid"
+inv = [
+ ("dest_rank_too_big", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, size, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
+ ("dest_rank_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, -5, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
+ ("source_rank_invalid", "  int x = 0;\n  if (rank == 0) MPI_Recv(&x, 1, MPI_INT, 7, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_RANK"),
+ ("irecv_rank_invalid", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, size + 1, 0, MPI_COMM_WORLD, &r); /*@*/\n", "MPI_INVALID_RANK"),
+ ("tag_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, -3, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_TAG"),
+ ("tag_too_big", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 100000, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_TAG"),
+ ("isend_any_tag", "  int x = 0;\n  MPI_Request r;\n  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &r); /*@*/ }\n", "MPI_INVALID_TAG"),
+ ("comm_null", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_NULL); /*@*/\n", "MPI_INVALID_COMM"),
+ ("comm_bogus", "  int x = 0;\n  MPI_Comm c = (MPI_Comm)12345;\n  MPI_Barrier(c); /*@*/\n", "MPI_INVALID_COMM"),
+ ("datatype_null", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_DATATYPE_NULL, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_DATATYPE"),
+ ("datatype_bogus", "  int x = 0;\n  MPI_Bcast(&x, 1, (MPI_Datatype)99, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_DATATYPE"),
+ ("op_null", "  int x = 0, s = 0;\n  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_OP"),
+ ("op_land_double", "  double x = 0, s = 0;\n  MPI_Allreduce(&x, &s, 1, MPI_DOUBLE, MPI_LAND, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_OP"),
+ ("count_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, -1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT"),
+ ("bcast_count_negative", "  int x = 0;\n  MPI_Bcast(&x, -2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT"),
+ ("root_invalid", "  int x = 0;\n  MPI_Bcast(&x, 1, MPI_INT, size, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
+ ("buffer_type_wrong", "  double d = 1.0;\n  if (rank == 0) MPI_Send(&d, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_BUFFER"),
+ ("buffer_too_small_send", "  int a[2] = {1, 2};\n  if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "OUT_OF_BOUNDS"),
+ ("request_bogus_wait", "  MPI_Request r = (MPI_Request)0x5000123;\n  MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_REQUEST"),
+ ("start_nonpersistent", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);\n  MPI_Start(&r); /*@*/\n", "MPI_INVALID_REQUEST"),
+]
+for nm, body, k in inv:
+    case(C, nm, body, k)
+case(C, "proc_null_ok", """  int x = 5;
+  MPI_Status st;
+  MPI_Send(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+  MPI_Recv(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &st);
+  assert(x == 5 && st.MPI_SOURCE == MPI_PROC_NULL);
+""")
+case(C, "wait_request_null_ok", """  MPI_Request r = MPI_REQUEST_NULL;
+  int flag = 0;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+  assert(flag);
+""")
+case(C, "max_tag_ok", """  int x = 1;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 32767, MPI_COMM_WORLD);
+  else MPI_Recv(&x, 1, MPI_INT, 0, 32767, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""")
+case(C, "comm_self_ok", """  int x = 4, y = 0, r = -1, s = -1;
+  MPI_Comm_rank(MPI_COMM_SELF, &r);
+  MPI_Comm_size(MPI_COMM_SELF, &s);
+  assert(r == 0 && s == 1);
+  MPI_Sendrecv(&x, 1, MPI_INT, 0, 0, &y, 1, MPI_INT, 0, 0, MPI_COMM_SELF, MPI_STATUS_IGNORE);
+  assert(y == 4);
+""")
+
+# ------------------------------------------------------------ message races
+C = "races"
+case(C, "wildcard_sum_ok", """  int x = rank, y = 0, s = 0;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); s += y; } assert(s == 3); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "wildcard_order_assert", """  int x = rank, y = 0;
+  if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == 1); /*@*/
+    MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "ASSERTION", n=3)
+case(C, "wildcard_status_ok", """  int x = rank * 10, y = 0;
+  MPI_Status st;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st); assert(y == st.MPI_SOURCE * 10); } }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "wildcard_irecv_assert", """  int x = rank, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Irecv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE);
+    assert(y == 2); /*@*/
+    MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "ASSERTION", n=3)
+case(C, "wildcard_then_specific_deadlock", """  int x = rank, y = 0;
+  if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(&y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "ABSOLUTE_DEADLOCK", n=3)
+case(C, "wildcard_then_status_source_ok", """  int x = rank, y = 0;
+  MPI_Status st;
+  if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+    MPI_Recv(&y, 1, MPI_INT, 3 - st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "any_tag_ok", """  int a = 1, b = 2, y = 0, s = 0;
+  MPI_Status st;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 1, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 2, MPI_COMM_WORLD); }
+  else { for (int i = 0; i < 2; i++) { MPI_Recv(&y, 1, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st); assert(y == st.MPI_TAG); s += y; } assert(s == 3); }
+""")
+case(C, "any_tag_first_is_tag1", """  int a = 1, b = 2, y = 0;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 1, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 2, MPI_COMM_WORLD); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == 1); MPI_Recv(&y, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+""")
+case(C, "iprobe_race_assert", """  int x = 1, flag = 0;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Iprobe(0, 0, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    assert(flag); /*@*/
+    MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+""", "ASSERTION")
+case(C, "test_race_assert", """  int x = 1, y = 0, flag = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+    assert(!flag); /*@*/
+    if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "ASSERTION")
+case(C, "waitany_race_assert", """  int y[2] = {0, 0}, idx = -1, x = rank;
+  if (rank == 0) { MPI_Request r[2];
+    MPI_Irecv(&y[0], 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y[1], 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &r[1]);
+    MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
+    assert(idx == 0); /*@*/
+    MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "ASSERTION", n=3)
+case(C, "wildcard_master_worker_ok", """  int x = 0, y = 0;
+  MPI_Status st;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 1, MPI_COMM_WORLD, &st); x = y + 1; MPI_Send(&x, 1, MPI_INT, st.MPI_SOURCE, 2, MPI_COMM_WORLD); } }
+  else { x = rank; MPI_Send(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == rank + 1); }
+""", n=3)
+case(C, "wildcard_irecv_pair_ok", """  int x = rank, y[2] = {0, 0};
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Irecv(&y[0], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y[1], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r[1]);
+    MPI_Waitall(2, r, MPI_STATUSES_IGNORE); assert(y[0] + y[1] == 3); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "wildcard_irecv_pair_assert", """  int x = rank, y[2] = {0, 0};
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Irecv(&y[0], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y[1], 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r[1]);
+    MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+    assert(y[0] == 1); /*@*/ }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "ASSERTION", n=3)
+case(C, "symbolic_input_race", """  int y = 0;
+  if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y != 0); /*@*/ }
+  else { int v = rank - 1; MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); }
+""", "ASSERTION", n=3)
+case(C, "probe_any_source_ok", """  int x = rank, y = 0;
+  MPI_Status st;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Probe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st); MPI_Recv(&y, 1, MPI_INT, st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == st.MPI_SOURCE); } }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "probe_any_then_recv_any_assert", """  int x = rank, y = 0;
+  MPI_Status st;
+  if (rank == 0) { MPI_Probe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st); MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == st.MPI_SOURCE); /*@*/
+    MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "ASSERTION", n=3)
+case(C, "wildcard_4procs_ok", """  int x = rank, y = 0, s = 0;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); s += y; } assert(s == 6); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=4)
+case(C, "wildcard_max_ok", """  int x = rank, y = 0, mx = 0;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); if (y > mx) mx = y; } assert(mx == size - 1); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+
+# ------------------------------------------------------------ buffering hazards
+C = "buffering"
+case(C, "send_send_potential", """  int x = rank, y = 0;
+  MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "POTENTIAL_DEADLOCK")
+case(C, "send_send_absolute_ok", """  int x = rank, y = 0;
+  MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+""", opts="--deadlock absolute")
+case(C, "ring_send_first_potential", """  int x = rank, y = 0;
+  MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "POTENTIAL_DEADLOCK", n=3)
+case(C, "ring_odd_even_ok", """  int x = rank, y = 0;
+  if (rank % 2 == 0) { MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else { MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD); }
+  assert(y == (rank + size - 1) % size);
+""", n=4)
+case(C, "bsend_ok", """  int x = rank, y = 0;
+  static char buf[256];
+  MPI_Buffer_attach(buf, 256);
+  MPI_Bsend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  int sz = 0; void *p;
+  MPI_Buffer_detach(&p, &sz);
+  assert(y == 1 - rank);
+""")
+case(C, "bsend_no_buffer", """  int x = rank, y = 0;
+  MPI_Bsend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD); /*@*/
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_BUFFER")
+case(C, "bsend_buffer_too_small", """  int x[64], y[64];
+  static char buf[100];
+  for (int i = 0; i < 64; i++) x[i] = i;
+  MPI_Buffer_attach(buf, 100);
+  MPI_Bsend(x, 64, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD); /*@*/
+  MPI_Recv(y, 64, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_BUFFER")
+case(C, "bsend_not_detached", """  int x = rank, y = 0;
+  static char buf[256];
+  MPI_Buffer_attach(buf, 256);
+  MPI_Bsend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False)
+case(C, "isend_first_ok", """  int x = rank, y = 0;
+  MPI_Request r;
+  MPI_Isend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+""")
+case(C, "isend_wait_first_potential", """  int x = rank, y = 0;
+  MPI_Request r;
+  MPI_Isend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "POTENTIAL_DEADLOCK")
+case(C, "sendrecv_ok", """  int x = rank, y = 0;
+  MPI_Sendrecv(&x, 1, MPI_INT, 1 - rank, 0, &y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+""")
+case(C, "send_before_bcast_potential", """  int x = 1, y = 0;
+  if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); }
+  else { MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+""", "POTENTIAL_DEADLOCK")
+case(C, "send_before_bcast_absolute_ok", """  int x = 1, y = 0;
+  if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); }
+  else { MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == 1); }
+""", opts="--deadlock absolute")
+case(C, "rsend_not_ready", """  int x = 1;
+  if (rank == 0) MPI_Rsend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/
+  else MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_READY_MODE")
+case(C, "rsend_ready_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 1) MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) MPI_Rsend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Wait(&r, MPI_STATUS_IGNORE); assert(y == 1); }
+""")
+case(C, "many_sends_potential", """  int x[3] = {1, 2, 3}, y = 0;
+  if (rank == 0) { for (int i = 0; i < 3; i++) MPI_Send(&x[i], 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else { MPI_Send(&y, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); for (int i = 0; i < 3; i++) MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+""", "POTENTIAL_DEADLOCK")
+case(C, "irecv_all_first_ok", """  int x = rank, y[3] = {0, 0, 0};
+  MPI_Request r[3];
+  int k = 0;
+  for (int i = 0; i < size; i++) if (i != rank) MPI_Irecv(&y[i], 1, MPI_INT, i, 0, MPI_COMM_WORLD, &r[k++]);
+  for (int i = 0; i < size; i++) if (i != rank) MPI_Send(&x, 1, MPI_INT, i, 0, MPI_COMM_WORLD);
+  MPI_Waitall(k, r, MPI_STATUSES_IGNORE);
+  for (int i = 0; i < size; i++) if (i != rank) assert(y[i] == i);
+""", n=3)
+case(C, "ssend_pair_ordered_ok", """  int x = rank, y = 0;
+  if (rank == 0) { MPI_Ssend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Ssend(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); }
+""")
+case(C, "issend_testall_ok", """  int x = rank, y = 0, flag = 0;
+  MPI_Request r[2];
+  MPI_Issend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Irecv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r[1]);
+  while (!flag) MPI_Testall(2, r, &flag, MPI_STATUSES_IGNORE);
+  assert(y == 1 - rank);
+""")
+
+# ------------------------------------------------------------ local concurrency
+C = "concurrency"
+case(C, "irecv_read_before_wait", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    x = y; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "irecv_write_before_wait", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    y = 5; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "isend_write_before_wait", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+    x = 2; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); }
+  else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "isend_read_before_wait_ok", """  int x = 1, y = 0, z = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); z = x; MPI_Wait(&r, MPI_STATUS_IGNORE); assert(z == 1); }
+  else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""")
+case(C, "irecv_write_after_wait_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); y = y + 1; assert(y == 2); }
+""")
+case(C, "array_element_outside_ok", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
+  MPI_Request r;
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); b[3] = 9; MPI_Wait(&r, MPI_STATUS_IGNORE); assert(b[1] == 2 && b[3] == 9); }
+""")
+case(C, "array_element_inside", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
+  MPI_Request r;
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    b[1] = 9; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "offset_buffer_inside", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
+  MPI_Request r;
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&b[2], 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    b[0] = b[3]; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "symbolic_index_may_overlap", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
+  MPI_Request r;
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    if (K >= 0 && K < 4) b[K] = 1; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY", pro="input")
+case(C, "symbolic_index_disjoint_ok", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
+  MPI_Request r;
+  if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    if (K >= 2 && K < 4) b[K] = 1;
+    MPI_Wait(&r, MPI_STATUS_IGNORE); assert(b[0] == 1); }
+""", pro="input")
+case(C, "test_then_read_ok", """  int x = 1, y = 0, flag = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+    if (flag) assert(y == 1); else { MPI_Wait(&r, MPI_STATUS_IGNORE); assert(y == 1); } }
+""")
+case(C, "test_false_then_read", """  int x = 1, y = 0, flag = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
+    x = y; /*@*/
+    if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "waitall_then_read_ok", """  int x[2] = {rank, rank}, y[2] = {0, 0};
+  MPI_Request r[2];
+  MPI_Irecv(y, 2, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Isend(x, 2, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r[1]);
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+  x[0] = y[0] + y[1];
+  assert(x[0] == 2 * (1 - rank));
+""")
+case(C, "waitany_other_still_pending", """  int x = rank, y[2] = {0, 0}, idx = -1;
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Irecv(&y[0], 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y[1], 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &r[1]);
+    MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE);
+    x = y[0] + y[1]; /*@*/
+    MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", "MPI_LOCAL_CONCURRENCY", n=3)
+case(C, "isend_reuse_after_wait_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { for (int i = 0; i < 3; i++) { x = i; MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); } }
+  else for (int i = 0; i < 3; i++) { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == i); }
+""")
+case(C, "isend_reuse_before_wait", """  int x = 1, y = 0;
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]);
+    x = 2; /*@*/
+    MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[1]); MPI_Waitall(2, r, MPI_STATUSES_IGNORE); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "two_irecv_same_buffer", """  int x = 1, y = 0;
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r[0]);
+    MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+    MPI_Wait(&r[0], MPI_STATUS_IGNORE); }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "persistent_write_while_active", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Send_init(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Start(&r);
+    x = 3; /*@*/
+    MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Request_free(&r); }
+  else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "persistent_write_while_inactive_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Send_init(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); x = 3; MPI_Start(&r); MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Request_free(&r); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == 3); }
+""")
+case(C, "proc_null_irecv_ok", """  int y = 7;
+  MPI_Request r;
+  MPI_Irecv(&y, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == 7);
+""")
+
+# ------------------------------------------------------------ request and resource lifecycle
+C = "lifecycle"
+case(C, "isend_never_waited", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+  else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_REQUEST_LEAK", fin=False)
+case(C, "irecv_never_waited", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_REQUEST_LEAK", fin=False)
+case(C, "persistent_never_freed", """  int x = 1;
+  MPI_Request r;
+  MPI_Send_init(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
+  MPI_Start(&r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_REQUEST_LEAK", fin=False)
+case(C, "request_free_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Request_free(&r); assert(r == MPI_REQUEST_NULL); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == 1); }
+""")
+case(C, "wait_twice_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Wait(&r, MPI_STATUS_IGNORE); }
+  else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""")
+case(C, "free_request_twice", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Request_free(&r);
+    MPI_Request_free(&r); /*@*/ }
+  else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_REQUEST")
+case(C, "uninitialized_request", """  MPI_Request r;
+  MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/
+""", "UNINITIALIZED_READ")
+case(C, "message_never_received", """  int x = 1;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+case(C, "message_after_finalize", """  int x = 1;
+  if (rank == 0) { MPI_Finalize(); return 0; }
+  MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); /*@*/
+  MPI_Finalize();
+  return 0;
+}
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+case(C, "missing_finalize", """  int x = 0;
+  (void)x;
+  return 0;
+}
+""", "MPI_USAGE", fin=False)
+case(C, "ibarrier_wait_ok", """  MPI_Request r;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", n=3)
+case(C, "ibcast_not_waited", """  int x = rank == 0 ? 3 : 0;
+  MPI_Request r;
+  MPI_Ibcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_REQUEST_LEAK", fin=False)
+case(C, "iallreduce_ok", """  int x = rank + 1, s = 0;
+  MPI_Request r;
+  MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(s == 6);
+""", n=3)
+case(C, "waitsome_ok", """  int x = rank, y[2] = {0, 0}, out = 0, idx[2], done = 0;
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Irecv(&y[0], 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y[1], 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &r[1]);
+    while (done < 2) { MPI_Waitsome(2, r, &out, idx, MPI_STATUSES_IGNORE); done += out; }
+    assert(y[0] == 1 && y[1] == 2); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""", n=3)
+case(C, "testany_loop_ok", """  int x = rank, y = 0, idx = -1, flag = 0;
+  MPI_Request r[1];
+  if (rank == 0) { MPI_Irecv(&y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]);
+    while (!flag) MPI_Testany(1, r, &idx, &flag, MPI_STATUS_IGNORE);
+    assert(idx == 0 && y == 1); }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+""")
+case(C, "wtime_monotone_ok", """  double t0 = MPI_Wtime();
+  double t1 = MPI_Wtime();
+  assert(t1 >= t0);
+""")
+case(C, "wtime_strict_wrong", """  double t0 = MPI_Wtime();
+  double t1 = MPI_Wtime();
+  assert(t1 > t0); /*@*/
+""", "ASSERTION")
+case(C, "initialized_finalized_ok", """  int f = 0;
+  MPI_Initialized(&f);
+  assert(f);
+  MPI_Finalized(&f);
+  assert(!f);
+""")
+case(C, "abort_called", """  if (rank == 1) MPI_Abort(MPI_COMM_WORLD, 2); /*@*/
+""", "ABORT")
+case(C, "init_thread_ok", """  int x = 0;
+  (void)x;
+""", pro="thread")
+case(C, "startall_ok", """  int x = 5, y[2] = {0, 0};
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&x, 1, MPI_INT, 1, 1, MPI_COMM_WORLD); }
+  else { MPI_Recv_init(&y[0], 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r[0]); MPI_Recv_init(&y[1], 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &r[1]);
+    MPI_Startall(2, r); MPI_Waitall(2, r, MPI_STATUSES_IGNORE); assert(y[0] == 5 && y[1] == 5);
+    MPI_Request_free(&r[0]); MPI_Request_free(&r[1]); }
+""")
+
+# ------------------------------------------------------------ communicators and datatypes
+C = "commtypes"
+types = [("char", "MPI_CHAR", "7"), ("short", "MPI_SHORT", "7"), ("long", "MPI_LONG", "7"), ("unsigned", "MPI_UNSIGNED", "7"),
+         ("float", "MPI_FLOAT", "1.5"), ("long long", "MPI_LONG_LONG", "7"), ("signed char", "MPI_SIGNED_CHAR", "7"),
+         ("unsigned char", "MPI_UNSIGNED_CHAR", "7"), ("unsigned long", "MPI_UNSIGNED_LONG", "7")]
+for ct, mt, v in types:
+    nm = ct.replace(" ", "_")
+    case(C, "type_%s_ok" % nm, """  %s a = %s, b = 0;
+  if (rank == 0) MPI_Send(&a, 1, %s, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(&b, 1, %s, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(b == a); }
+""" % (ct, v, mt, mt))
+case(C, "type_float_double_mismatch", """  float a = 1.5f;
+  double b = 0;
+  if (rank == 0) MPI_Send(&a, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(&b, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+""", "MPI_RECV_MISMATCH")
+case(C, "type_short_int_mismatch", """  short a = 1;
+  int b = 0;
+  if (rank == 0) MPI_Send(&a, 1, MPI_SHORT, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(&b, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+""", "MPI_RECV_MISMATCH")
+case(C, "reduce_double_max_ok", """  double x = rank * 1.5, m = 0;
+  MPI_Allreduce(&x, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  assert(m == 3.0);
+""", n=3)
+case(C, "reduce_prod_ok", """  long x = rank + 1, p = 0;
+  MPI_Reduce(&x, &p, 1, MPI_LONG, MPI_PROD, 0, MPI_COMM_WORLD);
+  if (rank == 0) assert(p == 6);
+""", n=3)
+case(C, "reduce_lor_ok", """  int x = rank == 2, o = 0;
+  MPI_Allreduce(&x, &o, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+  assert(o == 1);
+""", n=3)
+case(C, "reduce_min_wrong", """  int x = rank + 1, mn = 0;
+  MPI_Allreduce(&x, &mn, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  assert(mn == 2); /*@*/
+""", "ASSERTION", n=3)
+case(C, "reduce_symbolic_ok", """  int x = K + rank, s = 0;
+  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  assert(s == 2 * K + 1);
+""", pro="input")
+case(C, "reduce_symbolic_wrong", """  int x = K + rank, s = 0;
+  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  assert(s > K); /*@*/
+""", "ASSERTION", pro="input")
+case(C, "comm_self_barrier_ok", """  int r = -1;
+  MPI_Comm_rank(MPI_COMM_SELF, &r);
+  assert(r == 0);
+""")
+case(C, "comm_separate_contexts_deadlock", """  int x = 1;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_SELF);
+  else MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+case(C, "comm_self_pending_message", """  int x = 1;
+  MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_SELF);
+  MPI_Finalize(); /*@*/
+  return 0;
+}
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+case(C, "get_count_double_ok", """  double d[3] = {1, 2, 3};
+  int c = 0;
+  MPI_Status st;
+  if (rank == 0) MPI_Send(d, 3, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(d, 3, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &st); MPI_Get_count(&st, MPI_DOUBLE, &c); assert(c == 3); }
+""")
+case(C, "struct_member_buffer_ok", """  struct { int a; double b[2]; } s = {1, {2.0, 3.0}}, t = {0, {0, 0}};
+  if (rank == 0) MPI_Send(s.b, 2, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(t.b, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(t.b[1] == 3.0 && t.a == 0); }
+""")
+case(C, "heap_buffer_ok", """  int *p = malloc(2 * sizeof(int));
+  p[0] = 1; p[1] = 2;
+  if (rank == 0) MPI_Send(p, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(p, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(p[0] + p[1] == 3); }
+  free(p);
+""", pro="stdlib")
+case(C, "bcast_double_array_ok", """  double a[2] = {0, 0};
+  if (rank == 0) { a[0] = 0.5; a[1] = 0.25; }
+  MPI_Bcast(a, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  assert(a[0] + a[1] == 0.75);
+""", n=3)
+
+def render(c):
+    cat, name, body, expect, n, opts, fin, pro = c
+    pre = PRO
+    if pro == "input":
+        pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input\nint K;\n")
+    elif pro == "stdlib":
+        pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stdlib.h>\n")
+    elif pro == "thread":
+        pre = PRO.replace("  MPI_Init(&argc, &argv);\n", "  int prov = -1;\n  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &prov);\n  assert(prov >= MPI_THREAD_SINGLE);\n")
+    src = pre + body + (EPI if fin else "")
+    lines = src.split("\n")
+    hdr = []
+    mode = opts
+    if expect == "verified":
+        hdr.append("// RUN: %%expect-exit 0 %%chorus verify %%s -n %d --quiet %s | FileCheck %%s" % (n, mode))
+        hdr.append("// CHECK: verdict: verified")
+    else:
+        hdr.append("// RUN: %%expect-exit 1 %%chorus verify %%s -n %d --quiet %s | FileCheck %%s" % (n, mode))
+        at = [i for i, l in enumerate(lines) if "/*@*/" in l]
+        if at:
+            line = at[0] + 1 + 2  # two header lines
+            hdr.append("// CHECK: verdict: violation %s at {{.*}}%s.c:%d:" % (expect, name, line))
+        else:
+            hdr.append("// CHECK: verdict: violation %s" % expect)
+    return "\n".join(h.replace("  |", " |") for h in hdr) + "\n" + src
+
+root = sys.argv[1] if len(sys.argv) > 1 else "tests/lit/mpi"
+names = set()
+for c in cases:
+    assert (c[0], c[1]) not in names, c[1]
+    names.add((c[0], c[1]))
+    d = os.path.join(root, c[0])
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, c[1] + ".c"), "w") as f:
+        f.write(render(c))
+print(len(cases), "programs")

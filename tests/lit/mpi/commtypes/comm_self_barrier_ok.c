@@ -1,0 +1,15 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: verified
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int r = -1;
+  MPI_Comm_rank(MPI_COMM_SELF, &r);
+  assert(r == 0);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,18 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}isend_reuse_before_wait.c:13:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = 1, y = 0;
+  MPI_Request r[2];
+  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]);
+    x = 2; /*@*/
+    MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[1]); MPI_Waitall(2, r, MPI_STATUSES_IGNORE); }
+  else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,15 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation ASSERTION at {{.*}}wtime_strict_wrong.c:12:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  double t0 = MPI_Wtime();
+  double t1 = MPI_Wtime();
+  assert(t1 > t0); /*@*/
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,15 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: verified
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int a = 1, b = 2, x = 0, y = 0;
+  if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  else { MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(x == 1 && y == 2); }
+  MPI_Finalize();
+  return 0;
+}

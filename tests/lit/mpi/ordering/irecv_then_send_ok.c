@@ -1,0 +1,18 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: verified
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = rank, y = -1;
+  MPI_Request r;
+  MPI_Irecv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
+  MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+  MPI_Finalize();
+  return 0;
+}

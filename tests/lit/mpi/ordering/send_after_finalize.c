@@ -1,0 +1,15 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_USAGE at {{.*}}send_after_finalize.c:13:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = 0;
+  MPI_Finalize();
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/
+  return 0;
+}

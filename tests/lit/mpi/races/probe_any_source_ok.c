@@ -1,0 +1,16 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet | FileCheck %s
+// CHECK: verdict: verified
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = rank, y = 0;
+  MPI_Status st;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Probe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st); MPI_Recv(&y, 1, MPI_INT, st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == st.MPI_SOURCE); } }
+  else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,16 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet | FileCheck %s
+// CHECK: verdict: verified
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = 0, y = 0;
+  MPI_Status st;
+  if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 1, MPI_COMM_WORLD, &st); x = y + 1; MPI_Send(&x, 1, MPI_INT, st.MPI_SOURCE, 2, MPI_COMM_WORLD); } }
+  else { x = rank; MPI_Send(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == rank + 1); }
+  MPI_Finalize();
+  return 0;
+}
