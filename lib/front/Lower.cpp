@@ -2491,8 +2491,10 @@ bool Lowerer::run() {
     init.defined = true;
     initS_.fid = prog_.addFunc(std::move(init));
     M::Function& f = prog_.funcs[initS_.fid];
-    f.entry = f.addLoc({});
-    f.exit = f.addLoc({});
+    // Global initialization is attributed to the start of the main file.
+    f.loc = sl(sm_.getLocForStartOfFile(sm_.getMainFileID()));
+    f.entry = f.addLoc(f.loc);
+    f.exit = f.addLoc(f.loc);
     initS_.cur = f.entry;
     initS_.scopes.push_back({});
   }
@@ -2545,8 +2547,8 @@ bool Lowerer::run() {
     S = &initS_;
     M::Stmt r;
     r.kind = M::StmtKind::Return;
-    M::LocId from = here({});
-    addTrans(from, fn().exit, nullptr, std::move(r), {});
+    M::LocId from = here(fn().loc);
+    addTrans(from, fn().exit, nullptr, std::move(r), fn().loc);
     S = nullptr;
   }
   return diags_.errorCount() == errorsBefore;

@@ -39,13 +39,13 @@ int main(int argc, char **argv) {
 // CHECK: input argc  @annotations.c:16:14
 // CHECK: input argv  @annotations.c:16:27
 // CHECK: output sum  @annotations.c:8:14
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @annotations.c:1:1
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
+// CHECK: L0  @annotations.c:1:1
 // CHECK: -> L2  sum = 0  @annotations.c:9:8
-// CHECK: L1  @?
-// CHECK: L2  @?
-// CHECK: -> L1  return  @?
+// CHECK: L1  @annotations.c:1:1
+// CHECK: L2  @annotations.c:1:1
+// CHECK: -> L1  return  @annotations.c:1:1
 // CHECK: function id(int n) -> int  @annotations.c:15:5
 // CHECK: entry L0, exit L1
 // CHECK: L0  @annotations.c:15:15

@@ -29,11 +29,11 @@ int main(int argc, char **argv) {
 // CHECK: global int[4] arr  @basic.c:8:5
 // CHECK: input argc  @basic.c:10:14
 // CHECK: input argv  @basic.c:10:27
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @basic.c:1:1
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
+// CHECK: L0  @basic.c:1:1
 // CHECK: -> L2  g = 3  @basic.c:7:9
-// CHECK: L1  @?
+// CHECK: L1  @basic.c:1:1
 // CHECK: L2  @basic.c:8:15
 // CHECK: -> L3  arr[0] = 1  @basic.c:8:15
 // CHECK: L3  @basic.c:8:18
@@ -42,8 +42,8 @@ int main(int argc, char **argv) {
 // CHECK: -> L5  arr[2] = 0  @basic.c:8:14
 // CHECK: L5  @basic.c:8:14
 // CHECK: -> L6  arr[3] = 0  @basic.c:8:14
-// CHECK: L6  @?
-// CHECK: -> L1  return  @?
+// CHECK: L6  @basic.c:1:1
+// CHECK: -> L1  return  @basic.c:1:1
 // CHECK: function count(int n) -> int  @basic.c:9:12
 // CHECK: locals: temp int $t0; temp int $t1;
 // CHECK: entry L0, exit L1

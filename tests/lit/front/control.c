@@ -38,11 +38,11 @@ again:
 }
 
 // CHECK: globals:
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @control.c:1:1
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
-// CHECK: -> L1  return  @?
-// CHECK: L1  @?
+// CHECK: L0  @control.c:1:1
+// CHECK: -> L1  return  @control.c:1:1
+// CHECK: L1  @control.c:1:1
 // CHECK: function main() -> int  @control.c:4:5
 // CHECK: locals: local int s; local int i; local int t; local int z; local int w; temp int $t0;
 // CHECK: entry L0, exit L1

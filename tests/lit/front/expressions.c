@@ -50,11 +50,11 @@ end:
 // CHECK: struct node { int v; struct node* next; }  size 16
 // CHECK: union U { int i; float f; }  size 4
 // CHECK: globals:
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @expressions.c:1:1
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
-// CHECK: -> L1  return  @?
-// CHECK: L1  @?
+// CHECK: L0  @expressions.c:1:1
+// CHECK: -> L1  return  @expressions.c:1:1
+// CHECK: L1  @expressions.c:1:1
 // CHECK: function apply(int (*)(...) f, int x) -> int  @expressions.c:14:5
 // CHECK: locals: temp int $t0;
 // CHECK: entry L0, exit L1

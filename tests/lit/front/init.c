@@ -31,12 +31,12 @@ int main(void) {
 // CHECK: global char* msg  @init.c:9:13
 // CHECK: static int n  @init.c:11:14
 // CHECK: static double m  @init.c:12:17
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @init.c:1:1
 // CHECK: locals: temp int $t0;
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
+// CHECK: L0  @init.c:1:1
 // CHECK: -> L2  $t0 = 0  @init.c:7:5
-// CHECK: L1  @?
+// CHECK: L1  @init.c:1:1
 // CHECK: L2 (loop head)  @init.c:7:5
 // CHECK: -> L3  [$t0 < 100]  skip  @init.c:7:5
 // CHECK: -> L5  [!($t0 < 100)]  skip  @init.c:7:5
@@ -66,8 +66,8 @@ int main(void) {
 // CHECK: -> L15  n = 5  @init.c:11:18
 // CHECK: L15  @init.c:12:17
 // CHECK: -> L16  m = 0  @init.c:12:17
-// CHECK: L16  @?
-// CHECK: -> L1  return  @?
+// CHECK: L16  @init.c:1:1
+// CHECK: -> L1  return  @init.c:1:1
 // CHECK: function counter() -> int  @init.c:10:5
 // CHECK: locals: static int n; static double m; temp int $t0;
 // CHECK: entry L0, exit L1

@@ -22,15 +22,15 @@ int main(void) {
 // CHECK: globals:
 // CHECK: global int x  @passert.c:5:5
 // CHECK: global int* buffer  @passert.c:5:13
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @passert.c:1:1
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
+// CHECK: L0  @passert.c:1:1
 // CHECK: -> L2  x = 0  @passert.c:5:5
-// CHECK: L1  @?
+// CHECK: L1  @passert.c:1:1
 // CHECK: L2  @passert.c:5:13
 // CHECK: -> L3  buffer = NULL  @passert.c:5:13
-// CHECK: L3  @?
-// CHECK: -> L1  return  @?
+// CHECK: L3  @passert.c:1:1
+// CHECK: -> L1  return  @passert.c:1:1
 // CHECK: function worker(void* arg) -> void*  @passert.c:6:7
 // CHECK: locals: temp void* $t0;
 // CHECK: entry L0, exit L1

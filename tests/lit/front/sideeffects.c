@@ -18,11 +18,11 @@ int main(void) {
 }
 
 // CHECK: globals:
-// CHECK: function $init() -> void  @?
+// CHECK: function $init() -> void  @sideeffects.c:1:1
 // CHECK: entry L0, exit L1
-// CHECK: L0  @?
-// CHECK: -> L1  return  @?
-// CHECK: L1  @?
+// CHECK: L0  @sideeffects.c:1:1
+// CHECK: -> L1  return  @sideeffects.c:1:1
+// CHECK: L1  @sideeffects.c:1:1
 // CHECK: function f(int a) -> int  @sideeffects.c:4:5
 // CHECK: entry L0, exit L1
 // CHECK: L0  @sideeffects.c:4:14
