@@ -866,6 +866,253 @@ case(C, "bcast_double_array_ok", """  double a[2] = {0, 0};
   assert(a[0] + a[1] == 0.75);
 """, n=3)
 
+# ------------------------------------------------------------ communicators and groups
+C = "communicators"
+case(C, "dup_isolated_ok", """  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  int x = rank, y = -1, z = -1;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, dup);
+    x = 10;
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else if (rank == 1) {
+    MPI_Request q;
+    MPI_Irecv(&z, 1, MPI_INT, 0, 0, dup, &q);
+    MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+    assert(y == 10 && z == 0);
+  }
+  MPI_Comm_free(&dup);
+""")
+case(C, "dup_wrong_context_deadlock", """  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  int x = 1;
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, dup);
+  else /*@*/MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Comm_free(&dup);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "split_even_odd_ok", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &sub);
+  int sr, ss, sum = 0;
+  MPI_Comm_rank(sub, &sr);
+  MPI_Comm_size(sub, &ss);
+  assert(ss == (rank % 2 == 0 ? 2 : 1));
+  MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, sub);
+  assert(sum == (rank % 2 == 0 ? 2 : 1));
+  if (rank == 0) assert(sr == 1);
+  if (rank == 2) assert(sr == 0);
+  MPI_Comm_free(&sub);
+""", n=3)
+case(C, "split_rank_translation_ok", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, rank == 0 ? MPI_UNDEFINED : 1, rank, &sub);
+  if (rank == 0) { assert(sub == MPI_COMM_NULL); }
+  else {
+    int sr, v = rank;
+    MPI_Comm_rank(sub, &sr);
+    assert(sr == rank - 1);
+    if (sr == 0) MPI_Send(&v, 1, MPI_INT, 1, 3, sub);
+    else { MPI_Status st; MPI_Recv(&v, 1, MPI_INT, 0, 3, sub, &st); assert(v == 1 && st.MPI_SOURCE == 0); }
+    MPI_Comm_free(&sub);
+  }
+""", n=3)
+case(C, "split_wrong_rank_assert", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, &sub);
+  int sr;
+  MPI_Comm_rank(sub, &sr);
+  /*@*/assert(sr == rank);
+  MPI_Comm_free(&sub);
+""", "ASSERTION")
+case(C, "split_collectives_independent_ok", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, rank < 2, 0, &sub);
+  int v = rank;
+  if (rank < 2) MPI_Bcast(&v, 1, MPI_INT, 0, sub);
+  else MPI_Barrier(sub);
+  if (rank < 2) assert(v == 0);
+  MPI_Comm_free(&sub);
+""", n=3)
+case(C, "split_mismatched_collective", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, 0, 0, &sub);
+  int v = rank;
+  if (rank == 0) MPI_Bcast(&v, 1, MPI_INT, 0, sub);
+  else /*@*/MPI_Barrier(sub);
+  MPI_Comm_free(&sub);
+""", "COLLECTIVE_MISMATCH")
+case(C, "collective_other_comm_deadlock", """  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  if (rank == 0) /*@*/MPI_Barrier(dup);
+  else MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Comm_free(&dup);
+""", "ABSOLUTE_DEADLOCK")
+case(C, "comm_never_freed_leak", """  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  MPI_Barrier(dup);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False)
+case(C, "use_after_comm_free", """  MPI_Comm dup;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  MPI_Comm keep = dup;
+  MPI_Comm_free(&dup);
+  assert(dup == MPI_COMM_NULL);
+  /*@*/MPI_Barrier(keep);
+""", "MPI_INVALID_COMM")
+case(C, "free_comm_world_invalid", """  MPI_Comm w = MPI_COMM_WORLD;
+  /*@*/MPI_Comm_free(&w);
+""", "MPI_INVALID_COMM")
+case(C, "comm_null_send_invalid", """  int x = 0;
+  if (rank == 0) /*@*/MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_NULL);
+""", "MPI_INVALID_COMM")
+case(C, "group_incl_create_ok", """  MPI_Group world, g;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int ranks[2] = {2, 0};
+  MPI_Group_incl(world, 2, ranks, &g);
+  int gs, gr;
+  MPI_Group_size(g, &gs);
+  MPI_Group_rank(g, &gr);
+  assert(gs == 2);
+  assert(gr == (rank == 2 ? 0 : rank == 0 ? 1 : MPI_UNDEFINED));
+  MPI_Comm c;
+  MPI_Comm_create(MPI_COMM_WORLD, g, &c);
+  if (rank == 1) assert(c == MPI_COMM_NULL);
+  else {
+    int v = rank;
+    MPI_Bcast(&v, 1, MPI_INT, 0, c);
+    assert(v == 2);
+    MPI_Comm_free(&c);
+  }
+  MPI_Group_free(&g);
+  MPI_Group_free(&world);
+""", n=3)
+case(C, "group_excl_translate_ok", """  MPI_Group world, g;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int ex[1] = {0};
+  MPI_Group_excl(world, 1, ex, &g);
+  int r1[3] = {0, 1, 2}, r2[3];
+  MPI_Group_translate_ranks(world, 3, r1, g, r2);
+  assert(r2[0] == MPI_UNDEFINED && r2[1] == 0 && r2[2] == 1);
+  MPI_Group_free(&g);
+  MPI_Group_free(&world);
+""", n=3)
+case(C, "group_never_freed_leak", """  MPI_Group world;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False)
+case(C, "group_incl_bad_rank", """  MPI_Group world, g;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int ranks[1] = {5};
+  /*@*/MPI_Group_incl(world, 1, ranks, &g);
+""", "MPI_INVALID_RANK")
+case(C, "comm_create_different_groups", """  MPI_Group world, g;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int ranks[1] = {rank};
+  MPI_Group_incl(world, 1, ranks, &g);
+  MPI_Comm c;
+  /*@*/MPI_Comm_create(MPI_COMM_WORLD, g, &c);
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "comm_compare_ok", """  MPI_Comm dup, sub;
+  MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+  MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, &sub);
+  int r1, r2, r3;
+  MPI_Comm_compare(MPI_COMM_WORLD, MPI_COMM_WORLD, &r1);
+  MPI_Comm_compare(MPI_COMM_WORLD, dup, &r2);
+  MPI_Comm_compare(MPI_COMM_WORLD, sub, &r3);
+  assert(r1 == MPI_IDENT && r2 == MPI_CONGRUENT && r3 == MPI_SIMILAR);
+  MPI_Comm_free(&dup);
+  MPI_Comm_free(&sub);
+""")
+case(C, "tag_ub_attr_ok", """  int *ub, flag = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &flag);
+  assert(flag && *ub >= 32767);
+""")
+case(C, "split_send_rank_out_of_sub", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, 0, &sub);
+  int x = 0;
+  if (rank == 0) /*@*/MPI_Send(&x, 1, MPI_INT, 2, 0, sub);
+  MPI_Comm_free(&sub);
+""", "MPI_INVALID_RANK", n=3)
+case(C, "comm_self_ok", """  int r, s, v = 4, w = 0;
+  MPI_Comm_rank(MPI_COMM_SELF, &r);
+  MPI_Comm_size(MPI_COMM_SELF, &s);
+  assert(r == 0 && s == 1);
+  MPI_Request q;
+  MPI_Irecv(&w, 1, MPI_INT, 0, 0, MPI_COMM_SELF, &q);
+  MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_SELF);
+  MPI_Wait(&q, MPI_STATUS_IGNORE);
+  assert(w == 4);
+""")
+
+# ------------------------------------------------------------ nonblocking collectives
+C = "nbcoll"
+case(C, "ibarrier_overlap_p2p_ok", """  MPI_Request r;
+  int x = rank, y = -1;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  if (rank == 1) MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  if (rank == 1) assert(y == 0);
+""", opts="--deadlock both")
+case(C, "ibarrier_then_recv_first_ok", """  MPI_Request r;
+  int x = rank, y = -1;
+  if (rank == 1) MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  if (rank == 1) MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Ibarrier(MPI_COMM_WORLD, &r); }
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", opts="--deadlock both")
+case(C, "iallreduce_result_at_wait_ok", """  MPI_Request r;
+  int x = rank + 1, s = 0;
+  MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
+  x = 100;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(s == 6);
+""", n=3)
+case(C, "ibcast_wait_vs_recv_deadlock", """  MPI_Request r;
+  int v = rank, y = 0;
+  if (rank == 0) { MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r); /*@*/MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
+  if (rank == 1) { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
+""", "ABSOLUTE_DEADLOCK")
+case(C, "ibarrier_never_waited_leak", """  MPI_Request r;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_REQUEST_LEAK", fin=False)
+case(C, "ibarrier_vs_barrier_mismatch", """  MPI_Request r;
+  if (rank == 0) { MPI_Ibarrier(MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
+  else /*@*/MPI_Barrier(MPI_COMM_WORLD);
+""", "COLLECTIVE_MISMATCH")
+case(C, "two_outstanding_ireduce_ok", """  MPI_Request r[2];
+  int a = rank, b = 2 * rank, sa = -1, sb = -1;
+  MPI_Ireduce(&a, &sa, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Ireduce(&b, &sb, 1, MPI_INT, MPI_MAX, 1, MPI_COMM_WORLD, &r[1]);
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+  if (rank == 0) assert(sa == 1);
+  if (rank == 1) assert(sb == 2);
+""")
+case(C, "ireduce_wrong_root_value", """  MPI_Request r;
+  int a = rank, s = -1;
+  MPI_Ireduce(&a, &s, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  /*@*/assert(s == 1);
+""", "ASSERTION")
+case(C, "iallgather_split_comm_ok", """  MPI_Comm sub;
+  MPI_Comm_split(MPI_COMM_WORLD, rank / 2, rank, &sub);
+  int v = rank, all[2] = {-1, -1};
+  MPI_Request r;
+  MPI_Iallgather(&v, 1, MPI_INT, all, 1, MPI_INT, sub, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(all[0] == (rank / 2) * 2 && all[1] == (rank / 2) * 2 + 1);
+  MPI_Comm_free(&sub);
+""", n=4)
+case(C, "ibarrier_test_loop_ok", """  MPI_Request r;
+  int flag = 0, i = 0;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  while (!flag && i < 3) { MPI_Test(&r, &flag, MPI_STATUS_IGNORE); i++; }
+  if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE);
+""")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro = c
     pre = PRO

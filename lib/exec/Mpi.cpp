@@ -105,25 +105,14 @@ void requireInit(Machine& m, const std::string& name) {
     m.fail(ViolationKind::MpiUsage, name + " called after MPI_Finalize", m.pc());
 }
 
-void requireWorld(Machine& m, Expr comm) {
-  commSize(m, comm);
+int64_t requireComm(Machine& m, Expr comm) {
   int64_t c = m.requireConcrete(comm, "communicator");
-  if (c != kCommWorld)
-    throw Unsupported("communicator other than MPI_COMM_WORLD at " + m.where());
+  commGroup(m, c);
+  return c;
 }
 
 int64_t commSize(Machine& m, Expr comm) {
-  int64_t c = m.requireConcrete(comm, "communicator");
-  if ((c >> 24) != 1 || (c & 0xffffff) == 0 || ((c & 0xffffff) > 2 && (c & 0xffffff) < 0x1000))
-    m.fail(ViolationKind::MpiInvalidComm,
-           c == mpiHandle(1, 0) ? std::string("MPI_COMM_NULL used as a communicator")
-                                : "invalid communicator handle " + std::to_string(c),
-           m.pc());
-  if (c == kCommWorld)
-    return m.nprocs();
-  if (c == kCommSelf)
-    return 1;
-  throw Unsupported("communicator other than MPI_COMM_WORLD at " + m.where());
+  return int64_t(commGroup(m, m.requireConcrete(comm, "communicator")).size());
 }
 
 Machine::Outcome mpiDone(Machine& m, const model::Transition& t, Expr result) {
@@ -154,14 +143,17 @@ Machine::Outcome runInitialized(Machine& m, const std::string& name, const model
 
 Machine::Outcome runFinalize(Machine& m, const std::string& name, const model::Transition& t) {
   finalizeChecks(m);
+  finalizeObjectChecks(m);
   m.self().mpi = state::MpiPhase::Finalized;
   return mpiDone(m, t);
 }
 
 Machine::Outcome runCommRankSize(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  int64_t n = commSize(m, m.arg(s, 0));
-  Expr v = m.intc(name == "MPI_Comm_rank" ? (n == 1 ? 0 : m.me) : n);
+  int64_t c = m.requireConcrete(m.arg(s, 0), "communicator");
+  int64_t n = int64_t(commGroup(m, c).size());
+  // a process calling Comm_rank on a communicator it is a member of
+  Expr v = m.intc(name == "MPI_Comm_rank" ? procToRank(m, c, m.me) : n);
   m.writePlace(m.placeOfPointer(m.arg(s, 1), m.P.types.intType(), m.me), v);
   m.step.effects.push_back(m.text(s.args[1]) + " <- " + m.show(v));
   return mpiDone(m, t);
@@ -219,6 +211,7 @@ const MpiTable& mpiFunctions() {
     registerMpiP2P(t);
     registerMpiColl(t);
     registerMpiReq(t);
+    registerMpiComm(t);
     return t;
   }();
   return table;

@@ -13,8 +13,7 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
     checkRank(m, dest, commE, false);
   if (dest == kProcNull)
     return;
-  if (comm == kCommSelf && dest == 0)
-    dest = m.me;
+  dest = rankToProc(m, comm, dest); // messages name processes, not ranks
   if (dest < 0 || dest >= m.nprocs())
     m.fail(ViolationKind::MpiInvalidRank, "invalid destination rank " + std::to_string(dest),
            m.pc());
@@ -80,7 +79,7 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
     const model::Type* stt = m.typeAt(m.self(), st.root, st.path, st.path.size());
     if (!stt->isRecord() || stt->fields.size() < 4)
       throw Unsupported("MPI_Status of unexpected shape at " + m.where());
-    Expr vals[4] = {m.intc(msg.src), msg.tag, m.intc(0),
+    Expr vals[4] = {m.intc(procToRank(m, msg.comm, msg.src)), msg.tag, m.intc(0),
                     m.f.mul(msg.count, m.intc(int64_t(datatypeSize(msg.datatype))))};
     for (uint32_t k = 0; k < 4; ++k) {
       Place fp = st;
@@ -190,8 +189,8 @@ void resumeReceive(Machine& m, const std::string& name, const model::Transition&
   int64_t source = *m.concreteInt(m.arg(st, pos[3]));
   int64_t tag = m.requireConcrete(m.arg(st, pos[4]), "tag");
   int64_t comm = m.requireConcrete(m.arg(st, pos[5]), "communicator");
-  if (comm == kCommSelf && source == 0)
-    source = m.me;
+  if (source >= 0)
+    source = rankToProc(m, comm, source);
   std::vector<size_t> ms = matches(m, source, tag, comm);
   for (size_t mi : ms) {
     Machine r = fresh();

@@ -22,10 +22,11 @@ namespace chorus::exec {
 namespace {
 
 // mpiObj layout: [0] next posting sequence number, [1] attached Bsend buffer
-// size (0: none), [2] the last MPI_Wtime result (0: none), then kReqFields
-// values per request slot.
+// size (0: none), [2] the last MPI_Wtime result (0: none), [3] the ext value
+// of MpiComm.cpp (object table and collective records; 0: none), then
+// kReqFields values per request slot.
 enum ReqField : size_t {
-  RKind,    // 0 free slot, 1 send, 2 receive, 3 completed collective
+  RKind,    // 0 free slot, 1 send, 2 receive, 3 nonblocking collective
   RState,   // 0 inactive (persistent), 1 active, 2 complete (not yet waited)
   RPersist, // 1: persistent (Send_init/Recv_init)
   RBuf,     // buffer pointer
@@ -41,7 +42,7 @@ enum ReqField : size_t {
   RMCount,
   kReqFields
 };
-constexpr size_t kHeader = 3;
+constexpr size_t kHeader = 4;
 constexpr int64_t kReqBase = 0x1000;
 constexpr int64_t kRequestNull = mpiHandle(5, 0);
 constexpr int64_t kInfSeq = INT64_MAX;
@@ -71,7 +72,7 @@ int64_t ifld(Machine& m, const ProcState& ps, size_t slot, size_t f) {
 
 void ensureHeader(Machine& m, ProcState& ps) {
   if (ps.mpiObj.size() < kHeader)
-    ps.mpiObj = {m.intc(0), m.intc(0), m.intc(0)};
+    ps.mpiObj = {m.intc(0), m.intc(0), m.intc(0), m.intc(0)};
 }
 
 /// A new request slot (lowest free one), fields zero/null.
@@ -97,6 +98,13 @@ size_t newSlot(Machine& m) {
   return slot;
 }
 
+/// No request, buffer, time or object left: mpiObj empty (as initially).
+void clearIfEmpty(Machine& m, ProcState& ps) {
+  if (numSlots(ps) == 0 && ival(m, ps.mpiObj[1]) == 0 && ps.mpiObj[2] == m.intc(0) &&
+      ps.mpiObj[3] == m.intc(0))
+    ps.mpiObj.clear();
+}
+
 void freeSlot(Machine& m, size_t slot) {
   ProcState& ps = m.self();
   for (size_t f = 0; f < kReqFields; ++f)
@@ -108,8 +116,7 @@ void freeSlot(Machine& m, size_t slot) {
     ps.mpiObj.resize(ps.mpiObj.size() - kReqFields);
   if (numSlots(ps) == 0)
     ps.mpiObj[0] = m.intc(0);
-  if (numSlots(ps) == 0 && ival(m, ps.mpiObj[1]) == 0 && ps.mpiObj[2] == m.intc(0))
-    ps.mpiObj.clear();
+  clearIfEmpty(m, ps);
 }
 
 /// The slot of a request handle value; -1 for MPI_REQUEST_NULL. An invalid
@@ -184,6 +191,8 @@ std::vector<size_t> options(Machine& m, size_t slot) {
     for (const Message& msg : m.gs.msgs)
       if (msg.src == m.me && msg.req == int(slot))
         return {};
+  if (kind == 3 && !collRequestDone(m, slot))
+    return {};
   return {SIZE_MAX};
 }
 
@@ -199,6 +208,10 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   ProcState& ps = m.self();
   int64_t kind = ifld(m, ps, slot, RKind);
   fld(ps, slot, RState) = m.intc(2);
+  if (kind == 3) {
+    InternalAccess ia;
+    collRequestFinish(m, slot);
+  }
   if (kind != 2)
     return;
   if (opt == SIZE_MAX) {
@@ -214,7 +227,7 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
     InternalAccess ia;
     receive(m, opt, buf, count, dt, m.V.nullPointer());
   }
-  fld(m.self(), slot, RMSrc) = m.intc(msg.src);
+  fld(m.self(), slot, RMSrc) = m.intc(procToRank(m, msg.comm, msg.src));
   fld(m.self(), slot, RMTag) = msg.tag;
   fld(m.self(), slot, RMCount) = msg.count;
 }
@@ -374,6 +387,8 @@ size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   int64_t src = m.requireConcrete(m.arg(s, 3), "source rank");
   checkRank(m, src, m.arg(s, 5), true);
+  if (src >= 0) // requests name processes, not ranks
+    src = rankToProc(m, m.requireConcrete(m.arg(s, 5), "communicator"), src);
   int64_t count = m.requireConcrete(m.arg(s, 1), "count");
   if (count < 0)
     m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
@@ -695,6 +710,7 @@ Machine::Outcome runProbe(Machine& m, const std::string& name, const model::Tran
   }
   if (src == kAnySource || name == "MPI_Iprobe")
     m.unsafe = true;
+  rankToProc(m, m.requireConcrete(m.arg(s, 2), "communicator"), src >= 0 ? src : 0);
   return Machine::Outcome::Blocked;
 }
 
@@ -704,6 +720,8 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
   bool ip = name == "MPI_Iprobe";
   int64_t src = *m.concreteInt(m.arg(s, 0)), tag = *m.concreteInt(m.arg(s, 1)),
           comm = *m.concreteInt(m.arg(s, 2));
+  if (src >= 0)
+    src = rankToProc(m, comm, src);
   if (ip) {
     Machine x = fresh();
     setInt(x, x.arg(s, 3), 0);
@@ -714,7 +732,8 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
     const Message msg = x.gs.msgs[mi];
     if (ip)
       setInt(x, x.arg(s, 3), 1);
-    writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(msg.src), msg.tag, msg.count, msg.datatype);
+    writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(procToRank(x, msg.comm, msg.src)), msg.tag,
+                msg.count, msg.datatype);
     x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
     pushDone(x, t, out);
   }
@@ -740,8 +759,7 @@ Machine::Outcome runBufferAttach(Machine& m, const std::string& name, const mode
     // detach blocks until the buffered messages are delivered: modelled as
     // immediate (messages are copied when sent)
     ps.mpiObj[1] = m.intc(0);
-    if (numSlots(ps) == 0 && ps.mpiObj[2] == m.intc(0))
-      ps.mpiObj.clear();
+    clearIfEmpty(m, ps);
   }
   return mpiDone(m, t);
 }
@@ -791,13 +809,28 @@ bool deliverToPosted(Machine& m, size_t mi) {
   return done;
 }
 
-Expr completedRequest(Machine& m) {
+size_t collRequest(Machine& m) {
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
   fld(ps, slot, RKind) = m.intc(3);
-  fld(ps, slot, RState) = m.intc(2);
+  fld(ps, slot, RState) = m.intc(1);
   fld(ps, slot, RDt) = m.intc(mpiHandle(3, 7));
-  return handleOf(m, slot);
+  return slot;
+}
+
+Expr mpiExt(const ProcState& ps) {
+  return ps.mpiObj.size() >= kHeader && ps.mpiObj[3] != nullptr &&
+                 ps.mpiObj[3]->kind() == sym::Kind::TupleMake
+             ? ps.mpiObj[3]
+             : nullptr;
+}
+
+void setMpiExt(Machine& m, ProcState& ps, Expr ext) {
+  if (!ext && ps.mpiObj.empty())
+    return;
+  ensureHeader(m, ps);
+  ps.mpiObj[3] = ext ? ext : m.intc(0);
+  clearIfEmpty(m, ps);
 }
 
 void checkBsend(Machine& m, Expr countE, int64_t dt) {
@@ -817,9 +850,10 @@ void checkBsend(Machine& m, Expr countE, int64_t dt) {
 
 void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE) {
   int64_t dest = m.requireConcrete(destE, "destination rank");
-  if (dest == kProcNull || dest < 0 || dest >= m.nprocs())
-    return;
   int64_t tag = m.requireConcrete(tagE, "tag"), comm = m.requireConcrete(commE, "communicator");
+  if (dest == kProcNull || dest < 0 || dest >= commSize(m, commE))
+    return;
+  dest = rankToProc(m, comm, dest);
   const ProcState& ps = *m.gs.procs[dest];
   for (size_t r = 0; r < numSlots(ps); ++r)
     if (ifld(m, ps, r, RKind) == 2 && ifld(m, ps, r, RState) == 1 &&
@@ -856,7 +890,10 @@ void finalizeChecks(Machine& m) {
       m.fail(ViolationKind::MpiRequestLeak,
              std::string("MPI_Finalize with a request never ") +
                  (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
-                 (ifld(m, ps, r, RKind) == 1 ? "send" : "receive") + " request)",
+                 (ifld(m, ps, r, RKind) == 1   ? "send"
+                  : ifld(m, ps, r, RKind) == 2 ? "receive"
+                                               : "collective") +
+                 " request)",
              m.pc());
   if (ps.mpiObj.size() >= kHeader && ival(m, ps.mpiObj[1]) != 0)
     m.fail(ViolationKind::MpiResourceLeak, "MPI_Finalize with a Bsend buffer still attached",

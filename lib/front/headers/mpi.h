@@ -290,11 +290,14 @@ extern char **chorus_mpi_argvs_null_[1];
 
 /* upper bound of MPI_TAG_UB guaranteed by the model */
 #define CHORUS_MPI_TAG_UB_VALUE 32767
+/* the value MPI_Comm_get_attr(comm, MPI_TAG_UB, &p, &flag) points p to */
+static int chorus_mpi_tag_ub_ = CHORUS_MPI_TAG_UB_VALUE;
 
 /* ------------------------------------------------------------------ */
 /* Predefined attribute keys                                            */
 /* ------------------------------------------------------------------ */
-#define MPI_TAG_UB          1
+/* MPI_TAG_UB names the object so that the model keeps it (key value 1) */
+#define MPI_TAG_UB          ((void)&chorus_mpi_tag_ub_, 1)
 #define MPI_HOST            2
 #define MPI_IO              3
 #define MPI_WTIME_IS_GLOBAL 4

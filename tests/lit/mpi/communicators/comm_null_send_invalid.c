@@ -1,0 +1,14 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}comm_null_send_invalid.c:11:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = 0;
+  if (rank == 0) /*@*/MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_NULL);
+  MPI_Finalize();
+  return 0;
+}

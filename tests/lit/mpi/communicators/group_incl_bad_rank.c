@@ -1,0 +1,16 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_RANK at {{.*}}group_incl_bad_rank.c:13:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Group world, g;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  int ranks[1] = {5};
+  /*@*/MPI_Group_incl(world, 1, ranks, &g);
+  MPI_Finalize();
+  return 0;
+}

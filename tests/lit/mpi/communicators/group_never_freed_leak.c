@@ -1,0 +1,14 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}group_never_freed_leak.c:12:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Group world;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  /*@*/MPI_Finalize();
+  return 0;
+}
