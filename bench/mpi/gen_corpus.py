@@ -1113,6 +1113,22 @@ case(C, "ibarrier_test_loop_ok", """  MPI_Request r;
   if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE);
 """)
 
+# ------------------------------------------------------------ reduce_local
+C = "matching"
+case(C, "reduce_local_ok", """  int in[2] = {1, rank}, io[2] = {5, 7};
+  MPI_Reduce_local(in, io, 2, MPI_INT, MPI_MAX);
+  assert(io[0] == 5 && io[1] == 7);
+  MPI_Reduce_local(in, io, 2, MPI_INT, MPI_SUM);
+  assert(io[0] == 6 && io[1] == 7 + rank);
+""")
+case(C, "reduce_local_wrong_value", """  int in[1] = {rank}, io[1] = {1};
+  MPI_Reduce_local(in, io, 1, MPI_INT, MPI_PROD);
+  /*@*/assert(io[0] == 1);
+""", "ASSERTION")
+case(C, "reduce_local_invalid_op", """  int in[1] = {rank}, io[1] = {1};
+  /*@*/MPI_Reduce_local(in, io, 1, MPI_INT, MPI_OP_NULL);
+""", "MPI_INVALID_OP")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro = c
     pre = PRO

@@ -558,6 +558,26 @@ Machine::Outcome runScan(Machine& m, const std::string& name, const model::Trans
 
 Machine::Outcome runNonblocking(Machine& m, const std::string& name, const model::Transition& t);
 
+/// MPI_Reduce_local(inbuf, inoutbuf, count, datatype, op): local,
+/// inoutbuf[i] = inbuf[i] op inoutbuf[i].
+Machine::Outcome runReduceLocal(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr in = m.arg(s, 0), io = m.arg(s, 1);
+  int64_t count = checkCount(m, m.arg(s, 2));
+  int64_t dt = m.requireConcrete(m.arg(s, 3), "datatype");
+  int64_t op = checkOp(m, m.arg(s, 4));
+  if (inPlace(m, in) || inPlace(m, io))
+    m.fail(ViolationKind::MpiInvalidBuffer, "MPI_IN_PLACE in MPI_Reduce_local", m.pc());
+  Expr pa = packBuffer(m, in, m.intc(count), dt), pb = packBuffer(m, io, m.intc(count), dt);
+  std::vector<Expr> a(pa->children().begin(), pa->children().end());
+  std::vector<Expr> b(pb->children().begin(), pb->children().end());
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = reduceOp(m, int(op), a[i], b[i]);
+  if (count > 0)
+    m.writeElements(io, b, bufferType(m, io, dt, ViolationKind::MpiInvalidBuffer));
+  return mpiDone(m, t);
+}
+
 } // namespace
 
 void registerMpiColl(MpiTable& t) {
@@ -571,6 +591,7 @@ void registerMpiColl(MpiTable& t) {
   t.add("MPI_Bcast", {runBcast});
   t.add({"MPI_Reduce", "MPI_Allreduce"}, {runReduce});
   t.add("MPI_Allgather", {runAllgather});
+  t.add("MPI_Reduce_local", {runReduceLocal});
 }
 
 namespace {
