@@ -1,6 +1,7 @@
-// MPI collectives: synchronizing arrivals in the collective slot, mismatch
-// checks, and the completion by the last arrival (Barrier, Bcast, Reduce,
-// Allreduce, Allgather).
+// MPI collectives: arrival records per communicator (in each member's ext
+// value, see MpiInternal.h), mismatch checks, the completion by the last
+// arrival, the blocking collectives, their nonblocking forms (result kept
+// in the record until the request's Wait/Test) and MPI_Reduce_local.
 #include "MpiInternal.h"
 
 #include <algorithm>

@@ -425,9 +425,27 @@ Machine::Outcome runIsend(Machine& m, const std::string& name, const model::Tran
   return mpiDone(m, t);
 }
 
+/// A receive request with a specific source posted while a synchronous
+/// message it must take (the earliest eligible one of that channel: the
+/// match is forced) waits for it: matched at once, so the sender is not
+/// held up until the receiver's next Wait (otherwise a progress-free
+/// interleaving shows a false potential deadlock). Wildcard requests are
+/// still matched lazily.
+void matchPendingSync(Machine& m, size_t slot) {
+  const ProcState& ps = m.self();
+  int64_t src = ifld(m, ps, slot, RPeer);
+  if (src == kAnySource || src == kProcNull)
+    return;
+  std::vector<size_t> el =
+      eligible(m, src, ifld(m, ps, slot, RTag), ifld(m, ps, slot, RComm), ifld(m, ps, slot, RSeq));
+  if (el.size() == 1 && m.gs.msgs[el[0]].sync)
+    completeReq(m, slot, el[0]);
+}
+
 Machine::Outcome runIrecv(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   size_t slot = postRecv(m, s, false);
+  matchPendingSync(m, slot);
   storeHandle(m, m.arg(s, 6), slot);
   return mpiDone(m, t);
 }
@@ -457,6 +475,7 @@ void start(Machine& m, Expr h) {
     int64_t seq = ival(m, ps.mpiObj[0]);
     fld(ps, size_t(slot), RSeq) = m.intc(seq);
     ps.mpiObj[0] = m.intc(seq + 1);
+    matchPendingSync(m, size_t(slot));
   }
 }
 
