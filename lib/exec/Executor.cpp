@@ -361,13 +361,23 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
   }
   const Frame& fr = ps.stack.back();
   const model::Function& fn = prog_.func(fr.func);
+  // A process blocked after its call (synchronous send posted, collective
+  // entered) is at the location after the call: report the call's.
+  auto callInto = [&]() {
+    for (const model::Transition& t : fn.trans)
+      if (t.to == fr.loc && t.stmt.kind == StmtKind::Call && t.loc.valid())
+        return t.loc;
+    return fn.locs.at(fr.loc).loc;
+  };
   if (ps.collWait) {
     pm.blockedAt = "in a collective operation";
+    pm.blockedLoc = callInto();
     return pm;
   }
   if (ps.syncDest >= 0) {
     pm.blockedAt =
         "in a send to process " + std::to_string(ps.syncDest) + " that waits for its receive";
+    pm.blockedLoc = callInto();
     return pm;
   }
   bool unsafe = false;
@@ -403,8 +413,10 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
     lf->resume(m, m.blockedCall, t, fresh, pm.succs);
     for (size_t k = before; k < pm.succs.size(); ++k)
       simplifyUnderPc(pm.succs[k].state, s.pc);
-    if (pm.succs.size() == before)
+    if (pm.succs.size() == before) {
       pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc);
+      pm.blockedLoc = m.loc;
+    }
   }
   pm.safe = !pm.succs.empty() && !unsafe;
   return pm;

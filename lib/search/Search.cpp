@@ -15,6 +15,16 @@ namespace chorus::search {
 using exec::GlobalState;
 using exec::Successor;
 
+uint64_t defaultMemoryLimitMB() {
+  static const uint64_t mb = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || size <= 0)
+      return uint64_t(0) - 1;
+    return uint64_t(pages) / 1024 * uint64_t(size) / 1024 * 8 / 10;
+  }();
+  return mb;
+}
+
 uint64_t peakMemoryKB() {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);
@@ -173,6 +183,10 @@ private:
       return unknown("time-limit reached");
     if (opts.memoryLimitMB && peakMemoryKB() / 1024 > opts.memoryLimitMB)
       return unknown("memory-limit reached");
+    // Without --memory-limit: 80% of physical memory, so that an infinite
+    // state space ends with unknown rather than with the OOM killer.
+    if (!opts.memoryLimitMB && peakMemoryKB() / 1024 > defaultMemoryLimitMB())
+      return unknown("memory-limit reached (default: 80% of physical memory)");
     if (opts.progress) {
       auto now = std::chrono::steady_clock::now();
       if (std::chrono::duration<double>(now - lastProgress).count() >= 1.0) {
@@ -284,7 +298,9 @@ private:
           const auto& fr = ps.stack.back();
           const auto& fn = ex.program().func(fr.func);
           const auto& L = fn.locs.at(fr.loc);
-          v.loc = L.out.empty() ? L.loc : fn.trans.at(L.out[0]).loc;
+          v.loc = all[p].blockedLoc.valid() ? all[p].blockedLoc
+                  : L.out.empty()            ? L.loc
+                                             : fn.trans.at(L.out[0]).loc;
           v.proc = p;
           break;
         }

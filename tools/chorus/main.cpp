@@ -209,6 +209,8 @@ int verifyCommand(const std::vector<std::string>& args) {
   if (!program)
     return kUsage;
   s::SearchResult r = s::verify(*program, vo);
+  if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
+    return usageError(r.reason.substr(std::strlen("unsupported: ")));
   chorus::report::printText(std::cout, *program, r);
   if (!jsonFile.empty()) {
     std::ofstream js(jsonFile);
@@ -216,8 +218,6 @@ int verifyCommand(const std::vector<std::string>& args) {
       return usageError("cannot write '" + jsonFile + "'");
     chorus::report::printJson(js, *program, r);
   }
-  if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
-    return kUsage;
   return r.verdict == s::Verdict::Verified    ? kVerified
          : r.verdict == s::Verdict::Violation ? kViolation
                                               : kUnknown;

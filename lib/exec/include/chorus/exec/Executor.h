@@ -51,6 +51,7 @@ struct ProcMoves {
   /// processes and stay enabled: they may be explored alone (urgent POR).
   bool safe = false;
   std::string blockedAt; ///< when blocked: a description of the call it waits in
+  model::SrcLoc blockedLoc; ///< when blocked: the location of that call
 };
 
 /// A violation found while executing a move; `condition` is the path

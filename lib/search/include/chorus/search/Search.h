@@ -21,7 +21,7 @@ struct SearchOptions {
   uint64_t maxStates = 0;     ///< 0: no limit
   uint64_t maxDepth = 0;      ///< 0: no limit
   double timeLimit = 0;       ///< seconds, 0: no limit
-  uint64_t memoryLimitMB = 0; ///< 0: no limit
+  uint64_t memoryLimitMB = 0; ///< 0: 80% of physical memory (defaultMemoryLimitMB)
   bool progress = false;      ///< progress line on stderr every second
   bool collective = true;     ///< check collective assertions (seed 000)
   bool joint = false;         ///< also `joint` assertions (comparison)
@@ -56,5 +56,7 @@ SearchResult search(exec::Executor& ex, const SearchOptions& opts);
 
 /// Peak resident memory of this process in KB (getrusage).
 uint64_t peakMemoryKB();
+/// The memory limit when none is given: 80% of physical memory, in MB.
+uint64_t defaultMemoryLimitMB();
 
 } // namespace chorus::search

@@ -1,0 +1,23 @@
+// MPI_Init called twice.
+// RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
+// OK: verdict: verified
+// BAD: verdict: violation MPI_USAGE at {{.*}}mpi_init_twice.c:15:5 (process 0)
+#include <mpi.h>
+
+static void setup(int *argc, char ***argv) {
+  int flag = 0;
+  MPI_Initialized(&flag);
+#ifdef BROKEN
+  flag = 0;
+#endif
+  if (!flag)
+    MPI_Init(argc, argv);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  setup(&argc, &argv);
+  MPI_Finalize();
+  return 0;
+}
