@@ -184,7 +184,6 @@ public:
 
 using Place = Machine::Place;
 
-} // namespace chorus::exec
 /// Hook consulted first by evalPlace/evalValue when Machine::annot is set;
 /// returns nothing (nullopt/null) for expressions the machine evaluates itself.
 struct AnnotHook {
@@ -193,3 +192,4 @@ struct AnnotHook {
   virtual Expr value(Machine& m, const model::Expr* e) = 0;
 };
 
+} // namespace chorus::exec
