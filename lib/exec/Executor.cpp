@@ -251,6 +251,46 @@ Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle,
 
 Executor::~Executor() = default;
 
+Expr Executor::inputArray(const std::string& name, const std::string& text,
+                          const model::Type* t) {
+  // "{v0, v1, ...}" (the form the counterexample inputs are printed in)
+  std::string body = text;
+  auto bad = [&](const std::string& why) {
+    return Unsupported("--input " + name + "=" + text + ": " + why);
+  };
+  if (body.size() < 2 || body.front() != '{' || body.back() != '}')
+    throw bad("an array input needs {v0, v1, ...}");
+  body = body.substr(1, body.size() - 2);
+  std::vector<Expr> elems;
+  const model::Type* et = t->elem;
+  size_t pos = 0;
+  while (pos < body.size()) {
+    size_t comma = body.find(',', pos);
+    std::string item = body.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) {
+      if (et->kind == TypeKind::Array || et->isRecord())
+        throw bad("only arrays of numbers can be given");
+      auto num = parseNumber(item);
+      if (!num)
+        throw bad("'" + item + "' is not a number");
+      if (et->kind == TypeKind::Real)
+        elems.push_back(f_.realConst(*num));
+      else if (num->isInteger())
+        elems.push_back(f_.intConst(*num));
+      else
+        throw bad("'" + item + "' is not an integer");
+    }
+    if (comma == std::string::npos)
+      break;
+    pos = comma + 1;
+  }
+  if (t->length && *t->length != elems.size())
+    throw bad("the array has " + std::to_string(*t->length) + " elements");
+  return f_.arrayLit(values_.symType(t), elems);
+}
+
 GlobalState Executor::initial() {
   if (impl_->mainF == model::kNone)
     throw Unsupported("the program has no function 'main'");
@@ -259,8 +299,12 @@ GlobalState Executor::initial() {
   std::map<model::VarId, const model::InputDecl*> inputs;
   for (const model::InputDecl& in : prog_.inputs)
     inputs[in.var] = &in;
+  // main's first parameter (argc) is an input too.
+  std::string argcName;
+  if (impl_->mainF != model::kNone && !prog_.func(impl_->mainF).params.empty())
+    argcName = prog_.var(prog_.func(impl_->mainF).params[0]).name;
   for (const auto& [name, value] : opts_.inputs) {
-    bool found = false;
+    bool found = name == argcName;
     for (const auto& [v, in] : inputs)
       if (prog_.var(v).name == name || in->macro == name)
         found = true;
@@ -276,7 +320,9 @@ GlobalState Executor::initial() {
       if (in != inputs.end()) {
         std::string nm = in->second->macro.empty() ? var.name : in->second->macro;
         auto fixed = opts_.inputs.find(nm);
-        if (fixed != opts_.inputs.end()) {
+        if (fixed != opts_.inputs.end() && var.type->kind == TypeKind::Array) {
+          val = inputArray(nm, fixed->second, var.type);
+        } else if (fixed != opts_.inputs.end()) {
           auto num = parseNumber(fixed->second);
           if (!num)
             throw Unsupported("--input " + nm + "=" + fixed->second + ": not a number");
@@ -308,8 +354,15 @@ GlobalState Executor::initial() {
     for (size_t i = 0; i < mf.params.size(); ++i) {
       const model::Variable& pv = prog_.var(mf.params[i]);
       Expr v = i == 0 ? f_.symbol(pv.name, f_.intType()) : values_.nullPointer();
-      if (i == 0)
+      if (i == 0) {
+        if (auto fx = opts_.inputs.find(pv.name); fx != opts_.inputs.end()) {
+          auto num = parseNumber(fx->second);
+          if (!num || !num->isInteger())
+            throw Unsupported("--input " + pv.name + "=" + fx->second + ": not an integer");
+          v = f_.intConst(*num);
+        }
         inputSymbols_.insert(v);
+      }
       mainFr.slots[impl_->slotOf[mainFr.func].at(mf.params[i])] = v;
       if (i == 0 && r == 0)
         gs.pc = f_.logicalAnd(gs.pc, f_.le(f_.intConst(1), v));
@@ -347,6 +400,9 @@ GlobalState Executor::initial() {
     m.loc = in.loc;
     Expr c = m.evalCond(in.cond);
     m.gs.pc = f_.logicalAnd(m.gs.pc, c);
+    if (m.gs.pc->isFalse() && !opts_.inputs.empty())
+      throw Unsupported("--input: the values given violate the input condition at " +
+                        prog_.where(in.loc));
   }
   m.popFinished();
   return m.finish();
@@ -419,6 +475,10 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
     }
   }
   pm.safe = !pm.succs.empty() && !unsafe;
+  for (size_t k = 0; k < pm.succs.size(); ++k)
+    for (size_t j = 0; j < k; ++j)
+      if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
+        ++pm.succs[k].step.choice;
   return pm;
 }
 

@@ -1,5 +1,9 @@
 #include "chorus/report/Report.h"
 
+#include "chorus/report/Json.h"
+
+#include <fstream>
+
 #include <cstdio>
 #include <ostream>
 #include <sstream>
@@ -108,12 +112,19 @@ std::string locJson(const model::Program& p, model::SrcLoc l) {
 
 } // namespace
 
-void printJson(std::ostream& os, const model::Program& p, const search::SearchResult& r) {
+void printJson(std::ostream& os, const model::Program& p, const search::SearchResult& r,
+               const Invocation* inv) {
   const char* v = r.verdict == Verdict::Verified    ? "verified"
                   : r.verdict == Verdict::Violation ? "violation"
                                                     : "unknown";
   os << "{\n  \"verdict\": \"" << v << "\",\n";
   os << "  \"nprocs\": " << r.nprocs << ",\n";
+  if (inv) {
+    os << "  \"command\": {\"cwd\": " << js(inv->cwd) << ", \"args\": [";
+    for (size_t i = 0; i < inv->args.size(); ++i)
+      os << (i ? ", " : "") << js(inv->args[i]);
+    os << "]},\n";
+  }
   if (r.verdict == Verdict::Unknown)
     os << "  \"reason\": " << js(r.reason) << ",\n";
   if (r.violation) {
@@ -127,7 +138,7 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
       const exec::Step& st = r.trace[i];
       os << (i ? "," : "") << "\n    {\"process\": " << st.proc
          << ", \"location\": " << locJson(p, st.loc) << ", \"statement\": " << js(st.stmt)
-         << ", \"effects\": [";
+         << ", \"choice\": " << st.choice << ", \"effects\": [";
       for (size_t k = 0; k < st.effects.size(); ++k)
         os << (k ? ", " : "") << js(st.effects[k]);
       os << "]}";
@@ -145,6 +156,87 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
   for (size_t i = 0; i < s.proverCalls.size(); ++i)
     os << (i ? ", " : "") << js(s.proverCalls[i].first) << ": " << s.proverCalls[i].second;
   os << "}}\n}\n";
+}
+
+namespace {
+
+std::string whereOf(const JsonValue* loc) {
+  if (!loc || loc->kind != JsonValue::Kind::Object)
+    return "?";
+  const JsonValue *f = loc->get("file"), *l = loc->get("line"), *c = loc->get("col");
+  return (f ? f->str : std::string("?")) + ":" + (l ? l->str : "?") + ":" + (c ? c->str : "?");
+}
+
+} // namespace
+
+std::optional<TraceFile> readTraceFile(const std::string& path, std::string& err) {
+  std::ifstream in(path);
+  if (!in) {
+    err = "cannot read '" + path + "'";
+    return std::nullopt;
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string jerr;
+  auto doc = parseJson(text, jerr);
+  if (!doc) {
+    err = path + ": not a JSON document (" + jerr + ")";
+    return std::nullopt;
+  }
+  auto bad = [&](const std::string& why) {
+    err = path + ": not a chorus trace (" + why + ")";
+    return std::nullopt;
+  };
+  using K = JsonValue::Kind;
+  const JsonValue* verdict = doc->get("verdict");
+  if (!verdict || verdict->kind != K::String)
+    return bad("no verdict");
+  if (verdict->str != "violation")
+    return bad("the verdict is '" + verdict->str + "': there is no violation to replay");
+  TraceFile tf;
+  const JsonValue* cmd = doc->get("command");
+  if (!cmd || cmd->kind != K::Object || !cmd->get("args") || cmd->get("args")->kind != K::Array)
+    return bad("no \"command\" (written by an older chorus?)");
+  if (const JsonValue* cwd = cmd->get("cwd"))
+    tf.command.cwd = cwd->str;
+  for (const JsonValue& a : cmd->get("args")->items) {
+    if (a.kind != K::String)
+      return bad("a command argument is not a string");
+    tf.command.args.push_back(a.str);
+  }
+  const JsonValue* np = doc->get("nprocs");
+  if (!np || np->kind != K::Number || np->num < 1)
+    return bad("no process count");
+  tf.nprocs = int(np->num);
+  const JsonValue* v = doc->get("violation");
+  if (!v || v->kind != K::Object || !v->get("kind"))
+    return bad("no violation");
+  tf.kind = v->get("kind")->str;
+  tf.where = whereOf(v->get("location"));
+  if (const JsonValue* pr = v->get("process"); pr && pr->kind == K::Number)
+    tf.proc = int(pr->num);
+  if (const JsonValue* ss = v->get("synchronousSends"); ss && ss->kind == K::Bool)
+    tf.synchronousSends = ss->b;
+  const JsonValue* trace = doc->get("trace");
+  if (!trace || trace->kind != K::Array)
+    return bad("no trace");
+  for (const JsonValue& st : trace->items) {
+    const JsonValue *pr = st.get("process"), *sm = st.get("statement"), *ch = st.get("choice");
+    if (!pr || pr->kind != K::Number || !sm || sm->kind != K::String)
+      return bad("a trace step without process or statement");
+    exec::Step s;
+    s.proc = int(pr->num);
+    s.stmt = sm->str;
+    s.choice = ch && ch->kind == K::Number ? int(ch->num) : 0;
+    if (const JsonValue* ef = st.get("effects"); ef && ef->kind == K::Array)
+      for (const JsonValue& e : ef->items)
+        s.effects.push_back(e.str);
+    tf.steps.push_back(std::move(s));
+    tf.stepWhere.push_back(whereOf(st.get("location")));
+  }
+  if (const JsonValue* ins = doc->get("inputs"); ins && ins->kind == K::Object)
+    for (size_t i = 0; i < ins->keys.size(); ++i)
+      tf.inputs.emplace_back(ins->keys[i], ins->values[i].str);
+  return tf;
 }
 
 } // namespace chorus::report

@@ -87,7 +87,9 @@ public:
           leak(sleaks.front());
           break;
         }
-        if (!opts.stateless) {
+        if (guided()) {
+          // replay: follow the trace whatever was seen before
+        } else if (!opts.stateless) {
           if (seen.count(key)) {
             ++result.stats.statesMatched;
             trace.pop_back();
@@ -232,11 +234,33 @@ private:
     return !stop;
   }
 
+  bool guided() const { return !opts.guide.empty(); }
+
+  /// Replay: the one move of the trace at this depth.
+  void expandGuided(Node& n) {
+    size_t k = stack.size() - 1;
+    const exec::Step& g = opts.guide[k];
+    if (g.proc < 0 || g.proc >= n.state.numProcs())
+      return unknown("replay: step " + std::to_string(k + 1) + " names process " +
+                     std::to_string(g.proc) + ", which does not exist");
+    exec::ProcMoves pm = moves(n.state, g.proc);
+    for (Successor& sc : pm.succs)
+      if (sc.step.stmt == g.stmt && sc.step.choice == g.choice) {
+        n.succs.push_back(std::move(sc));
+        return;
+      }
+    std::string at = g.loc.valid() ? ex.program().where(g.loc) + ": " : "";
+    unknown("replay: step " + std::to_string(k + 1) + " of the trace ([p" + std::to_string(g.proc) +
+            "] " + at + g.stmt + ") does not match a move of the program");
+  }
+
   void expand(Node& n) {
+    if (guided() && stack.size() - 1 < opts.guide.size())
+      return expandGuided(n);
     int np = n.state.numProcs();
     std::vector<exec::ProcMoves> all(np);
     std::vector<bool> done(np, false);
-    if (opts.por) {
+    if (opts.por && !guided()) {
       std::vector<int> order(np);
       for (int p = 0; p < np; ++p)
         order[p] = p;
@@ -308,6 +332,10 @@ private:
       result.violation = v;
       result.trace = currentTrace();
       stop = true;
+    }
+    if (guided() && !stop) {
+      n.succs.clear();
+      unknown("replay: the trace ends without a violation");
     }
   }
 

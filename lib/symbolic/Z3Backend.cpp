@@ -74,7 +74,17 @@ public:
       ModelEntry e{s, nullptr, ""};
       try {
         z3::expr v = m.eval(tr(s), true);
-        e.value = toValue(m, v, s->type(), e.text);
+        // An array of symbolic length: its length in this model, when the
+        // query constrained it (the length function was used).
+        std::optional<uint64_t> len;
+        if (s->type()->kind() == TypeKind::Array && !s->type()->extent() &&
+            lenFns_.count(s->type())) {
+          z3::expr l = m.eval(lengthFn(s->type())(tr(s)), true);
+          int64_t n = 0;
+          if (l.is_numeral_i64(n))
+            len = uint64_t(n < 0 ? 0 : n);
+        }
+        e.value = toValue(m, v, s->type(), e.text, len);
       } catch (const std::exception& ex) {
         e.text = "?";
       }
@@ -90,7 +100,8 @@ public:
   }
 
 private:
-  Expr toValue(z3::model& m, const z3::expr& v, Type t, std::string& text) {
+  Expr toValue(z3::model& m, const z3::expr& v, Type t, std::string& text,
+               std::optional<uint64_t> length = std::nullopt) {
     text = v.to_string();
     switch (t->kind()) {
     case TypeKind::Bool:
@@ -114,7 +125,7 @@ private:
       return f_.numConst(t, *r);
     }
     case TypeKind::Array: {
-      auto n = t->extent();
+      auto n = t->extent() ? t->extent() : length;
       if (!n || *n > 1024)
         return nullptr;
       std::vector<Expr> els;

@@ -8,7 +8,9 @@
 #include <fstream>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <set>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -117,8 +119,20 @@ int dumpModel(const std::vector<std::string>& args) {
   return kVerified;
 }
 
-/// `chorus verify FILE.c -n N|LO..HI [options] [clang flags]`.
-int verifyCommand(const std::vector<std::string>& args) {
+/// "file:line:col" of a location, as recorded in JSON traces.
+std::string jsonWhere(const chorus::model::Program& p, chorus::model::SrcLoc l) {
+  if (!l.valid())
+    return "?";
+  return (l.file < p.files.size() ? p.files[l.file] : std::string()) + ":" +
+         std::to_string(l.line) + ":" + std::to_string(l.col);
+}
+
+/// `chorus verify FILE.c -n N|LO..HI [options] [clang flags]`. With
+/// `replay`, the run of `chorus replay`: the recorded verify arguments with
+/// the process count, deadlock mode and inputs of the trace, following its
+/// steps (SearchOptions::guide).
+int verifyCommand(const std::vector<std::string>& args,
+                  const chorus::report::TraceFile* replay = nullptr) {
   namespace s = chorus::search;
   s::VerifyOptions vo;
   std::string jsonFile;
@@ -208,19 +222,101 @@ int verifyCommand(const std::vector<std::string>& args) {
   diags.print(std::cerr);
   if (!program)
     return kUsage;
+  if (replay) {
+    vo.nLo = vo.nHi = replay->nprocs;
+    vo.deadlock = replay->synchronousSends ? s::DeadlockMode::Potential : s::DeadlockMode::Absolute;
+    vo.search.guide = replay->steps;
+    // locations of the steps, for messages ("file:line:col" in the trace)
+    for (size_t k = 0; k < vo.search.guide.size() && k < replay->stepWhere.size(); ++k) {
+      const std::string& w = replay->stepWhere[k];
+      size_t c2 = w.rfind(':'), c1 = c2 == std::string::npos ? c2 : w.rfind(':', c2 - 1);
+      if (c1 == std::string::npos || c1 == 0)
+        continue;
+      std::string file = w.substr(0, c1);
+      for (uint32_t fi = 0; fi < program->files.size(); ++fi)
+        if (program->files[fi] == file) {
+          chorus::model::SrcLoc& l = vo.search.guide[k].loc;
+          l.file = fi;
+          l.line = uint32_t(std::strtoul(w.c_str() + c1 + 1, nullptr, 10));
+          l.col = uint32_t(std::strtoul(w.c_str() + c2 + 1, nullptr, 10));
+        }
+    }
+    vo.search.progress = false;
+    // The concrete inputs of the trace, for the program's inputs (and argc).
+    std::set<std::string> names;
+    for (const chorus::model::InputDecl& in : program->inputs)
+      names.insert(in.macro.empty() ? program->var(in.var).name : in.macro);
+    if (const chorus::model::Function* m = program->findFunc("main"); m && !m->params.empty())
+      names.insert(program->var(m->params[0]).name);
+    for (const auto& [k, v] : replay->inputs)
+      // (values the prover printed in its own syntax stay symbolic)
+      if (names.count(k) && !vo.inputs.count(k) && v != "?" && v.find('(') == std::string::npos)
+        vo.inputs[k] = v;
+    jsonFile.clear(); // never overwrite the trace being replayed
+  }
   s::SearchResult r = s::verify(*program, vo);
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
     return usageError(r.reason.substr(std::strlen("unsupported: ")));
+  if (replay && r.verdict == s::Verdict::Unknown && r.reason.rfind("replay:", 0) == 0) {
+    std::cerr << "chorus: error: the trace does not match the program: "
+              << r.reason.substr(std::strlen("replay: ")) << "\n";
+    return kUsage;
+  }
   chorus::report::printText(std::cout, *program, r);
+  if (replay) {
+    bool same = r.verdict == s::Verdict::Violation &&
+                chorus::check::kindName(r.violation->kind) == replay->kind &&
+                jsonWhere(*program, r.violation->loc) == replay->where &&
+                r.violation->proc == replay->proc;
+    if (same) {
+      std::cout << "replay: violation " << replay->kind << " at " << replay->where
+                << " confirmed (" << r.trace.size() << " steps)\n";
+      return kViolation;
+    }
+    std::cerr << "chorus: error: the trace does not match the program: the replay "
+              << (r.verdict == s::Verdict::Violation
+                      ? std::string("ends with ") + chorus::check::kindName(r.violation->kind) +
+                            " at " + jsonWhere(*program, r.violation->loc)
+                      : "finds no violation")
+              << ", the trace with " << replay->kind << " at " << replay->where << "\n";
+    return kUsage;
+  }
   if (!jsonFile.empty()) {
     std::ofstream js(jsonFile);
     if (!js)
       return usageError("cannot write '" + jsonFile + "'");
-    chorus::report::printJson(js, *program, r);
+    chorus::report::Invocation inv;
+    if (char* cwd = getcwd(nullptr, 0)) {
+      inv.cwd = cwd;
+      std::free(cwd);
+    }
+    inv.args = args;
+    chorus::report::printJson(js, *program, r, &inv);
   }
   return r.verdict == s::Verdict::Verified    ? kVerified
          : r.verdict == s::Verdict::Violation ? kViolation
                                               : kUnknown;
+}
+
+/// `chorus replay TRACE.json`: re-executes the trace of a `verify --json`
+/// run with its concrete inputs and the same scheduling and choices,
+/// printing the steps; exit 1 when the violation is confirmed, 3 when the
+/// trace does not match the program.
+int replayCommand(const std::vector<std::string>& args) {
+  if (args.size() != 1 || args[0].empty() || args[0][0] == '-')
+    return usageError("replay needs exactly one trace file: chorus replay TRACE.json");
+  std::string err;
+  auto tf = chorus::report::readTraceFile(args[0], err);
+  if (!tf)
+    return usageError(err);
+  if (!tf->command.cwd.empty() && chdir(tf->command.cwd.c_str()) != 0)
+    return usageError("cannot enter the directory of the verified run '" + tf->command.cwd + "'");
+  std::cout << "replay: " << args[0] << ": " << tf->steps.size() << " steps, " << tf->nprocs
+            << " process" << (tf->nprocs == 1 ? "" : "es") << ", inputs:";
+  for (const auto& [k, v] : tf->inputs)
+    std::cout << " " << k << " = " << v << (&v == &tf->inputs.back().second ? "" : ",");
+  std::cout << (tf->inputs.empty() ? " (none)" : "") << std::endl;
+  return verifyCommand(tf->command.args, &*tf);
 }
 
 } // namespace
@@ -243,6 +339,8 @@ int main(int argc, char** argv) {
     return dumpModel(rest);
   if (cmd == "verify")
     return verifyCommand(rest);
+  if (cmd == "replay")
+    return replayCommand(rest);
   if (cmd == "compare" || cmd == "replay")
     return usageError("command '" + cmd +
                       "' needs the verification engine, which this build does not contain yet");

@@ -8,10 +8,10 @@
 // OK: verdict: verified
 // BAD: verdict: violation ASSERTION at {{.*}}json.c:35:5 (process 1)
 // JSON: "verdict": "violation"
+// JSON: "command": {"cwd": "{{.*}}", "args": ["{{.*}}json.c", "-n", "2"
 // JSON: "kind": "ASSERTION", "location": {"file": "{{.*}}json.c", "line": 35, "col": 5}, "process": 1
 // JSON: "trace": [
-// JSON: "statement": "declare int rank", "effects": []
-// JSON: "process": 0
+// JSON: "statement": "declare int rank", "choice": 0, "effects": []
 // JSON: "send {{.*}} to 1 tag 0"
 // JSON: "inputs"
 // JSON: "Y"

@@ -37,6 +37,10 @@ struct Step {
   model::SrcLoc loc;
   std::string stmt;                 ///< the statement (and its guard), model syntax
   std::vector<std::string> effects; ///< "x = 3", "send 1 int to 1 tag 0", "printf: ..."
+  /// Which of the process's moves with this same statement it was (0 for a
+  /// statement with one outcome; e.g. the matched message of a receive with
+  /// several): with `proc` and `stmt` it identifies the move for replay.
+  int choice = 0;
 };
 
 struct Successor {
@@ -110,6 +114,8 @@ private:
   /// traces still name the input). Sound: the state denotes the same set of
   /// concrete states.
   void simplifyUnderPc(GlobalState& s, Expr before);
+  /// The value of an array input fixed by --input NAME={v0, v1, ...}.
+  Expr inputArray(const std::string& name, const std::string& text, const model::Type* t);
 
   const model::Program& prog_;
   sym::ExprFactory& f_;

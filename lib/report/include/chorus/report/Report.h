@@ -5,6 +5,9 @@
 #include "chorus/search/Search.h"
 
 #include <iosfwd>
+#include <optional>
+#include <utility>
+#include <vector>
 #include <string>
 
 namespace chorus::report {
@@ -15,7 +18,31 @@ std::string verdictLine(const model::Program& p, const search::SearchResult& r);
 /// Verdict line, violation message, trace, inputs and statistics.
 void printText(std::ostream& os, const model::Program& p, const search::SearchResult& r);
 void printStats(std::ostream& os, const search::SearchResult& r);
-/// The same as a JSON document.
-void printJson(std::ostream& os, const model::Program& p, const search::SearchResult& r);
+/// How chorus was run (recorded in JSON traces for `chorus replay`).
+struct Invocation {
+  std::string cwd;               ///< working directory
+  std::vector<std::string> args; ///< the arguments after the command name
+};
+
+/// The same as a JSON document; `inv` (optional) is recorded as "command".
+void printJson(std::ostream& os, const model::Program& p, const search::SearchResult& r,
+               const Invocation* inv = nullptr);
+
+/// What `chorus replay` reads back from a trace file written by --json.
+struct TraceFile {
+  Invocation command;
+  int nprocs = 0;
+  bool synchronousSends = false;
+  std::string kind;     ///< violation kind name, e.g. "ASSERTION"
+  std::string where;    ///< violation location "file:line:col" (as in the report)
+  int proc = -1;        ///< process of the violation
+  std::vector<exec::Step> steps; ///< proc, stmt, choice, effects (loc not resolved)
+  std::vector<std::string> stepWhere; ///< per step "file:line:col"
+  std::vector<std::pair<std::string, std::string>> inputs;
+};
+
+/// Reads a trace file; nullopt with `err` set when it is not one (not JSON,
+/// no violation, no "command").
+std::optional<TraceFile> readTraceFile(const std::string& path, std::string& err);
 
 } // namespace chorus::report

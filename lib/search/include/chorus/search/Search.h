@@ -23,6 +23,13 @@ struct SearchOptions {
   double timeLimit = 0;       ///< seconds, 0: no limit
   uint64_t memoryLimitMB = 0; ///< 0: 80% of physical memory (defaultMemoryLimitMB)
   bool progress = false;      ///< progress line on stderr every second
+  /// Replay (`chorus replay`): when non-empty, the search follows these
+  /// steps instead of exploring: at depth k only the move of guide[k].proc
+  /// with the same statement and choice is taken (no POR, no state
+  /// matching). A step that matches no move ends the search with verdict
+  /// unknown and a reason starting "replay:"; after the last step the state
+  /// is checked once more (deadlock, termination) and the search stops.
+  std::vector<exec::Step> guide;
   bool collective = true;     ///< check collective assertions (seed 000)
   bool joint = false;         ///< also `joint` assertions (comparison)
   bool cqmin = false;         ///< CQMin: urgent process with the shortest snapshot queue
