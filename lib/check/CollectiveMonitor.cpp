@@ -1,5 +1,6 @@
 #include "chorus/check/CollectiveMonitor.h"
 
+#include "chorus/model/Compose.h"
 #include "chorus/model/Printer.h"
 
 namespace chorus::check {
@@ -10,6 +11,7 @@ using state::Snapshot;
 
 CollectiveMonitor::CollectiveMonitor(exec::Executor& ex, bool joint) : ex_(ex) {
   const model::Program& p = ex.program();
+  composed_ = !p.components.empty();
   for (const model::CollectiveAnnot& a : p.collectives) {
     if (a.kind != model::CollectiveKind::Assert || (a.joint && !joint))
       continue;
@@ -22,7 +24,7 @@ CollectiveMonitor::CollectiveMonitor(exec::Executor& ex, bool joint) : ex_(ex) {
     auto it = byLoc_.find(key);
     if (it == byLoc_.end()) {
       it = byLoc_.emplace(key, uint32_t(alocs_.size())).first;
-      alocs_.push_back(ALoc{id, {}});
+      alocs_.push_back(ALoc{id, {}, a.joint ? -1 : model::componentOfFunc(p, a.func)});
     }
     // a location belongs to one assertion (Def. 3): a second ID there is
     // checked as part of the first.
@@ -32,7 +34,7 @@ CollectiveMonitor::CollectiveMonitor(exec::Executor& ex, bool joint) : ex_(ex) {
 
 void CollectiveMonitor::init(GlobalState& s) const {
   if (active())
-    s.snaps.assign(s.procs.size(), {});
+    s.snaps.assign(composed_ ? 2 * s.procs.size() : s.procs.size(), {});
 }
 
 void CollectiveMonitor::fail(ViolationKind k, const model::CollectiveAnnot& a, int proc,
@@ -64,28 +66,39 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
   if (it == byLoc_.end())
     return;
   uint32_t al = it->second;
-  auto& qs = s.snaps;
-  qs[p].push_back(Snapshot{np, al, stepNo});
+  // The processes the assertion is over and their queues (a composition:
+  // joint assertions are over all processes, the others over their program's).
+  int n = s.numProcs();
+  int lo = 0, hi = n, qoff = 0;
+  if (composed_ && alocs_[al].scope >= 0) {
+    lo = ex_.componentBase(alocs_[al].scope);
+    hi = lo + ex_.componentSize(alocs_[al].scope);
+  } else if (composed_) {
+    qoff = n;
+  }
+  auto& all = s.snaps;
+  auto Q = [&](int j) -> std::vector<Snapshot>& { return all[qoff + j]; };
+  Q(p).push_back(Snapshot{np, al, stepNo});
   // Def. 4 (1): the k-th assertion of every process is the same one.
-  size_t k = qs[p].size() - 1;
-  for (size_t j = 0; j < qs.size(); ++j)
-    if (int(j) != p && qs[j].size() > k && alocs_[qs[j][k].aloc].id != alocs_[al].id)
+  size_t k = Q(p).size() - 1;
+  for (int j = lo; j < hi; ++j)
+    if (j != p && Q(j).size() > k && alocs_[Q(j)[k].aloc].id != alocs_[al].id)
       fail(ViolationKind::CollectiveOrder, *alocs_[al].annots.front(), p,
            "collective assertions reached in different orders: process " + std::to_string(p) +
                " reached " + ids_[alocs_[al].id] + " where process " + std::to_string(j) +
-               " reached " + ids_[alocs_[qs[j][k].aloc].id],
+               " reached " + ids_[alocs_[Q(j)[k].aloc].id],
            s.pc, succ.step);
-  for (const auto& q : qs)
-    if (q.empty())
+  for (int j = lo; j < hi; ++j)
+    if (Q(j).empty())
       return;
-  // Fig. 2 check(): dequeue one snapshot per process, evaluate the composite.
-  int n = int(qs.size());
+  // Fig. 2 check(): dequeue one snapshot per process, evaluate the composite
+  // (indexed by process; null for processes the assertion is not over).
   std::vector<Snapshot> heads(n);
-  std::vector<const state::ProcState*> snaps(n);
-  for (int j = 0; j < n; ++j) {
-    heads[j] = qs[j].front();
+  std::vector<const state::ProcState*> snaps(n, nullptr);
+  for (int j = lo; j < hi; ++j) {
+    heads[j] = Q(j).front();
     snaps[j] = heads[j].ps;
-    qs[j].erase(qs[j].begin());
+    Q(j).erase(Q(j).begin());
   }
   const model::Program& P = ex_.program();
   sym::ExprFactory& f = ex_.values().factory();
@@ -93,7 +106,7 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
   std::vector<std::vector<std::string>> reads(n);
   auto composite = [&](exec::Step st, const std::string& id) {
     st.effects.push_back("composite state of collective assertion " + id + ":");
-    for (int j = 0; j < n; ++j) {
+    for (int j = lo; j < hi; ++j) {
       std::string line = "  process " + std::to_string(j) + ": snapshot at step " +
                          std::to_string(heads[j].step) + " (" +
                          P.where(alocs_[heads[j].aloc].annots.front()->loc) + ")";
@@ -103,8 +116,8 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
     }
     return st;
   };
-  const std::string& id = ids_[alocs_[heads[0].aloc].id];
-  for (int j = 0; j < n; ++j) {
+  const std::string& id = ids_[alocs_[heads[lo].aloc].id];
+  for (int j = lo; j < hi; ++j) {
     std::vector<Expr> cs;
     for (const model::CollectiveAnnot* a : alocs_[heads[j].aloc].annots) {
       try {
@@ -117,7 +130,7 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
     }
     conds[j] = f.logicalAnd(cs);
   }
-  for (int j = 0; j < n; ++j) {
+  for (int j = lo; j < hi; ++j) {
     if (conds[j]->isTrue())
       continue;
     exec::Answer a = conds[j]->isFalse() ? exec::Answer::No : ex_.oracle().valid(s.pc, conds[j]);
@@ -136,12 +149,14 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
 }
 
 void CollectiveMonitor::terminal(const GlobalState& s) const {
-  for (size_t j = 0; j < s.snaps.size(); ++j)
-    if (!s.snaps[j].empty()) {
-      const Snapshot& x = s.snaps[j].front();
+  size_t np = s.procs.size();
+  for (size_t q = 0; q < s.snaps.size(); ++q)
+    if (!s.snaps[q].empty()) {
+      size_t j = q % np, off = q - j;
+      const Snapshot& x = s.snaps[q].front();
       size_t missing = 0;
-      for (const auto& q : s.snaps)
-        missing += q.empty();
+      for (size_t i = 0; i < np; ++i)
+        missing += s.snaps[off + i].empty();
       exec::Step st;
       st.proc = int(j);
       fail(ViolationKind::CollectiveIncomplete, *alocs_[x.aloc].annots.front(), int(j),

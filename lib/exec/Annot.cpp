@@ -5,6 +5,7 @@
 // over bounded integer ranges.
 #include "Machine.h"
 
+#include "chorus/model/Compose.h"
 #include "chorus/model/Printer.h"
 
 #include <algorithm>
@@ -54,24 +55,53 @@ public:
     return m.evalValue(e);
   }
 
+  /// PROC[e]: process e of the asserting process's program (in a
+  /// composition, ranks are relative to its component).
   int remoteProc(Machine& m, const model::Expr* e) {
+    int comp = m.ex.componentOf(m.me);
+    int base = m.ex.componentBase(comp), size = m.ex.componentSize(comp);
+    return base + remoteRank(m, e, size);
+  }
+
+  int remoteRank(Machine& m, const model::Expr* e, int size) {
     Expr iv = m.evalValue(e->kids[0]);
     auto r = m.concreteInt(iv);
     if (!r) {
       // a symbolic rank determined by the path condition
-      for (int k = 0; k < m.nprocs() && !r; ++k)
+      for (int k = 0; k < size && !r; ++k)
         if (m.ex.oracle().valid(m.pc(), m.f.eq(iv, m.intc(k))) == Answer::Yes)
           r = k;
       if (!r)
         throw Unsupported("symbolic process index in PROC[" +
                           model::toString(m.P, e->kids[0]) + "] at " + m.where());
     }
-    if (*r < 0 || *r >= m.nprocs())
+    if (*r < 0 || *r >= size)
       m.fail(ViolationKind::OutOfBounds,
              "PROC[" + std::to_string(*r) + "]: no such process (there are " +
-                 std::to_string(m.nprocs()) + ")",
+                 std::to_string(size) + ")",
              m.pc());
     return int(*r);
+  }
+
+  /// The variable `name` of process r's snapshot: a live variable of frame
+  /// fi, else a global of r's program.
+  std::optional<Place> byName(Machine& m, int r, size_t fi, const std::string& name) {
+    const ProcState& ps = *m.gs.procs[r];
+    const Frame& fr = ps.stack[fi];
+    const auto& slots = m.im.slotVar[fr.func];
+    for (size_t s = 0; s < slots.size(); ++s) {
+      const model::Variable& v = m.P.var(slots[s]);
+      if (v.name == name && fr.slots[s])
+        return Place{Root{RootKind::Local, uint32_t(fi), uint32_t(s)}, {}, v.type, r};
+    }
+    int comp = m.ex.componentOf(r);
+    for (const auto& [vid, gi] : m.im.globalIndex) {
+      const model::Variable& v = m.P.var(vid);
+      if (v.name == name && v.kind == model::VarKind::Global &&
+          model::componentOfGlobal(m.P, gi) == comp)
+        return Place{Root{RootKind::Global, 0, gi}, {}, v.type, r};
+    }
+    return std::nullopt;
   }
 
   std::optional<Place> place(Machine& m, const model::Expr* e) override {
@@ -96,18 +126,8 @@ public:
                      e->fn + "' is not on the call stack of process " + std::to_string(r),
                  m.pc());
       }
-      const Frame& fr = ps.stack[fi];
-      const auto& slots = m.im.slotVar[fr.func];
-      for (size_t s = 0; s < slots.size(); ++s) {
-        const model::Variable& v = m.P.var(slots[s]);
-        if (v.name == e->name && fr.slots[s])
-          return Place{Root{RootKind::Local, uint32_t(fi), uint32_t(s)}, {}, v.type, r};
-      }
-      for (const auto& [vid, gi] : m.im.globalIndex) {
-        const model::Variable& v = m.P.var(vid);
-        if (v.name == e->name && v.kind == model::VarKind::Global)
-          return Place{Root{RootKind::Global, 0, gi}, {}, v.type, r};
-      }
+      if (auto pl = byName(m, r, fi, e->name))
+        return pl;
       m.fail(ViolationKind::Assertion,
              "PROC[" + std::to_string(r) + "]." + e->name + ": no variable '" + e->name +
                  "' in scope in the snapshot of process " + std::to_string(r),
@@ -118,8 +138,23 @@ public:
       if (r >= 0)
         return m.placeOfPointer(remotePointer(m, e->kids[0], r), e->type, r);
     }
-    if (e->kind == ExprKind::SpecVar)
-      throw Unsupported("spec." + e->name + " outside a comparison at " + m.where());
+    if (e->kind == ExprKind::SpecVar) {
+      if (m.P.components.empty())
+        throw Unsupported("spec." + e->name + " outside a comparison at " + m.where());
+      // seed 000 §4.2: x in the snapshot of the specification's process 0
+      int r = m.ex.componentBase(0);
+      if (!m.gs.procs[r] || m.ex.componentOf(m.me) == 0)
+        throw Unsupported("spec." + e->name + " outside a joint assertion of the implementation at " +
+                          m.where());
+      const ProcState& ps = *m.gs.procs[r];
+      if (!ps.stack.empty())
+        if (auto pl = byName(m, r, ps.stack.size() - 1, e->name))
+          return pl;
+      m.fail(ViolationKind::Assertion,
+             "spec." + e->name + ": no variable '" + e->name +
+                 "' in scope in the snapshot of the specification's process 0",
+             m.pc());
+    }
     return std::nullopt;
   }
 
@@ -132,6 +167,7 @@ public:
       return read(m, e);
     }
     case ExprKind::Remote:
+    case ExprKind::SpecVar:
     case ExprKind::Index:
     case ExprKind::Member:
     case ExprKind::Deref:

@@ -7,6 +7,7 @@
 #include "Library.h"
 #include "Machine.h"
 
+#include "chorus/model/Compose.h"
 #include "chorus/model/Printer.h"
 
 #include <algorithm>
@@ -292,7 +293,7 @@ Expr Executor::inputArray(const std::string& name, const std::string& text,
 }
 
 GlobalState Executor::initial() {
-  if (impl_->mainF == model::kNone)
+  if (impl_->mainF == model::kNone && prog_.components.empty())
     throw Unsupported("the program has no function 'main'");
   GlobalState gs;
   gs.pc = f_.trueExpr();
@@ -313,8 +314,14 @@ GlobalState Executor::initial() {
   }
   for (int r = 0; r < opts_.nprocs; ++r) {
     ProcState ps;
+    // compositions: each component runs its own main and $init
+    int comp = componentOf(r);
+    model::FuncId mainF = prog_.components.empty() ? impl_->mainF : prog_.components[comp].main;
+    model::FuncId initF = prog_.components.empty() ? impl_->initF : prog_.components[comp].init;
     for (model::VarId v : prog_.globals) {
       const model::Variable& var = prog_.var(v);
+      int vc = prog_.components.empty() ? 0
+                                        : model::componentOfGlobal(prog_, impl_->globalIndex[v]);
       Expr val;
       auto in = inputs.find(v);
       if (in != inputs.end()) {
@@ -337,9 +344,14 @@ GlobalState Executor::initial() {
           inputSymbols_.insert(val);
         }
       } else if (var.name == "PID" || var.name == "_PID") {
-        val = f_.intConst(r);
+        val = f_.intConst(vc == comp ? r - componentBase(comp) : 0);
       } else if (var.name == "NPROCS" || var.name == "_NPROCS") {
-        val = f_.intConst(opts_.nprocs);
+        val = f_.intConst(componentSize(vc));
+      } else if (var.type->kind == TypeKind::Array && var.type->lengthVar != model::kNone &&
+                 impl_->globalIndex.count(var.type->lengthVar) &&
+                 impl_->globalIndex[var.type->lengthVar] < ps.globals.size()) {
+        // a global array whose length is an input (`float u[NX]`, NX an input macro)
+        val = values_.zero(var.type, ps.globals[impl_->globalIndex[var.type->lengthVar]]);
       } else {
         val = var.type->kind == TypeKind::Array && !var.type->length ? nullptr
                                                                      : values_.zero(var.type);
@@ -347,10 +359,10 @@ GlobalState Executor::initial() {
       ps.globals.push_back(val);
     }
     Frame mainFr;
-    mainFr.func = impl_->mainF;
-    mainFr.loc = prog_.func(impl_->mainF).entry;
-    mainFr.slots.assign(impl_->slotVar[impl_->mainF].size(), nullptr);
-    const model::Function& mf = prog_.func(impl_->mainF);
+    mainFr.func = mainF;
+    mainFr.loc = prog_.func(mainF).entry;
+    mainFr.slots.assign(impl_->slotVar[mainF].size(), nullptr);
+    const model::Function& mf = prog_.func(mainF);
     for (size_t i = 0; i < mf.params.size(); ++i) {
       const model::Variable& pv = prog_.var(mf.params[i]);
       Expr v = i == 0 ? f_.symbol(pv.name, f_.intType()) : values_.nullPointer();
@@ -368,11 +380,11 @@ GlobalState Executor::initial() {
         gs.pc = f_.logicalAnd(gs.pc, f_.le(f_.intConst(1), v));
     }
     ps.stack.push_back(mainFr);
-    if (impl_->initF != model::kNone) {
+    if (initF != model::kNone) {
       Frame in;
-      in.func = impl_->initF;
-      in.loc = prog_.func(impl_->initF).entry;
-      in.slots.assign(impl_->slotVar[impl_->initF].size(), nullptr);
+      in.func = initF;
+      in.loc = prog_.func(initF).entry;
+      in.slots.assign(impl_->slotVar[initF].size(), nullptr);
       ps.stack.push_back(in);
     }
     gs.procs.push_back(interner_.intern(std::move(ps)));
@@ -409,6 +421,8 @@ GlobalState Executor::initial() {
 }
 
 ProcMoves Executor::moves(const GlobalState& s, int p) {
+  if (!opts_.componentProcs.empty() && !inComponent_)
+    return componentMoves(s, p);
   ProcMoves pm;
   const ProcState& ps = *s.procs[p];
   if (ps.terminated()) {

@@ -1,6 +1,7 @@
 #include "chorus/search/Search.h"
 
 #include "chorus/check/CollectiveMonitor.h"
+#include "chorus/check/OutputMonitor.h"
 
 #include <algorithm>
 #include <chrono>
@@ -50,7 +51,7 @@ struct Node {
 
 class Dfs {
 public:
-  Dfs(exec::Executor& ex, const SearchOptions& o) : ex(ex), opts(o), mon(ex, o.joint) {}
+  Dfs(exec::Executor& ex, const SearchOptions& o) : ex(ex), opts(o), mon(ex, o.joint), outputs(ex) {}
 
   SearchResult run() {
     start = std::chrono::steady_clock::now();
@@ -115,6 +116,7 @@ private:
   exec::Executor& ex;
   SearchOptions opts;
   check::CollectiveMonitor mon;
+  check::OutputMonitor outputs; // compositions: outputs compared at termination
 
   /// Moves of p, seen by the collective-assertion monitor.
   exec::ProcMoves moves(const GlobalState& s, int p) {
@@ -266,7 +268,8 @@ private:
         order[p] = p;
       if (opts.cqmin && !n.state.snaps.empty())
         std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-          return n.state.snaps[a].size() < n.state.snaps[b].size();
+          return check::CollectiveMonitor::queueLength(n.state, a) <
+                 check::CollectiveMonitor::queueLength(n.state, b);
         });
       for (int p : order) {
         all[p] = moves(n.state, p);
@@ -308,6 +311,8 @@ private:
     }
     if (n.succs.empty() && allTerminated && !n.state.snaps.empty())
       mon.terminal(n.state);
+    if (n.succs.empty() && allTerminated && outputs.active())
+      outputs.terminal(n.state);
     if (n.succs.empty() && !allTerminated) {
       result.verdict = Verdict::Violation;
       check::Violation v;

@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+/// `chorus compare` (Compare.cpp).
+int compareCommand(const std::vector<std::string>& args);
+
 namespace {
 
 enum ExitCode { kVerified = 0, kViolation = 1, kUnknown = 2, kUsage = 3 };
@@ -29,7 +32,8 @@ commands:
   dump-model FILE.c [-DNAME=V] [-I DIR]   print the program model (program
                                            graphs, annotations) and exit
   verify FILE.c -n N|LO..HI                check safety and the annotations
-  compare SPEC.c IMPL.c                    functional equivalence of two programs
+  compare SPEC.c IMPL.c -n N|LO..HI        functional equivalence of two programs
+          [--spec-procs M] [--composition parallel|sequential] [verify options]
   replay TRACE.json                        re-execute a counterexample trace
 
 options:
@@ -341,7 +345,9 @@ int main(int argc, char** argv) {
     return verifyCommand(rest);
   if (cmd == "replay")
     return replayCommand(rest);
-  if (cmd == "compare" || cmd == "replay")
+  if (cmd == "compare")
+    return compareCommand(rest);
+  if (cmd == "replay")
     return usageError("command '" + cmd +
                       "' needs the verification engine, which this build does not contain yet");
   return usageError("unknown command '" + cmd + "'");

@@ -30,15 +30,23 @@ public:
   void after(const exec::GlobalState& from, exec::Successor& succ, int p, uint32_t stepNo);
   /// At a terminal state: every queue must be empty (COLLECTIVE_INCOMPLETE).
   void terminal(const exec::GlobalState& s) const;
+  /// In a composition (`chorus compare`) each process has two queues: at p
+  /// for the collective assertions of its own program, at nprocs + p for
+  /// the joint assertions (over all processes of both programs).
   static size_t queueLength(const exec::GlobalState& s, int p) {
-    return size_t(p) < s.snaps.size() ? s.snaps[p].size() : 0;
+    size_t n = s.procs.size(), len = size_t(p) < s.snaps.size() ? s.snaps[p].size() : 0;
+    if (s.snaps.size() == 2 * n)
+      len += s.snaps[n + p].size();
+    return len;
   }
 
 private:
   struct ALoc {
     uint32_t id = 0; ///< index into ids_
     std::vector<const model::CollectiveAnnot*> annots;
+    int scope = -1; ///< composition: the component, or -1 (joint: all processes)
   };
+  bool composed_ = false;
   exec::Executor& ex_;
   std::vector<std::string> ids_;
   std::vector<ALoc> alocs_;

@@ -29,6 +29,12 @@ struct ExecOptions {
   bool syncSends = false;
   /// --input NAME=VALUE: fixes an input (value: integer or decimal text).
   std::map<std::string, std::string> inputs;
+  /// A composition (Program::components, `chorus compare`): the number of
+  /// processes of each component, in order (their sum is nprocs). Each
+  /// component has its own MPI_COMM_WORLD. `sequentialComponents`: a
+  /// component moves only once all processes of the earlier ones terminated.
+  std::vector<int> componentProcs;
+  bool sequentialComponents = false;
 };
 
 /// One step of a trace: what a process did.
@@ -94,7 +100,6 @@ public:
   const ExecOptions& options() const { return opts_; }
   /// Obligations the prover could not decide (each makes `verified` impossible).
   const std::vector<std::string>& undecided() const { return undecided_; }
-
   void noteUndecided(std::string what) { undecided_.push_back(std::move(what)); }
 
   /// Collective assertions (Annot.cpp): the Bool value of annotation
@@ -104,9 +109,22 @@ public:
   /// ViolationError.
   Expr evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
                       const model::Expr* e, model::SrcLoc loc, std::vector<std::string>* reads);
+
+  /// Compositions (Components.cpp): the component of process p, the first
+  /// process and the number of processes of component c. An ordinary
+  /// program is one component of all processes.
+  int componentOf(int p) const;
+  int componentBase(int c) const;
+  int componentSize(int c) const;
+
   struct Impl;
 
 private:
+  /// moves() of a composition: the move of p in the projection of s on p's
+  /// component (its processes, messages and collective), merged back.
+  ProcMoves componentMoves(const GlobalState& s, int p);
+  bool inComponent_ = false;
+
   /// After a move that strengthened the path condition (from `before` to
   /// s.pc): symbols of the new conjuncts that the path condition now fixes
   /// to a single value are replaced by that value everywhere in `s` (the

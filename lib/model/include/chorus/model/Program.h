@@ -22,6 +22,18 @@ namespace chorus::model {
 /// the engine runs it in every process before main.
 inline constexpr const char* kInitFunction = "$init";
 
+/// One program of a composition (model::compose, `chorus compare`): its
+/// processes run `main` (after `init`) with their own MPI_COMM_WORLD; its
+/// globals are Program::globals[globalsBegin, globalsEnd) and its functions
+/// funcs[funcsBegin, funcsEnd).
+struct Component {
+  std::string name; ///< "spec" or "impl"
+  FuncId main = kNone;
+  FuncId init = kNone;
+  uint32_t globalsBegin = 0, globalsEnd = 0;
+  uint32_t funcsBegin = 0, funcsEnd = 0;
+};
+
 class Program {
 public:
   TypeTable types;
@@ -40,6 +52,8 @@ public:
   /// Object-like macros the front end saw, with their spelling (for reports
   /// and for `--input NAME=VALUE` on macros).
   std::map<std::string, std::string> macros;
+  /// Empty for an ordinary program; two entries (spec, impl) for a composition.
+  std::vector<Component> components;
 
   // --- construction ----------------------------------------------------------
   /// Allocates an expression node owned by the program.

@@ -1,0 +1,28 @@
+// `chorus compare`: comparative verification (seed 001 §4, seed 000 §4.2) of
+// a composition (model::compose): the specification with a fixed number of
+// processes and the implementation with each count of a range, run in
+// parallel (one system of M+N processes that never communicate across) or
+// sequentially (the specification first), with the joint assertions and the
+// output comparison at termination.
+#pragma once
+
+#include "chorus/model/Program.h"
+#include "chorus/search/Verify.h"
+
+namespace chorus::search {
+
+struct CompareOptions {
+  int specProcs = 1;
+  int nLo = 1, nHi = 1; ///< implementation process counts
+  bool sequential = false;
+  DeadlockMode deadlock = DeadlockMode::Both;
+  std::map<std::string, std::string> inputs;
+  SearchOptions search;
+  bool useProver = true;
+};
+
+/// Runs the searches; stops at the first violation or unknown. A `joint
+/// invariant` (not supported) makes the verdict unknown, naming it.
+SearchResult compare(const model::Program& composed, const CompareOptions& opts);
+
+} // namespace chorus::search

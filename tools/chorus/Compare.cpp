@@ -1,0 +1,156 @@
+// `chorus compare SPEC.c IMPL.c [--spec-procs M] -n N|LO..HI
+//  [--composition parallel|sequential] [verify options] [clang flags]`.
+#include "chorus/search/Compare.h"
+#include "chorus/front/Frontend.h"
+#include "chorus/model/Compose.h"
+#include "chorus/report/Report.h"
+#include "chorus/support/Diagnostics.h"
+
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+int error(const std::string& msg) {
+  std::cerr << "chorus: error: " << msg << "\n(run 'chorus --help' for usage)\n";
+  return 3;
+}
+
+bool number(const std::string& t, uint64_t& out) {
+  if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
+    return false;
+  out = std::stoull(t);
+  return true;
+}
+
+} // namespace
+
+int compareCommand(const std::vector<std::string>& args) {
+  namespace s = chorus::search;
+  s::CompareOptions co;
+  std::string jsonFile;
+  bool quiet = false, haveN = false;
+  std::vector<std::string> files, clangArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= args.size())
+        return false;
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    uint64_t u = 0;
+    if (a == "-n") {
+      if (!value(v))
+        return error("-n needs a process count N or a range LO..HI");
+      std::string lo = v, hi = v;
+      if (auto d = v.find(".."); d != std::string::npos) {
+        lo = v.substr(0, d);
+        hi = v.substr(d + 2);
+      }
+      uint64_t l = 0, h = 0;
+      if (!number(lo, l) || !number(hi, h) || l < 1 || h < l || h > 4096)
+        return error("invalid process count '" + v +
+                     "' (expected N >= 1 or LO..HI with 1 <= LO <= HI)");
+      co.nLo = int(l);
+      co.nHi = int(h);
+      haveN = true;
+    } else if (a == "--spec-procs") {
+      if (!value(v) || !number(v, u) || u < 1 || u > 4096)
+        return error("--spec-procs needs a process count >= 1");
+      co.specProcs = int(u);
+    } else if (a == "--composition") {
+      if (!value(v) || (v != "parallel" && v != "sequential"))
+        return error("--composition needs parallel or sequential");
+      co.sequential = v == "sequential";
+    } else if (a == "--input") {
+      if (!value(v) || v.find('=') == std::string::npos || v.find('=') == 0)
+        return error("--input needs NAME=VALUE");
+      co.inputs[v.substr(0, v.find('='))] = v.substr(v.find('=') + 1);
+    } else if (a == "--deadlock") {
+      if (!value(v) || (v != "absolute" && v != "potential" && v != "both"))
+        return error("--deadlock needs absolute, potential or both");
+      co.deadlock = v == "absolute"    ? s::DeadlockMode::Absolute
+                    : v == "potential" ? s::DeadlockMode::Potential
+                                       : s::DeadlockMode::Both;
+    } else if (a == "--stateless") {
+      co.search.stateless = true;
+    } else if (a == "--no-por") {
+      co.search.por = false;
+    } else if (a == "--no-collective") {
+      co.search.collective = false;
+    } else if (a == "--cqmin") {
+      co.search.cqmin = true;
+    } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
+               a == "--time-limit") {
+      if (!value(v) || !number(v, u) || u == 0)
+        return error(a + " needs a positive integer");
+      if (a == "--max-states")
+        co.search.maxStates = u;
+      else if (a == "--max-depth")
+        co.search.maxDepth = u;
+      else if (a == "--memory-limit")
+        co.search.memoryLimitMB = u;
+      else
+        co.search.timeLimit = double(u);
+    } else if (a == "--json") {
+      if (!value(jsonFile))
+        return error("--json needs a file name");
+    } else if (a == "--quiet" || a == "-q") {
+      quiet = true;
+    } else if (a == "-I" || a == "-D" || a == "-U") {
+      if (!value(v))
+        return error(a + " needs an argument");
+      clangArgs.push_back(a);
+      clangArgs.push_back(v);
+    } else if (a.rfind("-D", 0) == 0 || a.rfind("-U", 0) == 0 || a.rfind("-I", 0) == 0 ||
+               a.rfind("-std=", 0) == 0 || a.rfind("-W", 0) == 0) {
+      clangArgs.push_back(a);
+    } else if (a.size() > 1 && a[0] == '-') {
+      return error("unknown option '" + a + "'");
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.size() != 2)
+    return error("compare needs two files: SPEC.c IMPL.c");
+  if (!haveN)
+    return error("compare needs the implementation's number of processes: -n N or -n LO..HI");
+  co.search.progress = !quiet && isatty(2);
+  chorus::front::FrontendOptions fo;
+  fo.clangArgs = clangArgs;
+  std::unique_ptr<chorus::model::Program> progs[2];
+  for (int k = 0; k < 2; ++k) {
+    chorus::DiagnosticSink diags;
+    progs[k] = chorus::front::loadProgram(files[k], fo, diags);
+    diags.print(std::cerr);
+    if (!progs[k])
+      return 3;
+  }
+  chorus::model::Program composed;
+  try {
+    composed = chorus::model::compose(std::move(*progs[0]), *progs[1]);
+  } catch (const chorus::model::ComposeError& e) {
+    std::cerr << "chorus: error: " << e.what() << "\n";
+    return 3;
+  }
+  s::SearchResult r = s::compare(composed, co);
+  if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
+    return error(r.reason.substr(13));
+  std::cout << "compare: specification " << files[0] << " (" << co.specProcs << " process"
+            << (co.specProcs == 1 ? "" : "es") << ", processes 0.." << co.specProcs - 1
+            << "), implementation " << files[1] << " (processes " << co.specProcs << "..), "
+            << (co.sequential ? "sequential" : "parallel") << " composition\n";
+  chorus::report::printText(std::cout, composed, r);
+  if (!jsonFile.empty()) {
+    std::ofstream js(jsonFile);
+    if (!js)
+      return error("cannot write '" + jsonFile + "'");
+    chorus::report::printJson(js, composed, r);
+  }
+  return r.verdict == s::Verdict::Verified ? 0 : r.verdict == s::Verdict::Violation ? 1 : 2;
+}
