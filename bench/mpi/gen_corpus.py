@@ -1129,6 +1129,195 @@ case(C, "reduce_local_invalid_op", """  int in[1] = {rank}, io[1] = {1};
   /*@*/MPI_Reduce_local(in, io, 1, MPI_INT, MPI_OP_NULL);
 """, "MPI_INVALID_OP")
 
+# ------------------------------------------------------------ datatypes
+C = "datatypes"
+SP = "struct P { int a; double b; };\n"
+case(C, "contiguous_ok", """  MPI_Datatype t;
+  MPI_Type_contiguous(3, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[3] = {rank, rank + 1, rank + 2}, b[3] = {0, 0, 0};
+  MPI_Sendrecv(a, 1, t, 1 - rank, 0, b, 3, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(b[0] == 1 - rank && b[2] == 3 - rank);
+  MPI_Type_free(&t);
+""")
+case(C, "vector_column_ok", """  MPI_Datatype col;
+  MPI_Type_vector(3, 1, 3, MPI_INT, &col);
+  MPI_Type_commit(&col);
+  int m[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, c[3] = {0, 0, 0};
+  if (rank == 0) MPI_Send(&m[0][1], 1, col, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(c, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(c[0] == 2 && c[1] == 5 && c[2] == 8); }
+  MPI_Type_free(&col);
+""")
+case(C, "vector_column_wrong", """  MPI_Datatype col;
+  MPI_Type_vector(3, 1, 3, MPI_INT, &col);
+  MPI_Type_commit(&col);
+  int m[3][3] = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, c[3] = {0, 0, 0};
+  if (rank == 0) MPI_Send(&m[0][1], 1, col, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(c, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/assert(c[1] == 4); }
+  MPI_Type_free(&col);
+""", "ASSERTION")
+case(C, "vector_recv_scatter_ok", """  MPI_Datatype v;
+  MPI_Type_vector(2, 1, 2, MPI_DOUBLE, &v);
+  MPI_Type_commit(&v);
+  double x[2] = {1.5, 2.5}, y[4] = {0, -1, 0, -1};
+  if (rank == 0) MPI_Send(x, 2, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(y, 1, v, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y[0] == 1.5 && y[1] == -1 && y[2] == 2.5 && y[3] == -1); }
+  MPI_Type_free(&v);
+""")
+case(C, "indexed_ok", """  MPI_Datatype t;
+  int bl[2] = {2, 1}, dp[2] = {0, 4};
+  MPI_Type_indexed(2, bl, dp, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[5] = {10, 11, 12, 13, 14}, b[3] = {0, 0, 0};
+  if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD);
+  else { MPI_Recv(b, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(b[0] == 10 && b[1] == 11 && b[2] == 14); }
+  MPI_Type_free(&t);
+""")
+case(C, "struct_ok", """  MPI_Datatype t;
+  int bl[2] = {1, 1};
+  MPI_Aint dp[2] = {offsetof(struct P, a), offsetof(struct P, b)};
+  MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE};
+  MPI_Type_create_struct(2, bl, dp, ty, &t);
+  MPI_Type_commit(&t);
+  struct P p[2] = {{rank, 0.5}, {rank + 1, 1.5}}, q[2];
+  MPI_Sendrecv(p, 2, t, 1 - rank, 0, q, 2, t, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(q[0].a == 1 - rank && q[1].b == 1.5);
+  MPI_Type_free(&t);
+""", pro="struct")
+case(C, "struct_extent_ok", """  MPI_Datatype t;
+  int bl[2] = {1, 1}, sz;
+  MPI_Aint dp[2] = {0, 8}, lb, ext, tlb, text;
+  MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE};
+  MPI_Type_create_struct(2, bl, dp, ty, &t);
+  MPI_Type_size(t, &sz);
+  MPI_Type_get_extent(t, &lb, &ext);
+  MPI_Type_get_true_extent(t, &tlb, &text);
+  assert(sz == 12 && lb == 0 && ext == 16 && tlb == 0 && text == 16);
+  MPI_Datatype r;
+  MPI_Type_create_resized(t, 0, 24, &r);
+  MPI_Type_get_extent(r, &lb, &ext);
+  assert(ext == 24);
+  MPI_Type_free(&r);
+  MPI_Type_free(&t);
+""")
+case(C, "struct_signature_mismatch", """  MPI_Datatype t;
+  int bl[2] = {1, 1};
+  MPI_Aint dp[2] = {offsetof(struct P, a), offsetof(struct P, b)};
+  MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE};
+  MPI_Type_create_struct(2, bl, dp, ty, &t);
+  MPI_Type_commit(&t);
+  struct P p = {rank, 0.5};
+  double d[2];
+  if (rank == 0) MPI_Send(&p, 1, t, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(d, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+  MPI_Type_free(&t);
+""", "MPI_RECV_MISMATCH", pro="struct")
+case(C, "contiguous_too_long", """  MPI_Datatype t;
+  MPI_Type_contiguous(3, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[3] = {1, 2, 3}, b[2];
+  if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
+  MPI_Type_free(&t);
+""", "MPI_RECV_MISMATCH")
+case(C, "uncommitted_send", """  MPI_Datatype t;
+  MPI_Type_contiguous(2, MPI_INT, &t);
+  int a[2] = {1, 2};
+  if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD); /*@*/
+  else MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Type_free(&t);
+""", "MPI_INVALID_DATATYPE")
+case(C, "type_never_freed", """  MPI_Datatype t;
+  MPI_Type_contiguous(2, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False)
+case(C, "type_free_predefined", """  MPI_Datatype t = MPI_INT;
+  /*@*/MPI_Type_free(&t);
+""", "MPI_INVALID_DATATYPE")
+case(C, "type_use_after_free", """  MPI_Datatype t, u;
+  MPI_Type_contiguous(2, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  u = t;
+  MPI_Type_free(&t);
+  int a[2] = {1, 2};
+  if (rank == 0) MPI_Send(a, 1, u, 1, 0, MPI_COMM_WORLD); /*@*/
+  else MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_DATATYPE")
+case(C, "displacement_overflow", """  MPI_Datatype t;
+  MPI_Type_vector(3, 1, 2, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[4] = {1, 2, 3, 4}, b[3];
+  if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD); /*@*/
+  else MPI_Recv(b, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Type_free(&t);
+""", "OUT_OF_BOUNDS")
+case(C, "get_count_derived_ok", """  MPI_Datatype t;
+  MPI_Type_contiguous(2, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[4] = {1, 2, 3, 4}, b[4], c = -1, e = -1;
+  MPI_Status st;
+  if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else {
+    MPI_Recv(b, 2, t, 0, 0, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, t, &c);
+    MPI_Get_elements(&st, t, &e);
+    assert(c == MPI_UNDEFINED && e == 3 && b[2] == 3);
+  }
+  MPI_Type_free(&t);
+""")
+case(C, "bcast_struct_ok", """  MPI_Datatype t;
+  int bl[2] = {1, 1};
+  MPI_Aint dp[2] = {offsetof(struct P, a), offsetof(struct P, b)};
+  MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE};
+  MPI_Type_create_struct(2, bl, dp, ty, &t);
+  MPI_Type_commit(&t);
+  struct P p = {rank == 0 ? 7 : 0, rank == 0 ? 2.5 : 0.0};
+  MPI_Bcast(&p, 1, t, 0, MPI_COMM_WORLD);
+  assert(p.a == 7 && p.b == 2.5);
+  MPI_Type_free(&t);
+""", n=3, pro="struct")
+case(C, "gather_contig_vs_int_ok", """  MPI_Datatype t;
+  MPI_Type_contiguous(2, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[2] = {rank, rank * 10}, all[6] = {0};
+  MPI_Gather(a, 2, MPI_INT, all, 1, t, 0, MPI_COMM_WORLD);
+  if (rank == 0) assert(all[2] == 1 && all[5] == 20);
+  MPI_Type_free(&t);
+""", n=3)
+case(C, "bcast_signature_mismatch", """  MPI_Datatype t;
+  MPI_Type_contiguous(2, MPI_INT, &t);
+  MPI_Type_commit(&t);
+  int a[3] = {1, 2, 3};
+  if (rank == 0) MPI_Bcast(a, 1, t, 0, MPI_COMM_WORLD);
+  else MPI_Bcast(a, 3, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+  MPI_Type_free(&t);
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "isend_irecv_vector_ok", """  MPI_Datatype v;
+  MPI_Type_vector(2, 2, 3, MPI_INT, &v);
+  MPI_Type_commit(&v);
+  int a[5] = {rank, 1, -1, 2, 3}, b[5] = {0, 0, 9, 0, 0};
+  MPI_Request r[2];
+  MPI_Irecv(b, 1, v, 1 - rank, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Isend(a, 1, v, 1 - rank, 0, MPI_COMM_WORLD, &r[1]);
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+  assert(b[0] == 1 - rank && b[2] == 9 && b[4] == 3);
+  MPI_Type_free(&v);
+""")
+case(C, "struct_into_padding_unknown", """  MPI_Datatype t;
+  int bl[2] = {1, 1};
+  MPI_Aint dp[2] = {0, 4};
+  MPI_Datatype ty[2] = {MPI_INT, MPI_DOUBLE};
+  MPI_Type_create_struct(2, bl, dp, ty, &t);
+  MPI_Type_commit(&t);
+  struct P p = {1, 2.0};
+  if (rank == 0) MPI_Send(&p, 1, t, 1, 0, MPI_COMM_WORLD);
+  else MPI_Recv(&p, 1, t, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Type_free(&t);
+""", "unknown", pro="struct")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro = c
     pre = PRO
@@ -1136,13 +1325,18 @@ def render(c):
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input\nint K;\n")
     elif pro == "stdlib":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stdlib.h>\n")
+    elif pro == "struct":
+        pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stddef.h>\nstruct P { int a; double b; };\n")
     elif pro == "thread":
         pre = PRO.replace("  MPI_Init(&argc, &argv);\n", "  int prov = -1;\n  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &prov);\n  assert(prov >= MPI_THREAD_SINGLE);\n")
     src = pre + body + (EPI if fin else "")
     lines = src.split("\n")
     hdr = []
     mode = opts
-    if expect == "verified":
+    if expect == "unknown":
+        hdr.append("// RUN: %%expect-exit 2 %%chorus verify %%s -n %d --quiet %s | FileCheck %%s" % (n, mode))
+        hdr.append("// CHECK: verdict: unknown")
+    elif expect == "verified":
         hdr.append("// RUN: %%expect-exit 0 %%chorus verify %%s -n %d --quiet %s | FileCheck %%s" % (n, mode))
         hdr.append("// CHECK: verdict: verified")
     else:

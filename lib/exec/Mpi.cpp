@@ -5,6 +5,8 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 
 namespace chorus::exec {
@@ -49,12 +51,7 @@ uint64_t datatypeSize(int64_t dt) {
 }
 
 void checkDatatype(Machine& m, int64_t dt) {
-  int64_t i = dt & 0xffffff;
-  if ((dt >> 24) != 3 || i == 0 || (i > 50 && i < 0x1000))
-    m.fail(ViolationKind::MpiInvalidDatatype,
-           dt == mpiHandle(3, 0) ? std::string("MPI_DATATYPE_NULL used as a datatype")
-                                 : "invalid datatype handle " + std::to_string(dt),
-           m.pc());
+  typeMap(m, dt);
 }
 
 const model::Type* ctypeOf(Machine& m, int64_t dt) {
@@ -77,6 +74,10 @@ bool isSpecial(Machine& m, Expr pv, const char* global) {
 }
 
 const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, int procIdx) {
+  if (!isBasicType(dt)) { // derived and pair types: checked element-wise by readTyped/writeTyped
+    checkCommitted(m, dt, procIdx);
+    return nullptr;
+  }
   const model::Type* want = ctypeOf(m, dt);
   auto p = m.V.decodePointer(pv);
   if (p && p->root.kind == RootKind::Heap) {
@@ -93,6 +94,455 @@ const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, 
                "' does not match the MPI datatype",
            m.pc());
   return et;
+}
+
+// ============================================================ type maps
+
+bool isBasicType(int64_t dt) {
+  return (dt >> 24) == 3 && datatypeClass(dt) != ElemClass::Other;
+}
+
+namespace {
+
+/// Normalized basic type: class and size (MPI_INT and MPI_INT32_T agree).
+int64_t basicCode(int64_t b) {
+  ElemClass c = datatypeClass(b);
+  if (c == ElemClass::Other)
+    return 3000 + (b & 0xffffff);
+  int64_t i = b & 0xffffff;
+  bool uns = i == 3 || i == 6 || i == 8 || i == 10 || i == 12 || (i >= 22 && i <= 25);
+  return (c == ElemClass::Int ? 1000 : 2000) + (uns ? 100 : 0) + int64_t(datatypeSize(b));
+}
+
+const char* basicName(int64_t code) {
+  switch (code) {
+  case 1001:
+    return "char";
+  case 1002:
+    return "short";
+  case 1004:
+    return "int";
+  case 1008:
+    return "long";
+  case 1101:
+    return "unsigned char";
+  case 1102:
+    return "unsigned short";
+  case 1104:
+    return "unsigned";
+  case 1108:
+    return "unsigned long";
+  case 2004:
+    return "float";
+  case 2008:
+    return "double";
+  case 2016:
+    return "long double";
+  default:
+    return "?";
+  }
+}
+
+TypeMap basicMap(int64_t b) {
+  TypeMap t;
+  int64_t sz = int64_t(datatypeSize(b));
+  if ((b & 0xffffff) == 15)
+    sz = 16; // long double
+  t.entries = {{b, 0}};
+  t.ub = t.tub = sz;
+  return t;
+}
+
+int64_t basicBytes(int64_t b) {
+  return (b & 0xffffff) == 15 ? 16 : int64_t(datatypeSize(b));
+}
+
+/// The pair types of MPI_MAXLOC/MPI_MINLOC as C structs {T value; int index;}.
+bool pairMap(int64_t dt, TypeMap& t) {
+  int64_t i = dt & 0xffffff;
+  int64_t first, second = mpiHandle(3, 7);
+  switch (i) {
+  case 33:
+    first = mpiHandle(3, 13);
+    break;
+  case 34:
+    first = mpiHandle(3, 14);
+    break;
+  case 35:
+    first = mpiHandle(3, 9);
+    break;
+  case 36:
+    first = mpiHandle(3, 7);
+    break;
+  case 37:
+    first = mpiHandle(3, 5);
+    break;
+  case 38:
+    first = mpiHandle(3, 15);
+    break;
+  case 48:
+    first = second = mpiHandle(3, 41);
+    break;
+  case 49:
+    first = second = mpiHandle(3, 42);
+    break;
+  case 50:
+    first = second = mpiHandle(3, 43);
+    break;
+  default:
+    return false;
+  }
+  int64_t a = basicBytes(first), b = basicBytes(second);
+  int64_t off = (a + b - 1) / b * b; // second member aligned to its size
+  int64_t al = std::max(a, b);
+  t.entries = {{first, 0}, {second, off}};
+  t.lb = t.tlb = 0;
+  t.tub = off + b;
+  t.ub = (off + b + al - 1) / al * al;
+  return true;
+}
+
+std::vector<int64_t> encodeMap(const TypeMap& t) {
+  std::vector<int64_t> v{t.committed ? 1 : 0, t.lb, t.ub, t.tlb, t.tub};
+  for (const TypeEntry& e : t.entries) {
+    v.push_back(e.basic);
+    v.push_back(e.disp);
+  }
+  return v;
+}
+
+TypeMap decodeMap(const std::vector<int64_t>& v) {
+  TypeMap t;
+  t.committed = v[0] != 0;
+  t.lb = v[1], t.ub = v[2], t.tlb = v[3], t.tub = v[4];
+  for (size_t i = 5; i + 1 < v.size(); i += 2)
+    t.entries.push_back({v[i], v[i + 1]});
+  return t;
+}
+
+struct SigTable {
+  std::map<Signature, int64_t> ids;
+  std::vector<Signature> sigs{Signature{}};
+};
+SigTable& sigTable() {
+  static SigTable t;
+  return t;
+}
+
+} // namespace
+
+TypeMap typeMap(Machine& m, int64_t dt, int proc) {
+  if (proc < 0)
+    proc = m.me;
+  TypeMap t;
+  if (isBasicType(dt))
+    return basicMap(dt);
+  if ((dt >> 24) == 3 && pairMap(dt, t))
+    return t;
+  int64_t i = dt & 0xffffff;
+  if ((dt >> 24) == 3 && i >= 0x1000 && i < kSigBase) {
+    MpiExt x = loadExt(m, proc);
+    int64_t off = findObj(x.objs, 3, dt);
+    if (off >= 0)
+      return decodeMap(objPayload(x.objs, off));
+    m.fail(ViolationKind::MpiInvalidDatatype,
+           "datatype handle " + std::to_string(dt) + " never created or already freed", m.pc());
+  }
+  if ((dt >> 24) == 3 && i != 0 && i <= 50)
+    throw Unsupported("MPI datatype " + std::to_string(dt) + " at " + m.where());
+  m.fail(ViolationKind::MpiInvalidDatatype,
+         dt == mpiHandle(3, 0) ? std::string("MPI_DATATYPE_NULL used as a datatype")
+                               : "invalid datatype handle " + std::to_string(dt),
+         m.pc());
+}
+
+int64_t typeSize(Machine& m, int64_t dt, int proc) {
+  int64_t s = 0;
+  for (const TypeEntry& e : typeMap(m, dt, proc).entries)
+    s += basicBytes(e.basic);
+  return s;
+}
+
+int64_t typeExtent(Machine& m, int64_t dt, int proc) {
+  return typeMap(m, dt, proc).extent();
+}
+
+void checkCommitted(Machine& m, int64_t dt, int proc) {
+  if (!typeMap(m, dt, proc).committed)
+    m.fail(ViolationKind::MpiInvalidDatatype,
+           "derived datatype " + std::to_string(dt) +
+               " used in communication before MPI_Type_commit",
+           m.pc());
+}
+
+Signature signatureOf(Machine& m, int64_t count, int64_t dt, int proc) {
+  TypeMap t = typeMap(m, dt, proc);
+  Signature one;
+  for (const TypeEntry& e : t.entries) {
+    int64_t c = basicCode(e.basic);
+    if (!one.empty() && one.back().first == c)
+      one.back().second++;
+    else
+      one.push_back({c, 1});
+  }
+  Signature s;
+  if (one.size() == 1) {
+    if (count > 0)
+      s.push_back({one[0].first, one[0].second * count});
+    return s;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    for (auto& r : one)
+      if (!s.empty() && s.back().first == r.first)
+        s.back().second += r.second;
+      else
+        s.push_back(r);
+  return s;
+}
+
+int64_t sigId(const Signature& s) {
+  SigTable& t = sigTable();
+  auto it = t.ids.find(s);
+  if (it != t.ids.end())
+    return it->second;
+  int64_t id = int64_t(t.sigs.size());
+  t.sigs.push_back(s);
+  t.ids.emplace(s, id);
+  return id;
+}
+
+const Signature& sigById(int64_t id) {
+  return sigTable().sigs.at(size_t(id));
+}
+
+int64_t sigLength(const Signature& s) {
+  int64_t n = 0;
+  for (auto& r : s)
+    n += r.second;
+  return n;
+}
+
+int64_t sigBytes(const Signature& s) {
+  int64_t n = 0;
+  for (auto& r : s)
+    n += r.second * (r.first % 100);
+  return n;
+}
+
+std::string sigText(const Signature& s) {
+  if (s.empty())
+    return "empty";
+  std::string out;
+  for (size_t i = 0; i < s.size() && i < 6; ++i)
+    out += (i ? ", " : "") + std::to_string(s[i].second) + " x " + basicName(s[i].first);
+  return s.size() > 6 ? out + ", ..." : out;
+}
+
+int64_t messageType(Machine& m, int64_t count, int64_t dt) {
+  if (isBasicType(dt))
+    return dt;
+  TypeMap t = typeMap(m, dt);
+  Signature s = signatureOf(m, count, dt);
+  if (s.size() == 1)
+    return t.entries[0].basic;
+  return mpiHandle(3, int(kSigBase + sigId(s)));
+}
+
+Signature messageSignature(const state::Message& msg) {
+  int64_t i = msg.datatype & 0xffffff;
+  if (i >= kSigBase)
+    return sigById(i - kSigBase);
+  int64_t n = msg.count->kind() == sym::Kind::NumConst ? *msg.count->value().toInt64() : 0;
+  if (n <= 0)
+    return {};
+  return {{basicCode(msg.datatype), n}};
+}
+
+namespace {
+
+int64_t alignOf(const model::Type* t) {
+  switch (t->kind) {
+  case TypeKind::Array:
+    return alignOf(t->elem);
+  case TypeKind::Struct:
+  case TypeKind::Union: {
+    int64_t a = 1;
+    for (const model::Field& f : t->fields)
+      a = std::max(a, alignOf(f.type));
+    return a;
+  }
+  default:
+    return t->size ? int64_t(t->size) : 1;
+  }
+}
+
+/// Byte offsets of the members of a struct (x86-64 layout).
+std::vector<int64_t> fieldOffsets(Machine& m, const model::Type* t) {
+  std::vector<int64_t> offs;
+  int64_t off = 0;
+  for (const model::Field& f : t->fields) {
+    if (t->kind == TypeKind::Union) {
+      offs.push_back(0);
+      continue;
+    }
+    int64_t a = alignOf(f.type);
+    off = (off + a - 1) / a * a;
+    offs.push_back(off);
+    off += int64_t(f.type->size);
+  }
+  int64_t a = alignOf(t);
+  if (t->kind == TypeKind::Struct && (off + a - 1) / a * a != int64_t(t->size))
+    throw Unsupported("layout of '" + t->name + "' for an MPI datatype at " + m.where());
+  return offs;
+}
+
+/// The place of the basic element `basic` at byte displacement off from the
+/// buffer pointer pv in process proc.
+Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, ViolationKind k, int proc) {
+  auto p = m.V.decodePointer(pv);
+  if (!p)
+    throw Unsupported("buffer pointer at " + m.where());
+  if (p->root.kind == RootKind::Null)
+    m.fail(ViolationKind::NullDereference, "null buffer pointer", m.pc());
+  ProcState& ps = m.proc(proc);
+  if (p->root.kind == RootKind::Heap) {
+    if (p->root.b >= ps.heap.size())
+      throw Unsupported("dangling heap reference at " + m.where());
+    if (ps.heap[p->root.b].freed)
+      m.fail(ViolationKind::UseAfterFree, "use of heap memory after free", m.pc());
+    if (!ps.heap[p->root.b].elem)
+      m.typeHeap(ps, p->root.b, ctypeOf(m, basic));
+  }
+  const model::Type* rt = m.rootType(ps, p->root);
+  const model::Type* t = rt;
+  int64_t total = off;
+  for (Expr step : p->path) {
+    auto v = m.concreteInt(step);
+    if (!v)
+      throw Unsupported("buffer at a symbolic position used with a derived datatype at " +
+                        m.where());
+    if (t->kind == TypeKind::Array) {
+      if (!t->elem->size)
+        throw Unsupported("buffer of elements of variable size at " + m.where());
+      total += *v * int64_t(t->elem->size);
+      t = t->elem;
+    } else if (t->isRecord()) {
+      total += fieldOffsets(m, t).at(size_t(*v));
+      t = t->fields.at(size_t(*v)).type;
+    } else {
+      throw Unsupported("buffer pointer at " + m.where());
+    }
+  }
+  if (total < 0)
+    m.fail(ViolationKind::OutOfBounds,
+           "datatype displacement " + std::to_string(off) + " before the start of the buffer",
+           m.pc());
+  int64_t at = total;
+  std::vector<Expr> path;
+  t = rt;
+  for (;;) {
+    if (t->kind == TypeKind::Array) {
+      int64_t es = int64_t(t->elem->size);
+      if (!es)
+        throw Unsupported("buffer of elements of variable size at " + m.where());
+      path.push_back(m.intc(total / es));
+      total %= es;
+      t = t->elem;
+    } else if (t->kind == TypeKind::Struct) {
+      std::vector<int64_t> offs = fieldOffsets(m, t);
+      size_t fi = offs.size();
+      for (size_t i = 0; i < offs.size(); ++i)
+        if (offs[i] <= total && total < offs[i] + int64_t(t->fields[i].type->size))
+          fi = i;
+      if (fi == offs.size())
+        throw Unsupported("datatype byte displacement " + std::to_string(at) +
+                          " falls into padding of '" + t->name + "' at " + m.where());
+      path.push_back(m.intc(int64_t(fi)));
+      total -= offs[fi];
+      t = t->fields[fi].type;
+    } else {
+      break;
+    }
+  }
+  if (total != 0 || !t->isArithmetic())
+    throw Unsupported("datatype byte displacement " + std::to_string(at) +
+                      " does not land on an element boundary of the buffer ('" + t->name +
+                      "') at " + m.where());
+  if ((datatypeClass(basic) == ElemClass::Real) != (t->kind == TypeKind::Real))
+    m.fail(k, "buffer element of type '" + t->name + "' does not match the MPI datatype", m.pc());
+  if (int64_t(t->size) != basicBytes(basic))
+    throw Unsupported("buffer element of type '" + t->name +
+                      "' has another size than the MPI basic type at " + m.where());
+  return Place{p->root, path, t, proc};
+}
+
+} // namespace
+
+std::vector<Expr> readTyped(Machine& m, Expr buf, int64_t byteOff, int64_t count, int64_t dt,
+                            ViolationKind k, int proc) {
+  if (proc < 0)
+    proc = m.me;
+  if (isBasicType(dt)) {
+    if (count <= 0)
+      return {};
+    int64_t sz = int64_t(datatypeSize(dt));
+    if (byteOff % sz)
+      throw Unsupported("buffer displacement not a multiple of the element size at " + m.where());
+    Expr p = byteOff ? m.ptrAddIn(buf, m.intc(byteOff / sz), proc) : buf;
+    const model::Type* et = bufferType(m, p, dt, k, proc);
+    return m.readElements(p, count, et, proc);
+  }
+  TypeMap t = typeMap(m, dt, proc);
+  checkCommitted(m, dt, proc);
+  std::vector<Expr> out;
+  for (int64_t i = 0; i < count; ++i)
+    for (const TypeEntry& e : t.entries) {
+      Place pl = locate(m, buf, byteOff + i * t.extent() + e.disp, e.basic, k, proc);
+      out.push_back(m.readPlace(pl));
+    }
+  return out;
+}
+
+void writeTyped(Machine& m, Expr buf, int64_t byteOff, const std::vector<Expr>& data, int64_t dt,
+                ViolationKind k, int proc) {
+  if (proc < 0)
+    proc = m.me;
+  if (data.empty())
+    return;
+  if (isBasicType(dt)) {
+    int64_t sz = int64_t(datatypeSize(dt));
+    if (byteOff % sz)
+      throw Unsupported("buffer displacement not a multiple of the element size at " + m.where());
+    Expr p = byteOff ? m.ptrAddIn(buf, m.intc(byteOff / sz), proc) : buf;
+    const model::Type* et = bufferType(m, p, dt, k, proc);
+    m.writeElements(p, data, et, proc);
+    return;
+  }
+  TypeMap t = typeMap(m, dt, proc);
+  checkCommitted(m, dt, proc);
+  if (t.entries.empty())
+    return;
+  size_t n = t.entries.size();
+  for (size_t j = 0; j < data.size(); ++j) {
+    const TypeEntry& e = t.entries[j % n];
+    Place pl = locate(m, buf, byteOff + int64_t(j / n) * t.extent() + e.disp, e.basic, k, proc);
+    Expr v = data[j];
+    if (pl.type->kind == TypeKind::Real)
+      v = m.toReal(v);
+    m.writePlace(pl, v);
+  }
+}
+
+Expr packValues(Machine& m, const std::vector<Expr>& vals) {
+  bool same = true;
+  for (Expr v : vals)
+    same = same && v->type() == vals[0]->type();
+  if (same)
+    return m.f.arrayLit(m.f.arrayType(vals.empty() ? m.f.intType() : vals[0]->type()), vals);
+  std::vector<sym::Type> ts;
+  for (Expr v : vals)
+    ts.push_back(v->type());
+  return m.f.tuple(m.f.tupleType(ts), vals);
 }
 
 // ============================================================== environment
@@ -185,6 +635,234 @@ void registerMpiEnv(MpiTable& t) {
   t.add("MPI_Init_thread", {runInitThread, nullptr, false});
 }
 
+// ================================================ datatype constructors
+
+namespace {
+
+Place intPlace(Machine& m, Expr ptr) {
+  return m.placeOfPointer(ptr, m.P.types.intType(), m.me);
+}
+
+int64_t readIntAt(Machine& m, Expr arr, int64_t i, const char* what) {
+  Expr v = m.readPlace(intPlace(m, i == 0 ? arr : m.ptrAdd(arr, m.intc(i))));
+  m.checkDefined(v);
+  return m.requireConcrete(v, what);
+}
+
+int64_t countArg(Machine& m, Expr e, const char* what) {
+  int64_t c = m.requireConcrete(e, what);
+  if (c < 0)
+    m.fail(ViolationKind::MpiInvalidCount, std::string("negative ") + what, m.pc());
+  return c;
+}
+
+/// One block of a constructor: `len` copies of `old` starting at byte `disp`.
+struct Block {
+  int64_t disp, len;
+  int64_t old;
+};
+
+/// Builds the type map of a constructor from its blocks (MPI 3.1 §4.1.2-4.1.7:
+/// lb/ub from the blocks' old bounds; create_struct pads the extent to the
+/// largest alignment of its basic types, as implementations do).
+TypeMap build(Machine& m, const std::vector<Block>& blocks, bool pad) {
+  TypeMap r;
+  bool any = false, anyElem = false;
+  int64_t align = 1;
+  for (const Block& b : blocks) {
+    TypeMap o = typeMap(m, b.old);
+    for (int64_t j = 0; j < b.len; ++j)
+      for (const TypeEntry& e : o.entries) {
+        int64_t d = b.disp + j * o.extent() + e.disp;
+        r.entries.push_back({e.basic, d});
+        int64_t sz = typeSize(m, e.basic);
+        align = std::max(align, sz);
+        r.tlb = anyElem ? std::min(r.tlb, d) : d;
+        r.tub = anyElem ? std::max(r.tub, d + sz) : d + sz;
+        anyElem = true;
+      }
+    if (b.len <= 0)
+      continue;
+    int64_t lo = b.disp + o.lb, hi = b.disp + (b.len - 1) * o.extent() + o.ub;
+    r.lb = any ? std::min(r.lb, lo) : lo;
+    r.ub = any ? std::max(r.ub, hi) : hi;
+    any = true;
+  }
+  if (pad && any) {
+    int64_t ext = r.ub - r.lb;
+    r.ub = r.lb + (ext + align - 1) / align * align;
+  }
+  if (r.entries.size() > 100000)
+    throw Unsupported("derived datatype with more than 100000 basic elements at " + m.where());
+  r.committed = false;
+  return r;
+}
+
+/// Stores a new derived datatype and writes its handle to *out.
+void newType(Machine& m, const TypeMap& t, Expr out) {
+  Place pl = intPlace(m, out);
+  MpiExt x = loadExt(m, m.me);
+  int64_t h = newLocalHandle(x.objs, 3);
+  addObj(x.objs, 3, h, encodeMap(t));
+  storeExt(m, m.me, x);
+  m.writePlace(pl, m.intc(h));
+  m.step.effects.push_back("datatype " + std::to_string(h) + ": " +
+                           std::to_string(t.entries.size()) + " elements, extent " +
+                           std::to_string(t.extent()));
+}
+
+Machine::Outcome runTypeCtor(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  std::vector<Block> blocks;
+  bool pad = false;
+  Expr out;
+  if (name == "MPI_Type_contiguous") {
+    int64_t n = countArg(m, m.arg(s, 0), "count");
+    int64_t old = m.requireConcrete(m.arg(s, 1), "datatype");
+    blocks.push_back({0, n, old});
+    out = m.arg(s, 2);
+  } else if (name == "MPI_Type_vector" || name == "MPI_Type_create_hvector" ||
+             name == "MPI_Type_hvector") {
+    int64_t n = countArg(m, m.arg(s, 0), "count");
+    int64_t bl = countArg(m, m.arg(s, 1), "block length");
+    int64_t stride = m.requireConcrete(m.arg(s, 2), "stride");
+    int64_t old = m.requireConcrete(m.arg(s, 3), "datatype");
+    int64_t unit = name == "MPI_Type_vector" ? typeExtent(m, old) : 1;
+    for (int64_t i = 0; i < n; ++i)
+      blocks.push_back({i * stride * unit, bl, old});
+    if (n == 0)
+      typeMap(m, old);
+    out = m.arg(s, 4);
+  } else if (name == "MPI_Type_indexed" || name == "MPI_Type_create_hindexed" ||
+             name == "MPI_Type_hindexed" || name == "MPI_Type_create_indexed_block" ||
+             name == "MPI_Type_create_hindexed_block") {
+    bool block = name.find("_block") != std::string::npos;
+    bool bytes = name.find("hindexed") != std::string::npos;
+    int64_t n = countArg(m, m.arg(s, 0), "count");
+    int64_t old = m.requireConcrete(m.arg(s, 3), "datatype");
+    int64_t unit = bytes ? 1 : typeExtent(m, old);
+    int64_t bl = block ? countArg(m, m.arg(s, 1), "block length") : 0;
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t len = block ? bl : readIntAt(m, m.arg(s, 1), i, "block length");
+      if (len < 0)
+        m.fail(ViolationKind::MpiInvalidCount, "negative block length", m.pc());
+      blocks.push_back({readIntAt(m, m.arg(s, 2), i, "displacement") * unit, len, old});
+    }
+    out = m.arg(s, 4);
+  } else if (name == "MPI_Type_create_struct" || name == "MPI_Type_struct") {
+    int64_t n = countArg(m, m.arg(s, 0), "count");
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t len = readIntAt(m, m.arg(s, 1), i, "block length");
+      if (len < 0)
+        m.fail(ViolationKind::MpiInvalidCount, "negative block length", m.pc());
+      blocks.push_back({readIntAt(m, m.arg(s, 2), i, "displacement"), len,
+                        readIntAt(m, m.arg(s, 3), i, "datatype")});
+    }
+    pad = true;
+    out = m.arg(s, 4);
+  } else if (name == "MPI_Type_create_resized") {
+    int64_t old = m.requireConcrete(m.arg(s, 0), "datatype");
+    TypeMap r = typeMap(m, old);
+    r.lb = m.requireConcrete(m.arg(s, 1), "lower bound");
+    r.ub = r.lb + m.requireConcrete(m.arg(s, 2), "extent");
+    r.committed = false;
+    newType(m, r, m.arg(s, 3));
+    return mpiDone(m, t);
+  } else { // MPI_Type_dup: same type map; committed if the old one is
+    TypeMap r = typeMap(m, m.requireConcrete(m.arg(s, 0), "datatype"));
+    newType(m, r, m.arg(s, 1));
+    return mpiDone(m, t);
+  }
+  newType(m, build(m, blocks, pad), out);
+  return mpiDone(m, t);
+}
+
+Machine::Outcome runTypeCommitFree(Machine& m, const std::string& name,
+                                   const model::Transition& t) {
+  Expr ptr = m.arg(t.stmt, 0);
+  Place pl = intPlace(m, ptr);
+  Expr hv = m.readPlace(pl);
+  m.checkDefined(hv);
+  int64_t h = m.requireConcrete(hv, "datatype");
+  typeMap(m, h); // valid
+  MpiExt x = loadExt(m, m.me);
+  int64_t off = findObj(x.objs, 3, h);
+  if (off < 0) {
+    if (name == "MPI_Type_commit") // committing a predefined type is allowed
+      return mpiDone(m, t);
+    m.fail(ViolationKind::MpiInvalidDatatype, "MPI_Type_free of a predefined datatype", m.pc());
+  }
+  if (name == "MPI_Type_commit") {
+    TypeMap r = decodeMap(objPayload(x.objs, off));
+    r.committed = true;
+    removeObj(x.objs, off);
+    addObj(x.objs, 3, h, encodeMap(r));
+  } else {
+    removeObj(x.objs, off);
+    m.writePlace(pl, m.intc(mpiHandle(3, 0)));
+  }
+  storeExt(m, m.me, x);
+  return mpiDone(m, t);
+}
+
+Machine::Outcome runTypeQuery(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t dt = m.requireConcrete(m.arg(s, 0), "datatype");
+  TypeMap tm = typeMap(m, dt);
+  auto put = [&](size_t i, int64_t v) { m.writePlace(intPlace(m, m.arg(s, i)), m.intc(v)); };
+  if (name == "MPI_Type_size" || name == "MPI_Type_size_x")
+    put(1, typeSize(m, dt));
+  else if (name == "MPI_Type_extent")
+    put(1, tm.extent());
+  else if (name == "MPI_Type_get_true_extent" || name == "MPI_Type_get_true_extent_x") {
+    put(1, tm.tlb);
+    put(2, tm.tub - tm.tlb);
+  } else {
+    put(1, tm.lb);
+    put(2, tm.extent());
+  }
+  return mpiDone(m, t);
+}
+
+/// MPI_Get_elements: the number of basic elements received.
+Machine::Outcome runGetElements(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t dt = m.requireConcrete(m.arg(s, 1), "datatype");
+  Place sp = m.placeOfPointer(m.arg(s, 0), nullptr, m.me);
+  sp.path.push_back(m.intc(3));
+  Expr bytes = m.readPlace(sp);
+  m.checkDefined(bytes);
+  int64_t b = m.requireConcrete(bytes, "received bytes");
+  Signature one = signatureOf(m, 1, dt);
+  int64_t n = 0, left = b;
+  // whole elements of dt, then the basic elements of a partial one
+  int64_t sz = sigBytes(one);
+  if (sz > 0) {
+    n = (left / sz) * sigLength(one);
+    left %= sz;
+    for (auto& r : one)
+      for (int64_t j = 0; j < r.second && left >= r.first % 100; ++j, ++n)
+        left -= r.first % 100;
+  }
+  m.writePlace(intPlace(m, m.arg(s, 2)), m.intc(n));
+  return mpiDone(m, t);
+}
+
+} // namespace
+
+void registerMpiType(MpiTable& t) {
+  t.add({"MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_create_hvector", "MPI_Type_hvector",
+         "MPI_Type_indexed", "MPI_Type_create_hindexed", "MPI_Type_hindexed",
+         "MPI_Type_create_indexed_block", "MPI_Type_create_hindexed_block",
+         "MPI_Type_create_struct", "MPI_Type_struct", "MPI_Type_create_resized", "MPI_Type_dup"},
+        {runTypeCtor});
+  t.add({"MPI_Type_commit", "MPI_Type_free"}, {runTypeCommitFree});
+  t.add({"MPI_Type_size", "MPI_Type_size_x", "MPI_Type_get_extent", "MPI_Type_get_extent_x",
+         "MPI_Type_get_true_extent", "MPI_Type_get_true_extent_x", "MPI_Type_extent"},
+        {runTypeQuery});
+  t.add("MPI_Get_elements", {runGetElements});
+}
+
 // ================================================================= dispatch
 
 void MpiTable::add(const std::string& name, MpiFunction fn) {
@@ -212,6 +890,7 @@ const MpiTable& mpiFunctions() {
     registerMpiColl(t);
     registerMpiReq(t);
     registerMpiComm(t);
+    registerMpiType(t);
     return t;
   }();
   return table;

@@ -10,11 +10,16 @@
 namespace chorus::exec {
 
 Expr packBuffer(Machine& m, Expr buf, Expr countE, int64_t dt) {
-  int64_t count = m.requireConcrete(countE, "count");
-  const model::Type* et =
-      count > 0 ? bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer) : ctypeOf(m, dt);
-  auto data = m.readElements(buf, count, et);
-  return m.f.arrayLit(m.f.arrayType(m.V.symType(et)), data);
+  return packAt(m, buf, 0, m.requireConcrete(countE, "count"), dt);
+}
+
+Expr packAt(Machine& m, Expr buf, int64_t byteOff, int64_t count, int64_t dt) {
+  checkCommitted(m, dt);
+  return packValues(m, readTyped(m, buf, byteOff, count, dt, ViolationKind::MpiInvalidBuffer));
+}
+
+int64_t collSig(Machine& m, int64_t count, int64_t dt) {
+  return sigId(signatureOf(m, count, dt));
 }
 
 const char* collName(CollKind k) {
@@ -41,6 +46,16 @@ const char* collName(CollKind k) {
     return "MPI_Exscan";
   case CollKind::ReduceScatterBlock:
     return "MPI_Reduce_scatter_block";
+  case CollKind::Gatherv:
+    return "MPI_Gatherv";
+  case CollKind::Scatterv:
+    return "MPI_Scatterv";
+  case CollKind::Allgatherv:
+    return "MPI_Allgatherv";
+  case CollKind::Alltoallv:
+    return "MPI_Alltoallv/w";
+  case CollKind::ReduceScatter:
+    return "MPI_Reduce_scatter";
   case CollKind::CommDup:
     return "MPI_Comm_dup";
   case CollKind::CommSplit:
@@ -53,6 +68,44 @@ const char* collName(CollKind k) {
 }
 
 namespace {
+
+/// A piece of a collective's result for one member: basic values written
+/// through datatype dt at byte offset off of its receive buffer.
+struct Seg {
+  int64_t off = 0, dt = 0;
+  std::vector<Expr> vals;
+};
+
+/// Segments kept in the record of a nonblocking collective: a tuple of
+/// (off, dt, packed values) triples.
+Expr encodeSegs(Machine& m, const std::vector<Seg>& segs) {
+  std::vector<Expr> ch;
+  for (const Seg& g : segs) {
+    ch.push_back(m.intc(g.off));
+    ch.push_back(m.intc(g.dt));
+    ch.push_back(packValues(m, g.vals));
+  }
+  std::vector<sym::Type> ts;
+  for (Expr e : ch)
+    ts.push_back(e->type());
+  return m.f.tuple(m.f.tupleType(ts), ch);
+}
+
+std::vector<Seg> decodeSegs(Machine& m, Expr e) {
+  std::vector<Seg> out;
+  auto ch = e->children();
+  for (size_t i = 0; i + 2 < ch.size(); i += 3) {
+    Seg g;
+    g.off = *m.concreteInt(ch[i]);
+    g.dt = *m.concreteInt(ch[i + 1]);
+    g.vals.assign(ch[i + 2]->children().begin(), ch[i + 2]->children().end());
+    out.push_back(g);
+  }
+  return out;
+}
+
+void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
+               const std::vector<int>& group, std::vector<std::vector<Seg>>& segs);
 
 /// Index in x.recs of the k-th incomplete record on comm, or -1.
 int64_t pendingRec(const MpiExt& x, int64_t comm, size_t k) {
@@ -67,7 +120,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group);
 } // namespace
 
 void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, Expr count,
-            Expr data, Expr recvPtr, int64_t reqSlot) {
+            Expr data, Expr recvPtr, int64_t reqSlot, int64_t sig, Expr aux) {
   std::vector<int> group = commGroup(m, comm);
   MpiExt mine = loadExt(m, m.me);
   size_t k = 0;
@@ -103,11 +156,12 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
       m.fail(ViolationKind::MpiOpMismatch,
              std::string(collName(kind)) + " with an operation different from the other processes",
              m.pc());
-    if (c.dt != dt)
+    if (sig && c.sig && sig != c.sig) // seed 002 §3.1: count x datatype signatures
       m.fail(ViolationKind::MpiSignatureMismatch,
-             std::string(collName(kind)) + " with a datatype different from the other processes",
+             std::string(collName(kind)) + " with type signature " + sigText(sigById(sig)) +
+                 " while process " + std::to_string(q) + " uses " + sigText(sigById(c.sig)),
              m.pc());
-    if (count && c.count && count != c.count)
+    if (!sig && count && c.count && count != c.count)
       m.require(m.f.eq(count, c.count), ViolationKind::MpiSignatureMismatch,
                 std::string(collName(kind)) + " with a count different from the other processes");
     if (kind == CollKind::CommCreate && c.data != data)
@@ -125,6 +179,8 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
   r.count = count;
   r.data = data;
   r.recv = recvPtr;
+  r.sig = sig;
+  r.aux = aux;
   mine.recs.push_back(r);
   storeExt(m, m.me, mine);
   m.step.effects.push_back(std::string("enter ") + collName(kind));
@@ -170,6 +226,29 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b) {
   }
 }
 
+std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
+                            const std::vector<Expr>& b) {
+  std::vector<Expr> r = b;
+  int o = op & 0xffffff;
+  if (o == 11 || o == 12) { // MAXLOC / MINLOC on (value, index) pairs
+    for (size_t k = 0; k + 1 < a.size(); k += 2) {
+      Expr va = a[k], vb = b[k], ia = a[k + 1], ib = b[k + 1];
+      if (va->type() != vb->type())
+        va = m.toReal(va), vb = m.toReal(vb);
+      Expr better = o == 11 ? m.f.lt(vb, va) : m.f.lt(va, vb); // a strictly wins
+      Expr worse = o == 11 ? m.f.lt(va, vb) : m.f.lt(vb, va);  // b strictly wins
+      r[k] = m.f.ite(better, va, vb);
+      // MPI 3.1 §5.9.4: on equal values the smaller index
+      Expr minIdx = m.f.ite(m.f.lt(ib, ia), ib, ia);
+      r[k + 1] = m.f.ite(better, ia, m.f.ite(worse, ib, minIdx));
+    }
+    return r;
+  }
+  for (size_t k = 0; k < a.size() && k < b.size(); ++k)
+    r[k] = reduceOp(m, op, a[k], b[k]);
+  return r;
+}
+
 namespace {
 
 /// The last arrival: every member's first incomplete record on comm is
@@ -205,14 +284,13 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
       std::vector<Expr> x = elems(i);
       if (x.size() != acc.size())
         m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
-      for (size_t k = 0; k < acc.size(); ++k)
-        acc[k] = reduceOp(m, c.op, acc[k], x[k]);
+      acc = reduceVec(m, c.op, acc, x);
     }
     return acc;
   };
   std::vector<std::vector<Expr>> result(n);
   std::vector<uint8_t> has(n, 0);
-  int64_t cnt = c.count ? m.requireConcrete(c.count, "count") : 0;
+  std::vector<std::vector<Seg>> segs(static_cast<size_t>(n)); // v-collectives
   switch (kind) {
   case CollKind::Bcast:
     for (int i = 0; i < n; ++i)
@@ -248,6 +326,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
     break;
   case CollKind::Scatter: {
     std::vector<Expr> all = elems(c.root);
+    size_t cnt = all.size() / size_t(n); // basic values per rank
     for (int i = 0; i < n; ++i) {
       result[i].assign(all.begin() + i * cnt, all.begin() + (i + 1) * cnt);
       has[i] = 1;
@@ -256,6 +335,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
   }
   case CollKind::ReduceScatterBlock: {
     std::vector<Expr> r = reduce(0, n);
+    size_t cnt = r.size() / size_t(n);
     for (int i = 0; i < n; ++i)
       result[i].assign(r.begin() + i * cnt, r.begin() + (i + 1) * cnt), has[i] = 1;
     break;
@@ -264,11 +344,23 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < n; ++j) {
         std::vector<Expr> x = elems(j);
+        size_t cnt = x.size() / size_t(n);
         result[i].insert(result[i].end(), x.begin() + i * cnt, x.begin() + (i + 1) * cnt);
       }
       has[i] = 1;
     }
     break;
+  case CollKind::Gatherv:
+  case CollKind::Scatterv:
+  case CollKind::Allgatherv:
+  case CollKind::Alltoallv:
+  case CollKind::ReduceScatter: {
+    std::vector<CollRec> recs;
+    for (int i = 0; i < n; ++i)
+      recs.push_back(xs[i].recs[size_t(ri[i])]);
+    completeV(m, kind, recs, group, segs);
+    break;
+  }
   case CollKind::CommDup:
   case CollKind::CommSplit:
   case CollKind::CommCreate: {
@@ -337,30 +429,140 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
   for (int i = 0; i < n; ++i) {
     int p = group[i];
     CollRec& r = xs[i].recs[size_t(ri[i])];
+    if (!handles && has[i] && !result[i].empty())
+      segs[size_t(i)].push_back(Seg{0, r.dt, result[i]});
     if (r.req >= 0) { // nonblocking: the result waits in the record
       r.state = 1;
-      if (r.recv && has[i] && !result[i].empty())
-        r.result = m.f.arrayLit(m.f.arrayType(result[i][0]->type()), result[i]);
+      if (r.recv && !handles && !segs[size_t(i)].empty())
+        r.result = encodeSegs(m, segs[size_t(i)]);
       storeExt(m, p, xs[i]);
       continue;
     }
     xs[i].recs.erase(xs[i].recs.begin() + ri[i]);
     storeExt(m, p, xs[i]);
     m.proc(p).collWait = false;
-    if (!r.recv || !has[i] || result[i].empty())
+    if (!r.recv)
       continue;
     int save = m.me;
     m.me = p;
     if (handles) {
-      m.writePlace(m.placeOfPointer(r.recv, m.P.types.intType(), p), result[i][0]);
+      if (has[i] && !result[i].empty())
+        m.writePlace(m.placeOfPointer(r.recv, m.P.types.intType(), p), result[i][0]);
     } else {
-      const model::Type* et = ctypeOf(m, c.datatype);
-      const model::Type* bt = bufferType(m, r.recv, c.datatype, ViolationKind::MpiInvalidBuffer, p);
-      m.writeElements(r.recv, result[i], bt ? bt : et, p);
+      for (const Seg& g : segs[size_t(i)])
+        writeTyped(m, r.recv, g.off, g.vals, g.dt, ViolationKind::MpiInvalidBuffer, p);
     }
     m.me = save;
   }
   m.step.effects.push_back(std::string("complete ") + collName(kind));
+}
+
+/// v-collectives: the aux record of each member is [own signature, then per
+/// peer (send signature, send basic values, receive signature, receive byte
+/// offset, receive datatype)]; a mismatch of what one member sends and what
+/// its peer expects is MPI_SIGNATURE_MISMATCH (reported at the last arrival).
+enum VField { VSSig = 0, VSCnt, VRSig, VROff, VRDt, kVFields };
+
+std::vector<int64_t> auxInts(Machine& m, Expr aux) {
+  std::vector<int64_t> v;
+  if (aux)
+    for (Expr e : aux->children())
+      v.push_back(*m.concreteInt(e));
+  return v;
+}
+
+void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
+               const std::vector<int>& group, std::vector<std::vector<Seg>>& segs) {
+  size_t n = group.size();
+  std::vector<std::vector<int64_t>> A;
+  for (const CollRec& r : recs)
+    A.push_back(auxInts(m, r.aux));
+  auto blk = [&](size_t i, size_t peer, int f) { return A[i].at(1 + kVFields * peer + size_t(f)); };
+  auto vals = [&](size_t i) {
+    std::vector<Expr> v;
+    if (recs[i].data)
+      v.assign(recs[i].data->children().begin(), recs[i].data->children().end());
+    return v;
+  };
+  auto mismatch = [&](size_t from, size_t to, int64_t sent, int64_t expected) {
+    m.fail(ViolationKind::MpiSignatureMismatch,
+           std::string(collName(kind)) + ": process " + std::to_string(group[from]) + " sends " +
+               sigText(sigById(sent)) + " to process " + std::to_string(group[to]) +
+               ", which expects " + sigText(sigById(expected)),
+           m.pc());
+  };
+  auto slices = [&](size_t i, const std::vector<Expr>& all) { // blocks of sender i
+    std::vector<std::vector<Expr>> out;
+    size_t at = 0;
+    for (size_t j = 0; j < n; ++j) {
+      size_t c = size_t(blk(i, j, VSCnt));
+      out.emplace_back(all.begin() + long(at), all.begin() + long(at + c));
+      at += c;
+    }
+    return out;
+  };
+  switch (kind) {
+  case CollKind::Gatherv: {
+    size_t root = size_t(recs[0].root);
+    for (size_t i = 0; i < n; ++i) {
+      if (A[i][0] < 0) // the root's own block, in place
+        continue;
+      if (A[i][0] != blk(root, i, VRSig))
+        mismatch(i, root, A[i][0], blk(root, i, VRSig));
+      segs[root].push_back(Seg{blk(root, i, VROff), blk(root, i, VRDt), vals(i)});
+    }
+    break;
+  }
+  case CollKind::Scatterv: {
+    size_t root = size_t(recs[0].root);
+    auto bl = slices(root, vals(root));
+    for (size_t i = 0; i < n; ++i) {
+      if (A[i][0] < 0)
+        continue;
+      if (A[i][0] != blk(root, i, VSSig))
+        mismatch(root, i, blk(root, i, VSSig), A[i][0]);
+      segs[i].push_back(Seg{0, recs[i].dt, bl[i]});
+    }
+    break;
+  }
+  case CollKind::Allgatherv:
+    for (size_t j = 0; j < n; ++j)
+      for (size_t i = 0; i < n; ++i) {
+        if (A[i][0] != blk(j, i, VRSig))
+          mismatch(i, j, A[i][0], blk(j, i, VRSig));
+        segs[j].push_back(Seg{blk(j, i, VROff), blk(j, i, VRDt), vals(i)});
+      }
+    break;
+  case CollKind::Alltoallv:
+    for (size_t i = 0; i < n; ++i) {
+      auto bl = slices(i, vals(i));
+      for (size_t j = 0; j < n; ++j) {
+        if (blk(i, j, VSSig) != blk(j, i, VRSig))
+          mismatch(i, j, blk(i, j, VSSig), blk(j, i, VRSig));
+        segs[j].push_back(Seg{blk(j, i, VROff), blk(j, i, VRDt), bl[j]});
+      }
+    }
+    break;
+  case CollKind::ReduceScatter: {
+    for (size_t i = 1; i < n; ++i)
+      for (size_t j = 0; j < n; ++j)
+        if (blk(i, j, VRSig) != blk(0, j, VRSig))
+          m.fail(ViolationKind::MpiSignatureMismatch,
+                 "MPI_Reduce_scatter: process " + std::to_string(group[i]) +
+                     " gives another receive count for rank " + std::to_string(j) +
+                     " than process " + std::to_string(group[0]),
+                 m.pc());
+    std::vector<Expr> acc = vals(0);
+    for (size_t i = 1; i < n; ++i)
+      acc = reduceVec(m, int(recs[0].op), acc, vals(i));
+    auto bl = slices(0, acc);
+    for (size_t j = 0; j < n; ++j)
+      segs[j].push_back(Seg{0, recs[j].dt, bl[j]});
+    break;
+  }
+  default:
+    break;
+  }
 }
 
 } // namespace
@@ -379,11 +581,9 @@ void collRequestFinish(Machine& m, size_t slot) {
       CollRec r = x.recs[i];
       x.recs.erase(x.recs.begin() + long(i));
       storeExt(m, m.me, x);
-      if (r.recv && r.result) {
-        std::vector<Expr> data(r.result->children().begin(), r.result->children().end());
-        const model::Type* bt = bufferType(m, r.recv, r.dt, ViolationKind::MpiInvalidBuffer, m.me);
-        m.writeElements(r.recv, data, bt, m.me);
-      }
+      if (r.recv && r.result)
+        for (const Seg& g : decodeSegs(m, r.result))
+          writeTyped(m, r.recv, g.off, g.vals, g.dt, ViolationKind::MpiInvalidBuffer, m.me);
       return;
     }
 }
@@ -416,9 +616,25 @@ int64_t checkOp(Machine& m, Expr opE) {
   if ((op >> 24) != 4 || i == 0 || i > 14)
     m.fail(ViolationKind::MpiInvalidOp, "invalid reduction operation handle " + std::to_string(op),
            m.pc());
-  if (i == 11 || i == 12)
-    throw Unsupported("MPI_MAXLOC/MPI_MINLOC at " + m.where());
   return op;
+}
+
+/// MPI 3.1 §5.9.2/5.9.4: MAXLOC/MINLOC only on the pair types, the other
+/// predefined operations only on basic types.
+void checkOpType(Machine& m, int64_t op, int64_t dt) {
+  int64_t i = op & 0xffffff;
+  int64_t d = dt & 0xffffff;
+  bool pair = (dt >> 24) == 3 && ((d >= 33 && d <= 38) || (d >= 48 && d <= 50));
+  if ((i == 11 || i == 12) && !pair)
+    m.fail(ViolationKind::MpiInvalidOp,
+           std::string(i == 11 ? "MPI_MAXLOC" : "MPI_MINLOC") +
+               " on a datatype that is not a pair type (MPI_DOUBLE_INT, MPI_2INT, ...)",
+           m.pc());
+  if (i != 11 && i != 12 && i < 13 && pair)
+    m.fail(ViolationKind::MpiInvalidOp,
+           "predefined reduction other than MAXLOC/MINLOC on a pair type", m.pc());
+  if (i < 13 && !isBasicType(dt) && !pair)
+    checkDatatype(m, dt); // derived datatypes: element-wise on their basic values
 }
 
 int64_t checkCount(Machine& m, Expr countE) {
@@ -447,7 +663,7 @@ Machine::Outcome runBcast(Machine& m, const std::string& name, const model::Tran
   if (me == root)
     data = packBuffer(m, buf, count, dt);
   arrive(m, comm, CollKind::Bcast, int(root), int(dt), 0, count, data, me == root ? nullptr : buf,
-         gReq);
+         gReq, collSig(m, checkCount(m, count), dt));
   return mpiDone(m, t);
 }
 
@@ -459,10 +675,11 @@ Machine::Outcome runReduce(Machine& m, const std::string& name, const model::Tra
   int64_t dt = m.requireConcrete(m.arg(s, 3), "datatype");
   int64_t op = checkOp(m, m.arg(s, 4));
   int64_t root = all ? 0 : checkRoot(m, m.arg(s, 5), comm);
-  checkCount(m, count);
+  checkOpType(m, op, dt);
+  int64_t cnt = checkCount(m, count);
   Expr data = packBuffer(m, isSpecial(m, sbuf, "chorus_mpi_in_place_") ? rbuf : sbuf, count, dt);
   arrive(m, comm, all ? CollKind::Allreduce : CollKind::Reduce, int(root), int(dt), int(op), count,
-         data, (all || myRank(m, comm) == root) ? rbuf : nullptr, gReq);
+         data, (all || myRank(m, comm) == root) ? rbuf : nullptr, gReq, collSig(m, cnt, dt));
   return mpiDone(m, t);
 }
 
@@ -472,14 +689,26 @@ Machine::Outcome runAllgather(Machine& m, const std::string& name, const model::
   Expr sbuf = m.arg(s, 0), count = m.arg(s, 1), rbuf = m.arg(s, 3);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   Expr data;
+  int64_t sg;
   if (isSpecial(m, sbuf, "chorus_mpi_in_place_")) {
-    int64_t rc = m.requireConcrete(m.arg(s, 4), "count");
-    data = packBuffer(m, m.ptrAdd(rbuf, m.intc(myRank(m, comm) * rc)), m.intc(rc), dt);
+    dt = m.requireConcrete(m.arg(s, 5), "datatype");
+    int64_t rc = checkCount(m, m.arg(s, 4));
+    data = packAt(m, rbuf, myRank(m, comm) * rc * typeExtent(m, dt), rc, dt);
     count = m.intc(rc);
+    sg = collSig(m, rc, dt);
   } else {
     data = packBuffer(m, sbuf, count, dt);
+    int64_t rdt = m.requireConcrete(m.arg(s, 5), "datatype");
+    int64_t rc = checkCount(m, m.arg(s, 4));
+    sg = collSig(m, checkCount(m, count), dt);
+    if (sg != collSig(m, rc, rdt))
+      m.fail(ViolationKind::MpiSignatureMismatch,
+             name + ": send and receive type signatures differ (" + sigText(sigById(sg)) + " vs " +
+                 sigText(signatureOf(m, rc, rdt)) + ")",
+             m.pc());
+    dt = rdt;
   }
-  arrive(m, comm, CollKind::Allgather, 0, int(dt), 0, count, data, rbuf, gReq);
+  arrive(m, comm, CollKind::Allgather, 0, int(dt), 0, count, data, rbuf, gReq, sg);
   return mpiDone(m, t);
 }
 
@@ -500,42 +729,54 @@ Machine::Outcome runBlocks(Machine& m, const std::string& name, const model::Tra
           rdt = m.requireConcrete(m.arg(s, 5), "datatype");
   bool isRoot = myRank(m, comm) == root;
   bool ip = inPlace(m, kind == CollKind::Scatter ? rbuf : sbuf);
-  // the signature each process sends must match the one its receiver expects
-  int64_t count = kind == CollKind::Scatter ? rcount : scount;
-  int64_t dt = kind == CollKind::Scatter ? rdt : sdt;
-  {
-    bool checkRecv = kind == CollKind::Alltoall || isRoot;
-    if (checkRecv && !ip &&
-        (rcount != scount || datatypeSize(rdt) != datatypeSize(sdt) ||
-         datatypeClass(rdt) != datatypeClass(sdt)))
-      m.fail(ViolationKind::MpiSignatureMismatch,
-             name + ": send and receive signatures differ (" + std::to_string(scount) + " vs " +
-                 std::to_string(rcount) + " elements)",
-             m.pc());
-  }
+  // seed 002 §3.1: the signature each process sends must match the one its
+  // receiver expects
+  int64_t ssig = 0, rsig = 0;
+  bool sends = kind != CollKind::Scatter || isRoot, recvs = kind != CollKind::Gather || isRoot;
+  if (sends && !(ip && kind != CollKind::Scatter))
+    ssig = collSig(m, scount, sdt);
+  if (recvs && !(ip && kind == CollKind::Scatter))
+    rsig = collSig(m, rcount, rdt);
+  if (ssig && rsig && ssig != rsig)
+    m.fail(ViolationKind::MpiSignatureMismatch,
+           name + ": send and receive type signatures differ (" + sigText(sigById(ssig)) + " vs " +
+               sigText(sigById(rsig)) + ")",
+           m.pc());
+  int64_t sig = ssig ? ssig : rsig;
   Expr data = nullptr;
   Expr recv = nullptr;
+  int64_t count = kind == CollKind::Scatter ? rcount : scount;
   if (kind == CollKind::Gather) {
     if (ip && isRoot)
-      data = packBuffer(m, m.ptrAdd(rbuf, m.intc(root * rcount)), m.intc(rcount), rdt);
+      data = packAt(m, rbuf, root * rcount * typeExtent(m, rdt), rcount, rdt);
     else
-      data = packBuffer(m, sbuf, m.intc(scount), sdt);
+      data = packAt(m, sbuf, 0, scount, sdt);
     recv = isRoot ? rbuf : nullptr;
     count = ip && isRoot ? rcount : scount;
-    dt = ip && isRoot ? rdt : sdt;
   } else if (kind == CollKind::Scatter) {
-    if (isRoot)
-      data = packBuffer(m, sbuf, m.intc(scount * n), sdt);
+    if (isRoot) {
+      // block i of the root's send buffer at i * scount * extent(sendtype)
+      std::vector<Expr> all;
+      for (int i = 0; i < n; ++i) {
+        Expr b = packAt(m, sbuf, i * scount * typeExtent(m, sdt), scount, sdt);
+        all.insert(all.end(), b->children().begin(), b->children().end());
+      }
+      data = packValues(m, all);
+    }
     recv = ip && isRoot ? nullptr : rbuf;
     count = ip && isRoot ? scount : rcount;
-    dt = ip && isRoot ? sdt : rdt;
   } else {
-    data = packBuffer(m, ip ? rbuf : sbuf, m.intc((ip ? rcount : scount) * n), ip ? rdt : sdt);
+    int64_t c = ip ? rcount : scount, d = ip ? rdt : sdt;
+    std::vector<Expr> all;
+    for (int i = 0; i < n; ++i) {
+      Expr b = packAt(m, ip ? rbuf : sbuf, i * c * typeExtent(m, d), c, d);
+      all.insert(all.end(), b->children().begin(), b->children().end());
+    }
+    data = packValues(m, all);
     recv = rbuf;
-    count = ip ? rcount : scount;
-    dt = ip ? rdt : sdt;
+    count = c;
   }
-  arrive(m, comm, kind, int(root), int(dt), 0, m.intc(count), data, recv, gReq);
+  arrive(m, comm, kind, int(root), int(rdt), 0, m.intc(count), data, recv, gReq, sig);
   return mpiDone(m, t);
 }
 
@@ -550,10 +791,145 @@ Machine::Outcome runScan(Machine& m, const std::string& name, const model::Trans
   int64_t count = checkCount(m, m.arg(s, 2));
   int64_t dt = m.requireConcrete(m.arg(s, 3), "datatype");
   int64_t op = checkOp(m, m.arg(s, 4));
+  checkOpType(m, op, dt);
   int64_t len =
       kind == CollKind::ReduceScatterBlock ? count * int64_t(commGroup(m, comm).size()) : count;
   Expr data = packBuffer(m, inPlace(m, sbuf) ? rbuf : sbuf, m.intc(len), dt);
-  arrive(m, comm, kind, 0, int(dt), int(op), m.intc(count), data, rbuf, gReq);
+  arrive(m, comm, kind, 0, int(dt), int(op), m.intc(count), data, rbuf, gReq,
+         collSig(m, count, dt));
+  return mpiDone(m, t);
+}
+
+int64_t readIntAt(Machine& m, Expr arr, int64_t i, const char* what) {
+  if (inPlace(m, arr))
+    m.fail(ViolationKind::MpiInvalidBuffer, std::string("MPI_IN_PLACE as the ") + what + " array",
+           m.pc());
+  Expr p = i == 0 ? arr : m.ptrAdd(arr, m.intc(i));
+  Expr v = m.readPlace(m.placeOfPointer(p, m.P.types.intType(), m.me));
+  m.checkDefined(v);
+  return m.requireConcrete(v, what);
+}
+
+/// The v-collectives' per-peer arguments: counts, displacements (in extents
+/// of the type, or bytes for Alltoallw) and types, read from the caller's
+/// memory (bounds-checked).
+struct VBlocks {
+  std::vector<int64_t> count, off, type;
+};
+
+VBlocks readBlocks(Machine& m, size_t n, Expr counts, Expr displs, Expr types, int64_t dt,
+                   bool bytes) {
+  VBlocks b;
+  for (size_t i = 0; i < n; ++i) {
+    int64_t c = readIntAt(m, counts, int64_t(i), "counts");
+    if (c < 0)
+      m.fail(ViolationKind::MpiInvalidCount,
+             "negative count " + std::to_string(c) + " for rank " + std::to_string(i), m.pc());
+    int64_t d = types ? readIntAt(m, types, int64_t(i), "datatypes") : dt;
+    checkCommitted(m, d);
+    int64_t o = displs ? readIntAt(m, displs, int64_t(i), "displacements") : 0;
+    b.count.push_back(c);
+    b.type.push_back(d);
+    b.off.push_back(bytes ? o : o * typeExtent(m, d));
+  }
+  return b;
+}
+
+Expr auxOf(Machine& m, int64_t mySig, size_t n, const VBlocks* s, const std::vector<int64_t>* scnt,
+           const VBlocks* r) {
+  std::vector<Expr> v{m.intc(mySig)};
+  for (size_t i = 0; i < n; ++i) {
+    v.push_back(m.intc(s ? collSig(m, s->count[i], s->type[i]) : 0));
+    v.push_back(m.intc(scnt ? (*scnt)[i] : 0));
+    v.push_back(m.intc(r ? collSig(m, r->count[i], r->type[i]) : 0));
+    v.push_back(m.intc(r ? r->off[i] : 0));
+    v.push_back(m.intc(r ? r->type[i] : 0));
+  }
+  return m.f.arrayLit(m.f.arrayType(m.f.intType()), v);
+}
+
+/// Packs the blocks of b from buf; scnt gets each block's number of basic values.
+Expr packBlocks(Machine& m, Expr buf, const VBlocks& b, std::vector<int64_t>& scnt) {
+  std::vector<Expr> all;
+  for (size_t i = 0; i < b.count.size(); ++i) {
+    Expr x = packAt(m, buf, b.off[i], b.count[i], b.type[i]);
+    scnt.push_back(int64_t(x->children().size()));
+    all.insert(all.end(), x->children().begin(), x->children().end());
+  }
+  return packValues(m, all);
+}
+
+/// MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv, MPI_Alltoallv, MPI_Alltoallw,
+/// MPI_Reduce_scatter.
+Machine::Outcome runV(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  auto a = [&](size_t i) { return m.arg(s, i); };
+  auto dtArg = [&](size_t i) { return m.requireConcrete(a(i), "datatype"); };
+  size_t nargs = s.args.size() - (gReq >= 0 ? 1 : 0);
+  int64_t comm = requireComm(m, a(nargs - 1));
+  size_t n = commGroup(m, comm).size();
+  int me = myRank(m, comm);
+  if (name == "MPI_Gatherv" || name == "MPI_Allgatherv") {
+    bool all = name == "MPI_Allgatherv";
+    int64_t root = all ? 0 : checkRoot(m, a(7), comm);
+    bool recvs = all || me == root;
+    int64_t rdt = dtArg(6);
+    VBlocks rb;
+    if (recvs)
+      rb = readBlocks(m, n, a(4), a(5), nullptr, rdt, false);
+    bool ip = inPlace(m, a(0)) && recvs;
+    Expr data = nullptr;
+    int64_t mySig = -1;
+    if (ip && all) { // own block taken from the receive buffer
+      data = packAt(m, a(3), rb.off[size_t(me)], rb.count[size_t(me)], rdt);
+      mySig = collSig(m, rb.count[size_t(me)], rdt);
+    } else if (!ip) {
+      int64_t sc = checkCount(m, a(1)), sdt = dtArg(2);
+      data = packAt(m, a(0), 0, sc, sdt);
+      mySig = collSig(m, sc, sdt);
+    }
+    arrive(m, comm, all ? CollKind::Allgatherv : CollKind::Gatherv, int(root), int(rdt), 0, nullptr,
+           data, recvs ? a(3) : nullptr, gReq, 0,
+           auxOf(m, mySig, n, nullptr, nullptr, recvs ? &rb : nullptr));
+  } else if (name == "MPI_Scatterv") {
+    int64_t root = checkRoot(m, a(7), comm);
+    bool isRoot = me == root;
+    bool ip = isRoot && inPlace(m, a(4));
+    Expr data = nullptr;
+    std::vector<int64_t> scnt;
+    VBlocks sb;
+    if (isRoot) {
+      sb = readBlocks(m, n, a(1), a(2), nullptr, dtArg(3), false);
+      data = packBlocks(m, a(0), sb, scnt);
+    }
+    int64_t rdt = ip ? 0 : dtArg(6);
+    int64_t mySig = ip ? -1 : collSig(m, checkCount(m, a(5)), rdt);
+    arrive(m, comm, CollKind::Scatterv, int(root), int(rdt), 0, nullptr, data, ip ? nullptr : a(4),
+           gReq, 0, auxOf(m, mySig, n, isRoot ? &sb : nullptr, isRoot ? &scnt : nullptr, nullptr));
+  } else if (name == "MPI_Alltoallv" || name == "MPI_Alltoallw") {
+    bool w = name == "MPI_Alltoallw";
+    VBlocks rb = readBlocks(m, n, a(5), a(6), w ? a(7) : nullptr, w ? 0 : dtArg(7), w);
+    bool ip = inPlace(m, a(0));
+    VBlocks sb = ip ? rb : readBlocks(m, n, a(1), a(2), w ? a(3) : nullptr, w ? 0 : dtArg(3), w);
+    std::vector<int64_t> scnt;
+    Expr data = packBlocks(m, ip ? a(4) : a(0), sb, scnt);
+    arrive(m, comm, CollKind::Alltoallv, 0, 0, 0, nullptr, data, a(4), gReq, 0,
+           auxOf(m, 0, n, &sb, &scnt, &rb));
+  } else { // MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm)
+    int64_t dt = dtArg(3);
+    int64_t op = checkOp(m, a(4));
+    checkOpType(m, op, dt);
+    VBlocks rb = readBlocks(m, n, a(2), nullptr, nullptr, dt, false);
+    int64_t total = 0;
+    std::vector<int64_t> scnt;
+    for (size_t i = 0; i < n; ++i) {
+      total += rb.count[i];
+      scnt.push_back(sigLength(signatureOf(m, rb.count[i], dt)));
+    }
+    Expr data = packAt(m, inPlace(m, a(0)) ? a(1) : a(0), 0, total, dt);
+    arrive(m, comm, CollKind::ReduceScatter, 0, int(dt), int(op), nullptr, data, a(1), gReq, 0,
+           auxOf(m, 0, n, nullptr, &scnt, &rb));
+  }
   return mpiDone(m, t);
 }
 
@@ -572,10 +948,9 @@ Machine::Outcome runReduceLocal(Machine& m, const std::string& name, const model
   Expr pa = packBuffer(m, in, m.intc(count), dt), pb = packBuffer(m, io, m.intc(count), dt);
   std::vector<Expr> a(pa->children().begin(), pa->children().end());
   std::vector<Expr> b(pb->children().begin(), pb->children().end());
-  for (size_t i = 0; i < b.size(); ++i)
-    b[i] = reduceOp(m, int(op), a[i], b[i]);
-  if (count > 0)
-    m.writeElements(io, b, bufferType(m, io, dt, ViolationKind::MpiInvalidBuffer));
+  checkOpType(m, op, dt);
+  b = reduceVec(m, int(op), a, b);
+  writeTyped(m, io, 0, b, dt, ViolationKind::MpiInvalidBuffer);
   return mpiDone(m, t);
 }
 
@@ -593,6 +968,12 @@ void registerMpiColl(MpiTable& t) {
   t.add({"MPI_Reduce", "MPI_Allreduce"}, {runReduce});
   t.add("MPI_Allgather", {runAllgather});
   t.add("MPI_Reduce_local", {runReduceLocal});
+  t.add({"MPI_Gatherv", "MPI_Scatterv", "MPI_Allgatherv", "MPI_Alltoallv", "MPI_Alltoallw",
+         "MPI_Reduce_scatter"},
+        {runV});
+  t.add({"MPI_Igatherv", "MPI_Iscatterv", "MPI_Iallgatherv", "MPI_Ialltoallv", "MPI_Ialltoallw",
+         "MPI_Ireduce_scatter"},
+        {runNonblocking});
 }
 
 namespace {
@@ -613,7 +994,13 @@ Machine::Outcome runNonblocking(Machine& m, const std::string& name, const model
       {"MPI_Ialltoall", runBlocks},
       {"MPI_Iscan", runScan},
       {"MPI_Iexscan", runScan},
-      {"MPI_Ireduce_scatter_block", runScan}};
+      {"MPI_Ireduce_scatter_block", runScan},
+      {"MPI_Igatherv", runV},
+      {"MPI_Iscatterv", runV},
+      {"MPI_Iallgatherv", runV},
+      {"MPI_Ialltoallv", runV},
+      {"MPI_Ialltoallw", runV},
+      {"MPI_Ireduce_scatter", runV}};
   Expr reqPtr = m.arg(t.stmt, t.stmt.args.size() - 1);
   for (auto& [n, run] : blocking)
     if (name == n) {

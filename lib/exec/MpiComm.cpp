@@ -23,10 +23,10 @@
 namespace chorus::exec {
 
 namespace {
-
 constexpr int64_t kObjBase = 0x1000;
 constexpr int64_t kGroupEmpty = mpiHandle(2, 1);
 constexpr int64_t kUndefined = -32766;
+} // namespace
 
 /// Offset of the entry (kind, handle) in objs, or -1.
 int64_t findObj(const std::vector<int64_t>& objs, int64_t kind, int64_t handle) {
@@ -36,7 +36,7 @@ int64_t findObj(const std::vector<int64_t>& objs, int64_t kind, int64_t handle) 
   return -1;
 }
 
-std::vector<int64_t> payload(const std::vector<int64_t>& objs, int64_t off) {
+std::vector<int64_t> objPayload(const std::vector<int64_t>& objs, int64_t off) {
   return std::vector<int64_t>(objs.begin() + off + 3, objs.begin() + off + 3 + objs[off + 2]);
 }
 
@@ -58,6 +58,8 @@ int64_t newLocalHandle(const std::vector<int64_t>& objs, int kind) {
     if (findObj(objs, kind, mpiHandle(kind, int(i))) < 0)
       return mpiHandle(kind, int(i));
 }
+
+namespace {
 
 std::vector<int> toInts(const std::vector<int64_t>& v) {
   return std::vector<int>(v.begin(), v.end());
@@ -92,6 +94,8 @@ MpiExt loadExt(Machine& m, int proc) {
     c.data = opt(r[8]);
     c.recv = opt(r[9]);
     c.result = opt(r[10]);
+    c.sig = *m.concreteInt(r[11]);
+    c.aux = opt(r[12]);
     x.recs.push_back(c);
   }
   return x;
@@ -109,9 +113,9 @@ void storeExt(Machine& m, int proc, const MpiExt& x) {
   std::vector<Expr> members{m.f.arrayLit(m.f.arrayType(m.f.intType()), objs)};
   for (const CollRec& c : x.recs) {
     auto opt = [&](Expr v) { return v ? v : m.intc(-1); };
-    Expr r[11] = {m.intc(c.comm), m.intc(c.kind),  m.intc(c.root), m.intc(c.dt),
-                  m.intc(c.op),   m.intc(c.state), m.intc(c.req),  opt(c.count),
-                  opt(c.data),    opt(c.recv),     opt(c.result)};
+    Expr r[13] = {m.intc(c.comm),  m.intc(c.kind), m.intc(c.root), m.intc(c.dt), m.intc(c.op),
+                  m.intc(c.state), m.intc(c.req),  opt(c.count),   opt(c.data),  opt(c.recv),
+                  opt(c.result),   m.intc(c.sig),  opt(c.aux)};
     std::vector<sym::Type> ts;
     for (Expr e : r)
       ts.push_back(e->type());
@@ -142,7 +146,7 @@ std::vector<int> commGroup(Machine& m, int64_t comm, int proc) {
     MpiExt x = loadExt(m, proc);
     int64_t off = findObj(x.objs, 1, comm);
     if (off >= 0)
-      return toInts(payload(x.objs, off));
+      return toInts(objPayload(x.objs, off));
   }
   m.fail(ViolationKind::MpiInvalidComm,
          comm == mpiHandle(1, 0)
@@ -219,7 +223,7 @@ std::vector<int> groupMembers(Machine& m, int64_t g) {
            g == mpiHandle(2, 0) ? std::string("MPI_GROUP_NULL used as a group")
                                 : "invalid group handle " + std::to_string(g),
            m.pc());
-  return toInts(payload(x.objs, off));
+  return toInts(objPayload(x.objs, off));
 }
 
 int64_t newGroup(Machine& m, const std::vector<int>& members) {

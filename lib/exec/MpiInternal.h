@@ -46,6 +46,58 @@ bool isSpecial(Machine& m, Expr pv, const char* global);
 /// Checks that the buffer at pv holds elements of the class of dt.
 const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, int procIdx = -1);
 
+// ------------------------------------- type maps and signatures (Mpi.cpp)
+/// One entry of a type map (seed 002 §3.1): a basic datatype handle and a
+/// byte displacement.
+struct TypeEntry {
+  int64_t basic = 0, disp = 0;
+};
+/// The type map of a datatype with its bounds: lb/ub (extent = ub - lb, MPI
+/// 3.1 §4.1.6) and the true bounds of the bytes it touches.
+struct TypeMap {
+  std::vector<TypeEntry> entries;
+  int64_t lb = 0, ub = 0, tlb = 0, tub = 0;
+  bool committed = true;
+  int64_t extent() const { return ub - lb; }
+};
+/// A predefined datatype that is one basic C type (not a pair type).
+bool isBasicType(int64_t dt);
+/// The type map of dt in process proc (default: the moving process);
+/// MPI_INVALID_DATATYPE unless dt is a predefined or live derived datatype.
+TypeMap typeMap(Machine& m, int64_t dt, int proc = -1);
+int64_t typeSize(Machine& m, int64_t dt, int proc = -1);
+int64_t typeExtent(Machine& m, int64_t dt, int proc = -1);
+/// MPI_INVALID_DATATYPE unless dt may be used in communication (committed).
+void checkCommitted(Machine& m, int64_t dt, int proc = -1);
+/// Run-length encoded type signature, basic types normalized by class and
+/// size: [(code, repetitions)...]. Interned: equal signatures, equal ids.
+using Signature = std::vector<std::pair<int64_t, int64_t>>;
+Signature signatureOf(Machine& m, int64_t count, int64_t dt, int proc = -1);
+int64_t sigId(const Signature& s);
+const Signature& sigById(int64_t id);
+int64_t sigLength(const Signature& s);
+int64_t sigBytes(const Signature& s);
+/// Human-readable signature ("3 x int, 1 x double").
+std::string sigText(const Signature& s);
+/// The datatype a message carries: the basic type when the signature is
+/// homogeneous (the message count is then the number of basic values), else
+/// a signature handle (3, kSigBase + id).
+constexpr int64_t kSigBase = 0x800000;
+int64_t messageType(Machine& m, int64_t count, int64_t dt);
+Signature messageSignature(const state::Message& msg);
+/// The basic values of `count` elements of dt at buf + byteOff (bytes) in
+/// process proc: through the type map (displacements mapped onto the typed
+/// buffer: arrays of scalars, arrays of structs); a displacement that does not
+/// land on an element of the right type gives `unknown`. Class mismatches of
+/// the buffer are violations of kind k.
+std::vector<Expr> readTyped(Machine& m, Expr buf, int64_t byteOff, int64_t count, int64_t dt,
+                            ViolationKind k, int proc = -1);
+/// Writes data (basic values) through the repeated type map of dt.
+void writeTyped(Machine& m, Expr buf, int64_t byteOff, const std::vector<Expr>& data, int64_t dt,
+                ViolationKind k, int proc = -1);
+/// An ArrayLit of the values when they have one type, else a tuple.
+Expr packValues(Machine& m, const std::vector<Expr>& vals);
+
 // ----------------------------------------------- environment (Mpi.cpp)
 void requireInit(Machine& m, const std::string& name);
 /// The (valid) communicator handle value of comm (MPI_INVALID_COMM otherwise).
@@ -71,7 +123,9 @@ struct CollRec {
   int64_t comm = 0, kind = 0, root = 0, dt = 0, op = 0;
   int64_t state = 0; ///< 0 arrived, 1 complete (nonblocking, not yet waited)
   int64_t req = -1;  ///< request slot of a nonblocking collective, -1 blocking
+  int64_t sig = 0;   ///< signature id compared between members (0: none)
   Expr count = nullptr, data = nullptr, recv = nullptr, result = nullptr;
+  Expr aux = nullptr; ///< per-kind extra arguments (v-collectives: blocks)
 };
 /// The decoded ext value of a process (ProcState::mpiObj[3]): object table
 /// entries [kind, handle, length, payload...] and collective records.
@@ -93,6 +147,14 @@ int procToRank(Machine& m, int64_t comm, int proc);
 /// A communicator handle no process uses (nor in `taken`).
 int64_t allocCommHandle(Machine& m, const std::vector<int64_t>& taken);
 void addComm(Machine& m, int proc, int64_t handle, const std::vector<int>& members);
+/// Object table entries (offset of (kind, handle) in objs or -1; payload;
+/// add; remove; the lowest unused local handle of a kind).
+int64_t findObj(const std::vector<int64_t>& objs, int64_t kind, int64_t handle);
+std::vector<int64_t> objPayload(const std::vector<int64_t>& objs, int64_t off);
+void addObj(std::vector<int64_t>& objs, int64_t kind, int64_t handle,
+            const std::vector<int64_t>& pl);
+void removeObj(std::vector<int64_t>& objs, int64_t off);
+int64_t newLocalHandle(const std::vector<int64_t>& objs, int kind);
 /// MPI_Finalize: communicators/groups/datatypes/ops never freed.
 void finalizeObjectChecks(Machine& m);
 
@@ -141,17 +203,32 @@ enum class CollKind {
   ReduceScatterBlock,
   CommDup,
   CommSplit,
-  CommCreate
+  CommCreate,
+  Gatherv,
+  Scatterv,
+  Allgatherv,
+  Alltoallv,
+  ReduceScatter
 };
 
 Expr packBuffer(Machine& m, Expr buf, Expr countE, int64_t dt);
+/// The packed basic values of count x dt at buf + byteOff.
+Expr packAt(Machine& m, Expr buf, int64_t byteOff, int64_t count, int64_t dt);
+/// Signature id of count x dt (compared between the members of a collective).
+int64_t collSig(Machine& m, int64_t count, int64_t dt);
 const char* collName(CollKind k);
 /// Arrival of the moving process at a collective on comm (root: a rank);
 /// the last arrival completes it. reqSlot >= 0: nonblocking (the result is
 /// kept for the Wait of that request), else the process blocks.
+/// dt: the member's receive datatype (results are written through it); sig:
+/// signature id compared with the other members (0: not compared); aux:
+/// per-kind extra data kept in the record.
 void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, Expr count,
-            Expr data, Expr recvPtr, int64_t reqSlot = -1);
+            Expr data, Expr recvPtr, int64_t reqSlot = -1, int64_t sig = 0, Expr aux = nullptr);
 Expr reduceOp(Machine& m, int op, Expr a, Expr b);
+/// a op b element-wise on basic values (MAXLOC/MINLOC: on value-index pairs).
+std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
+                            const std::vector<Expr>& b);
 
 // ------------------------------------------------------------ dispatch table
 struct MpiFunction {
@@ -177,5 +254,6 @@ void registerMpiP2P(MpiTable& t);  // MpiP2P.cpp
 void registerMpiColl(MpiTable& t); // MpiColl.cpp
 void registerMpiReq(MpiTable& t);  // MpiReq.cpp
 void registerMpiComm(MpiTable& t); // MpiComm.cpp
+void registerMpiType(MpiTable& t); // Mpi.cpp: datatype constructors and queries
 
 } // namespace chorus::exec

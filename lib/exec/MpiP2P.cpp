@@ -3,6 +3,8 @@
 // MPI_Sendrecv in two phases, status fields and MPI_Get_count.
 #include "MpiInternal.h"
 
+#include <algorithm>
+
 namespace chorus::exec {
 
 void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync,
@@ -26,17 +28,18 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   if (m.gs.procs[dest]->mpi == state::MpiPhase::Finalized)
     m.fail(ViolationKind::MpiPendingMessage,
            "message to process " + std::to_string(dest) + " after it called MPI_Finalize", m.pc());
-  const model::Type* et =
-      count > 0 ? bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer) : ctypeOf(m, dt);
-  std::vector<Expr> data = m.readElements(buf, count, et);
+  // the message: the basic values read through the type map of dt
+  std::vector<Expr> data = readTyped(m, buf, 0, count, dt, ViolationKind::MpiInvalidBuffer);
+  if (count == 0)
+    checkCommitted(m, dt);
   Message msg;
   msg.src = m.me;
   msg.dst = int(dest);
   msg.comm = int(comm);
   msg.tag = tagE;
-  msg.count = countE;
-  msg.datatype = int(dt);
-  msg.data = m.f.arrayLit(m.f.arrayType(m.V.symType(et)), data);
+  msg.count = isBasicType(dt) ? countE : m.intc(int64_t(data.size()));
+  msg.datatype = int(messageType(m, count, dt));
+  msg.data = packValues(m, data);
   msg.sync = sync;
   m.gs.msgs.push_back(msg);
   // a synchronous send completes at once when a receive is already posted
@@ -60,18 +63,38 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
   m.gs.msgs.erase(m.gs.msgs.begin() + long(mi));
   if (msg.sync && msg.req < 0)
     m.proc(msg.src).syncDest = -1;
-  if (datatypeClass(msg.datatype) != datatypeClass(dt) ||
-      (msg.datatype != int(dt) && datatypeSize(msg.datatype) != datatypeSize(dt)))
-    m.fail(ViolationKind::MpiRecvMismatch,
-           "received message of an incompatible datatype from process " + std::to_string(msg.src),
-           m.pc());
-  m.require(m.f.le(msg.count, countE), ViolationKind::MpiRecvMismatch,
-            "receive buffer too small for the message from process " + std::to_string(msg.src));
-  std::vector<Expr> data(msg.data->children().begin(), msg.data->children().end());
-  if (!data.empty()) {
-    const model::Type* et = bufferType(m, buf, dt, ViolationKind::MpiRecvMismatch);
-    m.writeElements(buf, data, et);
+  // seed 002 §3.1: the type signature of the message must be a prefix of the
+  // signature of the receive buffer (count x datatype)
+  checkCommitted(m, dt);
+  Signature ms = messageSignature(msg);
+  Signature rs = signatureOf(m, m.requireConcrete(countE, "count"), dt);
+  {
+    size_t i = 0, j = 0;
+    int64_t ui = 0, uj = 0; // used repetitions of runs ms[i], rs[j]
+    bool ok = true;
+    while (ok && i < ms.size() && j < rs.size()) {
+      ok = ms[i].first == rs[j].first;
+      int64_t take = std::min(ms[i].second - ui, rs[j].second - uj);
+      ui += take, uj += take;
+      if (ui == ms[i].second)
+        ++i, ui = 0;
+      if (uj == rs[j].second)
+        ++j, uj = 0;
+    }
+    if (!ok)
+      m.fail(ViolationKind::MpiRecvMismatch,
+             "type signature of the message from process " + std::to_string(msg.src) + " (" +
+                 sigText(ms) + ") does not match the receive (" + sigText(rs) + ")",
+             m.pc());
+    if (i < ms.size())
+      m.fail(ViolationKind::MpiRecvMismatch,
+             "receive buffer too small for the message from process " + std::to_string(msg.src) +
+                 " (" + std::to_string(sigLength(ms)) + " basic elements, room for " +
+                 std::to_string(sigLength(rs)) + ")",
+             m.pc());
   }
+  std::vector<Expr> data(msg.data->children().begin(), msg.data->children().end());
+  writeTyped(m, buf, 0, data, dt, ViolationKind::MpiRecvMismatch);
   auto sp = m.V.decodePointer(status);
   if (sp && sp->root.kind != RootKind::Null && !isSpecial(m, status, "chorus_mpi_status_ignore_") &&
       !isSpecial(m, status, "chorus_mpi_statuses_ignore_")) {
@@ -80,7 +103,7 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
     if (!stt->isRecord() || stt->fields.size() < 4)
       throw Unsupported("MPI_Status of unexpected shape at " + m.where());
     Expr vals[4] = {m.intc(procToRank(m, msg.comm, msg.src)), msg.tag, m.intc(0),
-                    m.f.mul(msg.count, m.intc(int64_t(datatypeSize(msg.datatype))))};
+                    m.intc(sigBytes(ms))};
     for (uint32_t k = 0; k < 4; ++k) {
       Place fp = st;
       fp.path.push_back(m.intc(k));
@@ -217,8 +240,12 @@ Machine::Outcome runGetCount(Machine& m, const std::string& name, const model::T
   sp.path.push_back(m.intc(3));
   Expr bytes = m.readPlace(sp);
   m.checkDefined(bytes);
-  m.writePlace(m.placeOfPointer(m.arg(s, 2), m.P.types.intType(), m.me),
-               m.f.div(bytes, m.intc(int64_t(datatypeSize(dt)))));
+  int64_t size = typeSize(m, dt);
+  Expr n = m.f.div(bytes, m.intc(size ? size : 1));
+  auto b = m.concreteInt(bytes);
+  if (b && size && *b % size)
+    n = m.intc(-32766); // MPI_UNDEFINED: not a whole number of elements
+  m.writePlace(m.placeOfPointer(m.arg(s, 2), m.P.types.intType(), m.me), n);
   return mpiDone(m, t);
 }
 

@@ -229,7 +229,7 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   }
   fld(m.self(), slot, RMSrc) = m.intc(procToRank(m, msg.comm, msg.src));
   fld(m.self(), slot, RMTag) = msg.tag;
-  fld(m.self(), slot, RMCount) = msg.count;
+  fld(m.self(), slot, RMCount) = m.intc(sigBytes(messageSignature(msg))); // bytes
 }
 
 void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_t dt) {
@@ -243,7 +243,8 @@ void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_
   const model::Type* stt = m.typeAt(m.self(), st.root, st.path, st.path.size());
   if (!stt->isRecord() || stt->fields.size() < 4)
     throw Unsupported("MPI_Status of unexpected shape at " + m.where());
-  Expr vals[4] = {src, tag, m.intc(0), m.f.mul(count, m.intc(int64_t(datatypeSize(dt))))};
+  (void)dt;
+  Expr vals[4] = {src, tag, m.intc(0), count}; // count: received bytes
   for (uint32_t k = 0; k < 4; ++k) {
     Place fp = st;
     fp.path.push_back(m.intc(k));
@@ -752,7 +753,7 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
     if (ip)
       setInt(x, x.arg(s, 3), 1);
     writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(procToRank(x, msg.comm, msg.src)), msg.tag,
-                msg.count, msg.datatype);
+                x.intc(sigBytes(messageSignature(msg))), msg.datatype);
     x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
     pushDone(x, t, out);
   }
@@ -858,7 +859,7 @@ void checkBsend(Machine& m, Expr countE, int64_t dt) {
   if (size == 0)
     m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Bsend without an attached buffer", m.pc());
   int64_t count = m.requireConcrete(countE, "count");
-  int64_t need = count * int64_t(datatypeSize(dt)) + 128;
+  int64_t need = count * typeSize(m, dt) + 128;
   if (size < need)
     m.fail(ViolationKind::MpiInvalidBuffer,
            "attached buffer of " + std::to_string(std::max<int64_t>(size, 0)) +
