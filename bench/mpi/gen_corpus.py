@@ -1318,6 +1318,129 @@ case(C, "struct_into_padding_unknown", """  MPI_Datatype t;
   MPI_Type_free(&t);
 """, "unknown", pro="struct")
 
+# ------------------------------------------------------------ v-collectives
+C = "matching"
+case(C, "gatherv_ok", """  int v[3] = {rank, rank, rank}, all[7], rc[3] = {1, 2, 3}, dp[3] = {0, 1, 4};
+  for (int i = 0; i < 7; i++) all[i] = -1;
+  MPI_Gatherv(v, rank + 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
+  if (rank == 0) assert(all[0] == 0 && all[1] == 1 && all[2] == 1 && all[3] == -1 && all[6] == 2);
+""", n=3)
+case(C, "gatherv_count_mismatch", """  int v[3] = {rank, rank, rank}, all[7], rc[3] = {1, 2, 2}, dp[3] = {0, 1, 4};
+  MPI_Gatherv(v, rank + 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH", n=3)
+case(C, "gatherv_in_place_ok", """  int v = rank * 10, all[3] = {5, -1, -1}, rc[3] = {1, 1, 1}, dp[3] = {0, 1, 2};
+  if (rank == 0) MPI_Gatherv(MPI_IN_PLACE, 0, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
+  else MPI_Gatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
+  if (rank == 0) assert(all[0] == 5 && all[1] == 10 && all[2] == 20);
+""", n=3)
+case(C, "scatterv_ok", """  int src[6] = {0, 1, 2, 3, 4, 5}, sc[3] = {1, 2, 3}, dp[3] = {0, 1, 3}, r[3] = {-1, -1, -1};
+  MPI_Scatterv(src, sc, dp, MPI_INT, r, rank + 1, MPI_INT, 0, MPI_COMM_WORLD);
+  assert(r[0] == (rank == 0 ? 0 : rank == 1 ? 1 : 3));
+  if (rank == 2) assert(r[2] == 5);
+""", n=3)
+case(C, "scatterv_wrong_value", """  int src[6] = {0, 1, 2, 3, 4, 5}, sc[3] = {1, 2, 3}, dp[3] = {0, 1, 3}, r[3] = {-1, -1, -1};
+  MPI_Scatterv(src, sc, dp, MPI_INT, r, rank + 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (rank == 1) /*@*/assert(r[1] == 1);
+""", "ASSERTION", n=3)
+case(C, "scatterv_type_mismatch", """  double src[3] = {0, 1, 2}, r = -1;
+  int sc[3] = {1, 1, 1}, dp[3] = {0, 1, 2};
+  int ri = 0;
+  if (rank == 0) MPI_Scatterv(src, sc, dp, MPI_DOUBLE, &r, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  else MPI_Scatterv(src, sc, dp, MPI_DOUBLE, &ri, 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH", n=2)
+case(C, "allgatherv_ok", """  int v[2] = {rank, rank}, all[3] = {-1, -1, -1}, rc[2] = {1, 2}, dp[2] = {0, 1};
+  MPI_Allgatherv(v, rank + 1, MPI_INT, all, rc, dp, MPI_INT, MPI_COMM_WORLD);
+  assert(all[0] == 0 && all[1] == 1 && all[2] == 1);
+""")
+case(C, "allgatherv_in_place_ok", """  int all[3] = {-1, -1, -1}, rc[2] = {1, 2}, dp[2] = {0, 1};
+  if (rank == 0) all[0] = 7; else { all[1] = 8; all[2] = 9; }
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_INT, all, rc, dp, MPI_INT, MPI_COMM_WORLD);
+  assert(all[0] == 7 && all[1] == 8 && all[2] == 9);
+""")
+case(C, "alltoallv_ok", """  int s[3] = {rank, rank + 10, rank + 20}, r[3] = {-1, -1, -1};
+  int sc[2], sd[2], rc[2], rd[2];
+  /* rank 0 sends 1 to 0 and 2 to 1; rank 1 sends 1 to 0 and 2 to 1 */
+  sc[0] = 1; sc[1] = 2; sd[0] = 0; sd[1] = 1;
+  rc[0] = rank == 0 ? 1 : 2; rc[1] = rank == 0 ? 1 : 2; rd[0] = 0; rd[1] = rank == 0 ? 1 : 1;
+  if (rank == 1) { rd[0] = 0; rd[1] = 2; rc[0] = 2; rc[1] = 2; }
+  int rr[4] = {-1, -1, -1, -1};
+  MPI_Alltoallv(s, sc, sd, MPI_INT, rank == 0 ? r : rr, rc, rd, MPI_INT, MPI_COMM_WORLD);
+  if (rank == 0) assert(r[0] == 0 && r[1] == 1);
+  else assert(rr[0] == 10 && rr[1] == 20 && rr[2] == 11 && rr[3] == 21);
+""")
+case(C, "alltoallv_count_mismatch", """  int s[2] = {rank, rank}, r[2] = {-1, -1};
+  int sc[2] = {1, 1}, sd[2] = {0, 1}, rc[2] = {1, 1}, rd[2] = {0, 1};
+  if (rank == 1) sc[0] = 2;
+  MPI_Alltoallv(s, sc, sd, MPI_INT, r, rc, rd, MPI_INT, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "alltoallw_ok", """  int i = rank; double d = rank + 0.5;
+  struct { int i; double d; } in;
+  int sc[2] = {0, 0}, sd[2] = {0, 0}, rc[2] = {0, 0}, rd[2] = {0, 0};
+  MPI_Datatype st[2] = {MPI_INT, MPI_INT}, rt[2] = {MPI_INT, MPI_INT};
+  /* rank 0 sends its int to 1, rank 1 sends its double to 0 */
+  if (rank == 0) { sc[1] = 1; rc[1] = 1; rt[1] = MPI_DOUBLE; rd[1] = 8; }
+  else { sc[0] = 1; st[0] = MPI_DOUBLE; rc[0] = 1; }
+  MPI_Alltoallw(rank == 0 ? (void *)&i : (void *)&d, sc, sd, st, &in, rc, rd, rt, MPI_COMM_WORLD);
+  if (rank == 0) assert(in.d == 1.5);
+  else assert(in.i == 0);
+""")
+case(C, "reduce_scatter_ok", """  int s[3] = {1, 2, 3}, r[2] = {-1, -1}, rc[2] = {1, 2};
+  MPI_Reduce_scatter(s, r, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0) assert(r[0] == 2);
+  else assert(r[0] == 4 && r[1] == 6);
+""")
+case(C, "reduce_scatter_in_place_ok", """  int r[3] = {rank, 2, 3}, rc[2] = {2, 1};
+  MPI_Reduce_scatter(MPI_IN_PLACE, r, rc, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (rank == 0) assert(r[0] == 1 && r[1] == 2);
+  else assert(r[0] == 3);
+""")
+case(C, "reduce_scatter_counts_mismatch", """  int s[3] = {1, 2, 3}, r[3], rc[2] = {1, 2};
+  if (rank == 1) { rc[0] = 2; rc[1] = 1; }
+  MPI_Reduce_scatter(s, r, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD); /*@*/
+""", "MPI_SIGNATURE_MISMATCH")
+C = "invalid"
+case(C, "gatherv_negative_count", """  int v = 1, all[2], rc[2] = {1, -1}, dp[2] = {0, 1};
+  if (rank == 0) MPI_Gatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+  else MPI_Gatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
+""", "MPI_INVALID_COUNT")
+case(C, "scatterv_counts_too_short", """  int src[2] = {1, 2}, sc[1] = {1}, dp[2] = {0, 1}, r;
+  if (rank == 0) MPI_Scatterv(src, sc, dp, MPI_INT, &r, 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+  else MPI_Scatterv(src, sc, dp, MPI_INT, &r, 1, MPI_INT, 0, MPI_COMM_WORLD);
+""", "OUT_OF_BOUNDS")
+case(C, "allgatherv_displ_out_of_buffer", """  int v = rank, all[2], rc[2] = {1, 1}, dp[2] = {0, 2};
+  MPI_Allgatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, MPI_COMM_WORLD); /*@*/
+""", "OUT_OF_BOUNDS")
+C = "nbcoll"
+case(C, "igatherv_ok", """  int v[2] = {rank, rank}, all[3] = {-1, -1, -1}, rc[2] = {1, 2}, dp[2] = {0, 1};
+  MPI_Request q;
+  MPI_Igatherv(v, rank + 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD, &q);
+  MPI_Wait(&q, MPI_STATUS_IGNORE);
+  if (rank == 0) assert(all[0] == 0 && all[1] == 1 && all[2] == 1);
+""")
+case(C, "ialltoallv_ok", """  int s[2] = {rank, rank + 10}, r[2] = {-1, -1};
+  int c[2] = {1, 1}, d[2] = {0, 1};
+  MPI_Request q;
+  MPI_Ialltoallv(s, c, d, MPI_INT, r, c, d, MPI_INT, MPI_COMM_WORLD, &q);
+  MPI_Wait(&q, MPI_STATUS_IGNORE);
+  assert(r[0] == rank * 10 && r[1] == 1 + rank * 10);
+""")
+case(C, "ireduce_scatter_wrong", """  int s[2] = {1, 2}, r = -1, rc[2] = {1, 1};
+  MPI_Request q;
+  MPI_Ireduce_scatter(s, &r, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &q);
+  MPI_Wait(&q, MPI_STATUS_IGNORE);
+  /*@*/assert(r == 2);
+""", "ASSERTION")
+C = "datatypes"
+case(C, "gatherv_vector_ok", """  MPI_Datatype v;
+  MPI_Type_vector(2, 1, 2, MPI_INT, &v);
+  MPI_Type_commit(&v);
+  int a[2] = {rank, rank + 5}, all[8], rc[2] = {1, 1}, dp[2] = {0, 1};
+  for (int i = 0; i < 8; i++) all[i] = -1;
+  MPI_Gatherv(a, 2, MPI_INT, all, rc, dp, v, 0, MPI_COMM_WORLD);
+  if (rank == 0) assert(all[0] == 0 && all[1] == -1 && all[2] == 5 && all[3] == 1 && all[5] == 6);
+  MPI_Type_free(&v);
+""")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro = c
     pre = PRO

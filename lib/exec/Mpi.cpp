@@ -476,13 +476,40 @@ Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, ViolationKind k, i
   return Place{p->root, path, t, proc};
 }
 
+/// Is pv a pointer whose path is concrete (so that byte displacements from
+/// it can be located in the object's layout)?
+bool concretePath(Machine& m, Expr pv) {
+  auto p = m.V.decodePointer(pv);
+  if (!p)
+    return false;
+  for (Expr e : p->path)
+    if (!m.concreteInt(e))
+      return false;
+  return true;
+}
+
+/// Basic datatypes go through the layout (like derived ones) when the buffer
+/// is displaced by bytes or is a struct; else element-wise through the
+/// pointer (which allows symbolic positions).
+bool useLayout(Machine& m, Expr pv, int64_t byteOff, int proc) {
+  if (!concretePath(m, pv))
+    return false;
+  if (byteOff != 0)
+    return true;
+  auto p = m.V.decodePointer(pv);
+  if (!p || p->root.kind == RootKind::Null || p->root.kind == RootKind::Heap)
+    return false;
+  const model::Type* t = m.elementTypeOf(pv, proc);
+  return t && t->isRecord();
+}
+
 } // namespace
 
 std::vector<Expr> readTyped(Machine& m, Expr buf, int64_t byteOff, int64_t count, int64_t dt,
                             ViolationKind k, int proc) {
   if (proc < 0)
     proc = m.me;
-  if (isBasicType(dt)) {
+  if (isBasicType(dt) && !useLayout(m, buf, byteOff, proc)) {
     if (count <= 0)
       return {};
     int64_t sz = int64_t(datatypeSize(dt));
@@ -509,7 +536,7 @@ void writeTyped(Machine& m, Expr buf, int64_t byteOff, const std::vector<Expr>& 
     proc = m.me;
   if (data.empty())
     return;
-  if (isBasicType(dt)) {
+  if (isBasicType(dt) && !useLayout(m, buf, byteOff, proc)) {
     int64_t sz = int64_t(datatypeSize(dt));
     if (byteOff % sz)
       throw Unsupported("buffer displacement not a multiple of the element size at " + m.where());
