@@ -1441,6 +1441,42 @@ case(C, "gatherv_vector_ok", """  MPI_Datatype v;
   MPI_Type_free(&v);
 """)
 
+# ------------------------------------------------------------ ops: MAXLOC / MINLOC
+C = "matching"
+case(C, "maxloc_double_int_ok", """  struct { double v; int i; } in, out;
+  in.v = rank == 1 ? 9.0 : 1.0; in.i = rank;
+  MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+  assert(out.v == 9.0 && out.i == 1);
+""", n=3)
+case(C, "minloc_tie_smallest_index_ok", """  struct { int v; int i; } in, out;
+  in.v = rank == 0 ? 5 : 2; in.i = rank;
+  MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
+  assert(out.v == 2 && out.i == 1);
+""", n=3)
+case(C, "maxloc_tie_wrong", """  struct { float v; int i; } in, out;
+  in.v = 3.0f; in.i = rank;
+  MPI_Reduce(&in, &out, 1, MPI_FLOAT_INT, MPI_MAXLOC, 0, MPI_COMM_WORLD);
+  if (rank == 0) /*@*/assert(out.i == 2);
+""", "ASSERTION", n=3)
+case(C, "maxloc_symbolic_ok", """  struct { long v; int i; } in[2], out[2];
+  in[0].v = K + rank; in[0].i = rank; in[1].v = -rank; in[1].i = rank;
+  MPI_Allreduce(in, out, 2, MPI_LONG_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+  assert(out[0].v == K + 1 && out[0].i == 1 && out[1].v == 0 && out[1].i == 0);
+""", pro="input")
+case(C, "minloc_short_int_ok", """  struct { short v; int i; } in, out;
+  in.v = (short)(10 - rank); in.i = rank;
+  MPI_Reduce(&in, &out, 1, MPI_SHORT_INT, MPI_MINLOC, 1, MPI_COMM_WORLD);
+  if (rank == 1) assert(out.v == 9 && out.i == 1);
+""")
+C = "invalid"
+case(C, "maxloc_on_int", """  int x = rank, y;
+  /*@*/MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_MAXLOC, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP")
+case(C, "sum_on_pair_type", """  struct { int v; int i; } in, out;
+  in.v = 1; in.i = rank;
+  /*@*/MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_SUM, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro = c
     pre = PRO
