@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Runs every benchmark: the Google Benchmark executables built under
-# BUILD/bench, then every bench/*/run.sh table script (which print tables).
+# BUILD/bench, then the table scripts (each prints a table beside the seeds'
+# figures). Not part of CI: `make bench` runs it.
 # usage: bench/run-all.sh [BUILD]
-set -euo pipefail
-build=${1:-build}
+set -uo pipefail
+build=$(cd "${1:-build}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
+chorus=$build/tools/chorus/chorus
 status=0
 for exe in "$build"/bench/*/chorus_*_bench; do
   [ -x "$exe" ] || continue
   echo "== $exe"
   "$exe" --benchmark_min_time=0.2 || status=1
 done
-for script in "$here"/*/run.sh; do
-  [ -x "$script" ] || continue
-  echo "== $script"
-  "$script" "$build" || status=1
-done
+run() {
+  echo "== $*"
+  "$@" || status=1
+}
+run "$here/search/diffusion1d.sh" "$chorus"
+run "$here/collective/run.sh" "$build"
+run "$here/compare/run.sh" "$build"
+run "$here/mpi/run.sh" "$chorus"
 exit $status

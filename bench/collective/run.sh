@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Seed 000 §4 experiments that run on `chorus verify` (collective assertions
 # of one program), beside TASS's numbers. Usage: bench/collective/run.sh [BUILD_DIR] [NMAX]
-# diffusion1d: parallel version alone (GHOSTS; COMPARE needs `chorus compare`,
-# not implemented yet), NX <= 3n, NSTEPS <= 2, potential-deadlock mode;
+# diffusion1d: parallel version alone (GHOSTS; the joint COMPARE runs are in
+# bench/compare/run.sh), NX <= 3n, NSTEPS <= 2, potential-deadlock mode;
 # three runs per n as in Fig. 4: (a) deadlock only, (b) + assertions, (c) + CQMin.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${1:-$ROOT/build-coll}
+BUILD=${1:-$ROOT/build}
 NMAX=${2:-15}
 CHORUS=$BUILD/tools/chorus/chorus
 TASS_N=(0 0 4886 10537 18624 29363 42970 59661 79652 103159 130398 161585 196936 236667 280994 330133)

@@ -7,7 +7,7 @@
 # the first n whose run (b) does not finish in 60 s.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${1:-$ROOT/build-cmp}
+BUILD=${1:-$ROOT/build}
 NMAX=${2:-15}
 CHORUS=$BUILD/tools/chorus/chorus
 T=$ROOT/examples/tass

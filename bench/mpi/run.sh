@@ -4,7 +4,7 @@
 # expected, unknown, wrong, time, and the states saved with POR on/off.
 # Usage: bench/mpi/run.sh [path/to/chorus]   (from the repository root)
 set -e
-CHORUS=${1:-build-mpi/tools/chorus/chorus}
+CHORUS=${1:-build/tools/chorus/chorus}
 exec python3 - "$CHORUS" <<'PY'
 import glob, os, re, subprocess, sys, time
 chorus = sys.argv[1]

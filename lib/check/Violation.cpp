@@ -35,7 +35,7 @@ const char* kindName(ViolationKind k) {
   case ViolationKind::Abort:
     return "ABORT";
   case ViolationKind::Format:
-    return "FORMAT";
+    return "PRINTF_FORMAT";
   case ViolationKind::MpiInvalidRank:
     return "MPI_INVALID_RANK";
   case ViolationKind::MpiInvalidTag:

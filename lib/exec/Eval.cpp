@@ -307,6 +307,10 @@ Expr Machine::evalValue(const model::Expr* e) {
       return evalValue(e->kids[1]);
     if (c->isFalse())
       return evalValue(e->kids[2]);
+    // Pointers cannot be merged into one value (a pointer is a root and a
+    // path): the move forks on the condition.
+    if (e->type && e->type->kind == TypeKind::Pointer)
+      return evalValue(e->kids[choose(c) ? 1 : 2]);
     assumptions.push_back(c);
     Expr a = evalValue(e->kids[1]);
     assumptions.back() = f.logicalNot(c);

@@ -252,8 +252,7 @@ Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle,
 
 Executor::~Executor() = default;
 
-Expr Executor::inputArray(const std::string& name, const std::string& text,
-                          const model::Type* t) {
+Expr Executor::inputArray(const std::string& name, const std::string& text, const model::Type* t) {
   // "{v0, v1, ...}" (the form the counterexample inputs are printed in)
   std::string body = text;
   auto bad = [&](const std::string& why) {
@@ -267,7 +266,8 @@ Expr Executor::inputArray(const std::string& name, const std::string& text,
   size_t pos = 0;
   while (pos < body.size()) {
     size_t comma = body.find(',', pos);
-    std::string item = body.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    std::string item =
+        body.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     item.erase(0, item.find_first_not_of(" \t"));
     item.erase(item.find_last_not_of(" \t") + 1);
     if (!item.empty()) {
@@ -320,8 +320,8 @@ GlobalState Executor::initial() {
     model::FuncId initF = prog_.components.empty() ? impl_->initF : prog_.components[comp].init;
     for (model::VarId v : prog_.globals) {
       const model::Variable& var = prog_.var(v);
-      int vc = prog_.components.empty() ? 0
-                                        : model::componentOfGlobal(prog_, impl_->globalIndex[v]);
+      int vc =
+          prog_.components.empty() ? 0 : model::componentOfGlobal(prog_, impl_->globalIndex[v]);
       Expr val;
       auto in = inputs.find(v);
       if (in != inputs.end()) {
@@ -453,39 +453,57 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
   bool unsafe = false;
   for (model::TransId tid : fn.locs.at(fr.loc).out) {
     const model::Transition& t = fn.trans.at(tid);
-    Machine m(*this, *impl_, s, p, opts_.syncSends);
-    m.undecided = &undecided_;
-    m.loc = t.loc.valid() ? t.loc : fn.locs.at(fr.loc).loc;
-    Machine::Outcome o = m.run(t);
-    unsafe = unsafe || m.unsafe;
-    if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay) {
-      pm.succs.push_back(Successor{m.finish(), m.step});
-      simplifyUnderPc(pm.succs.back().state, s.pc);
-      continue;
-    }
-    if (o != Machine::Outcome::Blocked)
-      continue;
-    // A blocked library call (e.g. a receive): its model's resume adds one
-    // move per way it can complete (e.g. per matching message).
-    const LibraryFunction* lf = libraries().find(m.blockedCall);
-    if (!lf || !lf->resume)
-      throw Unsupported("blocked call of '" + m.blockedCall + "' cannot be resumed at " +
-                        prog_.where(m.loc));
-    MachineMaker fresh = [&] {
-      Machine r(*this, *impl_, s, p, opts_.syncSends);
-      r.undecided = &undecided_;
-      r.loc = m.loc;
-      r.step.loc = m.loc;
-      r.step.stmt = m.step.stmt;
-      return r;
-    };
-    size_t before = pm.succs.size();
-    lf->resume(m, m.blockedCall, t, fresh, pm.succs);
-    for (size_t k = before; k < pm.succs.size(); ++k)
-      simplifyUnderPc(pm.succs[k].state, s.pc);
-    if (pm.succs.size() == before) {
-      pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc);
-      pm.blockedLoc = m.loc;
+    // Each run of t follows a schedule of binary choices (Machine::choose:
+    // a symbolic choice inside a statement, e.g. `c ? p : q` between
+    // pointers, the end of a string of symbolic characters); a run that
+    // meets a new choice with both branches feasible takes the first and
+    // queues a run for the other.
+    std::vector<std::vector<bool>> schedules{{}};
+    while (!schedules.empty()) {
+      std::vector<bool> sched = std::move(schedules.back());
+      schedules.pop_back();
+      Machine m(*this, *impl_, s, p, opts_.syncSends);
+      m.undecided = &undecided_;
+      m.loc = t.loc.valid() ? t.loc : fn.locs.at(fr.loc).loc;
+      m.schedule = sched;
+      Machine::Outcome o = m.run(t);
+      for (size_t j = sched.size(); j < m.schedule.size(); ++j) {
+        std::vector<bool> alt(m.schedule.begin(), m.schedule.begin() + long(j));
+        alt.push_back(!m.schedule[j]);
+        schedules.push_back(std::move(alt));
+      }
+      unsafe = unsafe || m.unsafe;
+      if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay) {
+        pm.succs.push_back(Successor{m.finish(), m.step});
+        simplifyUnderPc(pm.succs.back().state, s.pc);
+        continue;
+      }
+      if (o != Machine::Outcome::Blocked)
+        continue;
+      // A blocked library call (e.g. a receive): its model's resume adds one
+      // move per way it can complete (e.g. per matching message).
+      const LibraryFunction* lf = libraries().find(m.blockedCall);
+      if (!lf || !lf->resume)
+        throw Unsupported("blocked call of '" + m.blockedCall + "' cannot be resumed at " +
+                          prog_.where(m.loc));
+      MachineMaker fresh = [&] {
+        Machine r(*this, *impl_, s, p, opts_.syncSends);
+        r.undecided = &undecided_;
+        r.loc = m.loc;
+        r.step.loc = m.loc;
+        r.step.stmt = m.step.stmt;
+        r.gs.pc = m.gs.pc;       // with the choices made before blocking
+        r.schedule = m.schedule; // the same choices when it re-evaluates
+        return r;
+      };
+      size_t before = pm.succs.size();
+      lf->resume(m, m.blockedCall, t, fresh, pm.succs);
+      for (size_t k = before; k < pm.succs.size(); ++k)
+        simplifyUnderPc(pm.succs[k].state, s.pc);
+      if (pm.succs.size() == before) {
+        pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc);
+        pm.blockedLoc = m.loc;
+      }
     }
   }
   pm.safe = !pm.succs.empty() && !unsafe;

@@ -72,6 +72,26 @@ void Machine::require(Expr ok, ViolationKind k, const std::string& msg) {
   gs.pc = f.logicalAnd(gs.pc, ok);
 }
 
+bool Machine::choose(Expr c) {
+  if (c->isTrue())
+    return true;
+  if (c->isFalse())
+    return false;
+  Expr ctx = pc();
+  if (ex.oracle().valid(ctx, c) == Answer::Yes)
+    return true;
+  if (ex.oracle().valid(ctx, f.logicalNot(c)) == Answer::Yes)
+    return false;
+  bool br = true;
+  if (nextChoice < schedule.size())
+    br = schedule[nextChoice];
+  else
+    schedule.push_back(br);
+  ++nextChoice;
+  gs.pc = f.logicalAnd(gs.pc, br ? c : f.logicalNot(c));
+  return br;
+}
+
 int64_t Machine::requireConcrete(Expr e, const char* what) {
   auto v = concreteInt(e);
   if (!v)

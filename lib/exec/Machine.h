@@ -64,6 +64,10 @@ public:
   std::vector<std::string>* undecided = nullptr;
   /// Set by the library dispatch when a library call returned Outcome::Blocked.
   std::string blockedCall;
+  /// The binary choices of this run (see choose()), in order. Executor::moves
+  /// presets a prefix to run the other branch of an earlier run's choice.
+  std::vector<bool> schedule;
+  size_t nextChoice = 0;
   /// Evaluation of annotation expressions (Annot.cpp): PROC[e].x, spec.x,
   /// quantifiers and their bound variables. Null during ordinary moves.
   struct AnnotHook* annot = nullptr;
@@ -86,6 +90,11 @@ public:
   [[noreturn]] void fail(ViolationKind k, const std::string& msg, Expr cond);
   /// `ok` must hold on every path through here.
   void require(Expr ok, ViolationKind k, const std::string& msg);
+  /// A symbolic choice inside a statement: whether `c` holds on this run.
+  /// When the path condition decides c, no fork; otherwise the move forks
+  /// (Executor::moves runs the statement once per branch) and this run's
+  /// branch is added to the path condition.
+  bool choose(Expr c);
   std::string where() const { return P.where(loc); }
 
   // ---------------------------------------------------- values (Machine.cpp)

@@ -1,7 +1,15 @@
-// Models of <stdio.h> output: printf/fprintf/puts/putchar/fflush (output is
-// recorded in the trace; `%` conversions are checked against the arguments).
+// Models of <stdio.h> output: printf/fprintf/sprintf/snprintf/puts/putchar/
+// fflush. Output is recorded in the trace (concrete values formatted as C
+// would, symbolic ones shown as expressions). The format is checked against
+// the arguments: a missing or extra argument, an argument whose type does
+// not fit its conversion (class and size: %d needs an int, %ld a long, %f a
+// double, %s a char pointer, %p a pointer), an unknown conversion, are
+// PRINTF_FORMAT violations (undefined behaviour in C; extra arguments are
+// legal C but reported, as gcc -Wformat-extra-args does).
 #include "Library.h"
 
+#include <cctype>
+#include <cstdio>
 #include <cstring>
 
 namespace chorus::exec {
@@ -10,56 +18,241 @@ namespace {
 
 using Outcome = Machine::Outcome;
 
-std::string format(Machine& m, const model::Stmt& s, size_t fi, bool newline) {
-  std::string fmt = m.readString(m.arg(s, fi));
-  std::string out;
-  size_t ai = fi + 1;
-  for (size_t i = 0; i < fmt.size(); ++i) {
-    if (fmt[i] != '%' || i + 1 >= fmt.size()) {
-      out += fmt[i];
-      continue;
-    }
-    size_t j = i + 1;
-    while (j < fmt.size() && std::strchr("-+ #0123456789.lhzjt", fmt[j]))
-      ++j;
-    if (j >= fmt.size())
-      break;
-    char c = fmt[j];
-    i = j;
-    if (c == '%') {
-      out += '%';
-      continue;
-    }
-    if (ai >= s.args.size()) {
-      m.fail(ViolationKind::Format, "printf: too few arguments for the format", m.pc());
-    }
-    Expr v = m.arg(s, ai++);
-    if (c == 's')
-      out += m.readString(v);
-    else {
-      m.checkDefined(v);
-      out += m.show(v);
-    }
+struct Formatted {
+  std::string text;
+  bool concrete = true; ///< every converted value was concrete
+};
+
+/// The argument's type class for format checking.
+enum class ArgClass { Integer, Real, CharPointer, Pointer, Other };
+
+ArgClass classOf(const model::Type* t, unsigned& bits) {
+  bits = 0;
+  if (!t)
+    return ArgClass::Other;
+  switch (t->kind) {
+  case TypeKind::Bool:
+    bits = 8;
+    return ArgClass::Integer;
+  case TypeKind::Int:
+    bits = t->bits ? t->bits : unsigned(t->size * 8);
+    return ArgClass::Integer;
+  case TypeKind::Real:
+    bits = t->bits ? t->bits : unsigned(t->size * 8);
+    return ArgClass::Real;
+  case TypeKind::Pointer:
+  case TypeKind::Array: {
+    const model::Type* e = t->elem;
+    if (e && e->kind == TypeKind::Int && (e->isChar || e->size == 1))
+      return ArgClass::CharPointer;
+    return ArgClass::Pointer;
   }
-  if (newline)
-    out += "\n";
-  while (!out.empty() && out.back() == '\n')
-    out.pop_back();
+  default:
+    return ArgClass::Other;
+  }
+}
+
+std::string ordinal(size_t i) { return "argument " + std::to_string(i + 1); }
+
+/// A rational as a double (for %f/%e/%g of concrete reals).
+double toDouble(const sym::Rational& r) { return r.toDouble(); }
+
+Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string& fn) {
+  std::string fmt = m.readString(m.arg(s, fi));
+  Formatted out;
+  size_t ai = fi + 1;
+  auto bad = [&](const std::string& msg) {
+    m.fail(ViolationKind::Format, fn + ": " + msg, m.pc());
+  };
+  auto nextArg = [&](const std::string& conv) -> size_t {
+    if (ai >= s.args.size())
+      bad("too few arguments for the format (conversion '" + conv + "' has none)");
+    return ai++;
+  };
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      out.text += fmt[i];
+      continue;
+    }
+    size_t start = i++;
+    std::string spec = "%";
+    while (i < fmt.size() && std::strchr("-+ #0", fmt[i]))
+      spec += fmt[i++];
+    // width and precision, possibly '*' (an int argument)
+    auto field = [&]() {
+      if (i < fmt.size() && fmt[i] == '*') {
+        ++i;
+        size_t a = nextArg("*");
+        unsigned bits;
+        if (classOf(s.args[a]->type, bits) != ArgClass::Integer || bits > 32)
+          bad(ordinal(a - fi - 1) + " for '*' must be an int");
+        Expr v = m.arg(s, a);
+        m.checkDefined(v);
+        auto c = m.concreteInt(v);
+        if (c)
+          spec += std::to_string(*c);
+        else
+          out.concrete = false;
+        return;
+      }
+      while (i < fmt.size() && std::isdigit((unsigned char)fmt[i]))
+        spec += fmt[i++];
+    };
+    field();
+    if (i < fmt.size() && fmt[i] == '.') {
+      spec += fmt[i++];
+      field();
+    }
+    std::string len;
+    while (i < fmt.size() && std::strchr("hljztLq", fmt[i]))
+      len += fmt[i++];
+    if (i >= fmt.size())
+      bad("the format ends inside a conversion ('" + fmt.substr(start) + "')");
+    char c = fmt[i];
+    std::string conv = fmt.substr(start, i + 1 - start);
+    if (c == '%') {
+      out.text += '%';
+      continue;
+    }
+    if (!(len.empty() || len == "hh" || len == "h" || len == "l" || len == "ll" || len == "j" ||
+          len == "z" || len == "t" || len == "L" || len == "q"))
+      bad("invalid length modifier in '" + conv + "'");
+    if (c == 'n')
+      throw Unsupported(fn + " with %n at " + m.where());
+    if (!std::strchr("diouxXcsfFeEgGaAp", c))
+      bad("unknown conversion '" + conv + "'");
+    size_t a = nextArg(conv);
+    const model::Expr* ae = s.args[a];
+    unsigned bits = 0;
+    ArgClass k = classOf(ae->type, bits);
+    std::string tn = ae->type ? ae->type->name : "?";
+    std::string who = ordinal(a - fi - 1) + " ('" + m.text(ae) + "', of type " + tn + ")";
+    bool wide = len == "l" || len == "ll" || len == "j" || len == "z" || len == "t" || len == "q";
+    switch (c) {
+    case 'd':
+    case 'i':
+    case 'o':
+    case 'u':
+    case 'x':
+    case 'X':
+      if (k != ArgClass::Integer)
+        bad(who + " does not match '" + conv + "', which needs an integer");
+      if (wide && bits != 64)
+        bad(who + " does not match '" + conv + "', which needs a 64-bit integer");
+      if (!wide && bits > 32)
+        bad(who + " does not match '" + conv + "', which needs an int (use the l modifier)");
+      if (len == "L")
+        bad("the L modifier does not apply to '" + conv + "'");
+      break;
+    case 'c':
+      if (k != ArgClass::Integer || bits > 32)
+        bad(who + " does not match '" + conv + "', which needs an int (a character)");
+      break;
+    case 's':
+      if (len == "l")
+        throw Unsupported(fn + " with wide strings at " + m.where());
+      if (k != ArgClass::CharPointer)
+        bad(who + " does not match '" + conv + "', which needs a char pointer");
+      break;
+    case 'p':
+      if (k != ArgClass::Pointer && k != ArgClass::CharPointer)
+        bad(who + " does not match '" + conv + "', which needs a pointer");
+      break;
+    default: // f F e E g G a A
+      if (k != ArgClass::Real)
+        bad(who + " does not match '" + conv + "', which needs a double");
+      if (len == "L" ? bits <= 64 : bits > 64)
+        bad(who + " does not match '" + conv + "'" +
+            (len == "L" ? ", which needs a long double" : " (long double needs the L modifier)"));
+      if (!len.empty() && len != "L" && len != "l")
+        bad("invalid length modifier in '" + conv + "'");
+      break;
+    }
+    Expr v = m.arg(s, a);
+    if (c == 's') {
+      out.text += m.readString(v);
+      continue;
+    }
+    m.checkDefined(v);
+    char buf[512];
+    if (c == 'p') {
+      out.text += m.show(v);
+      continue;
+    }
+    if (v->kind() != sym::Kind::NumConst) {
+      out.text += m.show(v);
+      out.concrete = false;
+      continue;
+    }
+    if (k == ArgClass::Integer) {
+      auto iv = v->value().toInt64();
+      if (!iv) {
+        out.text += v->value().toString();
+        continue;
+      }
+      std::string sp = spec + "ll" + c;
+      std::snprintf(buf, sizeof buf, sp.c_str(), (long long)*iv);
+    } else {
+      std::string sp = spec + c;
+      std::snprintf(buf, sizeof buf, sp.c_str(), toDouble(v->value()));
+    }
+    out.text += buf;
+  }
+  if (ai < s.args.size())
+    bad("more arguments than conversions in the format (" + ordinal(ai - fi - 1) + " '" +
+        m.text(s.args[ai]) + "' is not used)");
   return out;
+}
+
+/// Writes `text` and a NUL into the char buffer at pv (bounds-checked).
+void writeChars(Machine& m, Expr pv, const std::string& text) {
+  Place pl = m.placeOfPointer(pv, m.P.types.charType(), m.me);
+  for (size_t k = 0; k <= text.size(); ++k) {
+    Place q = pl;
+    if (k > 0) {
+      if (q.path.empty())
+        m.fail(ViolationKind::OutOfBounds, "output beyond a single character object", m.pc());
+      q.path.back() = m.f.add(q.path.back(), m.intc(int64_t(k)));
+    }
+    m.writePlace(q, m.intc(k < text.size() ? (unsigned char)text[k] : 0));
+  }
 }
 
 Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  if (name == "sprintf")
-    throw Unsupported("sprintf at " + m.where());
-  size_t fi = name == "fprintf" ? 1 : 0;
   std::string out;
-  if (name == "putchar")
+  if (name == "putchar") {
     out = std::string(1, char(m.requireConcrete(m.arg(s, 0), "character")));
-  else if (name != "fflush")
-    out = format(m, s, fi, name == "puts");
-  if (name != "fflush")
-    m.step.effects.push_back("output: " + out);
+  } else if (name == "puts") {
+    out = m.readString(m.arg(s, 0)) + "\n";
+  } else if (name == "sprintf" || name == "snprintf") {
+    size_t fi = name == "snprintf" ? 2 : 1;
+    Formatted fo = format(m, s, fi, name);
+    if (!fo.concrete)
+      throw Unsupported(name + " of a symbolic value at " + m.where());
+    std::string text = fo.text;
+    if (name == "snprintf") {
+      int64_t n = m.requireConcrete(m.arg(s, 1), "snprintf size");
+      if (n < 0)
+        m.fail(ViolationKind::OutOfBounds, "snprintf with a negative size", m.pc());
+      if (n > 0)
+        writeChars(m, m.arg(s, 0), text.substr(0, size_t(n - 1)));
+    } else {
+      writeChars(m, m.arg(s, 0), text);
+    }
+    m.step.effects.push_back(name + ": \"" + text + "\"");
+    m.setResult(s, m.intc(int64_t(fo.text.size())), nullptr);
+    m.advance(t);
+    return Outcome::Done;
+  } else if (name != "fflush") {
+    out = format(m, s, name == "fprintf" ? 1 : 0, name).text;
+  }
+  if (name != "fflush") {
+    std::string shown = out;
+    while (!shown.empty() && shown.back() == '\n')
+      shown.pop_back();
+    m.step.effects.push_back("output: " + shown);
+  }
   m.setResult(s, m.intc(int64_t(out.size())), nullptr);
   m.advance(t);
   return Outcome::Done;
@@ -68,7 +261,7 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
 } // namespace
 
 void registerStdio(LibraryRegistry& r) {
-  r.add({"printf", "puts", "putchar", "fprintf", "sprintf", "fflush"}, {runPrintf});
+  r.add({"printf", "puts", "putchar", "fprintf", "sprintf", "snprintf", "fflush"}, {runPrintf});
 }
 
 } // namespace chorus::exec

@@ -1,6 +1,7 @@
 // Models of <stdlib.h>, <string.h> memory functions and <assert.h>:
-// assert, assume, malloc/calloc/free, memset (zero only)/memcpy/memmove
-// (concrete byte counts), abort, exit.
+// assert, assume, malloc/calloc/realloc/free, memset (any byte)/memcpy/
+// memmove (concrete or symbolic byte counts), nondeterministic values
+// (chorus_nondet_T, __VERIFIER_nondet_T), abort, exit.
 #include "Library.h"
 
 #include "chorus/model/Printer.h"
@@ -78,31 +79,266 @@ Outcome runFree(Machine& m, const std::string& name, const model::Transition& t)
   return Outcome::Done;
 }
 
+/// The value of an object of type t all of whose bytes are `b` (0..255),
+/// as memset leaves it.
+Expr byteFill(Machine& m, const model::Type* t, int64_t b) {
+  if (b == 0)
+    return m.V.zero(t);
+  switch (t->kind) {
+  case TypeKind::Bool:
+    if (b == 1)
+      return m.intc(1);
+    break;
+  case TypeKind::Int: {
+    sym::Rational u(0), scale(1), span(1);
+    for (uint64_t k = 0; k < t->size; ++k) {
+      u += sym::Rational(b) * scale;
+      scale *= sym::Rational(256);
+    }
+    span = scale; // 2^(8 size)
+    if (t->isSigned && u >= span / sym::Rational(2))
+      u -= span;
+    return m.f.intConst(u);
+  }
+  case TypeKind::Array: {
+    if (!t->length)
+      break;
+    std::vector<Expr> es(size_t(*t->length), byteFill(m, t->elem, b));
+    return m.f.arrayLit(m.V.symType(t), es);
+  }
+  case TypeKind::Struct:
+  case TypeKind::Union: {
+    std::vector<Expr> ms;
+    for (const auto& fl : t->fields)
+      ms.push_back(byteFill(m, fl.type, b));
+    return m.f.tuple(m.V.symType(t), ms);
+  }
+  default:
+    break;
+  }
+  throw Unsupported("memset of " + t->name + " memory with the non-zero byte " +
+                    std::to_string(b) + " at " + m.where());
+}
+
+/// The pointee type the program gives a buffer argument (through casts to
+/// void*), to type untyped heap blocks; null when only void* is known.
+const model::Type* staticPointee(const model::Expr* e) {
+  while (e) {
+    if (e->type && e->type->kind == TypeKind::Pointer && e->type->elem &&
+        e->type->elem->kind != TypeKind::Void)
+      return e->type->elem;
+    if (e->type && e->type->kind == TypeKind::Array)
+      return e->type->elem;
+    if (e->kind != ExprKind::Cast || e->kids.empty())
+      return nullptr;
+    e = e->kids[0];
+  }
+  return nullptr;
+}
+
+/// Element type of the buffer at argument i, typing an untyped heap block
+/// from the argument's static type.
+const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Expr pv,
+                                 const std::string& name) {
+  auto p = m.V.decodePointer(pv);
+  if (p && p->root.kind == RootKind::Heap && p->root.b < m.self().heap.size() &&
+      !m.self().heap[p->root.b].elem && !m.self().heap[p->root.b].freed) {
+    const model::Type* st = staticPointee(s.args[i]);
+    if (!st)
+      st = m.P.types.charType(); // untyped bytes: treat as char
+    m.placeOfPointer(pv, st, m.me); // types the block
+  }
+  const model::Type* et = m.elementTypeOf(pv);
+  if (!et || et->size == 0)
+    throw Unsupported(name + " on memory of unknown element type at " + m.where());
+  return et;
+}
+
+/// A pointer into an array: the array's place and the element index.
+bool arrayAt(Machine& m, Expr pv, const model::Type* et, Place& arr, Expr& off) {
+  Place pl = m.placeOfPointer(pv, et, m.me);
+  if (pl.path.empty())
+    return false;
+  const model::Type* ct = m.typeAt(m.self(), pl.root, pl.path, pl.path.size() - 1);
+  if (ct->kind != TypeKind::Array)
+    return false;
+  off = pl.path.back();
+  pl.path.pop_back();
+  pl.type = ct;
+  arr = pl;
+  return true;
+}
+
 Outcome runMemFill(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   Expr n = m.arg(s, 2);
-  int64_t bytes = m.requireConcrete(n, "byte count");
   Expr dst = m.arg(s, 0);
-  const model::Type* et = m.elementTypeOf(dst);
-  if (!et || et->size == 0)
-    throw Unsupported(name + " on memory of unknown element type at " + m.where());
-  if (bytes % int64_t(et->size))
-    throw Unsupported(name + " of a partial element at " + m.where());
-  int64_t count = bytes / int64_t(et->size);
-  std::vector<Expr> data;
+  m.require(m.f.le(m.intc(0), n), ViolationKind::OutOfBounds, name + " of a negative size");
+  if (n->isZero()) {
+    m.setResult(s, dst, nullptr);
+    m.advance(t);
+    return Outcome::Done;
+  }
+  const model::Type* et = bufferElement(m, s, 0, dst, name);
+  Expr src = name == "memset" ? nullptr : m.arg(s, 1);
+  if (src)
+    bufferElement(m, s, 1, src, name);
+  // memset's value: the byte (unsigned char)c
+  Expr fill = nullptr;
   if (name == "memset") {
     Expr c = m.arg(s, 1);
-    if (!c->isZero())
-      throw Unsupported("memset with a non-zero value at " + m.where());
-    for (int64_t k = 0; k < count; ++k)
-      data.push_back(m.V.zero(et));
-  } else {
-    data = m.readElements(m.arg(s, 1), count, et);
+    if (auto cv = m.concreteInt(c)) {
+      fill = byteFill(m, et, ((*cv % 256) + 256) % 256);
+    } else if (et->size == 1 && et->kind == TypeKind::Int &&
+               m.ex.oracle().valid(m.pc(), m.f.logicalAnd(m.f.le(m.intc(0), c),
+                                                          m.f.lt(c, m.intc(128)))) == Answer::Yes) {
+      fill = c; // a symbolic character known to be in 0..127
+    } else {
+      throw Unsupported("memset with a symbolic value at " + m.where());
+    }
   }
-  m.writeElements(dst, data, et);
+  auto bytes = m.concreteInt(n);
+  if (bytes) {
+    if (*bytes % int64_t(et->size))
+      throw Unsupported(name + " of a partial element at " + m.where());
+    int64_t count = *bytes / int64_t(et->size);
+    std::vector<Expr> data;
+    if (fill)
+      data.assign(size_t(count), fill);
+    else
+      data = m.readElements(src, count, et);
+    m.writeElements(dst, data, et);
+  } else {
+    // A symbolic size: the destination array becomes
+    //   \i. off <= i < off + count ? new(i) : old(i)
+    // (source elements read through a lambda over the source array).
+    Expr count = m.f.div(n, m.intc(int64_t(et->size)));
+    m.require(m.f.eq(m.f.mul(count, m.intc(int64_t(et->size))), n), ViolationKind::OutOfBounds,
+              name + " of a partial element");
+    Place da;
+    Expr doff;
+    if (!arrayAt(m, dst, et, da, doff))
+      throw Unsupported(name + " of a symbolic size outside an array at " + m.where());
+    Expr old = m.readPlace(da);
+    Expr len = m.lengthOf(old, da.type);
+    m.require(m.f.le(m.f.add(doff, count), len), ViolationKind::OutOfBounds,
+              name + " beyond the end of the destination");
+    Expr i = m.f.boundVar("i", m.f.intType());
+    Expr nv = fill;
+    if (!fill) {
+      Place sa;
+      Expr soff;
+      if (!arrayAt(m, src, et, sa, soff))
+        throw Unsupported(name + " of a symbolic size outside an array at " + m.where());
+      Expr sarr = m.readPlace(sa);
+      m.require(m.f.le(m.f.add(soff, count), m.lengthOf(sarr, sa.type)),
+                ViolationKind::OutOfBounds, name + " beyond the end of the source");
+      nv = m.f.arrayRead(sarr, m.f.add(m.f.sub(i, doff), soff));
+    }
+    Expr in = m.f.logicalAnd(m.f.le(doff, i), m.f.lt(i, m.f.add(doff, count)));
+    Expr body = m.f.ite(in, nv, m.f.arrayRead(old, i));
+    Expr bvs[1] = {i};
+    m.writePlace(da, m.f.arrayLambda(old->type(), len, m.f.lambda(bvs, body)));
+  }
   m.setResult(s, dst, nullptr);
+  m.step.effects.push_back(name + " " + m.show(n) + " bytes at " + m.show(dst));
   m.advance(t);
   return Outcome::Done;
+}
+
+/// realloc(p, n): a new block of n bytes holding the old block's elements
+/// (as many as fit; the rest uninitialized); the old block is freed.
+Outcome runRealloc(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr pv = m.arg(s, 0);
+  Expr bytes = m.arg(s, 1);
+  if (m.V.isUndef(pv))
+    m.fail(ViolationKind::UninitializedRead, "realloc of an uninitialized pointer", m.pc());
+  auto p = m.V.decodePointer(pv);
+  if (!p)
+    throw Unsupported("realloc of a symbolic pointer at " + m.where());
+  m.require(m.f.le(m.intc(0), bytes), ViolationKind::OutOfBounds, "allocation of negative size");
+  ProcState& ps = m.self();
+  HeapObj o;
+  o.bytes = bytes;
+  o.site = m.loc;
+  if (p->root.kind != RootKind::Null) {
+    if (p->root.kind != RootKind::Heap)
+      m.fail(ViolationKind::InvalidFree, "realloc of memory not allocated by malloc", m.pc());
+    if (ps.heap.at(p->root.b).freed)
+      m.fail(ViolationKind::DoubleFree, "realloc of memory already freed", m.pc());
+    if (p->path.size() != 1)
+      m.fail(ViolationKind::InvalidFree, "realloc of a pointer into the middle of a block", m.pc());
+    m.require(m.f.eq(p->path[0], m.intc(0)), ViolationKind::InvalidFree,
+              "realloc of a pointer into the middle of a block");
+    HeapObj& old = ps.heap.at(p->root.b);
+    if (old.elem) {
+      const model::Type* et = old.elem;
+      Expr nlen = m.f.div(bytes, m.intc(int64_t(et->size)));
+      Expr olen = m.f.arrayLength(old.value);
+      const model::Type* at = m.im.arrayOf(et, std::nullopt);
+      auto nl = m.concreteInt(nlen), ol = m.concreteInt(olen);
+      if (nl && ol && *nl <= 4096) {
+        std::vector<Expr> es;
+        for (int64_t k = 0; k < *nl; ++k)
+          es.push_back(k < *ol ? m.f.arrayRead(old.value, m.intc(k)) : m.V.undef(et));
+        o.value = m.f.arrayLit(m.V.symType(at), es);
+      } else {
+        Expr i = m.f.boundVar("i", m.f.intType());
+        Expr body = m.f.ite(m.f.lt(i, olen), m.f.arrayRead(old.value, i), m.V.undef(et));
+        Expr bvs[1] = {i};
+        o.value = m.f.arrayLambda(m.V.symType(at), nlen, m.f.lambda(bvs, body));
+      }
+      o.elem = et;
+    } else if (old.value && old.value->isZero()) {
+      // an untyped calloc'ed block stays zero when it shrinks
+      if (m.ex.oracle().valid(m.pc(), m.f.le(bytes, old.bytes)) == Answer::Yes)
+        o.value = m.intc(0);
+    }
+    old.freed = true;
+    old.value = nullptr;
+  }
+  ps.heap.push_back(o);
+  Expr np = m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
+  m.setResult(s, np, nullptr);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+/// chorus_nondet_T() / __VERIFIER_nondet_T(): a fresh unconstrained symbol
+/// (within the range of T for integer types).
+Outcome runNondet(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  const model::Type* rt = s.lhs ? s.lhs->type : nullptr;
+  if (const model::Function* fn = m.P.findFunc(name); fn && fn->type && fn->type->ret)
+    rt = fn->type->ret;
+  if (!rt || rt->kind == TypeKind::Void)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  if (rt->kind == TypeKind::Pointer)
+    throw Unsupported(name + ": nondeterministic pointers at " + m.where());
+  uint32_t k = m.gs.fresh++;
+  Expr v = m.f.symbol("nondet" + std::to_string(k), m.V.symType(rt));
+  if (rt->kind == TypeKind::Int && rt->bits > 0 && rt->bits <= 64) {
+    sym::Rational lo(0), hi(1);
+    for (unsigned b = 0; b < rt->bits - (rt->isSigned ? 1 : 0); ++b)
+      hi *= sym::Rational(2);
+    if (rt->isSigned)
+      lo = -hi;
+    hi -= sym::Rational(1);
+    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.f.intConst(lo), v),
+                                                     m.f.le(v, m.f.intConst(hi))));
+  } else if (rt->kind == TypeKind::Bool) {
+    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(0), v), m.f.le(v, m.intc(1))));
+  }
+  m.setResult(s, v, rt);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+/// __VERIFIER_error() / reach_error(): reaching it is an assertion failure
+/// (SV-COMP's convention).
+Outcome runVerifierError(Machine& m, const std::string& name, const model::Transition& t) {
+  m.fail(ViolationKind::Assertion, name + "() reached", m.pc());
 }
 
 Outcome runAbort(Machine& m, const std::string& name, const model::Transition& t) {
@@ -122,9 +358,15 @@ void registerStdlib(LibraryRegistry& r) {
   r.add({"assert", "__assert", "chorus_assert"}, {runAssert});
   r.add({"chorus_assume", "__VERIFIER_assume", "assume", "$assume"}, {runAssume});
   r.add({"malloc", "calloc"}, {runMalloc});
+  r.add("realloc", {runRealloc});
+  for (const char* pre : {"chorus_nondet_", "__VERIFIER_nondet_"})
+    for (const char* ty : {"int", "uint", "long", "ulong", "longlong", "short", "char", "uchar",
+                           "bool", "float", "double", "unsigned", "ushort", "size_t"})
+      r.add(std::string(pre) + ty, {runNondet});
   r.add("free", {runFree});
   r.add({"memset", "memcpy", "memmove"}, {runMemFill});
   r.add("abort", {runAbort});
+  r.add({"__VERIFIER_error", "reach_error"}, {runVerifierError});
   r.add({"exit", "_Exit"}, {runExit});
 }
 

@@ -246,11 +246,25 @@ private:
       return unknown("replay: step " + std::to_string(k + 1) + " names process " +
                      std::to_string(g.proc) + ", which does not exist");
     exec::ProcMoves pm = moves(n.state, g.proc);
-    for (Successor& sc : pm.succs)
-      if (sc.step.stmt == g.stmt && sc.step.choice == g.choice) {
+    // The same statement and choice; or the only move with that statement
+    // (a choice that was symbolic in the trace may be decided by the
+    // concrete inputs of the replay).
+    Successor* only = nullptr;
+    int same = 0;
+    for (Successor& sc : pm.succs) {
+      if (sc.step.stmt != g.stmt)
+        continue;
+      if (sc.step.choice == g.choice) {
         n.succs.push_back(std::move(sc));
         return;
       }
+      ++same;
+      only = &sc;
+    }
+    if (same == 1) {
+      n.succs.push_back(std::move(*only));
+      return;
+    }
     std::string at = g.loc.valid() ? ex.program().where(g.loc) + ": " : "";
     unknown("replay: step " + std::to_string(k + 1) + " of the trace ([p" + std::to_string(g.proc) +
             "] " + at + g.stmt + ") does not match a move of the program");

@@ -24,7 +24,7 @@ enum class ViolationKind {
   MpiUsage,
   CollectiveMismatch,
   Abort,
-  Format,
+  Format, ///< printf family: conversions and arguments do not match (PRINTF_FORMAT)
   // MPI misuse (issue 6)
   MpiInvalidRank,
   MpiInvalidTag,
