@@ -244,6 +244,25 @@ Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle,
     for (model::VarId v : fn.locals)
       add(v);
   }
+  impl_->computeLiveness(p);
+  dropDead_ = [this](state::ProcState& ps) {
+    for (size_t i = 0; i < ps.stack.size(); ++i) {
+      state::Frame& fr = ps.stack[i];
+      const auto& byLoc = impl_->dead[fr.func];
+      if (fr.loc >= byLoc.size() || byLoc[fr.loc].empty())
+        continue;
+      const std::vector<uint8_t>& mask = byLoc[fr.loc];
+      const std::vector<uint8_t>* keep = nullptr;
+      if (i + 1 < ps.stack.size() && ps.stack[i + 1].retLhs) {
+        auto it = impl_->lhsReads.find(ps.stack[i + 1].retLhs);
+        if (it != impl_->lhsReads.end())
+          keep = &it->second;
+      }
+      for (size_t k = 0; k < mask.size() && k < fr.slots.size(); ++k)
+        if (mask[k] && !(keep && (*keep)[k]))
+          fr.slots[k] = nullptr;
+    }
+  };
   if (const model::Function* m = p.findFunc("main"); m && m->defined)
     impl_->mainF = m->id;
   if (const model::Function* i = p.findFunc(model::kInitFunction); i && i->defined)
@@ -551,7 +570,11 @@ void Executor::simplifyUnderPc(GlobalState& s, Expr before) {
 }
 
 GlobalState Executor::canonical(const GlobalState& s, std::vector<state::Leak>* leaks) {
-  return state::canonicalize(s, values_, interner_, leaks, &inputSymbols_);
+  // Dead variables (Liveness.cpp) are dropped from the key: in the top
+  // frame by the liveness at its location; in a caller's frame likewise,
+  // except what the pending call's left-hand side reads at return.
+  return state::canonicalize(s, values_, interner_, leaks, &inputSymbols_,
+                             opts_.dropDeadValues ? &dropDead_ : nullptr);
 }
 
 } // namespace chorus::exec

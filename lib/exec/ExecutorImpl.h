@@ -21,6 +21,14 @@ struct Executor::Impl {
   std::deque<model::Type> synth;
   std::map<std::pair<const model::Type*, int64_t>, const model::Type*> synthByKey;
   model::FuncId mainF = model::kNone, initF = model::kNone;
+  /// Dead frame slots per function and location (Liveness.cpp): dead[f][l]
+  /// is empty when no slot is dead there, else a mask over the slots.
+  std::vector<std::vector<std::vector<uint8_t>>> dead;
+  /// Slots read by the left-hand side of a call statement (a[i] = f(...)),
+  /// live in the caller's frame while the callee runs.
+  std::unordered_map<const model::Expr*, std::vector<uint8_t>> lhsReads;
+  void computeLiveness(const model::Program& p);
+
   /// Printed forms of transitions ("[guard] stmt") and expressions, cached:
   /// every step of the search records them in its trace step.
   std::unordered_map<const void*, std::string> texts;

@@ -42,6 +42,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.nprocs = n;
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
+      eo.dropDeadValues = opts.dropDeadValues;
       exec::Executor ex(p, factory, *oracle, eo);
       SearchResult r = search(ex, opts.search);
       accumulate(r);

@@ -220,7 +220,8 @@ std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
 }
 
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
-                         std::vector<Leak>* leaks, const std::unordered_set<Expr>* fixedSymbols) {
+                         std::vector<Leak>* leaks, const std::unordered_set<Expr>* fixedSymbols,
+                         const std::function<void(ProcState&)>* dropDead) {
   sym::ExprFactory& f = values.factory();
   GlobalState out;
   out.msgs = s.msgs;
@@ -232,6 +233,8 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   for (size_t i = 0; i < s.procs.size(); ++i) {
     const ProcState& p = *s.procs[i];
     ProcState q = p;
+    if (dropDead)
+      (*dropDead)(q);
     std::vector<Expr> extra;
     if (s.coll.kind && i < s.coll.recvPtr.size() && s.coll.recvPtr[i])
       extra.push_back(s.coll.recvPtr[i]);

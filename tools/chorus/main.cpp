@@ -45,6 +45,7 @@ options:
           --stateless  --max-states N  --max-depth N  --time-limit S
           --memory-limit MB  --json FILE  --quiet
           --no-collective (skip collective assertions)  --cqmin (queue heuristic)
+          --no-por  --keep-dead-values (no liveness reduction of state keys)
 
 exit codes: 0 verified, 1 violation, 2 unknown, 3 usage or input error
 )";
@@ -183,6 +184,8 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.deadlock = v == "absolute"    ? s::DeadlockMode::Absolute
                     : v == "potential" ? s::DeadlockMode::Potential
                                        : s::DeadlockMode::Both;
+    } else if (a == "--keep-dead-values") {
+      vo.dropDeadValues = false;
     } else if (a == "--stateless") {
       vo.search.stateless = true;
     } else if (a == "--no-por") {

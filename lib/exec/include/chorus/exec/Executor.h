@@ -11,6 +11,7 @@
 #include "chorus/state/State.h"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -29,6 +30,9 @@ struct ExecOptions {
   bool syncSends = false;
   /// --input NAME=VALUE: fixes an input (value: integer or decimal text).
   std::map<std::string, std::string> inputs;
+  /// Drop dead variables (by liveness over the program graph) from the
+  /// canonical keys of states.
+  bool dropDeadValues = true;
   /// A composition (Program::components, `chorus compare`): the number of
   /// processes of each component, in order (their sum is nprocs). Each
   /// component has its own MPI_COMM_WORLD. `sequentialComponents`: a
@@ -144,6 +148,8 @@ private:
   std::vector<std::string> undecided_;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;
+  /// Clears the dead variables of a process copy (for canonical keys).
+  std::function<void(state::ProcState&)> dropDead_;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -19,6 +19,7 @@ struct VerifyOptions {
   std::map<std::string, std::string> inputs;
   SearchOptions search;
   bool useProver = true; ///< false: only the internal simplifier (tests)
+  bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
 };
 
 /// Runs the searches; stops at the first violation or unknown. Statistics

@@ -8,6 +8,7 @@
 #include "chorus/model/Program.h"
 #include "chorus/state/Values.h"
 
+#include <functional>
 #include <memory>
 #include <unordered_set>
 #include <vector>
@@ -151,9 +152,13 @@ struct Leak {
 /// fixed is not renamed (renaming is sound either way; skipping it saves a
 /// walk over every expression of the state and loses only matches between
 /// states that differ by a permutation of the inputs).
+/// `dropDead` (optional): applied to each process's copy first, to clear
+/// values that cannot influence the future (dead variables); it must not
+/// clear values that hold heap references.
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
                          std::vector<Leak>* leaks,
-                         const std::unordered_set<Expr>* fixedSymbols = nullptr);
+                         const std::unordered_set<Expr>* fixedSymbols = nullptr,
+                         const std::function<void(ProcState&)>* dropDead = nullptr);
 
 /// `s` with simultaneous substitution `map` applied to every expression of
 /// the state (values, heap sizes, messages, collective slot, path
