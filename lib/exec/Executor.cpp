@@ -245,6 +245,14 @@ Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle,
       add(v);
   }
   impl_->computeLiveness(p);
+  satisfiable_ = [this](Expr c) {
+    auto it = satCache_.find(c);
+    if (it != satCache_.end())
+      return it->second;
+    bool sat = oracle_.valid(c, f_.falseExpr()) == Answer::No;
+    satCache_.emplace(c, sat);
+    return sat;
+  };
   dropDead_ = [this](state::ProcState& ps) {
     for (size_t i = 0; i < ps.stack.size(); ++i) {
       state::Frame& fr = ps.stack[i];
@@ -574,7 +582,8 @@ GlobalState Executor::canonical(const GlobalState& s, std::vector<state::Leak>* 
   // frame by the liveness at its location; in a caller's frame likewise,
   // except what the pending call's left-hand side reads at return.
   return state::canonicalize(s, values_, interner_, leaks, &inputSymbols_,
-                             opts_.dropDeadValues ? &dropDead_ : nullptr);
+                             opts_.dropDeadValues ? &dropDead_ : nullptr,
+                             opts_.dropDeadValues ? &satisfiable_ : nullptr);
 }
 
 } // namespace chorus::exec

@@ -221,7 +221,8 @@ std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
 
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
                          std::vector<Leak>* leaks, const std::unordered_set<Expr>* fixedSymbols,
-                         const std::function<void(ProcState&)>* dropDead) {
+                         const std::function<void(ProcState&)>* dropDead,
+                         const std::function<bool(Expr)>* satisfiable) {
   sym::ExprFactory& f = values.factory();
   GlobalState out;
   out.msgs = s.msgs;
@@ -333,6 +334,37 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         add(o.bytes);
       }
     }
+  // The path condition restricted to what concerns the values.
+  if (satisfiable && out.pc && !out.pc->isTrue() && !out.pc->isFalse()) {
+    std::unordered_set<Expr> reach;
+    for (Expr* e : slots)
+      for (Expr sy : f.freeSymbols(*e))
+        reach.insert(sy);
+    std::vector<Expr> cs = sym::ExprFactory::conjuncts(out.pc);
+    std::vector<uint8_t> keep(cs.size(), 0);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (size_t k = 0; k < cs.size(); ++k) {
+        if (keep[k])
+          continue;
+        auto syms = f.freeSymbols(cs[k]);
+        bool touches = syms.empty(); // a ground conjunct stays
+        for (Expr sy : syms)
+          touches = touches || reach.count(sy);
+        if (!touches)
+          continue;
+        keep[k] = 1;
+        grew = true;
+        for (Expr sy : syms)
+          reach.insert(sy);
+      }
+    }
+    std::vector<Expr> kept, dropped;
+    for (size_t k = 0; k < cs.size(); ++k)
+      (keep[k] ? kept : dropped).push_back(cs[k]);
+    if (!dropped.empty() && (*satisfiable)(f.logicalAnd(dropped)))
+      out.pc = f.logicalAnd(kept);
+  }
   add(out.pc);
   bool anySymbol = false;
   for (Expr* e : slots)

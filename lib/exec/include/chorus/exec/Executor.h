@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -31,7 +32,8 @@ struct ExecOptions {
   /// --input NAME=VALUE: fixes an input (value: integer or decimal text).
   std::map<std::string, std::string> inputs;
   /// Drop dead variables (by liveness over the program graph) from the
-  /// canonical keys of states.
+  /// canonical keys of states, and the path-condition conjuncts that no
+  /// longer concern the state's values.
   bool dropDeadValues = true;
   /// A composition (Program::components, `chorus compare`): the number of
   /// processes of each component, in order (their sum is nprocs). Each
@@ -150,6 +152,9 @@ private:
   std::unordered_set<Expr> inputSymbols_;
   /// Clears the dead variables of a process copy (for canonical keys).
   std::function<void(state::ProcState&)> dropDead_;
+  /// Satisfiability of path-condition parts dropped from keys (cached).
+  std::function<bool(Expr)> satisfiable_;
+  std::unordered_map<Expr, bool> satCache_;
   std::unique_ptr<Impl> impl_;
 };
 

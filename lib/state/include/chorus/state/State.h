@@ -155,10 +155,16 @@ struct Leak {
 /// `dropDead` (optional): applied to each process's copy first, to clear
 /// values that cannot influence the future (dead variables); it must not
 /// clear values that hold heap references.
+/// `satisfiable` (optional): when given, the path condition of the key keeps
+/// only the conjuncts connected (through shared symbols, transitively) to
+/// the symbols of the state's values; the others are dropped when
+/// `satisfiable` says they are satisfiable (then they do not change the set
+/// of concrete states the state denotes).
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
                          std::vector<Leak>* leaks,
                          const std::unordered_set<Expr>* fixedSymbols = nullptr,
-                         const std::function<void(ProcState&)>* dropDead = nullptr);
+                         const std::function<void(ProcState&)>* dropDead = nullptr,
+                         const std::function<bool(Expr)>* satisfiable = nullptr);
 
 /// `s` with simultaneous substitution `map` applied to every expression of
 /// the state (values, heap sizes, messages, collective slot, path
