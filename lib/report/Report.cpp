@@ -2,6 +2,7 @@
 
 #include "chorus/report/Json.h"
 
+#include <algorithm>
 #include <fstream>
 
 #include <cstdio>
@@ -156,6 +157,87 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
   for (size_t i = 0; i < s.proverCalls.size(); ++i)
     os << (i ? ", " : "") << js(s.proverCalls[i].first) << ": " << s.proverCalls[i].second;
   os << "}}\n}\n";
+}
+
+namespace {
+
+std::string sarifLocation(const model::Program& p, model::SrcLoc l, const std::string& msg) {
+  std::ostringstream os;
+  os << "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
+     << js(l.valid() && l.file < p.files.size() ? p.files[l.file] : "") << "}";
+  if (l.valid())
+    os << ", \"region\": {\"startLine\": " << l.line << ", \"startColumn\": " << l.col << "}";
+  os << "}";
+  if (!msg.empty())
+    os << ", \"message\": {\"text\": " << js(msg) << "}";
+  os << "}";
+  return os.str();
+}
+
+} // namespace
+
+void printSarif(std::ostream& os, const model::Program& p, const search::SearchResult& r,
+                const std::string& toolVersion) {
+  const char* v = r.verdict == Verdict::Verified    ? "verified"
+                  : r.verdict == Verdict::Violation ? "violation"
+                                                    : "unknown";
+  os << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+     << "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+     << "    \"tool\": {\"driver\": {\"name\": \"chorus\", \"version\": " << js(toolVersion)
+     << ", \"rules\": [";
+  if (r.violation)
+    os << "{\"id\": \"" << check::kindName(r.violation->kind)
+       << "\", \"shortDescription\": {\"text\": \"" << check::kindName(r.violation->kind)
+       << "\"}}";
+  os << "]}},\n    \"results\": [";
+  if (r.violation) {
+    const check::Violation& x = *r.violation;
+    std::string msg = x.message + " (" + std::to_string(r.nprocs) + " process" +
+                      (r.nprocs == 1 ? "" : "es") +
+                      (r.potentialMode ? ", synchronous standard-mode sends" : "") + ")";
+    os << "\n      {\"ruleId\": \"" << check::kindName(x.kind) << "\", \"level\": \"error\", "
+       << "\"message\": {\"text\": " << js(msg) << "},\n       \"locations\": ["
+       << sarifLocation(p, x.loc, "") << "],\n       \"codeFlows\": [{\"threadFlows\": [";
+    // one thread flow per process, steps in global order (executionOrder)
+    int np = std::max(r.nprocs, 1);
+    bool firstFlow = true;
+    for (int q = 0; q < np; ++q) {
+      bool any = false;
+      for (const exec::Step& st : r.trace)
+        any = any || st.proc == q;
+      if (!any)
+        continue;
+      os << (firstFlow ? "" : ",") << "\n         {\"id\": \"process " << q << "\", \"locations\": [";
+      firstFlow = false;
+      bool first = true;
+      for (size_t i = 0; i < r.trace.size(); ++i) {
+        const exec::Step& st = r.trace[i];
+        if (st.proc != q)
+          continue;
+        std::string text = st.stmt;
+        for (const std::string& e : st.effects)
+          text += "; " + e;
+        os << (first ? "" : ",") << "\n           {\"location\": " << sarifLocation(p, st.loc, text)
+           << ", \"executionOrder\": " << i + 1 << "}";
+        first = false;
+      }
+      os << "]}";
+    }
+    os << "]}]";
+    if (!r.inputs.empty()) {
+      os << ",\n       \"properties\": {\"inputs\": {";
+      for (size_t i = 0; i < r.inputs.size(); ++i)
+        os << (i ? ", " : "") << js(r.inputs[i].first) << ": " << js(r.inputs[i].second);
+      os << "}}";
+    }
+    os << "}\n    ";
+  }
+  const search::Stats& st = r.stats;
+  os << "],\n    \"properties\": {\"verdict\": \"" << v << "\"";
+  if (r.verdict == Verdict::Unknown)
+    os << ", \"reason\": " << js(r.reason);
+  os << ", \"statesSaved\": " << st.statesSaved << ", \"transitions\": " << st.transitions
+     << ", \"seconds\": " << st.seconds << ", \"peakMemoryKB\": " << st.peakMemoryKB << "}\n  }]\n}\n";
 }
 
 namespace {

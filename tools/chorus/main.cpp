@@ -43,7 +43,7 @@ options:
   --library        dump-model: also list library (undefined) functions
   verify: --input NAME=VALUE  --deadlock absolute|potential|both (default both)
           --stateless  --max-states N  --max-depth N  --time-limit S
-          --memory-limit MB  --json FILE  --quiet
+          --memory-limit MB  --json FILE  --sarif FILE  --quiet
           --no-collective (skip collective assertions)  --cqmin (queue heuristic)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
 
@@ -140,7 +140,7 @@ int verifyCommand(const std::vector<std::string>& args,
                   const chorus::report::TraceFile* replay = nullptr) {
   namespace s = chorus::search;
   s::VerifyOptions vo;
-  std::string jsonFile;
+  std::string jsonFile, sarifFile;
   bool quiet = false, haveN = false;
   std::vector<std::string> front;
   auto number = [](const std::string& t, uint64_t& out) {
@@ -209,6 +209,9 @@ int verifyCommand(const std::vector<std::string>& args,
     } else if (a == "--json") {
       if (!value(jsonFile))
         return usageError("--json needs a file name");
+    } else if (a == "--sarif") {
+      if (!value(sarifFile))
+        return usageError("--sarif needs a file name");
     } else if (a == "--quiet" || a == "-q") {
       quiet = true;
     } else {
@@ -260,6 +263,7 @@ int verifyCommand(const std::vector<std::string>& args,
       if (names.count(k) && !vo.inputs.count(k) && v != "?" && v.find('(') == std::string::npos)
         vo.inputs[k] = v;
     jsonFile.clear(); // never overwrite the trace being replayed
+    sarifFile.clear();
   }
   s::SearchResult r = s::verify(*program, vo);
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
@@ -299,6 +303,12 @@ int verifyCommand(const std::vector<std::string>& args,
     }
     inv.args = args;
     chorus::report::printJson(js, *program, r, &inv);
+  }
+  if (!sarifFile.empty()) {
+    std::ofstream sf(sarifFile);
+    if (!sf)
+      return usageError("cannot write '" + sarifFile + "'");
+    chorus::report::printSarif(sf, *program, r, CHORUS_VERSION);
   }
   return r.verdict == s::Verdict::Verified    ? kVerified
          : r.verdict == s::Verdict::Violation ? kViolation

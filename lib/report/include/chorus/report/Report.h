@@ -28,6 +28,13 @@ struct Invocation {
 void printJson(std::ostream& os, const model::Program& p, const search::SearchResult& r,
                const Invocation* inv = nullptr);
 
+/// The verdict as a SARIF 2.1.0 log (one run; a violation is one result
+/// with its location and the trace as a code flow, one thread flow per
+/// process; verified and unknown give no result, the verdict and statistics
+/// are run properties).
+void printSarif(std::ostream& os, const model::Program& p, const search::SearchResult& r,
+                const std::string& toolVersion);
+
 /// What `chorus replay` reads back from a trace file written by --json.
 struct TraceFile {
   Invocation command;
