@@ -503,6 +503,8 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
       if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay) {
         pm.succs.push_back(Successor{m.finish(), m.step});
         simplifyUnderPc(pm.succs.back().state, s.pc);
+        if (opts_.dropDeadValues)
+          dropDeadIn(pm.succs.back().state, p);
         continue;
       }
       if (o != Machine::Outcome::Blocked)
@@ -525,8 +527,11 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
       };
       size_t before = pm.succs.size();
       lf->resume(m, m.blockedCall, t, fresh, pm.succs);
-      for (size_t k = before; k < pm.succs.size(); ++k)
+      for (size_t k = before; k < pm.succs.size(); ++k) {
         simplifyUnderPc(pm.succs[k].state, s.pc);
+        if (opts_.dropDeadValues)
+          dropDeadIn(pm.succs[k].state, p);
+      }
       if (pm.succs.size() == before) {
         pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc);
         pm.blockedLoc = m.loc;
@@ -578,12 +583,38 @@ void Executor::simplifyUnderPc(GlobalState& s, Expr before) {
 }
 
 GlobalState Executor::canonical(const GlobalState& s, std::vector<state::Leak>* leaks) {
-  // Dead variables (Liveness.cpp) are dropped from the key: in the top
-  // frame by the liveness at its location; in a caller's frame likewise,
-  // except what the pending call's left-hand side reads at return.
-  return state::canonicalize(s, values_, interner_, leaks, &inputSymbols_,
-                             opts_.dropDeadValues ? &dropDead_ : nullptr,
-                             opts_.dropDeadValues ? &satisfiable_ : nullptr);
+  // (dead variables are already cleared in the states themselves, see
+  // dropDeadIn)
+  state::CanonOptions co;
+  co.fixedSymbols = &inputSymbols_;
+  co.procSymbols = &procSymbols_;
+  if (opts_.dropDeadValues)
+    co.satisfiable = &satisfiable_;
+  return state::canonicalize(s, values_, interner_, leaks, co);
+}
+
+void Executor::dropDeadIn(GlobalState& s, int p) {
+  // Dead variables (Liveness.cpp): in the top frame by the liveness at its
+  // location; in a caller's frame likewise, except what the pending call's
+  // left-hand side reads at return. Clearing them in the state itself (not
+  // only in its key) keeps keys and states sharing their process states; a
+  // read of a cleared variable would be reported as outside its lifetime.
+  const ProcState* ps = s.procs[p];
+  bool any = false;
+  for (size_t i = 0; i < ps->stack.size() && !any; ++i) {
+    const state::Frame& fr = ps->stack[i];
+    const auto& byLoc = impl_->dead[fr.func];
+    if (fr.loc >= byLoc.size() || byLoc[fr.loc].empty())
+      continue;
+    const std::vector<uint8_t>& mask = byLoc[fr.loc];
+    for (size_t k = 0; k < mask.size() && k < fr.slots.size() && !any; ++k)
+      any = mask[k] && fr.slots[k];
+  }
+  if (!any)
+    return;
+  ProcState q = *ps;
+  dropDead_(q);
+  s.procs[p] = interner_.intern(std::move(q));
 }
 
 } // namespace chorus::exec

@@ -1,5 +1,7 @@
 #include "chorus/state/State.h"
 
+#include <algorithm>
+
 #include <unordered_set>
 
 namespace chorus::state {
@@ -220,126 +222,133 @@ std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
 }
 
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
-                         std::vector<Leak>* leaks, const std::unordered_set<Expr>* fixedSymbols,
-                         const std::function<void(ProcState&)>* dropDead,
-                         const std::function<bool(Expr)>* satisfiable) {
+                         std::vector<Leak>* leaks, const CanonOptions& opts) {
+  const std::unordered_set<Expr>* fixedSymbols = opts.fixedSymbols;
   sym::ExprFactory& f = values.factory();
   GlobalState out;
   out.msgs = s.msgs;
   out.coll = s.coll;
   out.pc = s.pc;
   out.snaps = s.snaps;
-  std::vector<ProcState> procs;
-  procs.reserve(s.procs.size());
-  for (size_t i = 0; i < s.procs.size(); ++i) {
+  // Process states are copied only when the key differs from them (heap
+  // renumbering, renaming); otherwise the key shares the interned state.
+  const size_t np = s.procs.size();
+  std::vector<std::unique_ptr<ProcState>> mod(np);
+  for (size_t i = 0; i < np; ++i) {
     const ProcState& p = *s.procs[i];
-    ProcState q = p;
-    if (dropDead)
-      (*dropDead)(q);
+    if (p.heap.empty())
+      continue;
     std::vector<Expr> extra;
     if (s.coll.kind && i < s.coll.recvPtr.size() && s.coll.recvPtr[i])
       extra.push_back(s.coll.recvPtr[i]);
-    if (p.heap.empty()) {
-      procs.push_back(std::move(q));
-      continue;
-    }
     std::vector<uint32_t> order = reachOrder(p, values, extra);
     bool identity = order.size() == p.heap.size();
     for (size_t k = 0; identity && k < order.size(); ++k)
       identity = order[k] == k;
-    if (!identity) {
-      std::vector<uint8_t> r(p.heap.size(), 0);
-      for (uint32_t k : order)
-        r[k] = 1;
-      for (uint32_t k = 0; k < p.heap.size(); ++k)
-        if (!r[k] && !p.heap[k].freed && leaks)
-          leaks->push_back(Leak{int(i), p.heap[k].site});
-      sym::ExprMap map;
-      q.heap.clear();
-      for (uint32_t k = 0; k < order.size(); ++k) {
-        q.heap.push_back(p.heap[order[k]]);
-        if (order[k] != k)
-          map[f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, order[k]}))] =
-              f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, k}));
-      }
-      if (!map.empty()) {
-        auto sub = [&](Expr& e) {
-          if (e)
-            e = f.substitute(e, map);
-        };
-        for (Expr& e : q.globals)
-          sub(e);
-        for (Expr& e : q.mpiObj)
-          sub(e);
-        for (Frame& fr : q.stack)
-          for (Expr& e : fr.slots)
-            sub(e);
-        for (HeapObj& o : q.heap)
-          sub(o.value);
-        if (!extra.empty())
-          sub(out.coll.recvPtr[i]);
-      }
+    if (identity)
+      continue;
+    std::vector<uint8_t> r(p.heap.size(), 0);
+    for (uint32_t k : order)
+      r[k] = 1;
+    for (uint32_t k = 0; k < p.heap.size(); ++k)
+      if (!r[k] && !p.heap[k].freed && leaks)
+        leaks->push_back(Leak{int(i), p.heap[k].site});
+    mod[i] = std::make_unique<ProcState>(p);
+    ProcState& q = *mod[i];
+    sym::ExprMap map;
+    q.heap.clear();
+    for (uint32_t k = 0; k < order.size(); ++k) {
+      q.heap.push_back(p.heap[order[k]]);
+      if (order[k] != k)
+        map[f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, order[k]}))] =
+            f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, k}));
     }
-    procs.push_back(std::move(q));
-  }
-  // Canonical renaming of symbolic constants over the whole state.
-  std::vector<Expr*> slots;
-  auto add = [&](Expr& e) {
-    if (e)
-      slots.push_back(&e);
-  };
-  for (ProcState& q : procs) {
-    for (Expr& e : q.globals)
-      add(e);
-    for (Expr& e : q.mpiObj)
-      add(e);
-    for (Frame& fr : q.stack)
-      for (Expr& e : fr.slots)
-        add(e);
-    for (HeapObj& o : q.heap) {
-      add(o.value);
-      add(o.bytes);
-    }
-  }
-  for (Message& m : out.msgs) {
-    add(m.tag);
-    add(m.data);
-    add(m.count);
-  }
-  if (out.coll.kind) {
-    add(out.coll.count);
-    for (Expr& e : out.coll.contrib)
-      add(e);
-    for (Expr& e : out.coll.recvPtr)
-      add(e);
-  }
-  // Snapshots: copies of the referenced process states renamed with the same
-  // map as the state (their heaps keep their own numbering).
-  std::vector<ProcState> snapCopies;
-  size_t nsnap = 0;
-  for (const auto& q : out.snaps)
-    nsnap += q.size();
-  snapCopies.reserve(nsnap);
-  for (const auto& q : out.snaps)
-    for (const Snapshot& x : q) {
-      snapCopies.push_back(*x.ps);
-      ProcState& c = snapCopies.back();
-      for (Expr& e : c.globals)
-        add(e);
-      for (Frame& fr : c.stack)
+    if (!map.empty()) {
+      auto sub = [&](Expr& e) {
+        if (e)
+          e = f.substitute(e, map);
+      };
+      for (Expr& e : q.globals)
+        sub(e);
+      for (Expr& e : q.mpiObj)
+        sub(e);
+      for (Frame& fr : q.stack)
         for (Expr& e : fr.slots)
-          add(e);
-      for (HeapObj& o : c.heap) {
-        add(o.value);
-        add(o.bytes);
-      }
+          sub(e);
+      for (HeapObj& o : q.heap)
+        sub(o.value);
+      if (!extra.empty())
+        sub(out.coll.recvPtr[i]);
     }
-  // The path condition restricted to what concerns the values.
-  if (satisfiable && out.pc && !out.pc->isTrue() && !out.pc->isFalse()) {
+  }
+
+  // Symbols of an interned process state (cached when a cache is given).
+  auto collect = [&](const ProcState& ps, std::vector<Expr>& v) {
+    auto addSyms = [&](Expr e) {
+      if (e)
+        for (Expr sy : f.freeSymbols(e))
+          v.push_back(sy);
+    };
+    for (Expr e : ps.globals)
+      addSyms(e);
+    for (Expr e : ps.mpiObj)
+      addSyms(e);
+    for (const Frame& fr : ps.stack)
+      for (Expr e : fr.slots)
+        addSyms(e);
+    for (const HeapObj& o : ps.heap) {
+      addSyms(o.value);
+      addSyms(o.bytes);
+    }
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  };
+  std::vector<Expr> scratch;
+  auto procSyms = [&](const ProcState* ps) -> const std::vector<Expr>& {
+    if (!opts.procSymbols) {
+      scratch.clear();
+      collect(*ps, scratch);
+      return scratch;
+    }
+    auto it = opts.procSymbols->find(ps);
+    if (it == opts.procSymbols->end()) {
+      it = opts.procSymbols->emplace(ps, std::vector<Expr>()).first;
+      collect(*ps, it->second);
+    }
+    return it->second;
+  };
+  auto forOtherExprs = [&](const auto& fn) { // messages and collective slot
+    for (const Message& m : out.msgs) {
+      fn(m.tag);
+      fn(m.data);
+      fn(m.count);
+    }
+    if (out.coll.kind) {
+      fn(out.coll.count);
+      for (Expr e : out.coll.contrib)
+        fn(e);
+      for (Expr e : out.coll.recvPtr)
+        fn(e);
+    }
+  };
+
+  // The path condition restricted to what concerns the values: the symbols
+  // of the original processes (a superset of those of the key's copies),
+  // messages, collective slot and snapshots.
+  if (opts.satisfiable && out.pc && !out.pc->isTrue() && !out.pc->isFalse()) {
     std::unordered_set<Expr> reach;
-    for (Expr* e : slots)
-      for (Expr sy : f.freeSymbols(*e))
+    for (const ProcState* ps : s.procs)
+      for (Expr sy : procSyms(ps))
         reach.insert(sy);
+    for (const auto& q : s.snaps)
+      for (const Snapshot& x : q)
+        for (Expr sy : procSyms(x.ps))
+          reach.insert(sy);
+    forOtherExprs([&](Expr e) {
+      if (e)
+        for (Expr sy : f.freeSymbols(e))
+          reach.insert(sy);
+    });
     std::vector<Expr> cs = sym::ExprFactory::conjuncts(out.pc);
     std::vector<uint8_t> keep(cs.size(), 0);
     for (bool grew = true; grew;) {
@@ -362,18 +371,90 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     std::vector<Expr> kept, dropped;
     for (size_t k = 0; k < cs.size(); ++k)
       (keep[k] ? kept : dropped).push_back(cs[k]);
-    if (!dropped.empty() && (*satisfiable)(f.logicalAnd(dropped)))
+    if (!dropped.empty() && (*opts.satisfiable)(f.logicalAnd(dropped)))
       out.pc = f.logicalAnd(kept);
   }
-  add(out.pc);
+
+  // Canonical renaming of symbolic constants over the whole state, needed
+  // only when it holds a symbol that is not fixed.
+  auto renamable = [&](Expr sy) {
+    return !sy->type()->isFunction() && !(fixedSymbols && fixedSymbols->count(sy));
+  };
   bool anySymbol = false;
-  for (Expr* e : slots)
-    for (Expr sy : f.freeSymbols(*e))
-      if (!sy->type()->isFunction() && !(fixedSymbols && fixedSymbols->count(sy))) {
-        anySymbol = true;
-        break;
-      }
+  for (size_t i = 0; i < np && !anySymbol; ++i) {
+    if (mod[i]) {
+      scratch.clear();
+      collect(*mod[i], scratch);
+      for (Expr sy : scratch)
+        anySymbol = anySymbol || renamable(sy);
+    } else {
+      for (Expr sy : procSyms(s.procs[i]))
+        anySymbol = anySymbol || renamable(sy);
+    }
+  }
+  for (const auto& q : s.snaps)
+    for (const Snapshot& x : q)
+      if (!anySymbol)
+        for (Expr sy : procSyms(x.ps))
+          anySymbol = anySymbol || renamable(sy);
+  forOtherExprs([&](Expr e) {
+    if (e && !anySymbol)
+      for (Expr sy : f.freeSymbols(e))
+        anySymbol = anySymbol || renamable(sy);
+  });
+  if (!anySymbol && out.pc)
+    for (Expr sy : f.freeSymbols(out.pc))
+      anySymbol = anySymbol || renamable(sy);
+
+  std::vector<ProcState> snapCopies;
   if (anySymbol) {
+    std::vector<Expr*> slots;
+    auto add = [&](Expr& e) {
+      if (e)
+        slots.push_back(&e);
+    };
+    auto addProc = [&](ProcState& q) {
+      for (Expr& e : q.globals)
+        add(e);
+      for (Expr& e : q.mpiObj)
+        add(e);
+      for (Frame& fr : q.stack)
+        for (Expr& e : fr.slots)
+          add(e);
+      for (HeapObj& o : q.heap) {
+        add(o.value);
+        add(o.bytes);
+      }
+    };
+    for (size_t i = 0; i < np; ++i) {
+      if (!mod[i])
+        mod[i] = std::make_unique<ProcState>(*s.procs[i]);
+      addProc(*mod[i]);
+    }
+    for (Message& m : out.msgs) {
+      add(m.tag);
+      add(m.data);
+      add(m.count);
+    }
+    if (out.coll.kind) {
+      add(out.coll.count);
+      for (Expr& e : out.coll.contrib)
+        add(e);
+      for (Expr& e : out.coll.recvPtr)
+        add(e);
+    }
+    // Snapshots: copies of the referenced process states renamed with the
+    // same map as the state (their heaps keep their own numbering).
+    size_t nsnap = 0;
+    for (const auto& q : out.snaps)
+      nsnap += q.size();
+    snapCopies.reserve(nsnap);
+    for (const auto& q : out.snaps)
+      for (const Snapshot& x : q) {
+        snapCopies.push_back(*x.ps);
+        addProc(snapCopies.back());
+      }
+    add(out.pc);
     std::vector<Expr> es;
     es.reserve(slots.size());
     for (Expr* e : slots)
@@ -382,17 +463,17 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     for (size_t k = 0; k < slots.size(); ++k)
       *slots[k] = rn.exprs[k];
   }
-  for (ProcState& q : procs)
-    out.procs.push_back(interner.intern(std::move(q)));
-  if (nsnap) {
-    size_t k = 0;
-    for (auto& q : out.snaps)
-      for (Snapshot& x : q) {
-        x.ps = anySymbol ? interner.intern(std::move(snapCopies[k])) : x.ps;
-        x.step = 0;
-        ++k;
-      }
-  }
+  out.procs.reserve(np);
+  for (size_t i = 0; i < np; ++i)
+    out.procs.push_back(mod[i] ? interner.intern(std::move(*mod[i])) : s.procs[i]);
+  size_t k = 0;
+  for (auto& q : out.snaps)
+    for (Snapshot& x : q) {
+      if (anySymbol)
+        x.ps = interner.intern(std::move(snapCopies[k]));
+      x.step = 0;
+      ++k;
+    }
   return out;
 }
 

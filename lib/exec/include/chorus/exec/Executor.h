@@ -155,6 +155,9 @@ private:
   /// Satisfiability of path-condition parts dropped from keys (cached).
   std::function<bool(Expr)> satisfiable_;
   std::unordered_map<Expr, bool> satCache_;
+  std::unordered_map<const ProcState*, std::vector<Expr>> procSymbols_;
+  /// Clears the dead variables of process p in s (Liveness.cpp).
+  void dropDeadIn(GlobalState& s, int p);
   std::unique_ptr<Impl> impl_;
 };
 

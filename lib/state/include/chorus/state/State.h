@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -147,24 +148,25 @@ struct Leak {
 /// canonically over the whole state in a fixed traversal order (processes in
 /// order: globals, frames bottom-up, heap; then messages, collective slot,
 /// path condition). The result is interned through `interner`.
-/// `fixedSymbols` (optional): symbols that name the program's inputs. They
-/// mean the same in every state of the run, so a state whose symbols are all
-/// fixed is not renamed (renaming is sound either way; skipping it saves a
-/// walk over every expression of the state and loses only matches between
-/// states that differ by a permutation of the inputs).
-/// `dropDead` (optional): applied to each process's copy first, to clear
-/// values that cannot influence the future (dead variables); it must not
-/// clear values that hold heap references.
-/// `satisfiable` (optional): when given, the path condition of the key keeps
-/// only the conjuncts connected (through shared symbols, transitively) to
-/// the symbols of the state's values; the others are dropped when
-/// `satisfiable` says they are satisfiable (then they do not change the set
-/// of concrete states the state denotes).
+struct CanonOptions {
+  /// Symbols that name the program's inputs. They mean the same in every
+  /// state of the run, so a state whose symbols are all fixed is not renamed
+  /// (renaming is sound either way; skipping it saves a walk over every
+  /// expression of the state and loses only matches between states that
+  /// differ by a permutation of the inputs).
+  const std::unordered_set<Expr>* fixedSymbols = nullptr;
+  /// When given, the path condition of the key keeps only the conjuncts
+  /// connected (through shared symbols, transitively) to the symbols of the
+  /// state's values; the others are dropped when `satisfiable` says they
+  /// are (then they do not change the set of concrete states the state
+  /// denotes).
+  const std::function<bool(Expr)>* satisfiable = nullptr;
+  /// Cache of the symbols of (interned) process states, for the above.
+  std::unordered_map<const ProcState*, std::vector<Expr>>* procSymbols = nullptr;
+};
+
 GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& interner,
-                         std::vector<Leak>* leaks,
-                         const std::unordered_set<Expr>* fixedSymbols = nullptr,
-                         const std::function<void(ProcState&)>* dropDead = nullptr,
-                         const std::function<bool(Expr)>* satisfiable = nullptr);
+                         std::vector<Leak>* leaks, const CanonOptions& opts = {});
 
 /// `s` with simultaneous substitution `map` applied to every expression of
 /// the state (values, heap sizes, messages, collective slot, path
