@@ -143,3 +143,76 @@ TEST(State, PointerEncodingRoundTrip) {
 }
 
 } // namespace
+
+namespace {
+
+GlobalState withGlobal(Fixture& fx, Expr g, Expr pc) {
+  ProcState ps;
+  ps.globals = {fx.v->nullPointer(), fx.v->nullPointer(), g};
+  return fx.state(ps, pc);
+}
+
+} // namespace
+
+TEST(State, KeySharesUnchangedProcessStates) {
+  Fixture fx;
+  fx.b.global("x", fx.b.tInt);
+  fx.v = std::make_unique<Values>(fx.b.p, fx.f);
+  Expr n = fx.f.symbol("N", fx.f.intType());
+  std::unordered_set<Expr> fixed{n};
+  GlobalState s = withGlobal(fx, fx.f.add(n, fx.f.intConst(1)), fx.f.lt(fx.f.intConst(0), n));
+  CanonOptions co;
+  co.fixedSymbols = &fixed;
+  GlobalState k = canonicalize(s, *fx.v, fx.in, nullptr, co);
+  EXPECT_EQ(k.procs[0], s.procs[0]); // no heap, only fixed symbols: the same interned state
+  GlobalState r = canonicalize(s, *fx.v, fx.in, nullptr);
+  EXPECT_NE(r.procs[0], s.procs[0]); // renamed: a copy
+}
+
+TEST(State, PathConditionProjectedOnTheValues) {
+  Fixture fx;
+  fx.b.global("x", fx.b.tInt);
+  fx.v = std::make_unique<Values>(fx.b.p, fx.f);
+  auto& f = fx.f;
+  Expr a = f.symbol("a", f.intType()), b = f.symbol("b", f.intType()),
+       c = f.symbol("c", f.intType());
+  // x = a; pc: a > 0, a < c (c is connected through a), b > 5 (unconnected)
+  Expr pc = f.logicalAnd(f.logicalAnd(f.lt(f.intConst(0), a), f.lt(a, c)),
+                         f.lt(f.intConst(5), b));
+  GlobalState s = withGlobal(fx, a, pc);
+  std::function<bool(Expr)> sat = [](Expr) { return true; };
+  CanonOptions co;
+  co.satisfiable = &sat;
+  GlobalState k = canonicalize(s, *fx.v, fx.in, nullptr, co);
+  // b > 5 is gone; a > 0 and a < c stay (renamed)
+  EXPECT_EQ(sym::ExprFactory::conjuncts(k.pc).size(), 2u);
+  // a state that differs only in the unconnected part has the same key
+  GlobalState s2 = withGlobal(
+      fx, a,
+      f.logicalAnd(f.logicalAnd(f.lt(f.intConst(0), a), f.lt(a, c)), f.lt(b, f.intConst(-3))));
+  EXPECT_TRUE(canonicalize(s2, *fx.v, fx.in, nullptr, co) == k);
+  // nothing is dropped when the dropped part may be unsatisfiable
+  std::function<bool(Expr)> unsat = [](Expr) { return false; };
+  co.satisfiable = &unsat;
+  EXPECT_FALSE(canonicalize(s2, *fx.v, fx.in, nullptr, co) == k);
+}
+
+TEST(State, SubstituteReplacesSymbolsEverywhere) {
+  Fixture fx;
+  fx.b.global("x", fx.b.tInt);
+  fx.v = std::make_unique<Values>(fx.b.p, fx.f);
+  auto& f = fx.f;
+  Expr n = f.symbol("N", f.intType());
+  GlobalState s = withGlobal(fx, f.mul(n, f.intConst(2)), f.le(n, f.intConst(3)));
+  Message m;
+  m.tag = f.intConst(0);
+  m.count = f.intConst(1);
+  Expr el[1] = {f.add(n, f.intConst(1))};
+  m.data = f.arrayLit(f.arrayType(f.intType()), el);
+  s.msgs.push_back(m);
+  sym::ExprMap map{{n, f.intConst(3)}};
+  GlobalState t = substitute(s, map, f, fx.in);
+  EXPECT_EQ(t.procs[0]->globals[2], f.intConst(6));
+  EXPECT_EQ(f.arrayRead(t.msgs[0].data, f.intConst(0)), f.intConst(4));
+  EXPECT_TRUE(t.pc->isTrue());
+}
