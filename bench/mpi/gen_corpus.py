@@ -18,8 +18,9 @@ EPI = """  MPI_Finalize();
 }
 """
 cases = []
-def case(cat, name, body, expect="verified", n=2, opts="", fin=True, pro=True):
-    cases.append((cat, name, body, expect, n, opts, fin, pro))
+def case(cat, name, body, expect="verified", n=2, opts="", fin=True, pro=True, top=""):
+    """top: C code placed before main (e.g. the user functions of MPI_Op_create)."""
+    cases.append((cat, name, body, expect, n, opts, fin, pro, top))
 
 # ------------------------------------------------------------ call ordering
 C = "ordering"
@@ -1477,8 +1478,169 @@ case(C, "sum_on_pair_type", """  struct { int v; int i; } in, out;
   /*@*/MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_SUM, MPI_COMM_WORLD);
 """, "MPI_INVALID_OP")
 
+# ------------------------------------------------------------ user-defined ops
+C = "userops"
+OP_SUM = """static void op_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int *a = (int *)in, *b = (int *)inout;
+  for (int i = 0; i < *len; i++)
+    b[i] = a[i] + b[i];
+}
+"""
+# non-commutative: digits in rank order, (a op b) = 10 a + b
+OP_CAT = """static void op_cat(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int *a = (int *)in, *b = (int *)inout;
+  assert(*dt == MPI_INT);
+  for (int i = 0; i < *len; i++)
+    b[i] = 10 * a[i] + b[i];
+}
+"""
+OP_DMAX = """static void op_dmax(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  double *a = (double *)in, *b = (double *)inout;
+  for (int i = 0; i < *len; i++)
+    if (a[i] > b[i])
+      b[i] = a[i];
+}
+"""
+case(C, "allreduce_sum_ok", """  int x = rank + 1, s = 0, c = 0;
+  MPI_Op op;
+  MPI_Op_create(op_sum, 1, &op);
+  MPI_Op_commutative(op, &c);
+  assert(c == 1);
+  MPI_Allreduce(&x, &s, 1, MPI_INT, op, MPI_COMM_WORLD);
+  assert(s == size * (size + 1) / 2);
+  MPI_Op_free(&op);
+  assert(op == MPI_OP_NULL);
+""", n=3, top=OP_SUM)
+case(C, "reduce_rank_order_ok", """  int x = rank + 1, r = 0, c = 1;
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Op_commutative(op, &c);
+  assert(c == 0);
+  MPI_Reduce(&x, &r, 1, MPI_INT, op, 2, MPI_COMM_WORLD);
+  if (rank == 2) assert(r == 123);
+  MPI_Op_free(&op);
+""", n=3, top=OP_CAT)
+case(C, "reduce_wrong_order", """  int x = rank + 1, r = 0;
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Reduce(&x, &r, 1, MPI_INT, op, 0, MPI_COMM_WORLD);
+  if (rank == 0) /*@*/assert(r == 321);
+  MPI_Op_free(&op);
+""", "ASSERTION", n=3, top=OP_CAT)
+case(C, "scan_exscan_ok", """  int x = rank + 1, p = 0, e = -1;
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Scan(&x, &p, 1, MPI_INT, op, MPI_COMM_WORLD);
+  MPI_Exscan(&x, &e, 1, MPI_INT, op, MPI_COMM_WORLD);
+  assert(p == (rank == 0 ? 1 : rank == 1 ? 12 : 123));
+  assert(e == (rank == 0 ? -1 : rank == 1 ? 1 : 12));
+  MPI_Op_free(&op);
+""", n=3, top=OP_CAT)
+case(C, "scan_wrong_prefix", """  int x = rank + 1, p = 0;
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Scan(&x, &p, 1, MPI_INT, op, MPI_COMM_WORLD);
+  /*@*/assert(p == (rank == 2 ? 321 : p));
+  MPI_Op_free(&op);
+""", "ASSERTION", n=3, top=OP_CAT)
+case(C, "reduce_local_ok", """  int a[2] = {1, 2}, b[2] = {3, 4};
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Reduce_local(a, b, 2, MPI_INT, op);
+  assert(a[0] == 1 && b[0] == 13 && b[1] == 24);
+  MPI_Op_free(&op);
+""", n=1, top=OP_CAT)
+case(C, "reduce_scatter_ok", """  int x[3] = {rank + 1, rank + 4, rank + 7}, y[2] = {0, 0}, rc[2] = {1, 2}, z = 0;
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Reduce_scatter(x, y, rc, MPI_INT, op, MPI_COMM_WORLD);
+  if (rank == 0) assert(y[0] == 12);
+  if (rank == 1) assert(y[0] == 45 && y[1] == 78);
+  MPI_Reduce_scatter_block(x, &z, 1, MPI_INT, op, MPI_COMM_WORLD);
+  assert(z == (rank == 0 ? 12 : 45));
+  MPI_Op_free(&op);
+""", top=OP_CAT)
+case(C, "allreduce_symbolic_max_ok", """  double x = rank == 0 ? (double)K : 2.5, m = 0;
+  MPI_Op op;
+  MPI_Op_create(op_dmax, 1, &op);
+  MPI_Allreduce(&x, &m, 1, MPI_DOUBLE, op, MPI_COMM_WORLD);
+  assert(m >= 2.5 && m >= K);
+  assert(m == 2.5 || m == K);
+  MPI_Op_free(&op);
+""", pro="input", top=OP_DMAX)
+case(C, "user_fn_out_of_bounds", """  int x[2] = {rank, rank}, s[2];
+  MPI_Op op;
+  MPI_Op_create(op_bad, 1, &op);
+  MPI_Allreduce(x, s, 2, MPI_INT, op, MPI_COMM_WORLD);
+  MPI_Op_free(&op);
+""", "OUT_OF_BOUNDS", top="""static void op_bad(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int *a = (int *)in, *b = (int *)inout;
+  for (int i = 0; i <= *len; i++)
+    /*@*/b[i] = a[i] + b[i];
+}
+""")
+case(C, "user_fn_division_by_zero", """  int x = rank == 0 ? 0 : 6, q = 0;
+  MPI_Op op;
+  MPI_Op_create(op_div, 0, &op);
+  MPI_Allreduce(&x, &q, 1, MPI_INT, op, MPI_COMM_WORLD);
+  MPI_Op_free(&op);
+""", "DIVISION_BY_ZERO", top="""static void op_div(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int *a = (int *)in, *b = (int *)inout;
+  for (int i = 0; i < *len; i++)
+    /*@*/b[i] = b[i] / a[i];
+}
+""")
+case(C, "op_never_freed", """  int x = rank, s = 0;
+  MPI_Op op;
+  MPI_Op_create(op_sum, 1, &op);
+  MPI_Allreduce(&x, &s, 1, MPI_INT, op, MPI_COMM_WORLD);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False, top=OP_SUM)
+case(C, "op_free_predefined", """  MPI_Op op = MPI_SUM;
+  /*@*/MPI_Op_free(&op);
+""", "MPI_INVALID_OP")
+case(C, "op_use_after_free", """  int x = rank, s = 0;
+  MPI_Op op, keep;
+  MPI_Op_create(op_sum, 1, &op);
+  keep = op;
+  MPI_Op_free(&op);
+  /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, keep, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP", top=OP_SUM)
+case(C, "op_double_free", """  MPI_Op op, keep;
+  MPI_Op_create(op_sum, 1, &op);
+  keep = op;
+  MPI_Op_free(&op);
+  /*@*/MPI_Op_free(&keep);
+""", "MPI_INVALID_OP", top=OP_SUM)
+case(C, "op_mismatch_user_vs_sum", """  int x = rank, s = 0;
+  MPI_Op op;
+  MPI_Op_create(op_sum, 1, &op);
+  if (rank == 0)
+    MPI_Allreduce(&x, &s, 1, MPI_INT, op, MPI_COMM_WORLD);
+  else
+    /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Op_free(&op);
+""", "MPI_OP_MISMATCH", top=OP_SUM)
+case(C, "user_op_deadlock", """  int x = rank, s = 0;
+  MPI_Op op;
+  MPI_Op_create(op_sum, 1, &op);
+  if (rank == 0)
+    /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, op, MPI_COMM_WORLD);
+  MPI_Op_free(&op);
+""", "ABSOLUTE_DEADLOCK", top=OP_SUM)
+case(C, "user_op_nonblocking_unknown", """  int x = rank, s = 0;
+  MPI_Op op;
+  MPI_Request r;
+  MPI_Op_create(op_sum, 1, &op);
+  MPI_Iallreduce(&x, &s, 1, MPI_INT, op, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Op_free(&op);
+""", "unknown", top=OP_SUM)
+
 def render(c):
-    cat, name, body, expect, n, opts, fin, pro = c
+    cat, name, body, expect, n, opts, fin, pro, top = c
     pre = PRO
     if pro == "input":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input\nint K;\n")
@@ -1488,6 +1650,7 @@ def render(c):
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stddef.h>\nstruct P { int a; double b; };\n")
     elif pro == "thread":
         pre = PRO.replace("  MPI_Init(&argc, &argv);\n", "  int prov = -1;\n  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &prov);\n  assert(prov >= MPI_THREAD_SINGLE);\n")
+    pre = pre.replace("int main(", top + "int main(")
     src = pre + body + (EPI if fin else "")
     lines = src.split("\n")
     hdr = []

@@ -111,9 +111,14 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
 void Machine::doReturn(Expr v) {
   ProcState& ps = self();
   const model::Expr* lhs = ps.stack.back().retLhs;
+  uint8_t resume = ps.stack.back().resumePhase;
   ps.stack.pop_back();
   if (ps.stack.empty()) {
     terminate(true);
+    return;
+  }
+  if (resume) { // a callback of a library call (callModel): back to the call
+    ps.callPhase = resume;
     return;
   }
   if (lhs) {
@@ -196,6 +201,34 @@ Machine::Outcome Machine::call(const model::Transition& t) {
     return Outcome::Done;
   }
   return library(fn.name, t);
+}
+
+Machine::Outcome Machine::callModel(model::FuncId fid, const std::vector<Expr>& args,
+                                    uint8_t resume) {
+  const model::Function& fn = P.func(fid);
+  if (!fn.defined)
+    throw Unsupported("callback of '" + fn.name + "', which has no body, at " + where());
+  if (fn.params.size() != args.size())
+    throw Unsupported("callback of '" + fn.name + "' with " + std::to_string(args.size()) +
+                      " arguments, but it has " + std::to_string(fn.params.size()) +
+                      " parameters, at " + where());
+  if (resume == 0)
+    throw std::logic_error("Machine::callModel: resume phase 0");
+  std::vector<Expr> conv;
+  for (size_t i = 0; i < args.size(); ++i)
+    conv.push_back(convert(args[i], nullptr, P.var(fn.params[i]).type));
+  // The caller stays at the call; its phase is kept in the callee's frame
+  // (so the callee may itself make multi-phase calls) and restored by
+  // doReturn.
+  self().callPhase = 0;
+  pushFrame(fid, conv, nullptr);
+  self().stack.back().resumePhase = resume;
+  std::string shown = "call " + fn.name + "(";
+  for (size_t i = 0; i < conv.size(); ++i)
+    shown += (i ? ", " : "") + show(conv[i]);
+  step.effects.push_back(shown + ")");
+  popFinished(); // a body without transitions returns at once
+  return Outcome::Stay;
 }
 
 void Machine::setResult(const model::Stmt& s, Expr v, const model::Type* vt) {
@@ -461,6 +494,10 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
   // A process blocked after its call (synchronous send posted, collective
   // entered) is at the location after the call: report the call's.
   auto callInto = [&]() {
+    if (ps.callPhase) // still at its (multi-phase) call
+      for (model::TransId tid : fn.locs.at(fr.loc).out)
+        if (fn.trans.at(tid).stmt.kind == StmtKind::Call && fn.trans.at(tid).loc.valid())
+          return fn.trans.at(tid).loc;
     for (const model::Transition& t : fn.trans)
       if (t.to == fr.loc && t.stmt.kind == StmtKind::Call && t.loc.valid())
         return t.loc;

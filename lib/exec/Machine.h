@@ -185,6 +185,16 @@ public:
   Outcome call(const model::Transition& t);
   /// Calls the model of library function `name` (Library.h).
   Outcome library(const std::string& name, const model::Transition& t);
+  /// Callback hook for library models: calls model function `fid` with
+  /// `args` (converted to its parameter types) from inside the library call
+  /// being executed, and returns Stay. The process stays at the call; the
+  /// callee runs as ordinary transitions of the process (its errors are
+  /// reported inside it), and when it returns (its result is discarded) the
+  /// call's transition runs again with `self().callPhase == resume` (> 0), so
+  /// the library model continues in its next phase — the same pattern as the
+  /// two-phase MPI_Sendrecv. Any state the model needs across the callback
+  /// must be kept in the process state (e.g. ProcState::mpiObj).
+  Outcome callModel(model::FuncId fid, const std::vector<Expr>& args, uint8_t resume);
   /// Assigns a library call's result to its left-hand side, if any.
   void setResult(const model::Stmt& s, Expr v, const model::Type* vt);
   /// Argument i of a call, evaluated.

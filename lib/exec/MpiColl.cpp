@@ -117,6 +117,196 @@ int64_t pendingRec(const MpiExt& x, int64_t comm, size_t k) {
 
 void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group);
 
+// ------------------------------------------------ user-defined operations
+// MPI_Op_create(fn, commute, &op) adds an entry of kind 4 to the process's
+// object table, handle (4, 0x1000 + i), payload [function id, commute].
+// A reduction with a user op is computed by each member that needs a result
+// (the root of Reduce, every member of Allreduce/Reduce_scatter, ranks 0..i
+// of Scan for rank i) in its own process, by calling the user function as a
+// model function (Machine::callModel) once per operand after the first, in
+// rank order: acc = c0; acc = fn(invec = acc, inoutvec = c_j) for j = 1..k-1.
+// Between the calls, the call stays in its phases (callPhase = 1 + calls
+// done); its state is a record of state 2 in the ext value: result =
+// (slice offset, slice length or -1, c_0, ..., c_k-1), aux = the pointers to
+// the temporary heap blocks (invec, inoutvec, {len, datatype}).
+
+constexpr int64_t kUserOpBase = 0x1000;
+
+bool isUserOp(int64_t op) {
+  return (op >> 24) == 4 && (op & 0xffffff) >= kUserOpBase;
+}
+
+std::vector<int64_t> auxInts(Machine& m, Expr aux);
+
+/// The last arrival of a reduction with a user op: each member that needs a
+/// result gets a record of state 2 holding the operands it reduces (see
+/// above); the others are done. Blocked members are released: they run
+/// the reduction in their own moves.
+void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& group,
+                           std::vector<MpiExt>& xs, const std::vector<int64_t>& ri) {
+  int n = int(group.size());
+  auto rec = [&](int i) -> CollRec& { return xs[size_t(i)].recs[size_t(ri[size_t(i)])]; };
+  for (int i = 0; i < n; ++i)
+    if (rec(i).data && rec(0).data &&
+        rec(i).data->children().size() != rec(0).data->children().size() &&
+        kind != CollKind::ReduceScatter)
+      m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
+  // Reduce_scatter: [own signature, per peer 5 fields (VSCnt second)], of member 0
+  std::vector<int64_t> rsAux =
+      kind == CollKind::ReduceScatter ? auxInts(m, rec(0).aux) : std::vector<int64_t>{};
+  for (int i = 0; i < n; ++i) {
+    int p = group[i];
+    CollRec& r = rec(i);
+    if (r.req >= 0)
+      throw Unsupported("user-defined operation in a nonblocking collective at " + m.where());
+    int from = 0, to = n; // the operands c_from .. c_to-1
+    int64_t off = 0, len = -1;
+    if (kind == CollKind::Reduce && i != r.root)
+      to = 0;
+    else if (kind == CollKind::Scan)
+      to = i + 1;
+    else if (kind == CollKind::Exscan)
+      to = i; // rank 0: receive buffer undefined, left as is
+    else if (kind == CollKind::ReduceScatterBlock) {
+      len = int64_t(r.data->children().size()) / n;
+      off = len * i;
+    } else if (kind == CollKind::ReduceScatter) {
+      for (int j = 0; j <= i; ++j) {
+        int64_t c = rsAux.at(1 + 5 * size_t(j) + 1);
+        if (j < i)
+          off += c;
+        else
+          len = c;
+      }
+    }
+    ProcState& ps = m.proc(p);
+    ps.collWait = false;
+    if (to <= from || !r.recv) {
+      xs[size_t(i)].recs.erase(xs[size_t(i)].recs.begin() + ri[size_t(i)]);
+      storeExt(m, p, xs[size_t(i)]);
+      continue;
+    }
+    if (to - from > 250)
+      throw Unsupported("user-defined reduction over more than 250 processes at " + m.where());
+    std::vector<Expr> parts{m.intc(off), m.intc(len)};
+    for (int j = from; j < to; ++j)
+      parts.push_back(rec(j).data);
+    std::vector<sym::Type> ts;
+    for (Expr e : parts)
+      ts.push_back(e->type());
+    r.state = 2;
+    r.result = m.f.tuple(m.f.tupleType(ts), parts);
+    r.aux = nullptr;
+    storeExt(m, p, xs[size_t(i)]);
+  }
+  m.step.effects.push_back(std::string("complete ") + collName(kind) +
+                           " (user-defined operation: each member reduces in rank order)");
+}
+
+/// A temporary heap block of the moving process holding vals (elements of
+/// C type et); its pointer.
+Expr tempBlock(Machine& m, const model::Type* et, const std::vector<Expr>& vals) {
+  ProcState& ps = m.self();
+  HeapObj o;
+  o.bytes = m.intc(int64_t(vals.size() * et->size));
+  o.site = m.loc;
+  ps.heap.push_back(o);
+  uint32_t h = uint32_t(ps.heap.size() - 1);
+  m.typeHeap(ps, h, et);
+  Expr p = m.V.makePointer(Root{RootKind::Heap, 0, h}, {m.intc(0)});
+  m.writeElements(p, vals, et, m.me);
+  return p;
+}
+
+void freeTemp(Machine& m, Expr p) {
+  auto d = m.V.decodePointer(p);
+  HeapObj& o = m.self().heap.at(d->root.b);
+  o.freed = true;
+  o.value = nullptr;
+}
+
+/// The user function of op handle `op` in the moving process.
+model::FuncId userOpFunction(Machine& m, int64_t op) {
+  MpiExt x = loadExt(m, m.me);
+  int64_t off = findObj(x.objs, 4, op);
+  if (off < 0)
+    m.fail(ViolationKind::MpiInvalidOp, "use of a freed operation", m.pc());
+  return model::FuncId(objPayload(x.objs, off).at(0));
+}
+
+/// The phases of a reduction with a user op in the member that needs its
+/// result (callPhase = 1 + calls of the user function done): one call of the
+/// user function per phase, then the result is written and the call ends.
+Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
+  int phase = m.self().callPhase;
+  MpiExt x = loadExt(m, m.me);
+  size_t idx = x.recs.size();
+  for (size_t i = 0; i < x.recs.size(); ++i)
+    if (x.recs[i].state == 2)
+      idx = i;
+  if (idx == x.recs.size()) { // this member needs no result
+    m.self().callPhase = 0;
+    return mpiDone(m, t);
+  }
+  CollRec r = x.recs[idx];
+  auto parts = r.result->children();
+  int64_t off = *m.concreteInt(parts[0]), len = *m.concreteInt(parts[1]);
+  size_t k = parts.size() - 2;
+  auto operand = [&](size_t j) {
+    return std::vector<Expr>(parts[2 + j]->children().begin(), parts[2 + j]->children().end());
+  };
+  const model::Type* et = ctypeOf(m, r.dt);
+  size_t done = size_t(phase - 1); // calls of the user function done
+  std::vector<Expr> ptrs;
+  if (r.aux)
+    ptrs.assign(r.aux->children().begin(), r.aux->children().end());
+  std::vector<Expr> acc = operand(0);
+  if (done > 0) // the accumulated value is in inoutvec
+    acc = m.readElements(ptrs[1], int64_t(acc.size()), et, m.me);
+  if (done + 1 >= k) { // all operands combined: the result
+    if (len >= 0)
+      acc = std::vector<Expr>(acc.begin() + off, acc.begin() + off + len);
+    for (Expr p : ptrs)
+      freeTemp(m, p);
+    x.recs.erase(x.recs.begin() + long(idx));
+    storeExt(m, m.me, x);
+    writeTyped(m, r.recv, 0, acc, r.dt, ViolationKind::MpiInvalidBuffer, m.me);
+    m.self().callPhase = 0;
+    return mpiDone(m, t);
+  }
+  std::vector<Expr> next = operand(done + 1);
+  std::vector<Expr> lenDt{m.intc(int64_t(acc.size())), m.intc(r.dt)};
+  if (ptrs.empty()) {
+    ptrs = {tempBlock(m, et, acc), tempBlock(m, et, next),
+            tempBlock(m, m.P.types.intType(), lenDt)};
+    std::vector<sym::Type> ts;
+    for (Expr e : ptrs)
+      ts.push_back(e->type());
+    x.recs[idx].aux = m.f.tuple(m.f.tupleType(ts), ptrs);
+    storeExt(m, m.me, x);
+  } else {
+    m.writeElements(ptrs[0], acc, et, m.me);
+    m.writeElements(ptrs[1], next, et, m.me);
+    m.writeElements(ptrs[2], lenDt, m.P.types.intType(), m.me);
+  }
+  Expr dtPtr = m.ptrAdd(ptrs[2], m.intc(1));
+  m.step.effects.push_back("user-defined reduction, operand " + std::to_string(done + 1) + " of " +
+                           std::to_string(k - 1));
+  return m.callModel(userOpFunction(m, r.op), {ptrs[0], ptrs[1], ptrs[2], dtPtr},
+                     uint8_t(phase + 1));
+}
+
+/// After the arrival of the moving process at a reduction with op: a user
+/// op keeps the call in its phases (blocked until the others arrive).
+Machine::Outcome afterReduceArrival(Machine& m, const model::Transition& t, int64_t op) {
+  if (!isUserOp(op))
+    return mpiDone(m, t);
+  m.self().callPhase = 1;
+  if (m.self().collWait)
+    return Machine::Outcome::Stay;
+  return userReducePhase(m, t);
+}
+
 } // namespace
 
 void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, Expr count,
@@ -275,6 +465,10 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
     }
   }
   CollKind kind = CollKind(c.kind);
+  if (isUserOp(c.op)) {
+    completeUserReduction(m, kind, group, xs, ri);
+    return;
+  }
   auto elems = [&](int i) {
     return std::vector<Expr>(c.contrib[i]->children().begin(), c.contrib[i]->children().end());
   };
@@ -613,6 +807,15 @@ int64_t checkRoot(Machine& m, Expr rootE, int64_t comm) {
 int64_t checkOp(Machine& m, Expr opE) {
   int64_t op = m.requireConcrete(opE, "operation");
   int64_t i = op & 0xffffff;
+  if (isUserOp(op)) {
+    if (findObj(loadExt(m, m.me).objs, 4, op) < 0)
+      m.fail(ViolationKind::MpiInvalidOp,
+             "use of a freed or never created operation (handle " + std::to_string(op) + ")",
+             m.pc());
+    if (gReq >= 0)
+      throw Unsupported("user-defined operation in a nonblocking collective at " + m.where());
+    return op;
+  }
   if ((op >> 24) != 4 || i == 0 || i > 14)
     m.fail(ViolationKind::MpiInvalidOp, "invalid reduction operation handle " + std::to_string(op),
            m.pc());
@@ -622,6 +825,12 @@ int64_t checkOp(Machine& m, Expr opE) {
 /// MPI 3.1 §5.9.2/5.9.4: MAXLOC/MINLOC only on the pair types, the other
 /// predefined operations only on basic types.
 void checkOpType(Machine& m, int64_t op, int64_t dt) {
+  if (isUserOp(op)) {
+    checkDatatype(m, dt);
+    if (!isBasicType(dt))
+      throw Unsupported("user-defined operation on a derived or pair datatype at " + m.where());
+    return;
+  }
   int64_t i = op & 0xffffff;
   int64_t d = dt & 0xffffff;
   bool pair = (dt >> 24) == 3 && ((d >= 33 && d <= 38) || (d >= 48 && d <= 50));
@@ -668,6 +877,8 @@ Machine::Outcome runBcast(Machine& m, const std::string& name, const model::Tran
 }
 
 Machine::Outcome runReduce(Machine& m, const std::string& name, const model::Transition& t) {
+  if (m.self().callPhase)
+    return userReducePhase(m, t);
   const model::Stmt& s = t.stmt;
   bool all = name == "MPI_Allreduce";
   int64_t comm = requireComm(m, m.arg(s, all ? 5 : 6));
@@ -680,7 +891,7 @@ Machine::Outcome runReduce(Machine& m, const std::string& name, const model::Tra
   Expr data = packBuffer(m, isSpecial(m, sbuf, "chorus_mpi_in_place_") ? rbuf : sbuf, count, dt);
   arrive(m, comm, all ? CollKind::Allreduce : CollKind::Reduce, int(root), int(dt), int(op), count,
          data, (all || myRank(m, comm) == root) ? rbuf : nullptr, gReq, collSig(m, cnt, dt));
-  return mpiDone(m, t);
+  return afterReduceArrival(m, t, op);
 }
 
 Machine::Outcome runAllgather(Machine& m, const std::string& name, const model::Transition& t) {
@@ -782,6 +993,8 @@ Machine::Outcome runBlocks(Machine& m, const std::string& name, const model::Tra
 
 /// Scan, Exscan, Reduce_scatter_block: sendbuf, recvbuf, count, datatype, op, comm.
 Machine::Outcome runScan(Machine& m, const std::string& name, const model::Transition& t) {
+  if (m.self().callPhase)
+    return userReducePhase(m, t);
   const model::Stmt& s = t.stmt;
   int64_t comm = requireComm(m, m.arg(s, 5));
   CollKind kind = name == "MPI_Scan"     ? CollKind::Scan
@@ -797,7 +1010,7 @@ Machine::Outcome runScan(Machine& m, const std::string& name, const model::Trans
   Expr data = packBuffer(m, inPlace(m, sbuf) ? rbuf : sbuf, m.intc(len), dt);
   arrive(m, comm, kind, 0, int(dt), int(op), m.intc(count), data, rbuf, gReq,
          collSig(m, count, dt));
-  return mpiDone(m, t);
+  return afterReduceArrival(m, t, op);
 }
 
 int64_t readIntAt(Machine& m, Expr arr, int64_t i, const char* what) {
@@ -862,6 +1075,8 @@ Expr packBlocks(Machine& m, Expr buf, const VBlocks& b, std::vector<int64_t>& sc
 /// MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv, MPI_Alltoallv, MPI_Alltoallw,
 /// MPI_Reduce_scatter.
 Machine::Outcome runV(Machine& m, const std::string& name, const model::Transition& t) {
+  if (m.self().callPhase)
+    return userReducePhase(m, t);
   const model::Stmt& s = t.stmt;
   auto a = [&](size_t i) { return m.arg(s, i); };
   auto dtArg = [&](size_t i) { return m.requireConcrete(a(i), "datatype"); };
@@ -929,6 +1144,7 @@ Machine::Outcome runV(Machine& m, const std::string& name, const model::Transiti
     Expr data = packAt(m, inPlace(m, a(0)) ? a(1) : a(0), 0, total, dt);
     arrive(m, comm, CollKind::ReduceScatter, 0, int(dt), int(op), nullptr, data, a(1), gReq, 0,
            auxOf(m, 0, n, nullptr, &scnt, &rb));
+    return afterReduceArrival(m, t, op);
   }
   return mpiDone(m, t);
 }
@@ -938,6 +1154,8 @@ Machine::Outcome runNonblocking(Machine& m, const std::string& name, const model
 /// MPI_Reduce_local(inbuf, inoutbuf, count, datatype, op): local,
 /// inoutbuf[i] = inbuf[i] op inoutbuf[i].
 Machine::Outcome runReduceLocal(Machine& m, const std::string& name, const model::Transition& t) {
+  if (m.self().callPhase)
+    return userReducePhase(m, t);
   const model::Stmt& s = t.stmt;
   Expr in = m.arg(s, 0), io = m.arg(s, 1);
   int64_t count = checkCount(m, m.arg(s, 2));
@@ -949,14 +1167,108 @@ Machine::Outcome runReduceLocal(Machine& m, const std::string& name, const model
   std::vector<Expr> a(pa->children().begin(), pa->children().end());
   std::vector<Expr> b(pb->children().begin(), pb->children().end());
   checkOpType(m, op, dt);
+  if (isUserOp(op)) { // b = a op b by the user function (a record of state 2, see above)
+    {
+      MpiExt x = loadExt(m, m.me);
+      CollRec r;
+      r.kind = int64_t(CollKind::Reduce);
+      r.state = 2;
+      r.dt = dt;
+      r.op = op;
+      r.recv = io;
+      Expr parts[4] = {m.intc(0), m.intc(-1), pa, pb};
+      std::vector<sym::Type> ts;
+      for (Expr e : parts)
+        ts.push_back(e->type());
+      r.result = m.f.tuple(m.f.tupleType(ts), parts);
+      x.recs.push_back(r);
+      storeExt(m, m.me, x);
+      m.self().callPhase = 1;
+    }
+    return userReducePhase(m, t);
+  }
   b = reduceVec(m, int(op), a, b);
   writeTyped(m, io, 0, b, dt, ViolationKind::MpiInvalidBuffer);
+  return mpiDone(m, t);
+}
+
+/// MPI_Op_create(fn, commute, &op): fn must be a function of the program.
+Machine::Outcome runOpCreate(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr fnE = m.arg(s, 0);
+  auto fp = m.V.decodePointer(fnE);
+  if (!fp || fp->root.kind != RootKind::Function)
+    m.fail(ViolationKind::MpiInvalidOp, "MPI_Op_create without a user function", m.pc());
+  model::FuncId fid = model::FuncId(fp->root.b);
+  const model::Function& fn = m.P.func(fid);
+  if (!fn.defined || fn.params.size() != 4)
+    throw Unsupported("MPI_Op_create with function '" + fn.name +
+                      "' (a defined function of four parameters is needed) at " + m.where());
+  Expr commute = m.truth(m.arg(s, 1));
+  if (!commute->isTrue() && !commute->isFalse())
+    throw Unsupported("MPI_Op_create with a symbolic 'commute' at " + m.where());
+  Place out = m.placeOfPointer(m.arg(s, 2), m.P.types.intType(), m.me);
+  MpiExt x = loadExt(m, m.me);
+  int64_t h = newLocalHandle(x.objs, 4);
+  addObj(x.objs, 4, h, {int64_t(fid), commute->isTrue() ? 1 : 0});
+  storeExt(m, m.me, x);
+  m.writePlace(out, m.intc(h));
+  m.step.effects.push_back("operation " + std::to_string(h) + " = " + fn.name +
+                           (commute->isTrue() ? " (commutative)" : " (non-commutative)"));
+  return mpiDone(m, t);
+}
+
+/// The object table offset of user op `op` (MPI_INVALID_OP for predefined,
+/// freed or never created handles).
+int64_t userOpEntry(Machine& m, const MpiExt& x, int64_t op, const char* what) {
+  if (!isUserOp(op)) {
+    int64_t i = op & 0xffffff;
+    if ((op >> 24) == 4 && i >= 1 && i <= 14)
+      m.fail(ViolationKind::MpiInvalidOp, std::string(what) + " of a predefined operation", m.pc());
+    m.fail(ViolationKind::MpiInvalidOp,
+           std::string(what) + " of an invalid operation handle " + std::to_string(op), m.pc());
+  }
+  int64_t off = findObj(x.objs, 4, op);
+  if (off < 0)
+    m.fail(ViolationKind::MpiInvalidOp,
+           std::string(what) + " of a freed or never created operation (handle " +
+               std::to_string(op) + ")",
+           m.pc());
+  return off;
+}
+
+Machine::Outcome runOpFree(Machine& m, const std::string& name, const model::Transition& t) {
+  Place pl = m.placeOfPointer(m.arg(t.stmt, 0), m.P.types.intType(), m.me);
+  Expr v = m.readPlace(pl);
+  m.checkDefined(v);
+  int64_t op = m.requireConcrete(v, "operation");
+  MpiExt x = loadExt(m, m.me);
+  removeObj(x.objs, userOpEntry(m, x, op, "MPI_Op_free"));
+  storeExt(m, m.me, x);
+  m.writePlace(pl, m.intc(mpiHandle(4, 0))); // MPI_OP_NULL
+  return mpiDone(m, t);
+}
+
+Machine::Outcome runOpCommutative(Machine& m, const std::string& name, const model::Transition& t) {
+  int64_t op = m.requireConcrete(m.arg(t.stmt, 0), "operation");
+  Place out = m.placeOfPointer(m.arg(t.stmt, 1), m.P.types.intType(), m.me);
+  int64_t commute = 1; // every predefined operation is commutative
+  if (!isUserOp(op)) {
+    checkOp(m, m.intc(op));
+  } else {
+    MpiExt x = loadExt(m, m.me);
+    commute = objPayload(x.objs, userOpEntry(m, x, op, "MPI_Op_commutative")).at(1);
+  }
+  m.writePlace(out, m.intc(commute));
   return mpiDone(m, t);
 }
 
 } // namespace
 
 void registerMpiColl(MpiTable& t) {
+  t.add("MPI_Op_create", {runOpCreate});
+  t.add("MPI_Op_free", {runOpFree});
+  t.add("MPI_Op_commutative", {runOpCommutative});
   t.add({"MPI_Gather", "MPI_Scatter", "MPI_Alltoall"}, {runBlocks});
   t.add({"MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce", "MPI_Iallgather",
          "MPI_Igather", "MPI_Iscatter", "MPI_Ialltoall", "MPI_Iscan", "MPI_Iexscan",

@@ -23,6 +23,7 @@ void ProcState::computeHash() {
     mix(h, f.func);
     mix(h, f.loc);
     mix(h, std::hash<const void*>()(f.retLhs));
+    mix(h, f.resumePhase);
     for (Expr e : f.slots)
       mix(h, eh(e));
   }

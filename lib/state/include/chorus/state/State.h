@@ -25,6 +25,11 @@ struct Frame {
   /// Values of the function's variables by slot (see FrameLayout); null =
   /// not live (before its Declare, after its Kill).
   std::vector<Expr> slots;
+  /// Non-zero for the frame of a model function called back by a library
+  /// call (lib/exec Machine::callModel, e.g. a user reduction function of
+  /// MPI): when it returns, the caller, still at that call, gets this value
+  /// as its `callPhase` and runs the call again (its next phase).
+  uint8_t resumePhase = 0;
   bool operator==(const Frame&) const = default;
 };
 

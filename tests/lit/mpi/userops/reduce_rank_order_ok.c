@@ -1,0 +1,26 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet | FileCheck %s
+// CHECK: verdict: verified
+#include <mpi.h>
+#include <assert.h>
+static void op_cat(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  int *a = (int *)in, *b = (int *)inout;
+  assert(*dt == MPI_INT);
+  for (int i = 0; i < *len; i++)
+    b[i] = 10 * a[i] + b[i];
+}
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = rank + 1, r = 0, c = 1;
+  MPI_Op op;
+  MPI_Op_create(op_cat, 0, &op);
+  MPI_Op_commutative(op, &c);
+  assert(c == 0);
+  MPI_Reduce(&x, &r, 1, MPI_INT, op, 2, MPI_COMM_WORLD);
+  if (rank == 2) assert(r == 123);
+  MPI_Op_free(&op);
+  MPI_Finalize();
+  return 0;
+}
