@@ -152,20 +152,20 @@ private:
   }
 
   // --- positions -------------------------------------------------------------
-  M::SrcLoc sl(SourceLocation l) {
+  /// The presumed location of `l`'s expansion; invalid if `l` is.
+  PresumedLoc presumed(SourceLocation l) {
     if (l.isInvalid())
       return {};
-    l = sm_.getExpansionLoc(l);
-    PresumedLoc p = sm_.getPresumedLoc(l);
+    return sm_.getPresumedLoc(sm_.getExpansionLoc(l));
+  }
+  M::SrcLoc sl(SourceLocation l) {
+    PresumedLoc p = presumed(l);
     if (p.isInvalid())
       return {};
     return {prog_.fileIndex(p.getFilename()), p.getLine(), p.getColumn()};
   }
   SourcePos pos(SourceLocation l) {
-    if (l.isInvalid())
-      return {};
-    l = sm_.getExpansionLoc(l);
-    PresumedLoc p = sm_.getPresumedLoc(l);
+    PresumedLoc p = presumed(l);
     if (p.isInvalid())
       return {};
     return {p.getFilename(), p.getLine(), p.getColumn()};
@@ -317,6 +317,8 @@ private:
   const M::Expr* realLiteral(const FloatingLiteral* f);
   void initialize(const M::Expr* dst, const Expr* init);
   void zeroFill(const M::Expr* dst, M::SrcLoc l);
+  /// Zero-fills dst[from], ..., dst[to - 1] with a loop.
+  void zeroFillLoop(const M::Expr* dst, uint64_t from, uint64_t to, M::SrcLoc l);
   M::VarId temp(const M::Type* t);
   bool hasSE(const Expr* e) { return !inPassert_ && e->HasSideEffects(ctx_); }
 
@@ -1499,27 +1501,26 @@ void Lowerer::zeroFill(const M::Expr* dst, M::SrcLoc l) {
         zeroFill(index(dst, intLit((long long)i, prog_.types.intType(), l), l), l);
       return;
     }
-    // A loop: for ($i = 0; $i < n; $i++) dst[$i] = 0;
-    M::VarId iv = temp(prog_.types.intType());
-    emitAssign(varRef(iv, l), intLit(0, prog_.types.intType(), l), l);
-    M::LocId head = loopHead(l);
-    auto [tr, fa] =
-        branch(binary(M::Op::Lt, varRef(iv, l), intLit((long long)n, prog_.types.intType(), l),
-                      prog_.types.intType(), l),
-               l);
-    setFlow(tr);
-    zeroFill(index(dst, varRef(iv, l), l), l);
-    emitAssign(varRef(iv, l),
-               binary(M::Op::Add, varRef(iv, l), intLit(1, prog_.types.intType(), l),
-                      prog_.types.intType(), l),
-               l);
-    flowTo(head);
-    setFlow(fa);
+    zeroFillLoop(dst, 0, n, l);
     return;
   }
   default:
     return;
   }
+}
+
+void Lowerer::zeroFillLoop(const M::Expr* dst, uint64_t from, uint64_t to, M::SrcLoc l) {
+  // for ($i = from; $i < to; $i++) dst[$i] = 0;
+  const M::Type* it = prog_.types.intType();
+  M::VarId iv = temp(it);
+  emitAssign(varRef(iv, l), intLit((long long)from, it, l), l);
+  M::LocId head = loopHead(l);
+  auto [tr, fa] = branch(binary(M::Op::Lt, varRef(iv, l), intLit((long long)to, it, l), it, l), l);
+  setFlow(tr);
+  zeroFill(index(dst, varRef(iv, l), l), l);
+  emitAssign(varRef(iv, l), binary(M::Op::Add, varRef(iv, l), intLit(1, it, l), it, l), l);
+  flowTo(head);
+  setFlow(fa);
 }
 
 void Lowerer::initialize(const M::Expr* dst, const Expr* init) {
@@ -1549,22 +1550,7 @@ void Lowerer::initialize(const M::Expr* dst, const Expr* init) {
         initialize(index(dst, intLit((long long)i, prog_.types.intType(), l), l), ile->getInit(i));
       for (uint64_t i = k; i < n; ++i) {
         if (n - k > 8) {
-          // Zero-fill the tail with a loop.
-          M::VarId iv = temp(prog_.types.intType());
-          emitAssign(varRef(iv, l), intLit((long long)k, prog_.types.intType(), l), l);
-          M::LocId head = loopHead(l);
-          auto [tr, fa] = branch(binary(M::Op::Lt, varRef(iv, l),
-                                        intLit((long long)n, prog_.types.intType(), l),
-                                        prog_.types.intType(), l),
-                                 l);
-          setFlow(tr);
-          zeroFill(index(dst, varRef(iv, l), l), l);
-          emitAssign(varRef(iv, l),
-                     binary(M::Op::Add, varRef(iv, l), intLit(1, prog_.types.intType(), l),
-                            prog_.types.intType(), l),
-                     l);
-          flowTo(head);
-          setFlow(fa);
+          zeroFillLoop(dst, k, n, l); // the tail with a loop
           break;
         }
         zeroFill(index(dst, intLit((long long)i, prog_.types.intType(), l), l), l);
