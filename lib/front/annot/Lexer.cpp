@@ -205,55 +205,44 @@ private:
     size_t i = 0, n = t.size();
     bool hex = n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
     bool isReal = false;
+    // Digits (isD) with an optional '.' and more digits; their count.
+    auto mantissa = [&](bool (*isD)(char)) {
+      size_t d = 0;
+      while (i < n && isD(t[i]))
+        ++i, ++d;
+      if (i < n && t[i] == '.') {
+        isReal = true;
+        ++i;
+        while (i < n && isD(t[i]))
+          ++i, ++d;
+      }
+      return d;
+    };
+    // An optional exponent: `marker` (either case), a sign, decimal digits;
+    // `present` tells whether there is one; false if it has no digits.
+    auto exponent = [&](char marker, bool& present) {
+      present = i < n && std::tolower(static_cast<unsigned char>(t[i])) == marker;
+      if (!present)
+        return true;
+      isReal = true;
+      ++i;
+      if (i < n && (t[i] == '+' || t[i] == '-'))
+        ++i;
+      size_t e = 0;
+      while (i < n && isDigit(t[i]))
+        ++i, ++e;
+      return e != 0;
+    };
+    bool hasExp = false;
     if (hex) {
       i = 2;
-      size_t d = 0;
-      while (i < n && isHex(t[i]))
-        ++i, ++d;
-      if (i < n && t[i] == '.') {
-        isReal = true;
-        ++i;
-        while (i < n && isHex(t[i]))
-          ++i, ++d;
-      }
-      if (d == 0)
+      if (mantissa(isHex) == 0 || !exponent('p', hasExp))
         return std::nullopt;
-      if (i < n && (t[i] == 'p' || t[i] == 'P')) {
-        isReal = true;
-        ++i;
-        if (i < n && (t[i] == '+' || t[i] == '-'))
-          ++i;
-        size_t e = 0;
-        while (i < n && isDigit(t[i]))
-          ++i, ++e;
-        if (e == 0)
-          return std::nullopt;
-      } else if (isReal) {
+      if (!hasExp && isReal)
         return std::nullopt; // hex floats need an exponent
-      }
     } else {
-      size_t d = 0;
-      while (i < n && isDigit(t[i]))
-        ++i, ++d;
-      if (i < n && t[i] == '.') {
-        isReal = true;
-        ++i;
-        while (i < n && isDigit(t[i]))
-          ++i, ++d;
-      }
-      if (d == 0)
+      if (mantissa(isDigit) == 0 || !exponent('e', hasExp))
         return std::nullopt;
-      if (i < n && (t[i] == 'e' || t[i] == 'E')) {
-        isReal = true;
-        ++i;
-        if (i < n && (t[i] == '+' || t[i] == '-'))
-          ++i;
-        size_t e = 0;
-        while (i < n && isDigit(t[i]))
-          ++i, ++e;
-        if (e == 0)
-          return std::nullopt;
-      }
       if (!isReal && t.size() > 1 && t[0] == '0') {
         for (size_t k = 1; k < i; ++k)
           if (t[k] > '7')
