@@ -98,6 +98,20 @@ namespace {
 constexpr uint64_t kMaxLiteralArray = 4096;
 }
 
+Expr Values::filled(const model::Type* t, sym::Type at, Expr e, Expr length) {
+  Expr len = length ? length : (t->length ? f_.intConst(int64_t(*t->length)) : nullptr);
+  if (!len)
+    throw std::runtime_error("array of unknown length: " + t->name);
+  if (len->kind() == sym::Kind::NumConst && len->value() <= int64_t(kMaxLiteralArray) &&
+      len->value().sign() >= 0) {
+    std::vector<Expr> els(size_t(*len->value().toInt64()), e);
+    return f_.arrayLit(at, els);
+  }
+  Expr bv = f_.boundVar("i", f_.intType());
+  Expr bvs[1] = {bv};
+  return f_.arrayLambda(at, len, f_.lambda(bvs, e));
+}
+
 Expr Values::undef(const model::Type* t, Expr length) {
   switch (t->kind) {
   case TypeKind::Array: {
@@ -107,17 +121,7 @@ Expr Values::undef(const model::Type* t, Expr length) {
       std::vector<Expr> els(*t->length, e);
       return f_.arrayLit(at, els);
     }
-    Expr len = length ? length : (t->length ? f_.intConst(int64_t(*t->length)) : nullptr);
-    if (!len)
-      throw std::runtime_error("array of unknown length: " + t->name);
-    if (len->kind() == sym::Kind::NumConst && len->value() <= int64_t(kMaxLiteralArray) &&
-        len->value().sign() >= 0) {
-      std::vector<Expr> els(size_t(*len->value().toInt64()), e);
-      return f_.arrayLit(at, els);
-    }
-    Expr bv = f_.boundVar("i", f_.intType());
-    Expr bvs[1] = {bv};
-    return f_.arrayLambda(at, len, f_.lambda(bvs, e));
+    return filled(t, at, e, length);
   }
   case TypeKind::Struct:
   case TypeKind::Union: {
@@ -136,17 +140,7 @@ Expr Values::zero(const model::Type* t, Expr length) {
   case TypeKind::Array: {
     sym::Type at = symType(t);
     Expr e = zero(t->elem);
-    Expr len = length ? length : (t->length ? f_.intConst(int64_t(*t->length)) : nullptr);
-    if (!len)
-      throw std::runtime_error("array of unknown length: " + t->name);
-    if (len->kind() == sym::Kind::NumConst && len->value() <= int64_t(kMaxLiteralArray) &&
-        len->value().sign() >= 0) {
-      std::vector<Expr> els(size_t(*len->value().toInt64()), e);
-      return f_.arrayLit(at, els);
-    }
-    Expr bv = f_.boundVar("i", f_.intType());
-    Expr bvs[1] = {bv};
-    return f_.arrayLambda(at, len, f_.lambda(bvs, e));
+    return filled(t, at, e, length);
   }
   case TypeKind::Struct:
   case TypeKind::Union: {

@@ -91,6 +91,9 @@ public:
   std::optional<Pointer> decodePointer(Expr e) const;
 
 private:
+  /// The array of type `t` (symbolic type `at`) of `length` (default: t's)
+  /// elements all `e`: a literal when short, else a lambda.
+  Expr filled(const model::Type* t, sym::Type at, Expr e, Expr length);
   const model::Program& p_;
   sym::ExprFactory& f_;
   sym::Type ref_, path_, ptr_;
