@@ -35,22 +35,28 @@ Outcome runAssume(Machine& m, const std::string& name, const model::Transition& 
   return Outcome::Done;
 }
 
+/// Ends an allocating call: appends `o` to the process's heap, assigns a
+/// pointer to its start to the call's left-hand side and advances.
+Outcome allocated(Machine& m, const model::Transition& t, HeapObj o) {
+  ProcState& ps = m.self();
+  ps.heap.push_back(std::move(o));
+  Expr p = m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
+  m.setResult(t.stmt, p, nullptr);
+  m.advance(t);
+  return Outcome::Done;
+}
+
 Outcome runMalloc(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   Expr bytes = m.arg(s, 0);
   if (name == "calloc")
     bytes = m.f.mul(bytes, m.arg(s, 1));
   m.require(m.f.le(m.intc(0), bytes), ViolationKind::OutOfBounds, "allocation of negative size");
-  ProcState& ps = m.self();
   HeapObj o;
   o.bytes = bytes;
   o.site = m.loc;
   o.value = name == "calloc" ? m.intc(0) : nullptr;
-  ps.heap.push_back(o);
-  Expr p = m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
-  m.setResult(s, p, nullptr);
-  m.advance(t);
-  return Outcome::Done;
+  return allocated(m, t, std::move(o));
 }
 
 Outcome runFree(Machine& m, const std::string& name, const model::Transition& t) {
@@ -298,11 +304,7 @@ Outcome runRealloc(Machine& m, const std::string& name, const model::Transition&
     old.freed = true;
     old.value = nullptr;
   }
-  ps.heap.push_back(o);
-  Expr np = m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
-  m.setResult(s, np, nullptr);
-  m.advance(t);
-  return Outcome::Done;
+  return allocated(m, t, std::move(o));
 }
 
 /// chorus_nondet_T() / __VERIFIER_nondet_T(): a fresh unconstrained symbol
