@@ -26,6 +26,25 @@ uint64_t defaultMemoryLimitMB() {
   return mb;
 }
 
+void accumulate(Stats& total, const Stats& r) {
+  total.statesSaved += r.statesSaved;
+  total.statesMatched += r.statesMatched;
+  total.transitions += r.transitions;
+  total.maxDepth = std::max(total.maxDepth, r.maxDepth);
+  total.seconds += r.seconds;
+  total.peakMemoryKB = std::max(total.peakMemoryKB, r.peakMemoryKB);
+  for (const auto& [k, v] : r.proverCalls) {
+    bool found = false;
+    for (auto& [k2, v2] : total.proverCalls)
+      if (k2 == k) {
+        v2 += v;
+        found = true;
+      }
+    if (!found)
+      total.proverCalls.emplace_back(k, v);
+  }
+}
+
 uint64_t peakMemoryKB() {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);

@@ -4,40 +4,29 @@
 
 namespace chorus::search {
 
+std::vector<bool> sendModes(DeadlockMode d) {
+  std::vector<bool> modes;
+  if (d != DeadlockMode::Potential)
+    modes.push_back(false);
+  if (d != DeadlockMode::Absolute)
+    modes.push_back(true);
+  return modes;
+}
+
+std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver) {
+  if (useProver)
+    return std::make_unique<exec::ProverOracle>(f);
+  return std::make_unique<exec::SimplifierOracle>(f);
+}
+
 SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
   SearchResult total;
   total.verdict = Verdict::Verified;
-  auto accumulate = [&](const SearchResult& r) {
-    total.stats.statesSaved += r.stats.statesSaved;
-    total.stats.statesMatched += r.stats.statesMatched;
-    total.stats.transitions += r.stats.transitions;
-    total.stats.maxDepth = std::max(total.stats.maxDepth, r.stats.maxDepth);
-    total.stats.seconds += r.stats.seconds;
-    total.stats.peakMemoryKB = r.stats.peakMemoryKB;
-    for (const auto& [k, v] : r.stats.proverCalls) {
-      bool found = false;
-      for (auto& [k2, v2] : total.stats.proverCalls)
-        if (k2 == k) {
-          v2 += v;
-          found = true;
-        }
-      if (!found)
-        total.stats.proverCalls.emplace_back(k, v);
-    }
-  };
-  std::vector<bool> modes;
-  if (opts.deadlock != DeadlockMode::Potential)
-    modes.push_back(false);
-  if (opts.deadlock != DeadlockMode::Absolute)
-    modes.push_back(true);
+  std::vector<bool> modes = sendModes(opts.deadlock);
   for (int n = opts.nLo; n <= opts.nHi; ++n) {
     for (bool sync : modes) {
       sym::ExprFactory factory;
-      std::unique_ptr<exec::Oracle> oracle;
-      if (opts.useProver)
-        oracle = std::make_unique<exec::ProverOracle>(factory);
-      else
-        oracle = std::make_unique<exec::SimplifierOracle>(factory);
+      std::unique_ptr<exec::Oracle> oracle = makeOracle(factory, opts.useProver);
       exec::ExecOptions eo;
       eo.nprocs = n;
       eo.syncSends = sync;
@@ -45,7 +34,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.dropDeadValues = opts.dropDeadValues;
       exec::Executor ex(p, factory, *oracle, eo);
       SearchResult r = search(ex, opts.search);
-      accumulate(r);
+      accumulate(total.stats, r.stats);
       if (r.verdict != Verdict::Verified) {
         r.stats = total.stats;
         return r;

@@ -61,6 +61,10 @@ struct SearchResult {
 /// Explores all states reachable from ex.initial().
 SearchResult search(exec::Executor& ex, const SearchOptions& opts);
 
+/// Adds the statistics of one run to `total`: counts and times summed,
+/// depth and memory the maximum, prover calls summed by prover.
+void accumulate(Stats& total, const Stats& run);
+
 /// Peak resident memory of this process in KB (getrusage).
 uint64_t peakMemoryKB();
 /// The memory limit when none is given: 80% of physical memory, in MB.

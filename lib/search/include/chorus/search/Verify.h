@@ -7,7 +7,9 @@
 #include "chorus/search/Search.h"
 
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace chorus::search {
 
@@ -18,12 +20,18 @@ struct VerifyOptions {
   DeadlockMode deadlock = DeadlockMode::Both;
   std::map<std::string, std::string> inputs;
   SearchOptions search;
-  bool useProver = true; ///< false: only the internal simplifier (tests)
+  bool useProver = true;      ///< false: only the internal simplifier (tests)
   bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
 };
 
 /// Runs the searches; stops at the first violation or unknown. Statistics
 /// are summed over the runs.
 SearchResult verify(const model::Program& p, const VerifyOptions& opts);
+
+/// The send modes the runs of `d` use, in order: buffered (false) for
+/// absolute deadlock, then synchronous (true) for potential deadlock.
+std::vector<bool> sendModes(DeadlockMode d);
+/// The oracle of one run: the prover chain, or only the simplifier.
+std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver);
 
 } // namespace chorus::search
