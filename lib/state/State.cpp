@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <unordered_set>
+#include <utility>
 
 namespace chorus::state {
 
@@ -172,6 +173,43 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
 
 } // namespace
 
+namespace {
+
+/// Calls f on every value of a process state (`q` const or not): globals,
+/// MPI objects, frame slots, heap values and heap sizes, in this order.
+template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
+  for (auto& e : q.globals)
+    f(e);
+  for (auto& e : q.mpiObj)
+    f(e);
+  for (auto& fr : q.stack)
+    for (auto& e : fr.slots)
+      f(e);
+  for (auto& o : q.heap) {
+    f(o.value);
+    f(o.bytes);
+  }
+}
+
+/// Calls f on every value of a global state outside its processes (`s`
+/// const or not): the messages, then the collective record if any.
+template <class S, class F> void forEachSharedValue(S& s, F&& f) {
+  for (auto& m : s.msgs) {
+    f(m.tag);
+    f(m.data);
+    f(m.count);
+  }
+  if (s.coll.kind) {
+    f(s.coll.count);
+    for (auto& e : s.coll.contrib)
+      f(e);
+    for (auto& e : s.coll.recvPtr)
+      f(e);
+  }
+}
+
+} // namespace
+
 GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprFactory& f,
                        ProcInterner& interner) {
   GlobalState out = s;
@@ -181,31 +219,10 @@ GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprF
   };
   for (size_t i = 0; i < s.procs.size(); ++i) {
     ProcState q = *s.procs[i];
-    for (Expr& e : q.globals)
-      sub(e);
-    for (Expr& e : q.mpiObj)
-      sub(e);
-    for (Frame& fr : q.stack)
-      for (Expr& e : fr.slots)
-        sub(e);
-    for (HeapObj& o : q.heap) {
-      sub(o.value);
-      sub(o.bytes);
-    }
+    forEachProcValue(q, sub);
     out.procs[i] = interner.intern(std::move(q));
   }
-  for (Message& m : out.msgs) {
-    sub(m.tag);
-    sub(m.data);
-    sub(m.count);
-  }
-  if (out.coll.kind) {
-    sub(out.coll.count);
-    for (Expr& e : out.coll.contrib)
-      sub(e);
-    for (Expr& e : out.coll.recvPtr)
-      sub(e);
-  }
+  forEachSharedValue(out, sub);
   sub(out.pc);
   return out;
 }
@@ -290,17 +307,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         for (Expr sy : f.freeSymbols(e))
           v.push_back(sy);
     };
-    for (Expr e : ps.globals)
-      addSyms(e);
-    for (Expr e : ps.mpiObj)
-      addSyms(e);
-    for (const Frame& fr : ps.stack)
-      for (Expr e : fr.slots)
-        addSyms(e);
-    for (const HeapObj& o : ps.heap) {
-      addSyms(o.value);
-      addSyms(o.bytes);
-    }
+    forEachProcValue(ps, addSyms);
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());
   };
@@ -319,18 +326,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     return it->second;
   };
   auto forOtherExprs = [&](const auto& fn) { // messages and collective slot
-    for (const Message& m : out.msgs) {
-      fn(m.tag);
-      fn(m.data);
-      fn(m.count);
-    }
-    if (out.coll.kind) {
-      fn(out.coll.count);
-      for (Expr e : out.coll.contrib)
-        fn(e);
-      for (Expr e : out.coll.recvPtr)
-        fn(e);
-    }
+    forEachSharedValue(std::as_const(out), fn);
   };
 
   // The path condition restricted to what concerns the values: the symbols
@@ -414,36 +410,13 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
       if (e)
         slots.push_back(&e);
     };
-    auto addProc = [&](ProcState& q) {
-      for (Expr& e : q.globals)
-        add(e);
-      for (Expr& e : q.mpiObj)
-        add(e);
-      for (Frame& fr : q.stack)
-        for (Expr& e : fr.slots)
-          add(e);
-      for (HeapObj& o : q.heap) {
-        add(o.value);
-        add(o.bytes);
-      }
-    };
+    auto addProc = [&](ProcState& q) { forEachProcValue(q, add); };
     for (size_t i = 0; i < np; ++i) {
       if (!mod[i])
         mod[i] = std::make_unique<ProcState>(*s.procs[i]);
       addProc(*mod[i]);
     }
-    for (Message& m : out.msgs) {
-      add(m.tag);
-      add(m.data);
-      add(m.count);
-    }
-    if (out.coll.kind) {
-      add(out.coll.count);
-      for (Expr& e : out.coll.contrib)
-        add(e);
-      for (Expr& e : out.coll.recvPtr)
-        add(e);
-    }
+    forEachSharedValue(out, add);
     // Snapshots: copies of the referenced process states renamed with the
     // same map as the state (their heaps keep their own numbering).
     size_t nsnap = 0;
