@@ -1065,9 +1065,10 @@ case(C, "ibarrier_then_recv_first_ok", """  MPI_Request r;
 case(C, "iallreduce_result_at_wait_ok", """  MPI_Request r;
   int x = rank + 1, s = 0;
   MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
-  x = 100;
+  int y = x; /* reading the send buffer before the Wait is allowed (MPI 3.1 5.12) */
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-  assert(s == 6);
+  x = 100;
+  assert(s == 6 && y == rank + 1);
 """, n=3)
 case(C, "ibcast_wait_vs_recv_deadlock", """  MPI_Request r;
   int v = rank, y = 0;
@@ -1638,6 +1639,114 @@ case(C, "user_op_nonblocking_unknown", """  int x = rank, s = 0;
   MPI_Wait(&r, MPI_STATUS_IGNORE);
   MPI_Op_free(&op);
 """, "unknown", top=OP_SUM)
+
+# ------------------------------------------------------------ Comm_idup
+C = "communicators"
+case(C, "comm_idup_ok", """  MPI_Comm d;
+  MPI_Request r;
+  int x = rank, y = -1, res = -1;
+  MPI_Comm_idup(MPI_COMM_WORLD, &d, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Comm_compare(MPI_COMM_WORLD, d, &res);
+  assert(res == MPI_CONGRUENT);
+  MPI_Sendrecv(&x, 1, MPI_INT, 1 - rank, 0, &y, 1, MPI_INT, 1 - rank, 0, d, MPI_STATUS_IGNORE);
+  assert(y == 1 - rank);
+  MPI_Comm_free(&d);
+""")
+case(C, "comm_idup_isolated_ok", """  MPI_Comm d;
+  MPI_Request r[2];
+  int x = rank, y = -1, z = -1;
+  MPI_Comm_idup(MPI_COMM_WORLD, &d, &r[0]);
+  MPI_Waitall(1, r, MPI_STATUSES_IGNORE);
+  if (rank == 0) {
+    int w = 5;
+    MPI_Isend(&x, 1, MPI_INT, 1, 0, d, &r[1]);
+    MPI_Send(&w, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    MPI_Wait(&r[1], MPI_STATUS_IGNORE);
+  } else {
+    MPI_Recv(&z, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(&y, 1, MPI_INT, 0, 0, d, MPI_STATUS_IGNORE);
+    assert(z == 5 && y == 0);
+  }
+  MPI_Comm_free(&d);
+""")
+case(C, "comm_idup_never_waited", """  MPI_Comm d;
+  MPI_Request r;
+  MPI_Comm_idup(MPI_COMM_WORLD, &d, &r);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_REQUEST_LEAK", fin=False)
+case(C, "comm_idup_not_freed", """  MPI_Comm d;
+  MPI_Request r;
+  MPI_Comm_idup(MPI_COMM_WORLD, &d, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False)
+case(C, "comm_idup_vs_dup_mismatch", """  MPI_Comm d;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Comm_idup(MPI_COMM_WORLD, &d, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  } else
+    /*@*/MPI_Comm_dup(MPI_COMM_WORLD, &d);
+  MPI_Comm_free(&d);
+""", "COLLECTIVE_MISMATCH")
+
+# ------------------------------------------------ local concurrency, nonblocking collectives
+C = "concurrency"
+case(C, "iallreduce_read_recvbuf", """  int x = rank, s = 0, t;
+  MPI_Request r;
+  MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
+  /*@*/t = s;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "iallreduce_write_sendbuf", """  int x[2] = {rank, rank}, s[2];
+  MPI_Request r;
+  MPI_Iallreduce(x, s, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
+  int t = x[1];
+  /*@*/x[1] = t + 1;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "iallreduce_other_elements_ok", """  int x[3] = {rank, rank, 0}, s[3] = {0, 0, 0};
+  MPI_Request r;
+  MPI_Iallreduce(x, s, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
+  int t = x[0];
+  x[2] = t + 1;
+  s[2] = 7;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  s[0] = s[0] + 1;
+  x[0] = 3;
+  assert(s[0] == size * (size - 1) / 2 + 1 && s[2] == 7);
+""", n=3)
+case(C, "ibcast_root_reads_ok", """  int v = rank == 0 ? 4 : 0, t = 0;
+  MPI_Request r;
+  MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
+  if (rank == 0) t = v;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(v == 4 && (rank != 0 || t == 4));
+""", n=3)
+case(C, "ibcast_nonroot_reads", """  int v = rank == 0 ? 4 : 0, t = 0;
+  MPI_Request r;
+  MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
+  if (rank == 1) /*@*/t = v;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "igather_root_writes_recvbuf", """  int x = rank, all[2] = {0, 0};
+  MPI_Request r;
+  MPI_Igather(&x, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
+  if (rank == 0) /*@*/all[1] = 9;
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "iscan_wait_then_read_ok", """  int x = rank + 1, p = 0;
+  MPI_Request r;
+  MPI_Iscan(&x, &p, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  x = p;
+  assert(x == (rank + 1) * (rank + 2) / 2);
+""", n=3)
 
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top = c

@@ -629,6 +629,8 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
       r.state = 1;
       if (r.recv && !handles && !segs[size_t(i)].empty())
         r.result = encodeSegs(m, segs[size_t(i)]);
+      if (r.recv && handles && has[i] && !result[i].empty()) // Comm_idup: the new handle
+        r.result = encodeSegs(m, {Seg{0, mpiHandle(3, 7) /* MPI_INT */, {result[i][0]}}});
       storeExt(m, p, xs[i]);
       continue;
     }
@@ -1290,6 +1292,51 @@ void registerMpiColl(MpiTable& t) {
 
 namespace {
 
+/// The buffers of a nonblocking collective the program may not touch until
+/// the request completes (local concurrency, MpiReq.cpp checkAccess): the
+/// receive buffer (not accessed) and the send buffer (not written), as
+/// element counts of basic datatypes. Not recorded: the v-forms, derived
+/// datatypes (their extent is not a count of elements of the buffer).
+void pendingBuffers(Machine& m, const std::string& name, const model::Stmt& s, size_t slot) {
+  auto a = [&](size_t i) { return m.arg(s, i); };
+  auto cnt = [&](size_t i) { return m.requireConcrete(a(i), "count"); };
+  auto basic = [&](size_t i) { return isBasicType(m.requireConcrete(a(i), "datatype")); };
+  auto buf = [&](size_t i) { return inPlace(m, a(i)) ? nullptr : a(i); };
+  Expr rb = nullptr, sb = nullptr;
+  int64_t rc = 0, sc = 0;
+  size_t last = s.args.size() - 2; // the communicator
+  int64_t comm = m.requireConcrete(a(last), "communicator");
+  int64_t n = int64_t(commGroup(m, comm).size());
+  int me = myRank(m, comm);
+  if (name == "MPI_Ibcast") {
+    if (basic(2))
+      (me == m.requireConcrete(a(3), "root") ? sb : rb) = a(0), sc = rc = cnt(1);
+  } else if (name == "MPI_Ireduce" || name == "MPI_Iallreduce" || name == "MPI_Iscan" ||
+             name == "MPI_Iexscan") {
+    bool recvs = name != "MPI_Ireduce" || me == m.requireConcrete(a(5), "root");
+    if (basic(3)) {
+      sb = buf(0), sc = cnt(2);
+      if (recvs)
+        rb = a(1), rc = cnt(2);
+    }
+  } else if (name == "MPI_Ireduce_scatter_block") {
+    if (basic(3))
+      sb = buf(0), sc = cnt(2) * n, rb = a(1), rc = cnt(2);
+  } else if (name == "MPI_Iallgather" || name == "MPI_Igather" || name == "MPI_Iscatter" ||
+             name == "MPI_Ialltoall") {
+    bool rooted = name == "MPI_Igather" || name == "MPI_Iscatter";
+    bool isRoot = rooted && me == m.requireConcrete(a(6), "root");
+    bool sends = name != "MPI_Iscatter" || isRoot;
+    bool recvs = name != "MPI_Igather" || isRoot;
+    if (sends && basic(2))
+      sb = buf(0), sc = cnt(1) * (name == "MPI_Iscatter" || name == "MPI_Ialltoall" ? n : 1);
+    if (recvs && basic(5))
+      rb = buf(3), rc = cnt(4) * (name == "MPI_Iscatter" ? 1 : n);
+  }
+  if (rb || sb)
+    collRequestBuffers(m, slot, rb, rc, sb, sc);
+}
+
 /// Nonblocking collectives: the arrival happens at the call (same checks
 /// and record as the blocking form, which runs with gReq set) and the
 /// process goes on; the request completes once every member has arrived,
@@ -1328,6 +1375,7 @@ Machine::Outcome runNonblocking(Machine& m, const std::string& name, const model
         throw;
       }
       gReq = -1;
+      pendingBuffers(m, name, t.stmt, slot);
       m.writePlace(m.placeOfPointer(reqPtr, m.P.types.intType(), m.me),
                    m.intc(mpiHandle(5, int(0x1000 + slot))));
       return o;

@@ -376,7 +376,7 @@ Machine::Outcome runCommCreate(Machine& m, const std::string& name, const model:
       es.push_back(m.intc(x));
     return m.f.arrayLit(m.f.arrayType(m.f.intType()), es);
   };
-  if (name == "MPI_Comm_dup") {
+  if (name == "MPI_Comm_dup" || name == "MPI_Comm_idup") {
     kind = CollKind::CommDup;
     out = m.arg(s, 1);
   } else if (name == "MPI_Comm_split") {
@@ -400,6 +400,16 @@ Machine::Outcome runCommCreate(Machine& m, const std::string& name, const model:
     out = m.arg(s, 2);
   }
   intPlace(m, out); // the output pointer must be valid
+  if (name == "MPI_Comm_idup") {
+    // nonblocking: the new handle is written to *newcomm by the Wait/Test
+    // that completes the request (the communicator exists from the last
+    // arrival on; a use before the Wait is not detected)
+    Place rp = intPlace(m, m.arg(s, 2));
+    size_t slot = collRequest(m);
+    arrive(m, c, kind, 0, 0, 0, nullptr, data, out, int64_t(slot));
+    m.writePlace(rp, m.intc(mpiHandle(5, int(0x1000 + slot))));
+    return mpiDone(m, t);
+  }
   arrive(m, c, kind, 0, 0, 0, nullptr, data, out);
   return mpiDone(m, t);
 }
@@ -433,7 +443,7 @@ void registerMpiComm(MpiTable& t) {
   t.add("MPI_Group_translate_ranks", {runTranslate});
   t.add("MPI_Comm_compare", {runCommCompare});
   t.add("MPI_Comm_free", {runCommFree});
-  t.add({"MPI_Comm_dup", "MPI_Comm_split", "MPI_Comm_create"}, {runCommCreate});
+  t.add({"MPI_Comm_dup", "MPI_Comm_idup", "MPI_Comm_split", "MPI_Comm_create"}, {runCommCreate});
   t.add("MPI_Comm_get_attr", {runGetAttr});
 }
 

@@ -166,6 +166,12 @@ void setMpiExt(Machine& m, ProcState& ps, Expr ext);
 /// whether its collective completed / finishing it (writes the result).
 size_t collRequest(Machine& m);
 bool collRequestDone(Machine& m, size_t slot);
+/// The buffers of nonblocking collective request `slot` for the local
+/// concurrency check (elements from the pointer; null: none): the receive
+/// buffer may not be accessed, the send buffer not written, until the
+/// request completes.
+void collRequestBuffers(Machine& m, size_t slot, Expr recvBuf, int64_t recvCount, Expr sendBuf,
+                        int64_t sendCount);
 void collRequestFinish(Machine& m, size_t slot);
 /// Messages a receive posted at `seq` may take: per source the earliest
 /// matching one, unless an active receive request posted earlier matches it.

@@ -37,9 +37,9 @@ enum ReqField : size_t {
   RComm,    // communicator handle
   RSeq,     // posting order
   RSync,    // send: synchronous (completes when received)
-  RMSrc,    // receive, complete: source, tag, count of the matched message
-  RMTag,
-  RMCount,
+  RMSrc,    // receive, complete: source, tag, count of the matched message;
+  RMTag,    // nonblocking collective: RMSrc = send buffer, RMCount = its
+  RMCount,  // element count (RBuf/RCount: the receive buffer)
   kReqFields
 };
 constexpr size_t kHeader = 4;
@@ -829,6 +829,15 @@ bool deliverToPosted(Machine& m, size_t mi) {
   return done;
 }
 
+void collRequestBuffers(Machine& m, size_t slot, Expr recvBuf, int64_t recvCount, Expr sendBuf,
+                        int64_t sendCount) {
+  ProcState& ps = m.self();
+  fld(ps, slot, RBuf) = recvBuf ? recvBuf : m.V.nullPointer();
+  fld(ps, slot, RCount) = m.intc(recvBuf ? recvCount : 0);
+  fld(ps, slot, RMSrc) = sendBuf ? sendBuf : m.V.nullPointer();
+  fld(ps, slot, RMCount) = m.intc(sendBuf ? sendCount : 0);
+}
+
 size_t collRequest(Machine& m) {
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
@@ -932,16 +941,15 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
   const ProcState& ps = *(m.mods[pl.proc] ? m.mods[pl.proc].get() : m.gs.procs[pl.proc]);
   if (pl.proc != m.me)
     return;
-  for (size_t r = 0; r < numSlots(ps); ++r) {
-    int64_t kind = ifld(m, ps, r, RKind), st = ifld(m, ps, r, RState);
-    // a receive is pending for the program until it is waited for, even
-    // when the model already matched it
-    if (st == 0 || (kind == 1 && (!write || st != 1)) || (kind != 1 && kind != 2))
-      continue;
-    int64_t count = ival(m, fldc(ps, r, RCount));
-    auto bp = m.V.decodePointer(fldc(ps, r, RBuf));
+  // Does the access overlap `count` elements from buffer pointer `buf`?
+  // (the request's buffer is a send buffer: only writes conflict)
+  auto check = [&](size_t r, int64_t kind, Expr buf, Expr countE, bool sendBuf) {
+    if (sendBuf && !write)
+      return;
+    int64_t count = ival(m, countE);
+    auto bp = m.V.decodePointer(buf);
     if (count <= 0 || !bp || !(bp->root == pl.root))
-      continue;
+      return;
     const std::vector<Expr>& bpath = bp->path;
     Expr overlap = m.f.boolConst(true);
     if (!bpath.empty()) {
@@ -954,10 +962,27 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
             overlap, m.f.logicalAnd(m.f.le(b, i), m.f.lt(i, m.f.add(b, m.intc(count)))));
       }
     }
+    const char* what = kind == 3   ? (sendBuf ? "send buffer of a pending nonblocking collective"
+                                              : "receive buffer of a pending nonblocking collective")
+                       : kind == 1 ? "buffer of a pending send"
+                                   : "buffer of a pending receive";
     m.require(m.f.logicalNot(overlap), ViolationKind::MpiLocalConcurrency,
-              std::string(write ? "write to" : "read of") + " the buffer of a pending " +
-                  (kind == 1 ? "send" : "receive") + " (request " +
+              std::string(write ? "write to" : "read of") + " the " + what + " (request " +
                   std::to_string(kReqBase + int64_t(r)) + ") before it completed");
+  };
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    int64_t kind = ifld(m, ps, r, RKind), st = ifld(m, ps, r, RState);
+    // a receive is pending for the program until it is waited for, even
+    // when the model already matched it; a nonblocking collective until its
+    // Wait/Test completes it (its receive buffer is written then)
+    if (kind == 1 && st == 1)
+      check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), true);
+    else if (kind == 2 && st != 0)
+      check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), false);
+    else if (kind == 3 && st == 1) {
+      check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), false);
+      check(r, kind, fldc(ps, r, RMSrc), fldc(ps, r, RMCount), true);
+    }
   }
 }
 

@@ -10,9 +10,10 @@ int main(int argc, char **argv) {
   MPI_Request r;
   int x = rank + 1, s = 0;
   MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
-  x = 100;
+  int y = x; /* reading the send buffer before the Wait is allowed (MPI 3.1 5.12) */
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-  assert(s == 6);
+  x = 100;
+  assert(s == 6 && y == rank + 1);
   MPI_Finalize();
   return 0;
 }
