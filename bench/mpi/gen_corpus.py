@@ -1748,6 +1748,74 @@ case(C, "iscan_wait_then_read_ok", """  int x = rank + 1, p = 0;
   assert(x == (rank + 1) * (rank + 2) / 2);
 """, n=3)
 
+# ------------------------------------------------ Request_free of an active receive
+C = "lifecycle"
+case(C, "request_free_active_recv_ok", """  int x = 1, w = 2, y = 0, z = 0;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    MPI_Send(&w, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+    assert(r == MPI_REQUEST_NULL);
+    /* non-overtaking: this receive can only take the second message */
+    MPI_Recv(&z, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == 1 && z == 2);
+  }
+""")
+case(C, "request_free_active_recv_read_early", """  int x = 1, y = 0, t;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+    /*@*/t = y;
+  }
+""", "MPI_LOCAL_CONCURRENCY")
+case(C, "request_free_active_recv_finalize_ok", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+  }
+""")
+case(C, "request_free_active_recv_never_sent", """  int y = 0;
+  MPI_Request r;
+  if (rank == 1) {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+  }
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "ABSOLUTE_DEADLOCK", fin=False)
+case(C, "request_free_then_wait", """  int x = 1, y = 0;
+  MPI_Request r, copy;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    copy = r;
+    MPI_Request_free(&r);
+    /*@*/MPI_Wait(&copy, MPI_STATUS_IGNORE);
+  }
+""", "MPI_INVALID_REQUEST")
+case(C, "request_free_any_source_ok", """  int x = rank, y = -1, z = -1;
+  MPI_Request r;
+  if (rank != 0) {
+    MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+    MPI_Recv(&z, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y + z == 3 && y != z);
+  }
+""", n=3)
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top = c
     pre = PRO

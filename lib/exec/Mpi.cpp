@@ -619,10 +619,17 @@ Machine::Outcome runInitialized(Machine& m, const std::string& name, const model
 }
 
 Machine::Outcome runFinalize(Machine& m, const std::string& name, const model::Transition& t) {
+  if (finalizeDetached(m))
+    return Machine::Outcome::Blocked; // freed receives take their messages first
   finalizeChecks(m);
   finalizeObjectChecks(m);
   m.self().mpi = state::MpiPhase::Finalized;
   return mpiDone(m, t);
+}
+
+void resumeFinalize(Machine& m, const std::string& name, const model::Transition& t,
+                    const MachineMaker& fresh, std::vector<Successor>& out) {
+  detachedProgress(m, fresh, out);
 }
 
 Machine::Outcome runCommRankSize(Machine& m, const std::string& name, const model::Transition& t) {
@@ -656,7 +663,7 @@ Machine::Outcome runAbort(Machine& m, const std::string& name, const model::Tran
 void registerMpiEnv(MpiTable& t) {
   t.add("MPI_Init", {runInit, nullptr, false});
   t.add({"MPI_Initialized", "MPI_Finalized"}, {runInitialized, nullptr, false});
-  t.add("MPI_Finalize", {runFinalize});
+  t.add("MPI_Finalize", {runFinalize, resumeFinalize});
   t.add({"MPI_Comm_rank", "MPI_Comm_size"}, {runCommRankSize});
   t.add("MPI_Abort", {runAbort});
   t.add("MPI_Init_thread", {runInitThread, nullptr, false});

@@ -188,6 +188,12 @@ void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE);
 /// MPI_INVALID_RANK unless rank is valid in comm (MPI_PROC_NULL, and
 /// MPI_ANY_SOURCE for sources, allowed).
 void checkRank(Machine& m, int64_t rank, Expr commE, bool source);
+/// MPI_Finalize and receive requests freed while active (Request_free): true
+/// when there are such requests; Finalize then blocks until they have taken
+/// their messages (detachedProgress: one move per match; none: the process
+/// stays blocked, a deadlock if the message never comes).
+bool finalizeDetached(Machine& m);
+void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out);
 /// MPI_Finalize: requests left, Bsend buffer attached, messages never received.
 void finalizeChecks(Machine& m);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.

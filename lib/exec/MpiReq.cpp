@@ -36,7 +36,9 @@ enum ReqField : size_t {
   RTag,     // tag (MPI_ANY_TAG)
   RComm,    // communicator handle
   RSeq,     // posting order
-  RSync,    // send: synchronous (completes when received)
+  RSync,    // send: synchronous (completes when received); receive: 1 when
+            // freed by MPI_Request_free while active (detached: it completes
+            // without a Wait, and its slot is freed then)
   RMSrc,    // receive, complete: source, tag, count of the matched message;
   RMTag,    // nonblocking collective: RMSrc = send buffer, RMCount = its
   RMCount,  // element count (RBuf/RCount: the receive buffer)
@@ -130,6 +132,9 @@ int64_t slotOf(Machine& m, Expr h) {
   int64_t s = (v & 0xffffff) - kReqBase;
   if ((v >> 24) != 5 || s < 0 || size_t(s) >= numSlots(ps) || ifld(m, ps, size_t(s), RKind) == 0)
     m.fail(ViolationKind::MpiInvalidRequest, "invalid request handle " + std::to_string(v), m.pc());
+  if (ifld(m, ps, size_t(s), RKind) == 2 && ifld(m, ps, size_t(s), RSync))
+    m.fail(ViolationKind::MpiInvalidRequest,
+           "use of request handle " + std::to_string(v) + " after MPI_Request_free", m.pc());
   return s;
 }
 
@@ -214,10 +219,13 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   }
   if (kind != 2)
     return;
+  bool detached = ifld(m, ps, slot, RSync) != 0;
   if (opt == SIZE_MAX) {
     fld(m.self(), slot, RMSrc) = m.intc(kProcNull);
     fld(m.self(), slot, RMTag) = m.intc(kAnyTag);
     fld(m.self(), slot, RMCount) = m.intc(0);
+    if (detached)
+      freeSlot(m, slot);
     return;
   }
   Message msg = m.gs.msgs[opt];
@@ -230,6 +238,8 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   fld(m.self(), slot, RMSrc) = m.intc(procToRank(m, msg.comm, msg.src));
   fld(m.self(), slot, RMTag) = msg.tag;
   fld(m.self(), slot, RMCount) = m.intc(sigBytes(messageSignature(msg))); // bytes
+  if (detached)                                                           // nobody waits for it
+    freeSlot(m, slot);
 }
 
 void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_t dt) {
@@ -498,8 +508,16 @@ Machine::Outcome runRequestFree(Machine& m, const std::string& name, const model
   if (slot < 0)
     m.fail(ViolationKind::MpiInvalidRequest, "MPI_Request_free of MPI_REQUEST_NULL", m.pc());
   ProcState& ps = m.self();
-  if (ifld(m, ps, size_t(slot), RKind) == 2 && ifld(m, ps, size_t(slot), RState) == 1)
-    throw Unsupported("MPI_Request_free of an active receive request at " + m.where());
+  if (ifld(m, ps, size_t(slot), RKind) == 2 && ifld(m, ps, size_t(slot), RState) == 1) {
+    // MPI 3.1 §3.7.3: the receive still completes, without a Wait; it stays
+    // an active request (posted order, progress steps, its buffer pending)
+    // until a message is matched to it, then its slot is freed
+    fld(ps, size_t(slot), RSync) = m.intc(1);
+    m.writePlace(hp, m.intc(kRequestNull));
+    m.step.effects.push_back("receive request " + std::to_string(kReqBase + slot) +
+                             " freed while active: it completes by itself");
+    return mpiDone(m, t);
+  }
   for (Message& msg : m.gs.msgs)
     if (msg.src == m.me && msg.req == int(slot)) {
       msg.req = -1;
@@ -910,6 +928,33 @@ void checkRank(Machine& m, int64_t rank, Expr commE, bool source) {
 void blockingReceiveBlockers(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
                              int64_t src, int64_t tag, int64_t comm) {
   blockerMoves(m, fresh, out, {}, src, tag, comm, kInfSeq);
+}
+
+bool finalizeDetached(Machine& m) {
+  const ProcState& ps = m.self();
+  bool any = false;
+  for (size_t r = 0; r < numSlots(ps); ++r)
+    if (ifld(m, ps, r, RKind) == 2 && ifld(m, ps, r, RSync) && ifld(m, ps, r, RState) == 1) {
+      any = true;
+      if (isWild(m, r))
+        m.unsafe = true;
+    }
+  return any;
+}
+
+void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out) {
+  const ProcState& ps = m.self();
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    if (ifld(m, ps, r, RKind) != 2 || !ifld(m, ps, r, RSync) || ifld(m, ps, r, RState) != 1)
+      continue;
+    for (size_t o : options(m, r)) {
+      Machine x = fresh();
+      completeReq(x, r, o);
+      x.step.effects.push_back("progress: freed receive request " + std::to_string(kReqBase + r) +
+                               " matched");
+      out.push_back(Successor{x.finish(), x.step});
+    }
+  }
 }
 
 void finalizeChecks(Machine& m) {

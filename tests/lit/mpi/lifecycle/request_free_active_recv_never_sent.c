@@ -1,0 +1,18 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}request_free_active_recv_never_sent.c:16:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int y = 0;
+  MPI_Request r;
+  if (rank == 1) {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    MPI_Request_free(&r);
+  }
+  /*@*/MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,22 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_REQUEST at {{.*}}request_free_then_wait.c:18:
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = 1, y = 0;
+  MPI_Request r, copy;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    copy = r;
+    MPI_Request_free(&r);
+    /*@*/MPI_Wait(&copy, MPI_STATUS_IGNORE);
+  }
+  MPI_Finalize();
+  return 0;
+}
