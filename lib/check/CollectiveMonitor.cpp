@@ -154,16 +154,33 @@ void CollectiveMonitor::terminal(const GlobalState& s) const {
     if (!s.snaps[q].empty()) {
       size_t j = q % np, off = q - j;
       const Snapshot& x = s.snaps[q].front();
-      size_t missing = 0;
-      for (size_t i = 0; i < np; ++i)
-        missing += s.snaps[off + i].empty();
+      // The processes the assertion is over (in a composition: its program's
+      // for a collective assertion, all for a joint one). Their queues are
+      // dequeued together, so the head of every non-empty queue is this
+      // assertion: exactly the processes with an empty queue never reached it.
+      size_t lo = 0, hi = np;
+      if (composed_ && alocs_[x.aloc].scope >= 0) {
+        lo = size_t(ex_.componentBase(alocs_[x.aloc].scope));
+        hi = lo + size_t(ex_.componentSize(alocs_[x.aloc].scope));
+      }
+      std::vector<size_t> missing;
+      for (size_t i = lo; i < hi; ++i)
+        if (s.snaps[off + i].empty())
+          missing.push_back(i);
+      std::string who;
+      for (size_t k = 0; k < missing.size(); ++k)
+        who += (k == 0                    ? ""
+                : k + 1 == missing.size() ? " and "
+                                          : ", ") +
+               std::to_string(missing[k]);
       exec::Step st;
       st.proc = int(j);
       fail(ViolationKind::CollectiveIncomplete, *alocs_[x.aloc].annots.front(), int(j),
            "the program terminated while collective assertion " + ids_[alocs_[x.aloc].id] +
                " was reached by process " + std::to_string(j) + " (snapshot at step " +
-               std::to_string(x.step) + ") but not by " + std::to_string(missing) +
-               " other process(es)",
+               std::to_string(x.step) + ") but not by process" +
+               (missing.size() == 1 ? " " : "es ") + who + " (" + std::to_string(missing.size()) +
+               " of the " + std::to_string(hi - lo) + " processes it is over)",
            s.pc, st);
     }
 }

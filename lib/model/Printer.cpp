@@ -55,21 +55,38 @@ std::string escape(const std::string& s) {
 /// Variable display names: the source name, made unique with "#id" when the
 /// same name denotes several variables of one function (or a local shadows a
 /// global). Names are unique per function, so temps "$t0" of different
-/// functions print without suffix.
+/// functions print without suffix. In a composition (`chorus compare`) a
+/// local is compared with the globals of its own program only: the two
+/// programs' variables keep the names the user wrote (each trace step names
+/// its process and file), and bound variables as written.
 class Names {
 public:
   explicit Names(const Program& p) : p_(p) {
     std::map<std::pair<std::string, FuncId>, int> count;
-    std::set<std::string> globalNames;
-    for (const auto& v : p.vars) {
+    std::map<std::string, std::set<size_t>> globalNames; // name -> components
+    std::set<VarId> listed;
+    for (size_t g = 0; g < p.globals.size(); ++g) {
+      const auto& v = p.vars[p.globals[g]];
+      listed.insert(p.globals[g]);
       if (v.kind == VarKind::Global)
-        globalNames.insert(v.name);
-      else
-        count[{v.name, v.func}]++;
+        globalNames[v.name].insert(componentOfGlobal(uint32_t(g)));
     }
-    for (const auto& [k, c] : count)
-      if (c > 1 || globalNames.count(k.first))
+    for (VarId id = 0; id < p.vars.size(); ++id) {
+      const auto& v = p.vars[id];
+      if (v.kind == VarKind::Bound && !p.components.empty())
+        continue; // a composition prints quantifiers as written (they shadow)
+      if (v.kind != VarKind::Global)
+        count[{v.name, v.func}]++;
+      else if (!listed.count(id))
+        globalNames[v.name].insert(kAll); // not listed in globals: shadows everywhere
+    }
+    for (const auto& [k, c] : count) {
+      auto g = globalNames.find(k.first);
+      bool shadows = g != globalNames.end() &&
+                     (g->second.count(kAll) || g->second.count(componentOfFunc(k.second)));
+      if (c > 1 || shadows)
         ambiguous_.insert(k);
+    }
   }
   std::string var(VarId id) const {
     if (id == kNone || id >= p_.vars.size())
@@ -81,6 +98,21 @@ public:
   }
 
 private:
+  static constexpr size_t kAll = ~size_t(0);
+  // The component holding global number g / function f (kAll outside a composition).
+  size_t componentOfGlobal(uint32_t g) const {
+    for (size_t c = 0; c < p_.components.size(); ++c)
+      if (g >= p_.components[c].globalsBegin && g < p_.components[c].globalsEnd)
+        return c;
+    return kAll;
+  }
+  size_t componentOfFunc(FuncId f) const {
+    for (size_t c = 0; c < p_.components.size(); ++c)
+      if (f >= p_.components[c].funcsBegin && f < p_.components[c].funcsEnd)
+        return c;
+    return kAll;
+  }
+
   const Program& p_;
   std::set<std::pair<std::string, FuncId>> ambiguous_;
 };
