@@ -162,7 +162,18 @@ private:
       ModelEntry e{s, nullptr, "?"};
       try {
         cvc5::Term v = solver_->getValue(tr(s));
-        e.value = toValue(v, s->type(), e.text);
+        // An array of symbolic length: its length in this model, when the
+        // query constrained it (the length function was used).
+        std::optional<uint64_t> len;
+        if (s->type()->kind() == TypeKind::Array && !s->type()->extent() &&
+            lenFns_.count(s->type())) {
+          cvc5::Term l =
+              solver_->getValue(solver_->mkTerm(K::APPLY_UF, {lengthFn(s->type()), tr(s)}));
+          if (l.isIntegerValue())
+            if (auto r = Rational::parse(l.getIntegerValue()))
+              len = uint64_t(std::max<int64_t>(0, r->toInt64().value_or(0)));
+        }
+        e.value = toValue(v, s->type(), e.text, len);
       } catch (const std::exception&) {
       }
       out.push_back(std::move(e));
@@ -170,7 +181,8 @@ private:
     return out;
   }
 
-  Expr toValue(const cvc5::Term& v, Type t, std::string& text) {
+  Expr toValue(const cvc5::Term& v, Type t, std::string& text,
+               std::optional<uint64_t> length = std::nullopt) {
     text = v.toString();
     switch (t->kind()) {
     case TypeKind::Bool:
@@ -194,7 +206,7 @@ private:
       return f_.numConst(t, *r);
     }
     case TypeKind::Array: {
-      auto n = t->extent();
+      auto n = t->extent() ? t->extent() : length;
       if (!n || *n > 1024)
         return nullptr;
       std::vector<Expr> els;

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace chorus::sym;
 
 namespace {
@@ -273,6 +275,38 @@ TEST_P(BackendTest, Models) {
   EXPECT_EQ(vals[a]->child(1), c(7));
   EXPECT_TRUE(f.substitute(ctx, vals)->isTrue());
   EXPECT_FALSE(p.model(all({f.lt(x, y), f.lt(y, x)})).has_value());
+}
+
+TEST_P(BackendTest, ArrayModels) {
+  // Arrays come out as concrete element lists, of known length and of a
+  // length fixed by the context (symbolic length), also arrays of arrays.
+  Type A3 = f.arrayType(I, 3);
+  Type AN = f.arrayType(I);
+  Type ANxR2 = f.arrayType(f.arrayType(R, 2));
+  Expr a = f.symbol("a", A3), b = f.symbol("b", AN), g = f.symbol("g", ANxR2);
+  Expr ctx =
+      all({f.eq(f.arrayRead(a, c(0)), c(1)), f.eq(f.arrayRead(a, c(1)), c(2)),
+           f.eq(f.arrayRead(a, c(2)), c(0)), f.eq(f.arrayLength(b), n), f.lt(c(1), n),
+           f.lt(n, c(3)), f.eq(f.arrayRead(b, c(0)), c(5)), f.eq(f.arrayRead(b, c(1)), c(-4)),
+           f.eq(f.arrayLength(g), c(1)), f.eq(f.arrayRead(f.arrayRead(g, c(0)), c(1)), rc(1, 2)),
+           f.eq(f.arrayRead(f.arrayRead(g, c(0)), c(0)), rc(3))});
+  auto m = p.model(ctx);
+  ASSERT_TRUE(m.has_value());
+  std::map<std::string, std::string> text;
+  ExprMap vals;
+  for (auto& e : *m) {
+    text[e.symbol->name()] = e.text;
+    if (e.value)
+      vals[e.symbol] = e.value;
+  }
+  EXPECT_EQ(text["a"], "{1, 2, 0}");
+  EXPECT_EQ(text["n"], "2");
+  EXPECT_EQ(text["b"], "{5, -4}");
+  EXPECT_EQ(text["g"], "{{3, 1/2}}");
+  ASSERT_TRUE(vals.count(b));
+  ASSERT_EQ(vals[b]->kind(), Kind::ArrayLit);
+  EXPECT_EQ(vals[b]->numChildren(), 2u);
+  EXPECT_TRUE(f.substitute(f.eq(f.arrayRead(a, c(1)), c(2)), vals)->isTrue());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, BackendTest,
