@@ -1,5 +1,7 @@
 #include "chorus/exec/ProverOracle.h"
 
+#include <algorithm>
+
 namespace chorus::exec {
 
 Answer ProverOracle::valid(Expr context, Expr claim) {
@@ -26,12 +28,68 @@ std::vector<std::pair<std::string, std::string>> ProverOracle::model(Expr formul
   return out;
 }
 
+namespace {
+
+/// +1 (-1) when raising (lowering) `x` keeps every conjunct of `context` that
+/// mentions it true: each such conjunct is `0 < p` or `0 <= p` (or a negated
+/// one) with `x` occurring in `p` only as one linear term `k*x` whose
+/// coefficients all have the same sign. Then every solution extends to a
+/// half-line of values of `x` (the other symbols fixed), so `x` has no unique
+/// value under a satisfiable context. 0 when the shape is anything else.
+int monotoneDirection(sym::ExprFactory& f, Expr context, Expr x) {
+  int dir = 0;
+  for (Expr c : sym::ExprFactory::conjuncts(context)) {
+    std::span<const Expr> fs = f.freeSymbols(c);
+    if (std::find(fs.begin(), fs.end(), x) == fs.end())
+      continue;
+    int sign = 1;
+    if (c->kind() == sym::Kind::Not) {
+      sign = -1;
+      c = c->child(0);
+    }
+    if (c->kind() != sym::Kind::Lt && c->kind() != sym::Kind::Le)
+      return 0;
+    Expr p = c->child(0);
+    std::span<const Expr> terms = p->kind() == sym::Kind::Add ? p->children() : std::span(&p, 1);
+    int found = 0;
+    for (Expr t : terms) {
+      int k = 0;
+      if (t == x)
+        k = 1;
+      else if (t->kind() == sym::Kind::Mul && t->numChildren() == 2 &&
+               t->child(0)->kind() == sym::Kind::NumConst && t->child(1) == x)
+        k = t->child(0)->value().sign();
+      if (k != 0) {
+        if (found++)
+          return 0;
+        if (dir != 0 && dir != sign * k)
+          return 0;
+        dir = sign * k;
+        continue;
+      }
+      std::span<const Expr> ts = f.freeSymbols(t);
+      if (std::find(ts.begin(), ts.end(), x) != ts.end())
+        return 0;
+    }
+    if (found != 1)
+      return 0;
+  }
+  return dir;
+}
+
+} // namespace
+
 Expr ProverOracle::uniqueValue(Expr context, Expr symbol) {
   sym::ExprFactory& f = f_;
   // Internal first: the simplifier's equalities and bounds may already fix it.
   Expr s = prover_.simplify(symbol, context);
   if (s->kind() == sym::Kind::NumConst || s->isTrue() || s->isFalse())
     return s;
+  // Only bounded on one side (e.g. a tolerance compared with computed
+  // errors): not fixed, no backend call needed.
+  if ((symbol->type()->isInt() || symbol->type()->isReal()) &&
+      monotoneDirection(f, context, symbol) != 0)
+    return nullptr;
   auto m = prover_.model(context);
   if (!m)
     return nullptr;
