@@ -60,7 +60,7 @@ std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag, int64_t com
 
 void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr status) {
   Message msg = m.gs.msgs[mi];
-  m.gs.msgs.erase(m.gs.msgs.begin() + long(mi));
+  m.gs.msgs.erase(mi);
   if (msg.sync && msg.req < 0)
     m.proc(msg.src).syncDest = -1;
   // seed 002 §3.1: the type signature of the message must be a prefix of the

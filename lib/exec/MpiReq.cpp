@@ -386,8 +386,9 @@ void startSend(Machine& m, size_t slot) {
   size_t before = m.gs.msgs.size();
   send(m, buf, count, dt, peer, tag, false, comm);
   if (m.gs.msgs.size() > before) {
-    m.gs.msgs.back().req = int(slot);
-    m.gs.msgs.back().sync = sync;
+    Message& last = m.gs.msgs.mut(m.gs.msgs.size() - 1);
+    last.req = int(slot);
+    last.sync = sync;
   }
   if (sync)
     m.unsafe = true;
@@ -518,10 +519,11 @@ Machine::Outcome runRequestFree(Machine& m, const std::string& name, const model
                              " freed while active: it completes by itself");
     return mpiDone(m, t);
   }
-  for (Message& msg : m.gs.msgs)
-    if (msg.src == m.me && msg.req == int(slot)) {
-      msg.req = -1;
-      msg.sync = false;
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+    if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(slot)) {
+      Message& w = m.gs.msgs.mut(i);
+      w.req = -1;
+      w.sync = false;
     }
   freeSlot(m, size_t(slot));
   m.writePlace(hp, m.intc(kRequestNull));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <type_traits>
 #include <unordered_set>
 #include <utility>
 
@@ -66,6 +67,26 @@ bool ProcState::operator==(const ProcState& o) const {
       return false;
   }
   return true;
+}
+
+void MessageList::push_back(Message m) {
+  if (chunks_.empty() || chunks_.back()->size() >= kChunk)
+    chunks_.push_back(std::make_shared<Chunk>());
+  own(chunks_.size() - 1).push_back(std::move(m));
+  ++size_;
+}
+
+void MessageList::erase(size_t i) {
+  locate(i);
+  size_t c = cacheChunk_;
+  Chunk& ch = own(c);
+  ch.erase(ch.begin() + long(i - cacheBase_));
+  if (ch.empty()) {
+    chunks_.erase(chunks_.begin() + long(c));
+    cacheChunk_ = 0;
+    cacheBase_ = 0;
+  }
+  --size_;
 }
 
 size_t GlobalState::hash() const {
@@ -194,10 +215,16 @@ template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
 /// Calls f on every value of a global state outside its processes (`s`
 /// const or not): the messages, then the collective record if any.
 template <class S, class F> void forEachSharedValue(S& s, F&& f) {
-  for (auto& m : s.msgs) {
+  auto each = [&](auto& m) {
     f(m.tag);
     f(m.data);
     f(m.count);
+  };
+  if constexpr (std::is_const_v<S>) {
+    for (const Message& m : s.msgs)
+      each(m);
+  } else {
+    s.msgs.mutateAll(each);
   }
   if (s.coll.kind) {
     f(s.coll.count);

@@ -79,6 +79,82 @@ struct Message {
   bool operator==(const Message&) const = default;
 };
 
+/// The messages in transit, in sending order, as a persistent list of
+/// shared chunks: copying a state copies one pointer per chunk, and a send
+/// or receive copies only the chunk it changes (at most `kChunk` messages).
+/// So states along a path share the storage of the messages they have in
+/// common (a flat vector per state made unbounded buffering cost memory
+/// quadratic in the depth).
+class MessageList {
+public:
+  static constexpr size_t kChunk = 32;
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Message& operator[](size_t i) const {
+    locate(i);
+    return (*chunks_[cacheChunk_])[i - cacheBase_];
+  }
+  const Message& back() const { return chunks_.back()->back(); }
+  /// Mutable access to message i (copies its chunk if shared).
+  Message& mut(size_t i) {
+    locate(i);
+    return own(cacheChunk_)[i - cacheBase_];
+  }
+  void push_back(Message m);
+  void erase(size_t i);
+  /// Calls f(Message&) on every message (copies the shared chunks).
+  template <class F> void mutateAll(F&& f) {
+    for (size_t c = 0; c < chunks_.size(); ++c)
+      for (Message& m : own(c))
+        f(m);
+  }
+
+  class const_iterator {
+  public:
+    const_iterator(const MessageList* l, size_t c, size_t k) : l_(l), c_(c), k_(k) {}
+    const Message& operator*() const { return (*l_->chunks_[c_])[k_]; }
+    const Message* operator->() const { return &**this; }
+    const_iterator& operator++() {
+      if (++k_ == l_->chunks_[c_]->size()) {
+        ++c_;
+        k_ = 0;
+      }
+      return *this;
+    }
+    bool operator==(const const_iterator& o) const { return c_ == o.c_ && k_ == o.k_; }
+
+  private:
+    const MessageList* l_;
+    size_t c_, k_;
+  };
+  const_iterator begin() const { return {this, 0, 0}; }
+  const_iterator end() const { return {this, chunks_.size(), 0}; }
+
+private:
+  using Chunk = std::vector<Message>;
+  std::vector<std::shared_ptr<Chunk>> chunks_; // never empty chunks
+  size_t size_ = 0;
+  // last chunk located by operator[] (sequential scans are O(1) per step)
+  mutable size_t cacheChunk_ = 0, cacheBase_ = 0;
+
+  void locate(size_t i) const {
+    if (cacheChunk_ >= chunks_.size() || i < cacheBase_) {
+      cacheChunk_ = 0;
+      cacheBase_ = 0;
+    }
+    while (i - cacheBase_ >= chunks_[cacheChunk_]->size()) {
+      cacheBase_ += chunks_[cacheChunk_]->size();
+      ++cacheChunk_;
+    }
+  }
+  Chunk& own(size_t c) {
+    if (chunks_[c].use_count() > 1)
+      chunks_[c] = std::make_shared<Chunk>(*chunks_[c]);
+    return *chunks_[c];
+  }
+};
+
 /// An MPI collective in progress on MPI_COMM_WORLD: who has arrived, and
 /// what each contributed. kind == 0: no collective in progress.
 struct CollSlot {
@@ -104,7 +180,7 @@ struct Snapshot {
 
 struct GlobalState {
   std::vector<const ProcState*> procs;
-  std::vector<Message> msgs;
+  MessageList msgs;
   Expr pc = nullptr;
   CollSlot coll;
   /// Collective-assertion snapshot queues, one per process (empty vector:
