@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # `chorus compare` experiments of seed 000 §4 and seed 001 §4 beside TASS's
-# numbers. Usage: bench/compare/run.sh [BUILD_DIR] [NMAX]
+# numbers. Usage: bench/compare/run.sh [BUILD_DIR] [NMAX] [STEP]
 # diffusion1d: diffusion1d_spec.c (1 process) vs diffusion1d.c (n processes),
 # NX <= 3n, NSTEPS <= 2, potential-deadlock mode, three runs per n as in
 # Fig. 4: (a) deadlock only, (b) + GHOSTS/COMPARE, (c) + CQMin; stops after
-# the first n whose run (b) does not finish in 60 s.
+# the first n whose run (b) does not finish in 60 s (n = 2..15 as TASS, then
+# every STEP-th n up to NMAX).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${1:-$ROOT/build}
-NMAX=${2:-15}
+NMAX=${2:-100}
+STEP=${3:-5} # n = 2..15, then every STEP-th n (TASS measured n <= 15)
 CHORUS=$BUILD/tools/chorus/chorus
 T=$ROOT/examples/tass
 TASS_N=(0 0 4886 10537 18624 29363 42970 59661 79652 103159 130398 161585 196936 236667 280994 330133)
@@ -23,11 +25,12 @@ run() { # prints "verdict states seconds"
 }
 echo "diffusion1d compare (spec 1 process + impl n), --deadlock potential"
 printf "%3s | %-24s | %-24s | %-24s | %8s %8s\n" n "(a) deadlock only" "(b) + assertions" "(c) + CQMin" "TASS(b)" "TASS(c)"
-for n in $(seq 2 "$NMAX"); do
+for n in $(seq 2 15) $(seq $((15 + STEP)) "$STEP" "$NMAX"); do
+  [ "$n" -le "$NMAX" ] || break
   a=$(run compare "$T/diffusion1d_spec.c" "$T/diffusion1d.c" -n "$n" --deadlock potential --no-collective)
   b=$(run compare "$T/diffusion1d_spec.c" "$T/diffusion1d.c" -n "$n" --deadlock potential)
   c=$(run compare "$T/diffusion1d_spec.c" "$T/diffusion1d.c" -n "$n" --deadlock potential --cqmin)
-  printf "%3d | %-24s | %-24s | %-24s | %8s %8s\n" "$n" "$a" "$b" "$c" "${TASS_N[$n]}" "${TASS_C[$n]}"
+  printf "%3d | %-24s | %-24s | %-24s | %8s %8s\n" "$n" "$a" "$b" "$c" "${TASS_N[$n]:--}" "${TASS_C[$n]:--}"
   case "$b" in verified*) ;; *) break ;; esac
 done
 echo
