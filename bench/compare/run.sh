@@ -32,6 +32,7 @@ for n in $(seq 2 15) $(seq $((15 + STEP)) "$STEP" "$NMAX"); do
   c=$(run compare "$T/diffusion1d_spec.c" "$T/diffusion1d.c" -n "$n" --deadlock potential --cqmin)
   printf "%3d | %-24s | %-24s | %-24s | %8s %8s\n" "$n" "$a" "$b" "$c" "${TASS_N[$n]:--}" "${TASS_C[$n]:--}"
   case "$b" in verified*) ;; *) break ;; esac
+  [ "$(echo "${b##* } <= 60" | bc)" = 1 ] || break # (b) took more than 60 s
 done
 echo
 printf "%-58s %-26s %s\n" experiment "chorus (verdict states s)" "TASS"
