@@ -312,6 +312,7 @@ private:
   const M::Expr* sizeOf(const UnaryExprOrTypeTraitExpr* u);
   const M::Expr* sizeOfType(const M::Type* t, M::SrcLoc l);
   const M::Expr* inputMacroUse(const Expr* e);
+  const M::Expr* namedConstant(const Expr* e);
   bool isAssertExpansion(const Expr* e);
   void lowerAssert(const Expr* e);
   const M::Expr* realLiteral(const FloatingLiteral* f);
@@ -787,8 +788,45 @@ const M::Expr* Lowerer::realLiteral(const FloatingLiteral* f) {
   return mk(std::move(e));
 }
 
+// An integer constant expression written as one object-like macro (e.g.
+// MPI_COMM_WORLD, MPI_INT, N) is folded to its value and keeps the macro's
+// name for display, so dumps and traces read as the source does.
+const M::Expr* Lowerer::namedConstant(const Expr* e) {
+  SourceLocation b = e->getBeginLoc(), en = e->getEndLoc();
+  if (!b.isMacroID() || !en.isMacroID() || !e->getType()->isIntegerType())
+    return nullptr;
+  const LangOptions& lo = ctx_.getLangOpts();
+  SourceLocation mb, me;
+  if (!Lexer::isAtStartOfMacroExpansion(b, sm_, lo, &mb) ||
+      !Lexer::isAtEndOfMacroExpansion(en, sm_, lo, &me))
+    return nullptr;
+  CharSourceRange r = sm_.getExpansionRange(b);
+  if (r.getBegin() != mb || sm_.getExpansionRange(en).getBegin() != r.getBegin())
+    return nullptr;
+  std::string name = Lexer::getSourceText(r, sm_, lo).str();
+  if (name.empty() || !(isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+    return nullptr;
+  for (char c : name)
+    if (!isalnum(static_cast<unsigned char>(c)) && c != '_')
+      return nullptr;
+  std::optional<llvm::APSInt> v = e->getIntegerConstantExpr(ctx_);
+  if (!v)
+    return nullptr;
+  M::Expr x;
+  x.kind = M::ExprKind::IntLit;
+  x.type = ty(e->getType(), e->getExprLoc());
+  x.loc = sl(e->getExprLoc());
+  x.text = llvm::toString(*v, 10);
+  x.fitsInt64 = v->isSigned() ? v->isSignedIntN(64) : v->isIntN(63);
+  x.ival = x.fitsInt64 ? v->getExtValue() : 0;
+  x.macro = name;
+  return mk(std::move(x));
+}
+
 const M::Expr* Lowerer::rv(const Expr* e) {
   if (const M::Expr* m = inputMacroUse(e))
+    return m;
+  if (const M::Expr* m = namedConstant(e))
     return m;
   M::SrcLoc l = sl(e->getExprLoc());
   switch (e->getStmtClass()) {

@@ -190,6 +190,8 @@ public:
     }
     switch (e->kind) {
     case ExprKind::IntLit:
+      os << (e->macro.empty() ? e->text : e->macro);
+      return;
     case ExprKind::RealLit:
       os << e->text;
       return;

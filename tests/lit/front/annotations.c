@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
 // CHECK: L5  @annotations.c:18:3
 // CHECK: -> L6  call MPI_Init(&argc, &argv)  @annotations.c:18:3
 // CHECK: L6  @annotations.c:19:3
-// CHECK: -> L7  call MPI_Comm_rank(1 << 24 | 1, &rank)  @annotations.c:19:3
+// CHECK: -> L7  call MPI_Comm_rank(MPI_COMM_WORLD, &rank)  @annotations.c:19:3
 // CHECK: L7  @annotations.c:21:3
 // CHECK: -> L8  sum = (double)0  @annotations.c:21:7
 // CHECK: L8 (loop head)  @annotations.c:23:3

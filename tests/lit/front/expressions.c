@@ -133,7 +133,7 @@ end:
 // CHECK: L16  @expressions.c:28:8
 // CHECK: -> L17  declare _Bool ok  @expressions.c:28:8
 // CHECK: L17  @expressions.c:28:13
-// CHECK: -> L18  ok = (_Bool)1  @expressions.c:28:13
+// CHECK: -> L18  ok = true  @expressions.c:28:13
 // CHECK: L18  @expressions.c:29:14
 // CHECK: -> L19  declare enum color c  @expressions.c:29:14
 // CHECK: L19  @expressions.c:29:18
@@ -151,7 +151,7 @@ end:
 // CHECK: L25  @expressions.c:32:3
 // CHECK: -> L26  call MPI_Init(NULL, NULL)  @expressions.c:32:3
 // CHECK: L26  @expressions.c:33:3
-// CHECK: -> L27  call MPI_Comm_rank(1 << 24 | 1, &rank)  @expressions.c:33:3
+// CHECK: -> L27  call MPI_Comm_rank(MPI_COMM_WORLD, &rank)  @expressions.c:33:3
 // CHECK: L27  @expressions.c:34:12
 // CHECK: -> L28  (*np).next = np  @expressions.c:34:12
 // CHECK: L28  @expressions.c:35:16
@@ -189,7 +189,7 @@ end:
 // CHECK: L43  @expressions.c:40:13
 // CHECK: -> L44  p = p +p -rank  @expressions.c:40:13
 // CHECK: L44  @expressions.c:41:8
-// CHECK: -> L51  rank = 2147483647 > c && 1.7976931348623157e+308 > (double)0  @expressions.c:41:8
+// CHECK: -> L51  rank = INT_MAX > c && 1.7976931348623157e+308 > (double)0  @expressions.c:41:8
 // CHECK: L45 (loop head)  @expressions.c:43:3
 // CHECK: -> L46  skip  @expressions.c:43:3
 // CHECK: L46  @expressions.c:43:19

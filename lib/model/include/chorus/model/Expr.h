@@ -102,6 +102,7 @@ struct Expr {
   std::vector<const Expr*> kids;
   long long ival = 0;       ///< IntLit value when `fitsInt64`
   bool fitsInt64 = true;    ///< IntLit: false for values beyond long long
+  std::string macro;        ///< IntLit: object-like macro it was written as (display only)
   std::string text;         ///< literal text (IntLit/RealLit)
   std::string name;         ///< Remote/SpecVar/Builtin name; Remote: variable
   std::string fn;           ///< Remote: the function of PROC[e]@fn.x
