@@ -31,7 +31,7 @@ demo: build
 	$(CHORUS) verify $(DEMO) -n 3 --quiet
 
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure --timeout 900 -j $(JOBS)
 
 bench: build
 	bench/run-all.sh $(BUILD)
