@@ -6,6 +6,8 @@
 #include "chorus/report/Report.h"
 #include "chorus/support/Diagnostics.h"
 
+#include "Args.h"
+
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -17,13 +19,6 @@ namespace {
 int error(const std::string& msg) {
   std::cerr << "chorus: error: " << msg << "\n(run 'chorus --help' for usage)\n";
   return 3;
-}
-
-bool number(const std::string& t, uint64_t& out) {
-  if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
-    return false;
-  out = std::stoull(t);
-  return true;
 }
 
 } // namespace
@@ -47,20 +42,11 @@ int compareCommand(const std::vector<std::string>& args) {
     if (a == "-n") {
       if (!value(v))
         return error("-n needs a process count N or a range LO..HI");
-      std::string lo = v, hi = v;
-      if (auto d = v.find(".."); d != std::string::npos) {
-        lo = v.substr(0, d);
-        hi = v.substr(d + 2);
-      }
-      uint64_t l = 0, h = 0;
-      if (!number(lo, l) || !number(hi, h) || l < 1 || h < l || h > 4096)
-        return error("invalid process count '" + v +
-                     "' (expected N >= 1 or LO..HI with 1 <= LO <= HI)");
-      co.nLo = int(l);
-      co.nHi = int(h);
+      if (!chorus::driver::parseProcessRange(v, co.nLo, co.nHi))
+        return error("invalid process count '" + v + chorus::driver::kProcessRangeError);
       haveN = true;
     } else if (a == "--spec-procs") {
-      if (!value(v) || !number(v, u) || u < 1 || u > 4096)
+      if (!value(v) || !chorus::driver::parseCount(v, u) || u < 1 || u > 4096)
         return error("--spec-procs needs a process count >= 1");
       co.specProcs = int(u);
     } else if (a == "--composition") {
@@ -87,7 +73,7 @@ int compareCommand(const std::vector<std::string>& args) {
       co.search.cqmin = true;
     } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
                a == "--time-limit") {
-      if (!value(v) || !number(v, u) || u == 0)
+      if (!value(v) || !chorus::driver::parseCount(v, u) || u == 0)
         return error(a + " needs a positive integer");
       if (a == "--max-states")
         co.search.maxStates = u;

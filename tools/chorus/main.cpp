@@ -1,4 +1,5 @@
 // chorus: the command-line driver. Thin: parses arguments, calls libraries.
+#include "Args.h"
 #include "chorus/front/Frontend.h"
 #include "chorus/model/Printer.h"
 #include "chorus/report/Report.h"
@@ -143,12 +144,6 @@ int verifyCommand(const std::vector<std::string>& args,
   std::string jsonFile, sarifFile;
   bool quiet = false, haveN = false;
   std::vector<std::string> front;
-  auto number = [](const std::string& t, uint64_t& out) {
-    if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 18)
-      return false;
-    out = std::stoull(t);
-    return true;
-  };
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](std::string& out) {
@@ -162,17 +157,8 @@ int verifyCommand(const std::vector<std::string>& args,
     if (a == "-n") {
       if (!value(v))
         return usageError("-n needs a process count N or a range LO..HI");
-      std::string lo = v, hi = v;
-      if (auto d = v.find(".."); d != std::string::npos) {
-        lo = v.substr(0, d);
-        hi = v.substr(d + 2);
-      }
-      uint64_t l = 0, h = 0;
-      if (!number(lo, l) || !number(hi, h) || l < 1 || h < l || h > 4096)
-        return usageError("invalid process count '" + v +
-                          "' (expected N >= 1 or LO..HI with 1 <= LO <= HI)");
-      vo.nLo = int(l);
-      vo.nHi = int(h);
+      if (!chorus::driver::parseProcessRange(v, vo.nLo, vo.nHi))
+        return usageError("invalid process count '" + v + chorus::driver::kProcessRangeError);
       haveN = true;
     } else if (a == "--input") {
       if (!value(v) || v.find('=') == std::string::npos || v.find('=') == 0)
@@ -196,7 +182,7 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.search.cqmin = true;
     } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
                a == "--time-limit") {
-      if (!value(v) || !number(v, u) || u == 0)
+      if (!value(v) || !chorus::driver::parseCount(v, u) || u == 0)
         return usageError(a + " needs a positive integer");
       if (a == "--max-states")
         vo.search.maxStates = u;
