@@ -1,8 +1,12 @@
 // Small argument parsers shared by the driver's commands.
 #pragma once
 
+#include "chorus/search/Search.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace chorus::driver {
 
@@ -30,5 +34,38 @@ inline bool parseProcessRange(const std::string& v, int& lo, int& hi) {
 }
 
 inline const char* kProcessRangeError = "' (expected N >= 1 or LO..HI with 1 <= LO <= HI)";
+
+/// Parses the search option at args[i] (stepping i over its value), shared by
+/// verify and compare. Returns std::nullopt when args[i] is not a search
+/// option, "" when it was parsed, or the error message.
+inline std::optional<std::string> parseSearchOption(const std::vector<std::string>& args, size_t& i,
+                                                    search::SearchOptions& so) {
+  const std::string& a = args[i];
+  if (a == "--stateless")
+    so.stateless = true;
+  else if (a == "--no-por")
+    so.por = false;
+  else if (a == "--no-collective")
+    so.collective = false;
+  else if (a == "--cqmin")
+    so.cqmin = true;
+  else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
+           a == "--time-limit") {
+    uint64_t u = 0;
+    if (i + 1 >= args.size() || !parseCount(args[i + 1], u) || u == 0)
+      return a + " needs a positive integer";
+    ++i;
+    if (a == "--max-states")
+      so.maxStates = u;
+    else if (a == "--max-depth")
+      so.maxDepth = u;
+    else if (a == "--memory-limit")
+      so.memoryLimitMB = u;
+    else
+      so.timeLimit = double(u);
+  } else
+    return std::nullopt;
+  return std::string();
+}
 
 } // namespace chorus::driver

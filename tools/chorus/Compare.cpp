@@ -37,6 +37,11 @@ int compareCommand(const std::vector<std::string>& args) {
       out = args[++i];
       return true;
     };
+    if (auto r = chorus::driver::parseSearchOption(args, i, co.search)) {
+      if (!r->empty())
+        return error(*r);
+      continue;
+    }
     std::string v;
     uint64_t u = 0;
     if (a == "-n") {
@@ -63,26 +68,6 @@ int compareCommand(const std::vector<std::string>& args) {
       co.deadlock = v == "absolute"    ? s::DeadlockMode::Absolute
                     : v == "potential" ? s::DeadlockMode::Potential
                                        : s::DeadlockMode::Both;
-    } else if (a == "--stateless") {
-      co.search.stateless = true;
-    } else if (a == "--no-por") {
-      co.search.por = false;
-    } else if (a == "--no-collective") {
-      co.search.collective = false;
-    } else if (a == "--cqmin") {
-      co.search.cqmin = true;
-    } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
-               a == "--time-limit") {
-      if (!value(v) || !chorus::driver::parseCount(v, u) || u == 0)
-        return error(a + " needs a positive integer");
-      if (a == "--max-states")
-        co.search.maxStates = u;
-      else if (a == "--max-depth")
-        co.search.maxDepth = u;
-      else if (a == "--memory-limit")
-        co.search.memoryLimitMB = u;
-      else
-        co.search.timeLimit = double(u);
     } else if (a == "--json") {
       if (!value(jsonFile))
         return error("--json needs a file name");

@@ -152,8 +152,12 @@ int verifyCommand(const std::vector<std::string>& args,
       out = args[++i];
       return true;
     };
+    if (auto r = chorus::driver::parseSearchOption(args, i, vo.search)) {
+      if (!r->empty())
+        return usageError(*r);
+      continue;
+    }
     std::string v;
-    uint64_t u = 0;
     if (a == "-n") {
       if (!value(v))
         return usageError("-n needs a process count N or a range LO..HI");
@@ -172,26 +176,6 @@ int verifyCommand(const std::vector<std::string>& args,
                                        : s::DeadlockMode::Both;
     } else if (a == "--keep-dead-values") {
       vo.dropDeadValues = false;
-    } else if (a == "--stateless") {
-      vo.search.stateless = true;
-    } else if (a == "--no-por") {
-      vo.search.por = false;
-    } else if (a == "--no-collective") {
-      vo.search.collective = false;
-    } else if (a == "--cqmin") {
-      vo.search.cqmin = true;
-    } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
-               a == "--time-limit") {
-      if (!value(v) || !chorus::driver::parseCount(v, u) || u == 0)
-        return usageError(a + " needs a positive integer");
-      if (a == "--max-states")
-        vo.search.maxStates = u;
-      else if (a == "--max-depth")
-        vo.search.maxDepth = u;
-      else if (a == "--memory-limit")
-        vo.search.memoryLimitMB = u;
-      else
-        vo.search.timeLimit = double(u);
     } else if (a == "--json") {
       if (!value(jsonFile))
         return usageError("--json needs a file name");
