@@ -6,6 +6,7 @@
 
 #include "Library.h"
 #include "Machine.h"
+#include "Module.h"
 
 #include "chorus/model/Compose.h"
 #include "chorus/model/Printer.h"
@@ -143,13 +144,13 @@ void Machine::popFinished() {
 }
 
 void Machine::terminate(bool normal) {
-  ProcState& ps = self();
-  ps.stack.clear();
+  self().stack.clear();
   if (!normal)
     return;
-  if (ps.mpi == state::MpiPhase::Initialized)
-    fail(ViolationKind::MpiUsage, "process terminated without calling MPI_Finalize", pc());
-  for (const HeapObj& o : ps.heap)
+  for (const Module& mod : modules())
+    if (mod.onTerminate)
+      mod.onTerminate(*this);
+  for (const HeapObj& o : self().heap)
     if (!o.freed) {
       loc = o.site;
       fail(ViolationKind::MemoryLeak, "memory allocated here is never freed", pc());

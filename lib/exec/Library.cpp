@@ -1,5 +1,6 @@
 // The registry of library-function models (Library.h).
 #include "Library.h"
+#include "Module.h"
 
 #include <stdexcept>
 
@@ -35,6 +36,9 @@ const LibraryRegistry& libraries() {
 #define CHORUS_LIBRARY_MODULE(fn) fn(r);
 #include "LibraryModules.def"
 #undef CHORUS_LIBRARY_MODULE
+    for (const Module& mod : modules())
+      if (mod.registerFunctions)
+        mod.registerFunctions(r);
     return r;
   }();
   return registry;

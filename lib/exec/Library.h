@@ -1,7 +1,7 @@
 // Private to lib/exec. The registry of library-function models: a call of
 // a function without a body is dispatched by the callee's name to the
 // LibraryFunction registered under that name (or under a prefix of it, e.g.
-// "MPI_" → the MPI dispatcher of Mpi.cpp, which has its own table).
+// "MPI_" → the MPI dispatcher of mpi/Mpi.cpp, which has its own table).
 //
 // To model a new function: write a handler in the source file of its
 // concept (or a new file), and register it in that file's register function:
@@ -14,7 +14,8 @@
 //   }
 //   void registerStrings(LibraryRegistry& r) { r.add("strlen", {runStrlen}); }
 //
-// A new register function is listed once in LibraryModules.def.
+// A new register function is listed once in LibraryModules.def (core) or
+// called from its module's registerFunctions (Module.h).
 #pragma once
 
 #include "Machine.h"

@@ -2,7 +2,7 @@
 // bounds checks, typing of heap blocks, pointer decoding and arithmetic,
 // element-wise buffer access and C strings.
 #include "Machine.h"
-#include "MpiInternal.h"
+#include "Module.h"
 
 namespace chorus::exec {
 
@@ -119,10 +119,26 @@ Expr Machine::writePath(Expr v, const model::Type* t, const std::vector<Expr>& p
   throw Unsupported("pointer does not match the object it points to at " + where());
 }
 
+namespace {
+
+/// The modules' access hooks (Module.h), run before every read and write.
+void accessHooks(Machine& m, const Place& pl, bool write) {
+  static const std::vector<void (*)(Machine&, const Place&, bool)> hooks = [] {
+    std::vector<void (*)(Machine&, const Place&, bool)> h;
+    for (const Module& mod : modules())
+      if (mod.onAccess)
+        h.push_back(mod.onAccess);
+    return h;
+  }();
+  for (auto* h : hooks)
+    h(m, pl, write);
+}
+
+} // namespace
+
 Expr Machine::readPlace(const Place& pl) {
   ProcState& ps = proc(pl.proc);
-  if (!ps.mpiObj.empty())
-    checkAccess(*this, pl, false); // MpiReq.cpp: pending nonblocking buffers
+  accessHooks(*this, pl, false);
   Expr rv = rootValue(ps, pl.root);
   if (!rv) {
     if (pl.root.kind == RootKind::Local)
@@ -137,8 +153,7 @@ Expr Machine::readPlace(const Place& pl) {
 
 void Machine::writePlace(const Place& pl, Expr v) {
   ProcState& ps = proc(pl.proc);
-  if (!ps.mpiObj.empty())
-    checkAccess(*this, pl, true); // MpiReq.cpp: pending nonblocking buffers
+  accessHooks(*this, pl, true);
   Expr rv = rootValue(ps, pl.root);
   const model::Type* rt = rootType(ps, pl.root);
   if (!rv) {

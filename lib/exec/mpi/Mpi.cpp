@@ -3,6 +3,8 @@
 // the table filled by the register functions of the MPI source files.
 #include "MpiInternal.h"
 
+#include "Module.h"
+
 #include "chorus/model/Printer.h"
 
 #include <algorithm>
@@ -949,8 +951,28 @@ void resumeMpi(Machine& blocked, const std::string& name, const model::Transitio
 
 } // namespace
 
+// ================================================================== module
+
+namespace {
+
 void registerMpi(LibraryRegistry& r) {
   r.addPrefix("MPI_", {runMpi, resumeMpi});
+}
+
+void mpiAccess(Machine& m, const Place& pl, bool write) {
+  if (!m.proc(pl.proc).mpiObj.empty())
+    checkAccess(m, pl, write); // MpiReq.cpp: pending nonblocking buffers
+}
+
+void mpiTerminate(Machine& m) {
+  if (m.self().mpi == state::MpiPhase::Initialized)
+    m.fail(ViolationKind::MpiUsage, "process terminated without calling MPI_Finalize", m.pc());
+}
+
+} // namespace
+
+Module mpiModule() {
+  return Module{"mpi", registerMpi, mpiAccess, mpiTerminate};
 }
 
 } // namespace chorus::exec
