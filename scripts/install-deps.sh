@@ -7,7 +7,7 @@ PACKAGES=(
   clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
   libz3-dev z3 libcvc5-dev cvc5 libgmp-dev
   libgtest-dev libbenchmark-dev
-  openmpi-bin libopenmpi-dev
+  openmpi-bin libopenmpi-dev gcc
   ninja-build cmake make pkg-config python3
 )
 

@@ -120,6 +120,8 @@ void Machine::doReturn(Expr v) {
   }
   if (resume) { // a callback of a library call (callModel): back to the call
     ps.callPhase = resume;
+    if (v)
+      setLibState(LibSlot::CallResult, v);
     return;
   }
   if (lhs) {
@@ -151,7 +153,7 @@ void Machine::terminate(bool normal) {
     if (mod.onTerminate)
       mod.onTerminate(*this);
   for (const HeapObj& o : self().heap)
-    if (!o.freed) {
+    if (!o.freed && !o.external) {
       loc = o.site;
       fail(ViolationKind::MemoryLeak, "memory allocated here is never freed", pc());
     }
@@ -404,6 +406,11 @@ GlobalState Executor::initial() {
           val = f_.symbol(nm, values_.symType(var.type));
           inputSymbols_.insert(val);
         }
+      } else if (var.isExtern && var.type->kind == TypeKind::Pointer &&
+                 (var.name == "stdin" || var.name == "stdout" || var.name == "stderr")) {
+        // the C library's streams: a pointer to the variable itself, so that
+        // the stdio models recognize the stream wherever the value is copied
+        val = values_.makePointer(Root{RootKind::Global, 0, uint32_t(ps.globals.size())}, {});
       } else if (var.name == "PID" || var.name == "_PID") {
         val = f_.intConst(vc == comp ? r - componentBase(comp) : 0);
       } else if (var.name == "NPROCS" || var.name == "_NPROCS") {

@@ -72,6 +72,23 @@ private:
 /// All library models, registered once by the functions of LibraryModules.def.
 const LibraryRegistry& libraries();
 
+// ------------------------------------ helpers shared by the models (Stdlib.cpp)
+/// The pointee type the program gives a buffer argument (through casts to
+/// void*); null when only void* is known.
+const model::Type* staticPointee(const model::Expr* e);
+/// Element type of the buffer at argument i of s (pointer value pv), typing
+/// an untyped heap block from the argument's static type (char when only
+/// void* is known); `unknown` when it has none.
+const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Expr pv,
+                                 const std::string& name);
+/// The result type library function `name` is declared with (else the type
+/// of the call's left-hand side, or null).
+const model::Type* declaredResult(Machine& m, const std::string& name, const model::Stmt& s);
+/// A fresh symbol named prefix<k> of C type t, constrained in the path
+/// condition to the range of t (integers, _Bool). Not an input: states holding
+/// it are renamed canonically.
+Expr freshValue(Machine& m, const std::string& prefix, const model::Type* t);
+
 #define CHORUS_LIBRARY_MODULE(fn) void fn(LibraryRegistry& r);
 #include "LibraryModules.def"
 #undef CHORUS_LIBRARY_MODULE

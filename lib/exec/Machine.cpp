@@ -82,14 +82,33 @@ bool Machine::choose(Expr c) {
     return true;
   if (ex.oracle().valid(ctx, f.logicalNot(c)) == Answer::Yes)
     return false;
+  bool br = branch();
+  gs.pc = f.logicalAnd(gs.pc, br ? c : f.logicalNot(c));
+  return br;
+}
+
+bool Machine::branch() {
   bool br = true;
   if (nextChoice < schedule.size())
     br = schedule[nextChoice];
   else
     schedule.push_back(br);
   ++nextChoice;
-  gs.pc = f.logicalAnd(gs.pc, br ? c : f.logicalNot(c));
   return br;
+}
+
+Expr Machine::libState(LibSlot k) {
+  const std::vector<Expr>& v = self().libObj;
+  return size_t(k) < v.size() ? v[size_t(k)] : nullptr;
+}
+
+void Machine::setLibState(LibSlot k, Expr v) {
+  std::vector<Expr>& s = self().libObj;
+  if (s.size() <= size_t(k))
+    s.resize(size_t(k) + 1, nullptr);
+  s[size_t(k)] = v;
+  while (!s.empty() && !s.back())
+    s.pop_back();
 }
 
 int64_t Machine::requireConcrete(Expr e, const char* what) {

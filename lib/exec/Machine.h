@@ -13,6 +13,7 @@
 #pragma once
 
 #include "ExecutorImpl.h"
+#include "LibState.h"
 
 #include "chorus/exec/Executor.h"
 
@@ -95,7 +96,16 @@ public:
   /// (Executor::moves runs the statement once per branch) and this run's
   /// branch is added to the path condition.
   bool choose(Expr c);
+  /// A nondeterministic choice inside a statement that is not a condition on
+  /// values (e.g. the order qsort gives two elements that compare equal):
+  /// the move forks as for choose(), without adding to the path condition.
+  bool branch();
   std::string where() const { return P.where(loc); }
+
+  // ------------------------------------------- library state (Machine.cpp)
+  /// Slot k of the moving process's library state (LibState.h); null when unset.
+  Expr libState(LibSlot k);
+  void setLibState(LibSlot k, Expr v);
 
   // ---------------------------------------------------- values (Machine.cpp)
   Expr intc(int64_t v) { return f.intConst(v); }

@@ -1,6 +1,10 @@
-// Models of <stdio.h> output: printf/fprintf/sprintf/snprintf/puts/putchar/
-// fflush. Output is recorded in the trace (concrete values formatted as C
-// would, symbolic ones shown as expressions). The format is checked against
+// Models of <stdio.h> output: printf/fprintf/sprintf/snprintf/puts/fputs/
+// putchar/fputc/putc/fflush. Output is recorded in the trace (concrete values
+// formatted as C would, symbolic ones shown as expressions), marked with its
+// stream ("output:" for stdout, "stderr:" for stderr). The streams are the C
+// library's stdout and stderr (Executor::initial gives the extern variables
+// stdin/stdout/stderr a value that names them); a null stream is
+// NULL_DEREFERENCE, stdin or any other stream `unknown`. The format is checked against
 // the arguments: a missing or extra argument, an argument whose type does
 // not fit its conversion (class and size: %d needs an int, %ld a long, %f a
 // double, %s a char pointer, %p a pointer), an unknown conversion, are
@@ -52,10 +56,14 @@ ArgClass classOf(const model::Type* t, unsigned& bits) {
   }
 }
 
-std::string ordinal(size_t i) { return "argument " + std::to_string(i + 1); }
+std::string ordinal(size_t i) {
+  return "argument " + std::to_string(i + 1);
+}
 
 /// A rational as a double (for %f/%e/%g of concrete reals).
-double toDouble(const sym::Rational& r) { return r.toDouble(); }
+double toDouble(const sym::Rational& r) {
+  return r.toDouble();
+}
 
 Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string& fn) {
   std::string fmt = m.readString(m.arg(s, fi));
@@ -218,13 +226,45 @@ void writeChars(Machine& m, Expr pv, const std::string& text) {
   }
 }
 
+/// The output stream argument i: true for stderr, false for stdout.
+bool toStderr(Machine& m, const model::Stmt& s, size_t i, const std::string& fn) {
+  Expr v = m.arg(s, i);
+  if (m.V.isUndef(v))
+    m.fail(ViolationKind::UninitializedRead, fn + " on an uninitialized stream pointer", m.pc());
+  auto p = m.V.decodePointer(v);
+  if (p && p->root.kind == RootKind::Null)
+    m.fail(ViolationKind::NullDereference, fn + " on a null stream", m.pc());
+  if (p && p->root.kind == RootKind::Global && p->path.empty()) {
+    const std::string& n = m.P.var(m.P.globals.at(p->root.b)).name;
+    if (n == "stdout" || n == "stderr")
+      return n == "stderr";
+  }
+  throw Unsupported(fn + " on a stream other than stdout and stderr at " + m.where());
+}
+
+/// A character argument as C converts it for output: (unsigned char)c.
+std::string charOut(Machine& m, Expr c) {
+  m.checkDefined(c);
+  if (c->type()->isBool())
+    c = m.boolToInt(c);
+  int64_t v = m.requireConcrete(c, "character");
+  return std::string(1, char(((v % 256) + 256) % 256));
+}
+
 Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   std::string out;
+  bool err = false;
   if (name == "putchar") {
-    out = std::string(1, char(m.requireConcrete(m.arg(s, 0), "character")));
+    out = charOut(m, m.arg(s, 0));
+  } else if (name == "fputc" || name == "putc") {
+    out = charOut(m, m.arg(s, 0));
+    err = toStderr(m, s, 1, name);
   } else if (name == "puts") {
     out = m.readString(m.arg(s, 0)) + "\n";
+  } else if (name == "fputs") {
+    out = m.readString(m.arg(s, 0));
+    err = toStderr(m, s, 1, name);
   } else if (name == "sprintf" || name == "snprintf") {
     size_t fi = name == "snprintf" ? 2 : 1;
     Formatted fo = format(m, s, fi, name);
@@ -244,16 +284,31 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
     m.setResult(s, m.intc(int64_t(fo.text.size())), nullptr);
     m.advance(t);
     return Outcome::Done;
-  } else if (name != "fflush") {
+  } else if (name == "fflush") {
+    // fflush(NULL) flushes every stream
+    Expr v = m.arg(s, 0);
+    auto p = m.V.decodePointer(v);
+    if (!(p && p->root.kind == RootKind::Null))
+      toStderr(m, s, 0, name);
+  } else {
+    if (name == "fprintf")
+      err = toStderr(m, s, 0, name);
     out = format(m, s, name == "fprintf" ? 1 : 0, name).text;
   }
   if (name != "fflush") {
     std::string shown = out;
     while (!shown.empty() && shown.back() == '\n')
       shown.pop_back();
-    m.step.effects.push_back("output: " + shown);
+    m.step.effects.push_back((err ? "stderr: " : "output: ") + shown);
   }
-  m.setResult(s, m.intc(int64_t(out.size())), nullptr);
+  // putchar/fputc/putc give the character written, fputs/puts a non-negative
+  // number, fflush 0, the printf family the number of characters
+  int64_t res = int64_t(out.size());
+  if (name == "putchar" || name == "fputc" || name == "putc")
+    res = (unsigned char)out[0];
+  else if (name == "fflush")
+    res = 0;
+  m.setResult(s, m.intc(res), nullptr);
   m.advance(t);
   return Outcome::Done;
 }
@@ -261,7 +316,9 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
 } // namespace
 
 void registerStdio(LibraryRegistry& r) {
-  r.add({"printf", "puts", "putchar", "fprintf", "sprintf", "snprintf", "fflush"}, {runPrintf});
+  r.add({"printf", "puts", "fputs", "putchar", "fputc", "putc", "fprintf", "sprintf", "snprintf",
+         "fflush"},
+        {runPrintf});
 }
 
 } // namespace chorus::exec

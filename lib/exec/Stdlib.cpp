@@ -71,6 +71,8 @@ Outcome runFree(Machine& m, const std::string& name, const model::Transition& t)
     if (p->root.kind != RootKind::Heap)
       m.fail(ViolationKind::InvalidFree, "free of memory not allocated by malloc", m.pc());
     HeapObj& o = m.self().heap.at(p->root.b);
+    if (o.external)
+      m.fail(ViolationKind::InvalidFree, "free of memory owned by the C library", m.pc());
     if (o.freed)
       m.fail(ViolationKind::DoubleFree, "memory freed twice", m.pc());
     if (p->path.size() != 1)
@@ -122,9 +124,11 @@ Expr byteFill(Machine& m, const model::Type* t, int64_t b) {
   default:
     break;
   }
-  throw Unsupported("memset of " + t->name + " memory with the non-zero byte " +
-                    std::to_string(b) + " at " + m.where());
+  throw Unsupported("memset of " + t->name + " memory with the non-zero byte " + std::to_string(b) +
+                    " at " + m.where());
 }
+
+} // namespace
 
 /// The pointee type the program gives a buffer argument (through casts to
 /// void*), to type untyped heap blocks; null when only void* is known.
@@ -151,7 +155,7 @@ const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Exp
       !m.self().heap[p->root.b].elem && !m.self().heap[p->root.b].freed) {
     const model::Type* st = staticPointee(s.args[i]);
     if (!st)
-      st = m.P.types.charType(); // untyped bytes: treat as char
+      st = m.P.types.charType();    // untyped bytes: treat as char
     m.placeOfPointer(pv, st, m.me); // types the block
   }
   const model::Type* et = m.elementTypeOf(pv);
@@ -159,6 +163,32 @@ const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Exp
     throw Unsupported(name + " on memory of unknown element type at " + m.where());
   return et;
 }
+
+const model::Type* declaredResult(Machine& m, const std::string& name, const model::Stmt& s) {
+  if (const model::Function* fn = m.P.findFunc(name); fn && fn->type && fn->type->ret)
+    return fn->type->ret;
+  return s.lhs ? s.lhs->type : nullptr;
+}
+
+Expr freshValue(Machine& m, const std::string& prefix, const model::Type* t) {
+  uint32_t k = m.gs.fresh++;
+  Expr v = m.f.symbol(prefix + std::to_string(k), m.V.symType(t));
+  if (t->kind == TypeKind::Int && t->bits > 0 && t->bits <= 64) {
+    sym::Rational lo(0), hi(1);
+    for (unsigned b = 0; b < t->bits - (t->isSigned ? 1 : 0); ++b)
+      hi *= sym::Rational(2);
+    if (t->isSigned)
+      lo = -hi;
+    hi -= sym::Rational(1);
+    m.gs.pc = m.f.logicalAnd(
+        m.gs.pc, m.f.logicalAnd(m.f.le(m.f.intConst(lo), v), m.f.le(v, m.f.intConst(hi))));
+  } else if (t->kind == TypeKind::Bool) {
+    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(0), v), m.f.le(v, m.intc(1))));
+  }
+  return v;
+}
+
+namespace {
 
 /// A pointer into an array: the array's place and the element index.
 bool arrayAt(Machine& m, Expr pv, const model::Type* et, Place& arr, Expr& off) {
@@ -237,8 +267,8 @@ Outcome runMemFill(Machine& m, const std::string& name, const model::Transition&
       if (!arrayAt(m, src, et, sa, soff))
         throw Unsupported(name + " of a symbolic size outside an array at " + m.where());
       Expr sarr = m.readPlace(sa);
-      m.require(m.f.le(m.f.add(soff, count), m.lengthOf(sarr, sa.type)),
-                ViolationKind::OutOfBounds, name + " beyond the end of the source");
+      m.require(m.f.le(m.f.add(soff, count), m.lengthOf(sarr, sa.type)), ViolationKind::OutOfBounds,
+                name + " beyond the end of the source");
       nv = m.f.arrayRead(sarr, m.f.add(m.f.sub(i, doff), soff));
     }
     Expr in = m.f.logicalAnd(m.f.le(doff, i), m.f.lt(i, m.f.add(doff, count)));
@@ -271,6 +301,8 @@ Outcome runRealloc(Machine& m, const std::string& name, const model::Transition&
   if (p->root.kind != RootKind::Null) {
     if (p->root.kind != RootKind::Heap)
       m.fail(ViolationKind::InvalidFree, "realloc of memory not allocated by malloc", m.pc());
+    if (ps.heap.at(p->root.b).external)
+      m.fail(ViolationKind::InvalidFree, "realloc of memory owned by the C library", m.pc());
     if (ps.heap.at(p->root.b).freed)
       m.fail(ViolationKind::DoubleFree, "realloc of memory already freed", m.pc());
     if (p->path.size() != 1)
@@ -311,28 +343,12 @@ Outcome runRealloc(Machine& m, const std::string& name, const model::Transition&
 /// (within the range of T for integer types).
 Outcome runNondet(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  const model::Type* rt = s.lhs ? s.lhs->type : nullptr;
-  if (const model::Function* fn = m.P.findFunc(name); fn && fn->type && fn->type->ret)
-    rt = fn->type->ret;
+  const model::Type* rt = declaredResult(m, name, s);
   if (!rt || rt->kind == TypeKind::Void)
     throw Unsupported("result type of " + name + " at " + m.where());
   if (rt->kind == TypeKind::Pointer)
     throw Unsupported(name + ": nondeterministic pointers at " + m.where());
-  uint32_t k = m.gs.fresh++;
-  Expr v = m.f.symbol("nondet" + std::to_string(k), m.V.symType(rt));
-  if (rt->kind == TypeKind::Int && rt->bits > 0 && rt->bits <= 64) {
-    sym::Rational lo(0), hi(1);
-    for (unsigned b = 0; b < rt->bits - (rt->isSigned ? 1 : 0); ++b)
-      hi *= sym::Rational(2);
-    if (rt->isSigned)
-      lo = -hi;
-    hi -= sym::Rational(1);
-    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.f.intConst(lo), v),
-                                                     m.f.le(v, m.f.intConst(hi))));
-  } else if (rt->kind == TypeKind::Bool) {
-    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(0), v), m.f.le(v, m.intc(1))));
-  }
-  m.setResult(s, v, rt);
+  m.setResult(s, freshValue(m, "nondet", rt), rt);
   m.advance(t);
   return Outcome::Done;
 }

@@ -38,12 +38,16 @@ void ProcState::computeHash() {
     mix(h, std::hash<const void*>()(o.elem));
     mix(h, o.site.line * 31 + o.site.col);
     mix(h, o.freed);
+    mix(h, o.external);
   }
   mix(h, uint8_t(mpi));
   mix(h, size_t(syncDest + 7));
   mix(h, collWait);
   mix(h, callPhase);
   for (Expr e : mpiObj)
+    mix(h, eh(e));
+  mix(h, 0x5678);
+  for (Expr e : libObj)
     mix(h, eh(e));
   hash = h;
 }
@@ -53,7 +57,7 @@ bool ProcState::operator==(const ProcState& o) const {
     return false;
   if (mpi != o.mpi || syncDest != o.syncDest || collWait != o.collWait || callPhase != o.callPhase)
     return false;
-  if (mpiObj != o.mpiObj)
+  if (mpiObj != o.mpiObj || libObj != o.libObj)
     return false;
   if (globals != o.globals || stack.size() != o.stack.size() || heap.size() != o.heap.size())
     return false;
@@ -63,7 +67,8 @@ bool ProcState::operator==(const ProcState& o) const {
   for (size_t i = 0; i < heap.size(); ++i) {
     const HeapObj &a = heap[i], &b = o.heap[i];
     if (a.value != b.value || a.elem != b.elem || a.bytes != b.bytes || a.freed != b.freed ||
-        a.site.file != b.site.file || a.site.line != b.site.line || a.site.col != b.site.col)
+        a.external != b.external || a.site.file != b.site.file || a.site.line != b.site.line ||
+        a.site.col != b.site.col)
       return false;
   }
   return true;
@@ -182,6 +187,8 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
     scanHeapRefs(e, v, seen, order, reached);
   for (Expr e : p.mpiObj)
     scanHeapRefs(e, v, seen, order, reached);
+  for (Expr e : p.libObj)
+    scanHeapRefs(e, v, seen, order, reached);
   for (const Frame& f : p.stack)
     for (Expr e : f.slots)
       scanHeapRefs(e, v, seen, order, reached);
@@ -197,11 +204,13 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
 namespace {
 
 /// Calls f on every value of a process state (`q` const or not): globals,
-/// MPI objects, frame slots, heap values and heap sizes, in this order.
+/// MPI objects, library state, frame slots, heap values and heap sizes, in this order.
 template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
   for (auto& e : q.globals)
     f(e);
   for (auto& e : q.mpiObj)
+    f(e);
+  for (auto& e : q.libObj)
     f(e);
   for (auto& fr : q.stack)
     for (auto& e : fr.slots)
@@ -296,7 +305,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     for (uint32_t k : order)
       r[k] = 1;
     for (uint32_t k = 0; k < p.heap.size(); ++k)
-      if (!r[k] && !p.heap[k].freed && leaks)
+      if (!r[k] && !p.heap[k].freed && !p.heap[k].external && leaks)
         leaks->push_back(Leak{int(i), p.heap[k].site});
     mod[i] = std::make_unique<ProcState>(p);
     ProcState& q = *mod[i];
@@ -316,6 +325,8 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
       for (Expr& e : q.globals)
         sub(e);
       for (Expr& e : q.mpiObj)
+        sub(e);
+      for (Expr& e : q.libObj)
         sub(e);
       for (Frame& fr : q.stack)
         for (Expr& e : fr.slots)

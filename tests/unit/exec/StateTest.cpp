@@ -177,8 +177,7 @@ TEST(State, PathConditionProjectedOnTheValues) {
   Expr a = f.symbol("a", f.intType()), b = f.symbol("b", f.intType()),
        c = f.symbol("c", f.intType());
   // x = a; pc: a > 0, a < c (c is connected through a), b > 5 (unconnected)
-  Expr pc = f.logicalAnd(f.logicalAnd(f.lt(f.intConst(0), a), f.lt(a, c)),
-                         f.lt(f.intConst(5), b));
+  Expr pc = f.logicalAnd(f.logicalAnd(f.lt(f.intConst(0), a), f.lt(a, c)), f.lt(f.intConst(5), b));
   GlobalState s = withGlobal(fx, a, pc);
   std::function<bool(Expr)> sat = [](Expr) { return true; };
   CanonOptions co;
@@ -215,4 +214,46 @@ TEST(State, SubstituteReplacesSymbolsEverywhere) {
   EXPECT_EQ(t.procs[0]->globals[2], f.intConst(6));
   EXPECT_EQ(f.arrayRead(t.msgs[0].data, f.intConst(0)), f.intConst(4));
   EXPECT_TRUE(t.pc->isTrue());
+}
+
+TEST(State, LibraryStateIsPartOfTheStateAndItsKey) {
+  Fixture fx;
+  auto& f = fx.f;
+  fx.b.global("x", fx.b.tInt);
+  fx.v = std::make_unique<Values>(fx.b.p, f);
+  // Clock readings kept in libObj: renamed like values, substituted, and
+  // a heap block referenced only from there stays reachable.
+  auto make = [&](const char* name) {
+    Expr s = f.symbol(name, f.intType());
+    ProcState ps;
+    ps.globals = {fx.v->nullPointer(), fx.v->nullPointer(), f.intConst(0)};
+    ps.heap = {fx.block(5)};
+    ps.libObj = {nullptr, s, fx.heapPtr(0)};
+    return fx.state(ps, f.le(f.intConst(0), s));
+  };
+  GlobalState a = make("t1"), b = make("t2");
+  std::vector<Leak> leaks;
+  GlobalState ka = canonicalize(a, *fx.v, fx.in, &leaks);
+  EXPECT_TRUE(leaks.empty());
+  EXPECT_EQ(ka.procs[0]->heap.size(), 1u);
+  EXPECT_TRUE(ka == canonicalize(b, *fx.v, fx.in, nullptr));
+  ProcState other = *a.procs[0];
+  other.libObj.pop_back();
+  EXPECT_FALSE(fx.state(other, a.pc) == a);
+  sym::ExprMap map{{f.symbol("t1", f.intType()), f.intConst(9)}};
+  GlobalState t = substitute(a, map, f, fx.in);
+  EXPECT_EQ(t.procs[0]->libObj[1], f.intConst(9));
+}
+
+TEST(State, UnreachableLibraryBlockIsNotALeak) {
+  Fixture fx;
+  ProcState a;
+  HeapObj env = fx.block(7); // e.g. a string getenv returned
+  env.external = true;
+  a.heap = {env};
+  a.globals = {fx.v->nullPointer(), fx.v->nullPointer()};
+  std::vector<Leak> leaks;
+  GlobalState k = canonicalize(fx.state(a, fx.f.trueExpr()), *fx.v, fx.in, &leaks);
+  EXPECT_TRUE(leaks.empty());
+  EXPECT_TRUE(k.procs[0]->heap.empty());
 }

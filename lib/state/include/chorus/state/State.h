@@ -39,6 +39,9 @@ struct HeapObj {
   Expr bytes = nullptr;              ///< size in bytes requested
   model::SrcLoc site;                ///< where it was allocated
   bool freed = false;
+  /// Owned by the C library, not by the program (the string getenv
+  /// returns): never a leak, and free() of it is INVALID_FREE.
+  bool external = false;
 };
 
 enum class MpiPhase : uint8_t { Before = 0, Initialized = 1, Finalized = 2 };
@@ -59,6 +62,10 @@ struct ProcState {
   /// by lib/exec (MpiReq.cpp) as values; scanned like globals for heap
   /// reachability, renumbering and canonical renaming.
   std::vector<Expr> mpiObj;
+  /// State of the core's C library models between steps (lib/exec
+  /// LibState.h: last clock values, the result of a callback, qsort's
+  /// progress); scanned like mpiObj.
+  std::vector<Expr> libObj;
   size_t hash = 0; ///< set by computeHash()
 
   bool terminated() const { return stack.empty(); }

@@ -1,0 +1,180 @@
+// Models of what a process gets from its environment: pseudo-random numbers
+// (rand/srand/random/srandom), environment variables (getenv), clocks
+// (time/clock/gettimeofday) and sleeping (sleep/usleep).
+//
+// None of these values is known in advance, so each is a fresh symbol
+// within the range the C library guarantees: rand() and random() in
+// 0..RAND_MAX (2^31 - 1 in glibc) whatever the seed (srand/srandom only
+// evaluate their argument); getenv(name) either NULL or a string of
+// symbolic characters and symbolic length 0..kEnvLength held in a block
+// owned by the library (never a leak, free() of it is INVALID_FREE), each
+// call independently of the others; each clock a fresh value not below the
+// previous value of the same clock in the same process (kept in the
+// process's library state, LibState.h) and not below 0; sleep/usleep are
+// no-ops returning 0.
+#include "CString.h"
+#include "Library.h"
+
+namespace chorus::exec {
+
+namespace {
+
+using Outcome = Machine::Outcome;
+
+/// Longest string getenv returns (bounded, so that a loop over it ends).
+constexpr int64_t kEnvLength = 4;
+
+Outcome done(Machine& m, const model::Transition& t, Expr v, const model::Type* vt) {
+  m.setResult(t.stmt, v, vt);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+/// rand()/random(): a value in 0..2^31-1 (glibc's RAND_MAX, also random's
+/// range); srand/srandom: the seed is evaluated and otherwise ignored.
+Outcome runRand(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  if (name == "srand" || name == "srandom") {
+    m.checkDefined(m.arg(s, 0));
+    m.advance(t);
+    return Outcome::Done;
+  }
+  const model::Type* rt = declaredResult(m, name, s);
+  if (!rt || rt->kind != TypeKind::Int)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  Expr v = freshValue(m, name, rt);
+  m.gs.pc =
+      m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(0), v), m.f.le(v, m.intc(2147483647))));
+  return done(m, t, v, rt);
+}
+
+/// getenv(name): NULL, or a fresh string of symbolic length L (0 <= L <=
+/// kEnvLength) whose L characters are symbolic and non-zero, in a block of
+/// L + 1 characters owned by the library.
+Outcome runGetenv(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  {
+    Cursor c(m, m.arg(s, 0), "getenv's argument");
+    for (int64_t k = 0;; ++k) {
+      if (k >= kMaxString)
+        tooLong(m);
+      if (isNul(m, c.read(k)))
+        break;
+    }
+  }
+  if (!m.branch()) { // not set
+    m.step.effects.push_back("getenv: not set");
+    return done(m, t, m.V.nullPointer(), nullptr);
+  }
+  const model::Type* ct = m.P.types.charType();
+  uint32_t id = m.gs.fresh++;
+  std::string base = "getenv" + std::to_string(id);
+  Expr len = m.f.symbol(base + "_len", m.f.intType());
+  Expr chars = m.f.symbol(base, m.f.arrayType(m.V.symType(ct)));
+  std::vector<Expr> pc{m.gs.pc, m.f.le(m.intc(0), len), m.f.le(len, m.intc(kEnvLength))};
+  for (int64_t k = 0; k < kEnvLength; ++k) {
+    Expr c = m.f.arrayRead(chars, m.intc(k));
+    Expr ok = m.f.logicalAnd(m.f.logicalAnd(m.f.le(m.intc(-128), c), m.f.le(c, m.intc(127))),
+                             m.f.neq(c, m.intc(0)));
+    pc.push_back(m.f.implies(m.f.lt(m.intc(k), len), ok));
+  }
+  m.gs.pc = m.f.logicalAnd(pc);
+  Expr i = m.f.boundVar("i", m.f.intType());
+  Expr body = m.f.ite(m.f.lt(i, len), m.f.arrayRead(chars, i), m.intc(0));
+  Expr bvs[1] = {i};
+  const model::Type* at = m.im.arrayOf(ct, std::nullopt);
+  Expr n = m.f.add(len, m.intc(1));
+  HeapObj o;
+  o.value = m.f.arrayLambda(m.V.symType(at), n, m.f.lambda(bvs, body));
+  o.elem = ct;
+  o.bytes = n;
+  o.site = m.loc;
+  o.external = true;
+  ProcState& ps = m.self();
+  ps.heap.push_back(std::move(o));
+  Expr p = m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
+  m.step.effects.push_back("getenv: a string of length " + m.show(len));
+  return done(m, t, p, nullptr);
+}
+
+/// A fresh reading of the clock kept in slot k: not below 0 nor below the
+/// previous reading of this clock in this process.
+Expr readClock(Machine& m, LibSlot k, const std::string& name) {
+  uint32_t id = m.gs.fresh++;
+  Expr v = m.f.symbol(name + std::to_string(id), m.f.intType());
+  Expr last = m.libState(k);
+  m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(last ? last : m.intc(0), v));
+  m.setLibState(k, v);
+  return v;
+}
+
+/// The place of member `field` of the struct pv points to (type from the
+/// argument's static type).
+Place memberPlace(Machine& m, const model::Stmt& s, size_t i, Expr pv, const char* field) {
+  const model::Type* st = staticPointee(s.args[i]);
+  if (!st || st->kind != TypeKind::Struct || st->fieldIndex(field) == model::kNone)
+    throw Unsupported("argument " + std::to_string(i + 1) + " of the call at " + m.where() +
+                      " is not a pointer to a struct with a member '" + field + "'");
+  Place pl = m.placeOfPointer(pv, st, m.me);
+  pl.path.push_back(m.intc(st->fieldIndex(field)));
+  pl.type = st->fields[st->fieldIndex(field)].type;
+  return pl;
+}
+
+Outcome runTime(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  const model::Type* rt = declaredResult(m, name, s);
+  if (name == "clock")
+    return done(m, t, readClock(m, LibSlot::Clock, "clock"), rt);
+  if (name == "time") {
+    Expr out = m.arg(s, 0);
+    if (m.V.isUndef(out))
+      m.fail(ViolationKind::UninitializedRead, "time's argument is an uninitialized pointer",
+             m.pc());
+    Expr v = readClock(m, LibSlot::Time, "time");
+    auto p = m.V.decodePointer(out);
+    if (!p || p->root.kind != RootKind::Null)
+      m.writePlace(m.placeOfPointer(out, rt, m.me), v);
+    return done(m, t, v, rt);
+  }
+  // gettimeofday(tv, tz): seconds and microseconds of a microsecond clock;
+  // tz (obsolete) is not written
+  Expr tv = m.arg(s, 0);
+  if (m.V.isUndef(tv))
+    m.fail(ViolationKind::UninitializedRead, "gettimeofday's argument is an uninitialized pointer",
+           m.pc());
+  auto p = m.V.decodePointer(tv);
+  if (!p || p->root.kind != RootKind::Null) {
+    Place sec = memberPlace(m, s, 0, tv, "tv_sec");
+    Place usec = memberPlace(m, s, 0, tv, "tv_usec");
+    uint32_t id = m.gs.fresh++;
+    Expr sv = m.f.symbol("tv_sec" + std::to_string(id), m.f.intType());
+    Expr uv = m.f.symbol("tv_usec" + std::to_string(id), m.f.intType());
+    Expr us = m.f.add(m.f.mul(sv, m.intc(1000000)), uv);
+    Expr last = m.libState(LibSlot::TimeOfDay);
+    Expr cs[4] = {m.f.le(m.intc(0), uv), m.f.lt(uv, m.intc(1000000)),
+                  m.f.le(last ? last : m.intc(0), us), m.gs.pc};
+    m.gs.pc = m.f.logicalAnd(cs);
+    m.setLibState(LibSlot::TimeOfDay, us);
+    m.writePlace(sec, sv);
+    m.writePlace(usec, uv);
+  }
+  return done(m, t, m.intc(0), nullptr);
+}
+
+/// sleep/usleep: no effect on the model (clocks are only nondecreasing).
+Outcome runSleep(Machine& m, const std::string& name, const model::Transition& t) {
+  m.checkDefined(m.arg(t.stmt, 0));
+  return done(m, t, m.intc(0), nullptr);
+}
+
+} // namespace
+
+void registerEnv(LibraryRegistry& r) {
+  r.add({"rand", "srand", "random", "srandom"}, {runRand});
+  r.add("getenv", {runGetenv});
+  r.add({"time", "clock", "gettimeofday"}, {runTime});
+  r.add({"sleep", "usleep"}, {runSleep});
+}
+
+} // namespace chorus::exec

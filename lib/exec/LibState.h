@@ -1,0 +1,21 @@
+// Private to lib/exec. The slots of a process's library state
+// (ProcState::libObj): values the core's C library models keep between
+// steps of a process. Read and written with Machine::libState /
+// setLibState; a slot never written is null, and trailing null slots are
+// dropped, so a process that uses none of these models has an empty libObj
+// (its states are unchanged by them).
+#pragma once
+
+#include <cstddef>
+
+namespace chorus::exec {
+
+enum class LibSlot : size_t {
+  CallResult, ///< the value the last callback (Machine::callModel) returned
+  Time,       ///< last value of time() (seconds)
+  Clock,      ///< last value of clock() (ticks)
+  TimeOfDay,  ///< last value of gettimeofday() (microseconds)
+  Sort,       ///< progress of qsort/bsearch across comparator calls (Sort.cpp)
+};
+
+} // namespace chorus::exec
