@@ -18,9 +18,13 @@ EPI = """  MPI_Finalize();
 }
 """
 cases = []
-def case(cat, name, body, expect="verified", n=2, opts="", fin=True, pro=True, top=""):
-    """top: C code placed before main (e.g. the user functions of MPI_Op_create)."""
-    cases.append((cat, name, body, expect, n, opts, fin, pro, top))
+def case(cat, name, body, expect="verified", n=2, opts="", fin=True, pro=True, top="",
+         native=None):
+    """top: C code placed before main (e.g. the user functions of MPI_Op_create).
+    native: the exit code of the real run (mpicc + mpirun -np n, see
+    tests/lit/tools/native-run), checked too when given: 0, 134 for a failed
+    assert, the MPI error class for an error Open MPI reports."""
+    cases.append((cat, name, body, expect, n, opts, fin, pro, top, native))
 
 # ------------------------------------------------------------ call ordering
 C = "ordering"
@@ -1816,8 +1820,236 @@ case(C, "request_free_any_source_ok", """  int x = rank, y = -1, z = -1;
   }
 """, n=3)
 
+# ------------------------------------------------------------ topologies
+C = "topology"
+case(C, "cart_ring_shift_ok", """  int dims[1] = {0}, periods[1] = {1}, src, dst, got = -1, cr;
+  MPI_Comm ring;
+  MPI_Dims_create(size, 1, dims);
+  assert(dims[0] == size);
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  MPI_Comm_rank(ring, &cr);
+  MPI_Cart_shift(ring, 0, 1, &src, &dst);
+  assert(src == (cr + size - 1) % size && dst == (cr + 1) % size);
+  MPI_Sendrecv(&cr, 1, MPI_INT, dst, 0, &got, 1, MPI_INT, src, 0, ring, MPI_STATUS_IGNORE);
+  assert(got == src);
+  MPI_Comm_free(&ring);
+""", n=3, native=0)
+case(C, "cart_2d_neighbor_allgather_ok", """  int dims[2] = {0, 0}, periods[2] = {0, 1}, c[2], cr, r2;
+  MPI_Dims_create(size, 2, dims);
+  assert(dims[0] == 2 && dims[1] == 2);
+  MPI_Comm grid;
+  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &grid);
+  MPI_Comm_rank(grid, &cr);
+  MPI_Cart_coords(grid, cr, 2, c);
+  MPI_Cart_rank(grid, c, &r2);
+  assert(r2 == cr && cr == 2 * c[0] + c[1]);
+  int nb[4] = {-1, -1, -1, -1}, s0, d0, s1, d1;
+  MPI_Neighbor_allgather(&cr, 1, MPI_INT, nb, 1, MPI_INT, grid);
+  MPI_Cart_shift(grid, 0, 1, &s0, &d0);
+  MPI_Cart_shift(grid, 1, 1, &s1, &d1);
+  assert(nb[0] == (s0 == MPI_PROC_NULL ? -1 : s0) && nb[1] == (d0 == MPI_PROC_NULL ? -1 : d0));
+  assert(nb[2] == s1 && nb[3] == d1);
+  MPI_Comm_free(&grid);
+""", n=4, native=0)
+case(C, "cart_sub_rows_ok", """  int dims[2] = {2, 2}, periods[2] = {0, 0}, remain[2] = {0, 1}, c[2], cr, sum = -1, rs;
+  MPI_Comm grid, row;
+  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &grid);
+  MPI_Comm_rank(grid, &cr);
+  MPI_Cart_coords(grid, cr, 2, c);
+  MPI_Cart_sub(grid, remain, &row);
+  MPI_Comm_size(row, &rs);
+  assert(rs == 2);
+  MPI_Allreduce(&cr, &sum, 1, MPI_INT, MPI_SUM, row);
+  assert(sum == 4 * c[0] + 1);
+  int nd;
+  MPI_Cartdim_get(row, &nd);
+  assert(nd == 1);
+  MPI_Comm_free(&row);
+  MPI_Comm_free(&grid);
+""", n=4, native=0)
+case(C, "cart_dup_keeps_topology_ok", """  int dims[1] = {2}, periods[1] = {0}, d[1], p[1], c[1], st;
+  MPI_Comm cart, dup;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 1, &cart);
+  MPI_Comm_dup(cart, &dup);
+  MPI_Topo_test(dup, &st);
+  assert(st == MPI_CART);
+  MPI_Cart_get(dup, 1, d, p, c);
+  assert(d[0] == 2 && p[0] == 0 && c[0] == rank);
+  MPI_Topo_test(MPI_COMM_WORLD, &st);
+  assert(st == MPI_UNDEFINED);
+  MPI_Comm_free(&dup);
+  MPI_Comm_free(&cart);
+""", native=0)
+case(C, "cart_grid_too_big", """  int dims[1] = {3}, periods[1] = {0};
+  MPI_Comm cart;
+  /*@*/MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+""", "MPI_INVALID_ARGUMENT", native=13)
+case(C, "cart_excluded_rank_comm_null", """  int dims[1] = {2}, periods[1] = {0}, r;
+  MPI_Comm cart;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  if (rank < 2)
+    MPI_Comm_free(&cart);
+  else
+    /*@*/MPI_Comm_rank(cart, &r);
+""", "MPI_INVALID_COMM", n=3)
+case(C, "cart_coords_without_topology", """  int c[1];
+  /*@*/MPI_Cart_coords(MPI_COMM_WORLD, rank, 1, c);
+""", "MPI_INVALID_COMM")
+case(C, "cart_rank_off_the_grid", """  int dims[1] = {2}, periods[1] = {0}, c[1] = {2}, r;
+  MPI_Comm cart;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  /*@*/MPI_Cart_rank(cart, c, &r);
+  MPI_Comm_free(&cart);
+""", "MPI_INVALID_ARGUMENT")
+case(C, "cart_periodic_rank_wraps_ok", """  int dims[1] = {2}, periods[1] = {1}, c[1] = {3}, r;
+  MPI_Comm cart;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  MPI_Cart_rank(cart, c, &r);
+  assert(r == 1);
+  MPI_Comm_free(&cart);
+""", native=0)
+case(C, "cart_ring_ssend_deadlock", """  int dims[1] = {3}, periods[1] = {1}, src, dst, x = rank, y;
+  MPI_Comm ring;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  MPI_Cart_shift(ring, 0, 1, &src, &dst);
+  /*@*/MPI_Ssend(&x, 1, MPI_INT, dst, 0, ring);
+  MPI_Recv(&y, 1, MPI_INT, src, 0, ring, MPI_STATUS_IGNORE);
+  MPI_Comm_free(&ring);
+""", "ABSOLUTE_DEADLOCK", n=3)
+case(C, "cart_never_freed", """  int dims[1] = {2}, periods[1] = {0};
+  MPI_Comm cart;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  /*@*/MPI_Finalize();
+  return 0;
+}
+""", "MPI_RESOURCE_LEAK", fin=False)
+case(C, "dims_create_ok", """  int a[2] = {0, 0}, b[3] = {0, 0, 0}, c[3] = {0, 3, 0}, d[2] = {0, 0};
+  MPI_Dims_create(24, 2, a);
+  assert(a[0] == 6 && a[1] == 4);
+  MPI_Dims_create(16, 3, b);
+  assert(b[0] == 4 && b[1] == 2 && b[2] == 2);
+  MPI_Dims_create(24, 3, c);
+  assert(c[0] == 4 && c[1] == 3 && c[2] == 2);
+  MPI_Dims_create(7, 2, d);
+  assert(d[0] == 7 && d[1] == 1);
+""", n=1, native=0)
+case(C, "dims_create_indivisible", """  int d[2] = {2, 0};
+  /*@*/MPI_Dims_create(7, 2, d);
+""", "MPI_INVALID_ARGUMENT", n=1)
+case(C, "graph_star_allgather_ok", """  int index[3] = {2, 3, 4}, edges[4] = {1, 2, 0, 0}, nn, nb[2] = {-1, -1}, st;
+  MPI_Comm star;
+  MPI_Graph_create(MPI_COMM_WORLD, 3, index, edges, 0, &star);
+  MPI_Topo_test(star, &st);
+  assert(st == MPI_GRAPH);
+  MPI_Graph_neighbors_count(star, rank, &nn);
+  assert(nn == (rank == 0 ? 2 : 1));
+  MPI_Neighbor_allgather(&rank, 1, MPI_INT, nb, 1, MPI_INT, star);
+  if (rank == 0)
+    assert(nb[0] == 1 && nb[1] == 2);
+  else
+    assert(nb[0] == 0 && nb[1] == -1);
+  MPI_Comm_free(&star);
+""", n=3, native=0)
+case(C, "graph_one_way_edge", """  int index[2] = {1, 1}, edges[1] = {1}, nb[1], x = rank;
+  MPI_Comm g;
+  MPI_Graph_create(MPI_COMM_WORLD, 2, index, edges, 0, &g);
+  /*@*/MPI_Neighbor_allgather(&x, 1, MPI_INT, nb, 1, MPI_INT, g);
+  MPI_Comm_free(&g);
+""", "MPI_SIGNATURE_MISMATCH")
+case(C, "dist_graph_ring_alltoall_ok", """  int left = (rank + size - 1) % size, right = (rank + 1) % size, got = -1, in, out, w;
+  MPI_Comm ring;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1, &right,
+                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &ring);
+  MPI_Dist_graph_neighbors_count(ring, &in, &out, &w);
+  assert(in == 1 && out == 1 && !w);
+  MPI_Neighbor_alltoall(&rank, 1, MPI_INT, &got, 1, MPI_INT, ring);
+  assert(got == left);
+  MPI_Comm_free(&ring);
+""", n=3, native=0)
+case(C, "dist_graph_alltoallv_ok", """  int left = (rank + size - 1) % size, right = (rank + 1) % size;
+  int sc[1] = {2}, sd[1] = {0}, rc[1] = {2}, rd[1] = {1};
+  int two[2] = {rank, 10 * rank}, back[3] = {-1, -1, -1};
+  MPI_Comm ring;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1, &right,
+                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &ring);
+  MPI_Neighbor_alltoallv(two, sc, sd, MPI_INT, back, rc, rd, MPI_INT, ring);
+  assert(back[0] == -1 && back[1] == left && back[2] == 10 * left);
+  MPI_Comm_free(&ring);
+""", n=3, native=0)
+case(C, "dist_graph_inconsistent", """  int to = 1, from = 0; /* rank 0 sends to 1, but 1 does not list 0 */
+  MPI_Comm g;
+  /*@*/MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 0, &from, MPI_UNWEIGHTED, rank == 0, &to,
+                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
+  MPI_Comm_free(&g);
+""", "MPI_INVALID_ARGUMENT")
+case(C, "neighbor_alltoall_count_mismatch", """  int left = (rank + size - 1) % size, right = (rank + 1) % size, two[2] = {0, 0}, got[2];
+  MPI_Comm ring;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1, &right,
+                                 MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &ring);
+  /*@*/MPI_Neighbor_alltoall(two, rank == 0 ? 2 : 1, MPI_INT, got, 1, MPI_INT, ring);
+  MPI_Comm_free(&ring);
+""", "MPI_SIGNATURE_MISMATCH", n=3)
+case(C, "neighbor_allgather_recv_too_small", """  int dims[1] = {3}, periods[1] = {1}, one = rank, got[1];
+  MPI_Comm ring;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  /*@*/MPI_Neighbor_allgather(&one, 1, MPI_INT, got, 1, MPI_INT, ring);
+  MPI_Comm_free(&ring);
+""", "OUT_OF_BOUNDS", n=3)
+
+# ------------------------------------------------ environment queries, addresses
+case("lifecycle", "get_version_before_init_ok", """  int v = 0, sv = -1, len = 0;
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+  MPI_Get_version(&v, &sv);
+  assert(v == MPI_VERSION && sv >= 0);
+  MPI_Get_library_version(lib, &len);
+  assert(len > 0 && lib[0] != 0);
+""", n=1, native=0, pro="version")
+case("lifecycle", "processor_name_ok", """  char name[MPI_MAX_PROCESSOR_NAME];
+  int len = -1;
+  MPI_Get_processor_name(name, &len);
+  assert(len > 0 && name[len] == 0);
+""", native=0)
+case("lifecycle", "processor_name_before_init", """  char name[MPI_MAX_PROCESSOR_NAME];
+  int len;
+  /*@*/MPI_Get_processor_name(name, &len);
+  MPI_Init(&argc, &argv);
+""", "MPI_USAGE", n=1, pro="version")
+case("datatypes", "get_address_struct_ok", """  struct P p[2];
+  MPI_Aint base, ab, next;
+  MPI_Get_address(&p[0], &base);
+  MPI_Get_address(&p[0].b, &ab);
+  MPI_Get_address(&p[1], &next);
+  assert(MPI_Aint_diff(ab, base) == offsetof(struct P, b));
+  assert(next - base == (MPI_Aint)sizeof(struct P));
+  int bl[2] = {1, 1};
+  MPI_Aint disp[2] = {0, ab - base};
+  MPI_Datatype types[2] = {MPI_INT, MPI_DOUBLE}, tp;
+  MPI_Type_create_struct(2, bl, disp, types, &tp);
+  MPI_Type_commit(&tp);
+  if (rank == 0) {
+    p[0].a = 7;
+    p[0].b = 0.5;
+    MPI_Send(&p[0], 1, tp, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Recv(&p[1], 1, tp, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(p[1].a == 7 && p[1].b == 0.5);
+  }
+  MPI_Type_free(&tp);
+""", pro="struct", native=0)
+case("datatypes", "get_address_of_two_objects_unknown", """  int a;
+  double b;
+  MPI_Aint pa, pb;
+  MPI_Get_address(&a, &pa);
+  MPI_Get_address(&b, &pb);
+  int bl[2] = {1, 1};
+  MPI_Aint disp[2] = {0, pb - pa}; /* the distance between two variables: not known */
+  MPI_Datatype types[2] = {MPI_INT, MPI_DOUBLE}, tp;
+  MPI_Type_create_struct(2, bl, disp, types, &tp);
+  MPI_Type_free(&tp);
+""", "unknown", n=1)
+
 def render(c):
-    cat, name, body, expect, n, opts, fin, pro, top = c
+    cat, name, body, expect, n, opts, fin, pro, top, native = c
     pre = PRO
     if pro == "input":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input\nint K;\n")
@@ -1825,6 +2057,9 @@ def render(c):
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stdlib.h>\n")
     elif pro == "struct":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stddef.h>\nstruct P { int a; double b; };\n")
+    elif pro == "version": # MPI_Init is in the body
+        pre = PRO.replace("  MPI_Init(&argc, &argv);\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n  MPI_Comm_size(MPI_COMM_WORLD, &size);\n", "").replace("#include <assert.h>\n", "#include <assert.h>\n#include <stddef.h>\n") + "  (void)rank, (void)size;\n"
+        body = body + "  MPI_Init(&argc, &argv);\n" if "MPI_Init" not in body else body
     elif pro == "thread":
         pre = PRO.replace("  MPI_Init(&argc, &argv);\n", "  int prov = -1;\n  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &prov);\n  assert(prov >= MPI_THREAD_SINGLE);\n")
     pre = pre.replace("int main(", top + "int main(")
@@ -1842,10 +2077,12 @@ def render(c):
         hdr.append("// RUN: %%expect-exit 1 %%chorus verify %%s -n %d --quiet %s | FileCheck %%s" % (n, mode))
         at = [i for i, l in enumerate(lines) if "/*@*/" in l]
         if at:
-            line = at[0] + 1 + 2  # two header lines
+            line = at[0] + 1 + 2 + (native is not None)  # the header lines
             hdr.append("// CHECK: verdict: violation %s at {{.*}}%s.c:%d:" % (expect, name, line))
         else:
             hdr.append("// CHECK: verdict: violation %s" % expect)
+    if native is not None:
+        hdr.append("// RUN: %%expect-exit %d %%native -n %d %%s" % (native, n))
     return "\n".join(h.replace("  |", " |") for h in hdr) + "\n" + src
 
 root = sys.argv[1] if len(sys.argv) > 1 else "tests/lit/mpi"

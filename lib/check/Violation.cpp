@@ -68,6 +68,8 @@ const char* kindName(ViolationKind k) {
     return "MPI_LOCAL_CONCURRENCY";
   case ViolationKind::MpiReadyMode:
     return "MPI_READY_MODE";
+  case ViolationKind::MpiInvalidArgument:
+    return "MPI_INVALID_ARGUMENT";
   case ViolationKind::CollectiveAssertion:
     return "COLLECTIVE_ASSERTION";
   case ViolationKind::CollectiveOrder:

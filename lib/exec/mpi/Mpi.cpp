@@ -660,6 +660,35 @@ Machine::Outcome runAbort(Machine& m, const std::string& name, const model::Tran
   m.fail(ViolationKind::Abort, "MPI_Abort called", m.pc());
 }
 
+/// Writes `text` and its terminating NUL into the char buffer at argument i
+/// (bounds-checked) and its length to *argument i + 1.
+void writeName(Machine& m, const model::Stmt& s, size_t i, const std::string& text) {
+  Expr buf = m.arg(s, i);
+  for (size_t k = 0; k <= text.size(); ++k) {
+    Expr p = k == 0 ? buf : m.ptrAdd(buf, m.intc(int64_t(k)));
+    m.writePlace(m.placeOfPointer(p, m.P.types.charType(), m.me),
+                 m.intc(k < text.size() ? (unsigned char)text[k] : 0));
+  }
+  m.writePlace(m.placeOfPointer(m.arg(s, i + 1), m.P.types.intType(), m.me),
+               m.intc(int64_t(text.size())));
+}
+
+/// MPI_Get_processor_name: every process runs on "localhost" (one node, as
+/// under mpirun --oversubscribe); MPI_Get_version: 3.1;
+/// MPI_Get_library_version: the model's name.
+Machine::Outcome runVersion(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  if (name == "MPI_Get_processor_name") {
+    writeName(m, s, 0, "localhost");
+  } else if (name == "MPI_Get_library_version") {
+    writeName(m, s, 0, "chorus MPI model (MPI 3.1)");
+  } else {
+    m.writePlace(m.placeOfPointer(m.arg(s, 0), m.P.types.intType(), m.me), m.intc(3));
+    m.writePlace(m.placeOfPointer(m.arg(s, 1), m.P.types.intType(), m.me), m.intc(1));
+  }
+  return mpiDone(m, t);
+}
+
 } // namespace
 
 void registerMpiEnv(MpiTable& t) {
@@ -669,6 +698,9 @@ void registerMpiEnv(MpiTable& t) {
   t.add({"MPI_Comm_rank", "MPI_Comm_size"}, {runCommRankSize});
   t.add("MPI_Abort", {runAbort});
   t.add("MPI_Init_thread", {runInitThread, nullptr, false});
+  t.add("MPI_Get_processor_name", {runVersion});
+  // allowed before MPI_Init and after MPI_Finalize (MPI 3.1 §8.1.1)
+  t.add({"MPI_Get_version", "MPI_Get_library_version"}, {runVersion, nullptr, false});
 }
 
 // ================================================ datatype constructors
@@ -860,6 +892,61 @@ Machine::Outcome runTypeQuery(Machine& m, const std::string& name, const model::
   return mpiDone(m, t);
 }
 
+/// MPI_Get_address / MPI_Address: the address of an object is an unknown
+/// base address of its root object, $addr(root), plus the byte offset of the
+/// place in the root (x86-64 layout; a symbolic array index gives a symbolic
+/// offset). Differences of addresses within one object are thus exact (the
+/// displacements of MPI_Type_create_struct), others symbolic. NULL and
+/// MPI_BOTTOM have address 0.
+Machine::Outcome runGetAddress(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr pv = m.arg(s, 0);
+  if (m.V.isUndef(pv))
+    m.fail(ViolationKind::UninitializedRead, name + " of an uninitialized pointer", m.pc());
+  auto p = m.V.decodePointer(pv);
+  if (!p)
+    throw Unsupported(name + " of a symbolic pointer at " + m.where());
+  Expr addr = m.intc(0);
+  if (p->root.kind != RootKind::Null && !isSpecial(m, pv, "chorus_mpi_bottom_")) {
+    if (p->root.kind == RootKind::Function)
+      throw Unsupported(name + " of a function at " + m.where());
+    Place pl = m.placeOfPointer(pv, nullptr, m.me); // checks the pointer
+    const model::Type* t0 = m.rootType(m.self(), pl.root);
+    Expr off = m.intc(0);
+    const model::Type* ty = t0;
+    for (Expr step : pl.path) {
+      if (ty->kind == TypeKind::Array) {
+        if (!ty->elem->size)
+          throw Unsupported(name + " inside elements of variable size at " + m.where());
+        off = m.f.add(off, m.f.mul(step, m.intc(int64_t(ty->elem->size))));
+        ty = ty->elem;
+      } else if (ty->isRecord()) {
+        int64_t k = m.requireConcrete(step, "field");
+        off = m.f.add(off, m.intc(fieldOffsets(m, ty).at(size_t(k))));
+        ty = ty->fields.at(size_t(k)).type;
+      } else {
+        throw Unsupported(name + ": pointer does not match its object at " + m.where());
+      }
+    }
+    sym::Type argT[1] = {m.V.refType()};
+    Expr root[1] = {m.f.refConst(m.V.refType(), state::encodeRoot(pl.root))};
+    Expr base = m.f.apply(m.f.symbol("$addr", m.f.functionType(argT, m.f.intType())), root);
+    addr = m.f.add(base, off);
+  }
+  Expr out = m.arg(s, 1);
+  const model::Type* at = staticPointee(s.args[1]);
+  m.writePlace(m.placeOfPointer(out, at ? at : m.P.types.intType(), m.me), addr);
+  return mpiDone(m, t);
+}
+
+/// MPI_Aint_add / MPI_Aint_diff: address arithmetic.
+Machine::Outcome runAintOp(Machine& m, const std::string& name, const model::Transition& t) {
+  Expr a = m.arg(t.stmt, 0), b = m.arg(t.stmt, 1);
+  m.checkDefined(a);
+  m.checkDefined(b);
+  return mpiDone(m, t, name == "MPI_Aint_add" ? m.f.add(a, b) : m.f.sub(a, b));
+}
+
 /// MPI_Get_elements: the number of basic elements received.
 Machine::Outcome runGetElements(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
@@ -897,6 +984,8 @@ void registerMpiType(MpiTable& t) {
          "MPI_Type_get_true_extent", "MPI_Type_get_true_extent_x", "MPI_Type_extent"},
         {runTypeQuery});
   t.add("MPI_Get_elements", {runGetElements});
+  t.add({"MPI_Get_address", "MPI_Address"}, {runGetAddress});
+  t.add({"MPI_Aint_add", "MPI_Aint_diff"}, {runAintOp, nullptr, false});
 }
 
 // ================================================================= dispatch
@@ -927,6 +1016,7 @@ const MpiTable& mpiFunctions() {
     registerMpiReq(t);
     registerMpiComm(t);
     registerMpiType(t);
+    registerMpiTopo(t);
     return t;
   }();
   return table;

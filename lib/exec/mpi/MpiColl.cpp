@@ -62,19 +62,28 @@ const char* collName(CollKind k) {
     return "MPI_Comm_split";
   case CollKind::CommCreate:
     return "MPI_Comm_create";
+  case CollKind::CartCreate:
+    return "MPI_Cart_create";
+  case CollKind::CartSub:
+    return "MPI_Cart_sub";
+  case CollKind::GraphCreate:
+    return "MPI_Graph_create";
+  case CollKind::DistGraphCreate:
+    return "MPI_Dist_graph_create_adjacent";
+  case CollKind::NeighborAllgather:
+    return "MPI_Neighbor_allgather";
+  case CollKind::NeighborAllgatherv:
+    return "MPI_Neighbor_allgatherv";
+  case CollKind::NeighborAlltoall:
+    return "MPI_Neighbor_alltoall";
+  case CollKind::NeighborAlltoallv:
+    return "MPI_Neighbor_alltoallv";
   default:
     return "?";
   }
 }
 
 namespace {
-
-/// A piece of a collective's result for one member: basic values written
-/// through datatype dt at byte offset off of its receive buffer.
-struct Seg {
-  int64_t off = 0, dt = 0;
-  std::vector<Expr> vals;
-};
 
 /// Segments kept in the record of a nonblocking collective: a tuple of
 /// (off, dt, packed values) triples.
@@ -357,6 +366,13 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
     if (kind == CollKind::CommCreate && c.data != data)
       m.fail(ViolationKind::MpiSignatureMismatch,
              "MPI_Comm_create with a group different from the other processes", m.pc());
+    if ((kind == CollKind::CartCreate || kind == CollKind::GraphCreate ||
+         kind == CollKind::CartSub) &&
+        c.aux != aux)
+      m.fail(ViolationKind::MpiSignatureMismatch,
+             std::string(collName(kind)) + " with a topology different from process " +
+                 std::to_string(q) + "'s",
+             m.pc());
     break;
   }
   CollRec r;
@@ -555,6 +571,26 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
     completeV(m, kind, recs, group, segs);
     break;
   }
+  case CollKind::NeighborAllgather:
+  case CollKind::NeighborAllgatherv:
+  case CollKind::NeighborAlltoall:
+  case CollKind::NeighborAlltoallv: {
+    std::vector<CollRec> recs;
+    for (int i = 0; i < n; ++i)
+      recs.push_back(xs[i].recs[size_t(ri[i])]);
+    segs = completeNeighbor(m, kind, recs, group);
+    break;
+  }
+  case CollKind::DistGraphCreate: {
+    std::vector<CollRec> recs;
+    for (int i = 0; i < n; ++i)
+      recs.push_back(xs[i].recs[size_t(ri[i])]);
+    checkDistGraph(m, recs, group);
+  }
+    [[fallthrough]];
+  case CollKind::CartCreate:
+  case CollKind::CartSub:
+  case CollKind::GraphCreate:
   case CollKind::CommDup:
   case CollKind::CommSplit:
   case CollKind::CommCreate: {
@@ -563,7 +599,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
     std::vector<int64_t> taken;
     std::vector<std::vector<int>> members; // per new communicator
     std::vector<int64_t> commOf(static_cast<size_t>(n), mpiHandle(1, 0));
-    if (kind == CollKind::CommSplit) {
+    if (splitsComm(kind)) {
       std::vector<int64_t> colors;
       for (int i = 0; i < n; ++i) {
         int64_t col = *m.concreteInt(c.contrib[i]->children()[0]);
@@ -610,6 +646,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
         if (std::find(g.begin(), g.end(), group[i]) != g.end()) {
           // ext values are reloaded below, after the records change
           addComm(m, group[i], commOf[size_t(i)], g);
+          attachTopology(m, group[i], commOf[size_t(i)], xs[i].recs[size_t(ri[i])].aux);
           xs[i] = loadExt(m, group[i]);
         }
     }
@@ -618,8 +655,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
   default:
     break;
   }
-  bool handles =
-      kind == CollKind::CommDup || kind == CollKind::CommSplit || kind == CollKind::CommCreate;
+  bool handles = createsComm(kind);
   for (int i = 0; i < n; ++i) {
     int p = group[i];
     CollRec& r = xs[i].recs[size_t(ri[i])];

@@ -191,6 +191,8 @@ void finalizeObjectChecks(Machine& m) {
   for (size_t i = 0; i + 2 < x.objs.size(); i += 3 + size_t(x.objs[i + 2])) {
     static const char* names[] = {"", "communicator", "group", "datatype", "operation"};
     int64_t k = x.objs[i];
+    if (isTopologyObject(k)) // part of its communicator
+      continue;
     m.fail(ViolationKind::MpiResourceLeak,
            std::string("MPI_Finalize with a ") + (k >= 1 && k <= 4 ? names[k] : "handle") +
                " never freed (handle " + std::to_string(x.objs[i + 1]) + ")",
@@ -358,6 +360,7 @@ Machine::Outcome runCommFree(Machine& m, const std::string& name, const model::T
              "MPI_Comm_free of a communicator with a pending collective operation", m.pc());
   removeObj(x.objs, findObj(x.objs, 1, c));
   storeExt(m, m.me, x);
+  detachTopology(m, c);
   setInt(m, ptr, mpiHandle(1, 0));
   return mpiDone(m, t);
 }
@@ -410,7 +413,9 @@ Machine::Outcome runCommCreate(Machine& m, const std::string& name, const model:
     m.writePlace(rp, m.intc(mpiHandle(5, int(0x1000 + slot))));
     return mpiDone(m, t);
   }
-  arrive(m, c, kind, 0, 0, 0, nullptr, data, out);
+  // Comm_dup keeps the topology (MPI 3.1 §6.4.2)
+  arrive(m, c, kind, 0, 0, 0, nullptr, data, out, -1, 0,
+         kind == CollKind::CommDup ? topologyAux(m, c) : nullptr);
   return mpiDone(m, t);
 }
 

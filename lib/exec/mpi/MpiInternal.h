@@ -8,6 +8,7 @@
 //                 Bcast, Reduce, Allreduce, Allgather, ..., nonblocking forms
 //   MpiReq.cpp  — requests, Wait/Test, probes, Bsend buffers
 //   MpiComm.cpp — communicators and groups, rank translation
+//   MpiTopo.cpp — process topologies, neighbourhood collectives
 // A new MPI source file defines `void registerMpiXxx(MpiTable&)`, declared
 // here and called by mpiFunctions() in Mpi.cpp.
 #pragma once
@@ -220,7 +221,24 @@ enum class CollKind {
   Scatterv,
   Allgatherv,
   Alltoallv,
-  ReduceScatter
+  ReduceScatter,
+  // MpiTopo.cpp: topology constructors (splits or dups of the old
+  // communicator) and neighbourhood collectives
+  CartCreate,
+  CartSub,
+  GraphCreate,
+  DistGraphCreate,
+  NeighborAllgather,
+  NeighborAllgatherv,
+  NeighborAlltoall,
+  NeighborAlltoallv
+};
+
+/// A piece of a collective's result for one member: basic values written
+/// through datatype dt at byte offset off of its receive buffer.
+struct Seg {
+  int64_t off = 0, dt = 0;
+  std::vector<Expr> vals;
 };
 
 Expr packBuffer(Machine& m, Expr buf, Expr countE, int64_t dt);
@@ -241,6 +259,27 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b);
 /// a op b element-wise on basic values (MAXLOC/MINLOC: on value-index pairs).
 std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
                             const std::vector<Expr>& b);
+
+// ------------------------------------------------------ topologies (MpiTopo.cpp)
+/// Collectives that create communicators: by color and key (split), or
+/// one communicator for a group (dup, create, distributed graph).
+bool splitsComm(CollKind k);
+bool createsComm(CollKind k);
+/// Attaches the topology encoded in a creating record's aux value (nothing
+/// when null) to communicator comm of process proc.
+void attachTopology(Machine& m, int proc, int64_t comm, Expr aux);
+/// The topology of comm in the moving process as an aux value (null: none),
+/// for MPI_Comm_dup; detachTopology: MPI_Comm_free.
+Expr topologyAux(Machine& m, int64_t comm);
+void detachTopology(Machine& m, int64_t comm);
+/// Object-table kinds that are not resources of their own (not leaks).
+bool isTopologyObject(int64_t kind);
+/// MPI_Dist_graph_create_adjacent: every edge given at both ends.
+void checkDistGraph(Machine& m, const std::vector<CollRec>& recs, const std::vector<int>& group);
+/// The blocks each member of a neighbourhood collective receives.
+std::vector<std::vector<Seg>> completeNeighbor(Machine& m, CollKind kind,
+                                               const std::vector<CollRec>& recs,
+                                               const std::vector<int>& group);
 
 // ------------------------------------------------------------ dispatch table
 struct MpiFunction {
@@ -267,5 +306,6 @@ void registerMpiColl(MpiTable& t); // MpiColl.cpp
 void registerMpiReq(MpiTable& t);  // MpiReq.cpp
 void registerMpiComm(MpiTable& t); // MpiComm.cpp
 void registerMpiType(MpiTable& t); // Mpi.cpp: datatype constructors and queries
+void registerMpiTopo(MpiTable& t); // MpiTopo.cpp
 
 } // namespace chorus::exec

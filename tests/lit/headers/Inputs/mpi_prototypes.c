@@ -272,6 +272,14 @@ void chorus_check_prototypes(void) {
   { int (*fp)(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree, int destinations[], int destweights[]) = MPI_Dist_graph_neighbors; (void)fp; }
   { int (*fp)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) = MPI_Neighbor_allgather; (void)fp; }
   { int (*fp)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) = MPI_Neighbor_alltoall; (void)fp; }
+  { int (*fp)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) = MPI_Neighbor_allgatherv; (void)fp; }
+  { int (*fp)(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) = MPI_Neighbor_alltoallv; (void)fp; }
+  { int (*fp)(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm) = MPI_Neighbor_alltoallw; (void)fp; }
+  { int (*fp)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) = MPI_Ineighbor_allgather; (void)fp; }
+  { int (*fp)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) = MPI_Ineighbor_allgatherv; (void)fp; }
+  { int (*fp)(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) = MPI_Ineighbor_alltoall; (void)fp; }
+  { int (*fp)(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) = MPI_Ineighbor_alltoallv; (void)fp; }
+  { int (*fp)(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request) = MPI_Ineighbor_alltoallw; (void)fp; }
   { int (*fp)(MPI_Info *info) = MPI_Info_create; (void)fp; }
   { int (*fp)(MPI_Info info, const char *key, const char *value) = MPI_Info_set; (void)fp; }
   { int (*fp)(MPI_Info info, const char *key, int valuelen, char *value, int *flag) = MPI_Info_get; (void)fp; }
@@ -341,4 +349,4 @@ void chorus_check_prototypes(void) {
   { MPI_Group (*fp)(MPI_Fint group) = MPI_Group_f2c; (void)fp; }
   { int (*fp)(const int level, ...) = MPI_Pcontrol; (void)fp; }
 }
-/* 314 prototypes */
+/* 322 prototypes */

@@ -42,6 +42,7 @@ enum class ViolationKind {
   MpiPendingMessage,
   MpiLocalConcurrency,
   MpiReadyMode,
+  MpiInvalidArgument, ///< an argument invalid for the call (issue 10)
   // collective assertions (issue 5, seed 000 Def. 4)
   CollectiveAssertion,
   CollectiveOrder,

@@ -1,0 +1,16 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}cart_grid_too_big.c:13:
+// RUN: %expect-exit 13 %native -n 2 %s
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int dims[1] = {3}, periods[1] = {0};
+  MPI_Comm cart;
+  /*@*/MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
+  MPI_Finalize();
+  return 0;
+}
