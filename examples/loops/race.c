@@ -10,7 +10,12 @@
  * iteration; process 0 sums nprocs-1 messages received with
  * MPI_ANY_SOURCE.  Process 1 can send twice before process 0 has received
  * from process 2, so s != t on process 0.  The loop never terminates.
- *     chorus verify race.c -n 3     (expect: violation of invariant I)
+ * chorus checks the invariant at every arrival at the loop head (bounded
+ * exploration); with unbounded buffering (--deadlock absolute, part of the
+ * default "both") the state space is infinite, so search it with
+ * synchronous sends:
+ *     chorus verify race.c -n 3 --deadlock potential
+ *         (expect: violation COLLECTIVE_INVARIANT of I on process 0)
  */
 #include <mpi.h>
 #include <stdbool.h>

@@ -6,6 +6,22 @@
 namespace chorus::check {
 
 using exec::Expr;
+
+namespace {
+
+/// "collective assertion", "joint invariant", ...
+std::string noun(const model::CollectiveAnnot& a) {
+  if (a.kind == model::CollectiveKind::Invariant)
+    return a.joint ? "joint invariant" : "collective invariant";
+  return "collective assertion"; // (joint ones too: over the composition)
+}
+
+ViolationKind failKind(const model::CollectiveAnnot& a) {
+  return a.kind == model::CollectiveKind::Invariant ? ViolationKind::CollectiveInvariant
+                                                    : ViolationKind::CollectiveAssertion;
+}
+
+} // namespace
 using exec::GlobalState;
 using state::Snapshot;
 
@@ -13,7 +29,7 @@ CollectiveMonitor::CollectiveMonitor(exec::Executor& ex, bool joint) : ex_(ex) {
   const model::Program& p = ex.program();
   composed_ = !p.components.empty();
   for (const model::CollectiveAnnot& a : p.collectives) {
-    if (a.kind != model::CollectiveKind::Assert || (a.joint && !joint))
+    if (a.joint && !joint)
       continue;
     uint32_t id = 0;
     while (id < ids_.size() && ids_[id] != a.id)
@@ -49,19 +65,14 @@ void CollectiveMonitor::fail(ViolationKind k, const model::CollectiveAnnot& a, i
   throw e;
 }
 
-void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, int p,
-                              uint32_t stepNo) {
+void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, uint32_t stepNo) {
   GlobalState& s = succ.state;
   const state::ProcState* np = s.procs[p];
-  const state::ProcState* op = from.procs[p];
-  if (np == op || np->stack.empty() || s.snaps.empty())
+  if (np->stack.empty() || s.snaps.empty())
     return;
   const state::Frame& top = np->stack.back();
-  if (!op->stack.empty()) {
-    const state::Frame& old = op->stack.back();
-    if (op->stack.size() == np->stack.size() && old.loc == top.loc && old.func == top.func)
-      return; // did not arrive anywhere (e.g. a phase of a blocking call)
-  }
+  if (!succ.arrived)
+    return; // did not arrive anywhere (e.g. a phase of a blocking call)
   auto it = byLoc_.find((uint64_t(top.func) << 32) | top.loc);
   if (it == byLoc_.end())
     return;
@@ -84,9 +95,9 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
   for (int j = lo; j < hi; ++j)
     if (j != p && Q(j).size() > k && alocs_[Q(j)[k].aloc].id != alocs_[al].id)
       fail(ViolationKind::CollectiveOrder, *alocs_[al].annots.front(), p,
-           "collective assertions reached in different orders: process " + std::to_string(p) +
-               " reached " + ids_[alocs_[al].id] + " where process " + std::to_string(j) +
-               " reached " + ids_[alocs_[Q(j)[k].aloc].id],
+           "collective assertions or invariants reached in different orders: process " +
+               std::to_string(p) + " reached " + ids_[alocs_[al].id] + " where process " +
+               std::to_string(j) + " reached " + ids_[alocs_[Q(j)[k].aloc].id],
            s.pc, succ.step);
   for (int j = lo; j < hi; ++j)
     if (Q(j).empty())
@@ -104,8 +115,9 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
   sym::ExprFactory& f = ex_.values().factory();
   std::vector<Expr> conds(n);
   std::vector<std::vector<std::string>> reads(n);
+  const model::CollectiveAnnot& first = *alocs_[heads[lo].aloc].annots.front();
   auto composite = [&](exec::Step st, const std::string& id) {
-    st.effects.push_back("composite state of collective assertion " + id + ":");
+    st.effects.push_back("composite state of " + noun(first) + " " + id + ":");
     for (int j = lo; j < hi; ++j) {
       std::string line = "  process " + std::to_string(j) + ": snapshot at step " +
                          std::to_string(heads[j].step) + " (" +
@@ -123,9 +135,11 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
       try {
         cs.push_back(ex_.evalAnnotation(snaps, j, s.pc, a->expr, a->loc, &reads[j]));
       } catch (const exec::ViolationError& e) {
-        fail(ViolationKind::CollectiveAssertion, *a, j,
-             "collective assertion " + id + " cannot be evaluated: " + e.violation.message,
-             e.condition, composite(succ.step, id));
+        fail(failKind(*a), *a, j,
+             noun(*a) + " " + id + " cannot be evaluated: " + e.violation.message, e.condition,
+             composite(succ.step, id));
+      } catch (const exec::Unsupported& e) {
+        ex_.noteUnchecked(noun(*a) + " " + id + " at " + P.where(a->loc) + " (" + e.what() + ")");
       }
     }
     conds[j] = f.logicalAnd(cs);
@@ -138,12 +152,12 @@ void CollectiveMonitor::after(const GlobalState& from, exec::Successor& succ, in
       continue;
     const model::CollectiveAnnot& an = *alocs_[heads[j].aloc].annots.front();
     if (a == exec::Answer::No)
-      fail(ViolationKind::CollectiveAssertion, an, j,
-           "collective assertion " + id + " of process " + std::to_string(j) + " ('" +
+      fail(failKind(an), an, j,
+           noun(an) + " " + id + " of process " + std::to_string(j) + " ('" +
                model::toString(P, an.expr) + "') may fail",
            f.logicalAnd(s.pc, f.logicalNot(conds[j])), composite(succ.step, id));
-    ex_.noteUndecided("COLLECTIVE_ASSERTION: " + id + " of process " + std::to_string(j) +
-                      " at " + P.where(an.loc));
+    ex_.noteUndecided(std::string(kindName(failKind(an))) + ": " + id + " of process " +
+                      std::to_string(j) + " at " + P.where(an.loc));
     s.pc = f.logicalAnd(s.pc, conds[j]);
   }
 }
@@ -176,9 +190,9 @@ void CollectiveMonitor::terminal(const GlobalState& s) const {
       exec::Step st;
       st.proc = int(j);
       fail(ViolationKind::CollectiveIncomplete, *alocs_[x.aloc].annots.front(), int(j),
-           "the program terminated while collective assertion " + ids_[alocs_[x.aloc].id] +
-               " was reached by process " + std::to_string(j) + " (snapshot at step " +
-               std::to_string(x.step) + ") but not by process" +
+           "the program terminated while " + noun(*alocs_[x.aloc].annots.front()) + " " +
+               ids_[alocs_[x.aloc].id] + " was reached by process " + std::to_string(j) +
+               " (snapshot at step " + std::to_string(x.step) + ") but not by process" +
                (missing.size() == 1 ? " " : "es ") + who + " (" + std::to_string(missing.size()) +
                " of the " + std::to_string(hi - lo) + " processes it is over)",
            s.pc, st);

@@ -78,6 +78,20 @@ const char* kindName(ViolationKind k) {
     return "COLLECTIVE_INCOMPLETE";
   case ViolationKind::OutputMismatch:
     return "OUTPUT_MISMATCH";
+  case ViolationKind::Precondition:
+    return "PRECONDITION";
+  case ViolationKind::Postcondition:
+    return "POSTCONDITION";
+  case ViolationKind::Assigns:
+    return "ASSIGNS";
+  case ViolationKind::Behaviors:
+    return "BEHAVIORS";
+  case ViolationKind::LoopInvariant:
+    return "LOOP_INVARIANT";
+  case ViolationKind::LoopVariant:
+    return "LOOP_VARIANT";
+  case ViolationKind::CollectiveInvariant:
+    return "COLLECTIVE_INVARIANT";
   }
   return "?";
 }

@@ -176,6 +176,20 @@ Expr Machine::evalCond(const model::Expr* e) {
       assumptions.pop_back();
       return f.logicalOr(a, b);
     }
+    case Op::Implies: { // annotations: a ==> b, b evaluated under a
+      Expr a = evalCond(e->kids[0]);
+      if (a->isFalse())
+        return f.trueExpr();
+      assumptions.push_back(a);
+      Expr b = evalCond(e->kids[1]);
+      assumptions.pop_back();
+      return f.logicalOr(f.logicalNot(a), b);
+    }
+    case Op::Equiv: { // annotations: a <==> b
+      Expr a = evalCond(e->kids[0]);
+      Expr b = evalCond(e->kids[1]);
+      return f.logicalOr(f.logicalAnd(a, b), f.logicalAnd(f.logicalNot(a), f.logicalNot(b)));
+    }
     case Op::Lt:
     case Op::Gt:
     case Op::Le:
@@ -348,6 +362,8 @@ Expr Machine::binary(const model::Expr* e) {
   switch (e->op) {
   case Op::LogAnd:
   case Op::LogOr:
+  case Op::Implies:
+  case Op::Equiv:
   case Op::Lt:
   case Op::Gt:
   case Op::Le:

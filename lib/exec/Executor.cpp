@@ -111,6 +111,9 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
 
 void Machine::doReturn(Expr v) {
   ProcState& ps = self();
+  if (ex.watchesCall(ps.stack.back().func))
+    step.calls.push_back(
+        CallEvent{true, ex.interner().intern(ProcState(ps)), ps.stack.back().func, v, loc});
   const model::Expr* lhs = ps.stack.back().retLhs;
   uint8_t resume = ps.stack.back().resumePhase;
   ps.stack.pop_back();
@@ -172,6 +175,9 @@ void Machine::pushFrame(model::FuncId fid, const std::vector<Expr>& args,
   for (size_t i = 0; i < fn.params.size(); ++i)
     fr.slots[im.slotOf[fid].at(fn.params[i])] = args[i];
   self().stack.push_back(std::move(fr));
+  if (ex.watchesCall(fid))
+    step.calls.push_back(
+        CallEvent{false, ex.interner().intern(ProcState(self())), fid, nullptr, loc});
 }
 
 Machine::Outcome Machine::call(const model::Transition& t) {
@@ -525,6 +531,7 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
   bool unsafe = false;
   for (model::TransId tid : fn.locs.at(fr.loc).out) {
     const model::Transition& t = fn.trans.at(tid);
+    size_t firstSucc = pm.succs.size();
     // Each run of t follows a schedule of binary choices (Machine::choose:
     // a symbolic choice inside a statement, e.g. `c ? p : q` between
     // pointers, the end of a string of symbolic characters); a run that
@@ -582,6 +589,8 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
         pm.blockedLoc = m.loc;
       }
     }
+    for (size_t k = firstSucc; k < pm.succs.size(); ++k)
+      pm.succs[k].arrived = arrivedBy(ps, *pm.succs[k].state.procs[p], t);
   }
   pm.safe = !pm.succs.empty() && !unsafe;
   for (size_t k = 0; k < pm.succs.size(); ++k)
@@ -589,6 +598,18 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
       if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
         ++pm.succs[k].step.choice;
   return pm;
+}
+
+bool Executor::arrivedBy(const ProcState& from, const ProcState& to,
+                         const model::Transition& t) const {
+  if (to.stack.empty() || to.callPhase != 0)
+    return false; // terminated, or between the phases of a call
+  const Frame& top = to.stack.back();
+  if (to.stack.size() > from.stack.size()) // a call: the callee at its entry
+    return top.loc == prog_.func(top.func).entry;
+  if (to.stack.size() < from.stack.size()) // a return into the caller
+    return true;
+  return top.loc == t.to; // the transition completed (a call returned at once)
 }
 
 void Executor::simplifyUnderPc(GlobalState& s, Expr before) {

@@ -81,6 +81,7 @@ void Executor::Impl::computeLiveness(const model::Program& p) {
       annotVars(e, annIds, annNames);
     for (const model::Expr* e : l.assigns)
       annotVars(e, annIds, annNames);
+    annotVars(l.variant, annIds, annNames);
   }
   for (const auto& pa : p.passerts)
     annotVars(pa.expr, annIds, annNames);
@@ -156,8 +157,7 @@ void Executor::Impl::computeLiveness(const model::Program& p) {
         u.def = slot(s.var);
         if (s.kind == model::StmtKind::Declare) {
           const model::Variable& v = p.var(s.var);
-          if (v.type && v.type->kind == model::TypeKind::Array &&
-              v.type->lengthVar != model::kNone)
+          if (v.type && v.type->kind == model::TypeKind::Array && v.type->lengthVar != model::kNone)
             if (int ls = slot(v.type->lengthVar); ls >= 0)
               u.use[size_t(ls)] = 1;
         }

@@ -204,6 +204,10 @@ public:
           bh.loc = loc(bh.loc);
         }
         nb.loc = loc(b.loc);
+        for (SrcLoc& l : nb.completeLocs)
+          l = loc(l);
+        for (SrcLoc& l : nb.disjointLocs)
+          l = loc(l);
         c.blocks.push_back(std::move(nb));
       }
       out_.contracts.push_back(std::move(c));
@@ -215,6 +219,11 @@ public:
         e = expr(e);
       for (auto& e : c.assigns)
         e = expr(e);
+      c.variant = expr(l.variant);
+      for (SrcLoc& il : c.invariantLocs)
+        il = loc(il);
+      c.assignsLoc = loc(l.assignsLoc);
+      c.variantLoc = loc(l.variantLoc);
       c.loc = loc(l.loc);
       out_.loops.push_back(std::move(c));
     }

@@ -439,6 +439,12 @@ void printClauses(std::ostream& os, const Program& p, ExprPrinter& ep,
     case ClauseKind::MpiUses:
       os << "mpi uses ";
       break;
+    case ClauseKind::Terminates:
+      os << "terminates ";
+      break;
+    case ClauseKind::Decreases:
+      os << "decreases ";
+      break;
     }
     if (c.nothing)
       os << "\\nothing";
@@ -571,6 +577,10 @@ void print(std::ostream& os, const Program& p, const PrintOptions& opts) {
         os << "    loop invariant " << ep.str(inv) << '\n';
       for (auto* a : la.assigns)
         os << "    loop assigns " << ep.str(a) << '\n';
+      if (la.assignsNothing)
+        os << "    loop assigns \\nothing\n";
+      if (la.variant)
+        os << "    loop variant " << ep.str(la.variant) << '\n';
     }
     for (const auto& c : p.collectives) {
       if (c.func != f.id)

@@ -3,16 +3,9 @@
 namespace chorus::search {
 
 SearchResult compare(const model::Program& p, const CompareOptions& opts) {
+  std::optional<SearchResult> unknown;
   SearchResult total;
   total.verdict = Verdict::Verified;
-  if (opts.search.collective)
-    for (const model::CollectiveAnnot& a : p.collectives)
-      if (a.joint && a.kind == model::CollectiveKind::Invariant) {
-        total.verdict = Verdict::Unknown;
-        total.reason = "unsupported: joint invariant " + a.id + " at " + p.where(a.loc) +
-                       " (collective loop invariants are not checked by compare)";
-        return total;
-      }
   std::vector<bool> modes = sendModes(opts.deadlock);
   SearchOptions so = opts.search;
   so.joint = true;
@@ -29,14 +22,13 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       exec::Executor ex(p, factory, *oracle, eo);
       SearchResult r = search(ex, so);
       accumulate(total.stats, r.stats);
-      if (r.verdict != Verdict::Verified) {
-        r.stats = total.stats;
+      if (keepGoing(total, unknown, r))
+        total.nprocs = n;
+      else
         return r;
-      }
-      total.nprocs = n;
     }
   }
-  return total;
+  return finishConfigurations(total, unknown);
 }
 
 } // namespace chorus::search

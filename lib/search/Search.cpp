@@ -1,7 +1,10 @@
 #include "chorus/search/Search.h"
 
 #include "chorus/check/CollectiveMonitor.h"
+#include "chorus/check/ContractMonitor.h"
+#include "chorus/check/LoopMonitor.h"
 #include "chorus/check/OutputMonitor.h"
+#include "chorus/check/UncheckedMonitor.h"
 
 #include <algorithm>
 #include <chrono>
@@ -70,7 +73,9 @@ struct Node {
 
 class Dfs {
 public:
-  Dfs(exec::Executor& ex, const SearchOptions& o) : ex(ex), opts(o), mon(ex, o.joint), outputs(ex) {}
+  Dfs(exec::Executor& ex, const SearchOptions& o)
+      : ex(ex), opts(o), mon(ex, o.joint), outputs(ex), contracts(ex), loops(ex),
+        unchecked(ex, !o.collective, o.joint) {}
 
   SearchResult run() {
     start = std::chrono::steady_clock::now();
@@ -135,14 +140,24 @@ private:
   exec::Executor& ex;
   SearchOptions opts;
   check::CollectiveMonitor mon;
-  check::OutputMonitor outputs; // compositions: outputs compared at termination
+  check::OutputMonitor outputs;      // compositions: outputs compared at termination
+  check::ContractMonitor contracts;  // ACSL function contracts at calls and returns
+  check::LoopMonitor loops;          // ACSL loop annotations at loop heads
+  check::UncheckedMonitor unchecked; // annotations reached but not checked
 
-  /// Moves of p, seen by the collective-assertion monitor.
+  /// Moves of p, seen by the annotation monitors.
   exec::ProcMoves moves(const GlobalState& s, int p) {
     exec::ProcMoves pm = ex.moves(s, p);
-    if (!s.snaps.empty())
-      for (Successor& sc : pm.succs)
+    for (Successor& sc : pm.succs) {
+      if (contracts.active())
+        contracts.after(s, sc, p);
+      if (loops.active())
+        loops.after(sc, p);
+      if (unchecked.active())
+        unchecked.after(sc, p);
+      if (!s.snaps.empty())
         mon.after(s, sc, p, uint32_t(stack.size()));
+    }
     return pm;
   }
   SearchResult result;
@@ -339,9 +354,20 @@ private:
       if (!all[p].terminated && all[p].succs.empty())
         blocked += (blocked.empty() ? "" : "; ") + std::string("process ") + std::to_string(p) +
                    " blocked " + (all[p].blockedAt.empty() ? "" : all[p].blockedAt);
+    }
+    // CQMin also orders a full expansion: the moves of the processes with
+    // the shortest snapshot queues are explored first.
+    std::vector<int> order(np);
+    for (int p = 0; p < np; ++p)
+      order[p] = p;
+    if (opts.cqmin && !n.state.snaps.empty() && !guided())
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return check::CollectiveMonitor::queueLength(n.state, a) <
+               check::CollectiveMonitor::queueLength(n.state, b);
+      });
+    for (int p : order)
       for (Successor& sc : all[p].succs)
         n.succs.push_back(std::move(sc));
-    }
     if (n.succs.empty() && allTerminated && !n.state.snaps.empty())
       mon.terminal(n.state);
     if (n.succs.empty() && allTerminated && outputs.active())
@@ -361,8 +387,8 @@ private:
           const auto& fn = ex.program().func(fr.func);
           const auto& L = fn.locs.at(fr.loc);
           v.loc = all[p].blockedLoc.valid() ? all[p].blockedLoc
-                  : L.out.empty()            ? L.loc
-                                             : fn.trans.at(L.out[0]).loc;
+                  : L.out.empty()           ? L.loc
+                                            : fn.trans.at(L.out[0]).loc;
           v.proc = p;
           break;
         }
@@ -381,8 +407,14 @@ private:
     if (printedProgress)
       std::fprintf(stderr, "\r%80s\r", "");
     if (result.verdict == Verdict::Verified) {
+      result.complete = !depthLimited;
       if (depthLimited)
         unknown("max-depth reached");
+      else if (!ex.unchecked().empty())
+        unknown("not checked: " + ex.unchecked().front() +
+                (ex.unchecked().size() > 1
+                     ? " (and " + std::to_string(ex.unchecked().size() - 1) + " more)"
+                     : ""));
       else if (!ex.undecided().empty())
         unknown("the prover could not decide: " + ex.undecided().front() +
                 (ex.undecided().size() > 1

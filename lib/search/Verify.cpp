@@ -19,7 +19,29 @@ std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver) {
   return std::make_unique<exec::SimplifierOracle>(f);
 }
 
+bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r) {
+  if (r.verdict == Verdict::Verified)
+    return true;
+  r.stats = total.stats;
+  if (r.verdict == Verdict::Unknown && r.complete) {
+    // remembered; the other configurations may still show a violation
+    if (!unknown)
+      unknown = r;
+    return true;
+  }
+  return false;
+}
+
+SearchResult finishConfigurations(SearchResult total, const std::optional<SearchResult>& unknown) {
+  if (!unknown)
+    return total;
+  SearchResult r = *unknown;
+  r.stats = total.stats;
+  return r;
+}
+
 SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
+  std::optional<SearchResult> unknown;
   SearchResult total;
   total.verdict = Verdict::Verified;
   std::vector<bool> modes = sendModes(opts.deadlock);
@@ -35,14 +57,13 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       exec::Executor ex(p, factory, *oracle, eo);
       SearchResult r = search(ex, opts.search);
       accumulate(total.stats, r.stats);
-      if (r.verdict != Verdict::Verified) {
-        r.stats = total.stats;
+      if (keepGoing(total, unknown, r))
+        total.nprocs = n;
+      else
         return r;
-      }
-      total.nprocs = n;
     }
   }
-  return total;
+  return finishConfigurations(total, unknown);
 }
 
 } // namespace chorus::search

@@ -1,6 +1,7 @@
 #include "chorus/state/State.h"
 
 #include <algorithm>
+#include <deque>
 
 #include <type_traits>
 #include <unordered_set>
@@ -28,6 +29,11 @@ void ProcState::computeHash() {
     mix(h, f.resumePhase);
     for (Expr e : f.slots)
       mix(h, eh(e));
+    for (const Mark& m : f.marks) {
+      mix(h, size_t(m.kind) * 977 + m.at);
+      mix(h, m.ps ? m.ps->hash : 0x51ed27);
+      mix(h, eh(m.value));
+    }
   }
   mix(h, 0x1234);
   for (Expr e : globals)
@@ -178,6 +184,20 @@ void scanHeapRefs(Expr e, Values& v, std::unordered_set<Expr>& seen, std::vector
     scanHeapRefs(c, v, seen, out, reached);
 }
 
+/// Calls f on the root values of a process state: globals, MPI objects and
+/// frame slots (not the heap, not marks).
+template <class F> void forEachOwnValue(const ProcState& q, F&& f) {
+  for (Expr e : q.globals)
+    f(e);
+  for (Expr e : q.mpiObj)
+    f(e);
+  for (Expr e : q.libObj)
+    f(e);
+  for (const Frame& fr : q.stack)
+    for (Expr e : fr.slots)
+      f(e);
+}
+
 /// Reachability order of the heap of p (extra roots: `extra`).
 std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vector<Expr>& extra) {
   std::vector<uint8_t> reached(p.heap.size(), 0);
@@ -194,8 +214,24 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
       scanHeapRefs(e, v, seen, order, reached);
   for (Expr e : extra)
     scanHeapRefs(e, v, seen, order, reached);
-  for (size_t k = 0; k < order.size(); ++k)
+  // Marks (snapshots of this process kept for annotations) share the heap
+  // numbering of the process: what they reach stays, so that a snapshot's
+  // heap object k is the process's object k in the key too.
+  std::vector<const ProcState*> marks;
+  for (const Frame& f : p.stack)
+    for (const Mark& m : f.marks) {
+      scanHeapRefs(m.value, v, seen, order, reached);
+      if (!m.ps)
+        continue;
+      marks.push_back(m.ps);
+      forEachOwnValue(*m.ps, [&](Expr e) { scanHeapRefs(e, v, seen, order, reached); });
+    }
+  for (size_t k = 0; k < order.size(); ++k) {
     scanHeapRefs(p.heap[order[k]].value, v, seen, order, reached);
+    for (const ProcState* m : marks)
+      if (order[k] < m->heap.size())
+        scanHeapRefs(m->heap[order[k]].value, v, seen, order, reached);
+  }
   return order;
 }
 
@@ -212,14 +248,63 @@ template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
     f(e);
   for (auto& e : q.libObj)
     f(e);
-  for (auto& fr : q.stack)
+  for (auto& fr : q.stack) {
     for (auto& e : fr.slots)
       f(e);
+    for (auto& m : fr.marks)
+      f(m.value);
+  }
   for (auto& o : q.heap) {
     f(o.value);
     f(o.bytes);
   }
 }
+
+/// Calls f on every value of q and of the process states its marks keep.
+template <class F> void forEachValueWithMarks(const ProcState& q, F&& f) {
+  forEachProcValue(q, f);
+  for (const Frame& fr : q.stack)
+    for (const Mark& m : fr.marks)
+      if (m.ps)
+        forEachProcValue(*m.ps, f);
+}
+
+/// Mutable copies of the process states kept by the marks of the frames of
+/// process states being rebuilt (substitution, canonical keys); `commit`
+/// interns them and stores them back into their marks.
+class MarkCopies {
+public:
+  /// Copies the marked states of q (q must stay at its address until commit).
+  void take(ProcState& q) {
+    for (size_t fi = 0; fi < q.stack.size(); ++fi)
+      for (size_t mi = 0; mi < q.stack[fi].marks.size(); ++mi)
+        if (const ProcState* ps = q.stack[fi].marks[mi].ps)
+          items_.push_back(Item{&q, fi, mi, *ps});
+  }
+  template <class F> void forEach(F&& f) {
+    for (Item& it : items_)
+      f(it.copy);
+  }
+  /// The copies of the marks of q.
+  template <class F> void forEachOf(const ProcState& q, F&& f) {
+    for (Item& it : items_)
+      if (it.owner == &q)
+        f(it.copy);
+  }
+  void commit(ProcInterner& interner) {
+    for (Item& it : items_)
+      it.owner->stack[it.frame].marks[it.mark].ps = interner.intern(std::move(it.copy));
+    items_.clear();
+  }
+
+private:
+  struct Item {
+    ProcState* owner;
+    size_t frame, mark;
+    ProcState copy;
+  };
+  std::deque<Item> items_;
+};
 
 /// Calls f on every value of a global state outside its processes (`s`
 /// const or not): the messages, then the collective record if any.
@@ -256,6 +341,10 @@ GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprF
   for (size_t i = 0; i < s.procs.size(); ++i) {
     ProcState q = *s.procs[i];
     forEachProcValue(q, sub);
+    MarkCopies marks;
+    marks.take(q);
+    marks.forEach([&](ProcState& m) { forEachProcValue(m, sub); });
+    marks.commit(interner);
     out.procs[i] = interner.intern(std::move(q));
   }
   forEachSharedValue(out, sub);
@@ -288,6 +377,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   // renumbering, renaming); otherwise the key shares the interned state.
   const size_t np = s.procs.size();
   std::vector<std::unique_ptr<ProcState>> mod(np);
+  MarkCopies markCopies; // the marked states of the frames of mod[i]
   for (size_t i = 0; i < np; ++i) {
     const ProcState& p = *s.procs[i];
     if (p.heap.empty())
@@ -309,6 +399,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         leaks->push_back(Leak{int(i), p.heap[k].site});
     mod[i] = std::make_unique<ProcState>(p);
     ProcState& q = *mod[i];
+    markCopies.take(q);
     sym::ExprMap map;
     q.heap.clear();
     for (uint32_t k = 0; k < order.size(); ++k) {
@@ -317,6 +408,17 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         map[f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, order[k]}))] =
             f.refConst(values.refType(), encodeRoot(Root{RootKind::Heap, 0, k}));
     }
+    // The marked states of q's frames: the same renumbering (object k of a
+    // mark is object k of the process); objects created after the mark was
+    // taken are empty placeholders there.
+    markCopies.forEachOf(q, [&](ProcState& m) {
+      std::vector<HeapObj> heap;
+      for (uint32_t k = 0; k < order.size(); ++k)
+        heap.push_back(order[k] < m.heap.size() ? m.heap[order[k]] : HeapObj{});
+      while (!heap.empty() && !heap.back().site.valid() && !heap.back().value)
+        heap.pop_back();
+      m.heap = std::move(heap);
+    });
     if (!map.empty()) {
       auto sub = [&](Expr& e) {
         if (e)
@@ -328,11 +430,27 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         sub(e);
       for (Expr& e : q.libObj)
         sub(e);
-      for (Frame& fr : q.stack)
+      for (Frame& fr : q.stack) {
         for (Expr& e : fr.slots)
           sub(e);
+        for (Mark& m : fr.marks)
+          sub(m.value);
+      }
       for (HeapObj& o : q.heap)
         sub(o.value);
+      markCopies.forEachOf(q, [&](ProcState& m) {
+        for (Expr& e : m.globals)
+          sub(e);
+        for (Expr& e : m.mpiObj)
+          sub(e);
+        for (Expr& e : m.libObj)
+          sub(e);
+        for (Frame& fr : m.stack)
+          for (Expr& e : fr.slots)
+            sub(e);
+        for (HeapObj& o : m.heap)
+          sub(o.value);
+      });
       if (!extra.empty())
         sub(out.coll.recvPtr[i]);
     }
@@ -345,7 +463,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         for (Expr sy : f.freeSymbols(e))
           v.push_back(sy);
     };
-    forEachProcValue(ps, addSyms);
+    forEachValueWithMarks(ps, addSyms);
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());
   };
@@ -450,10 +568,13 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     };
     auto addProc = [&](ProcState& q) { forEachProcValue(q, add); };
     for (size_t i = 0; i < np; ++i) {
-      if (!mod[i])
+      if (!mod[i]) {
         mod[i] = std::make_unique<ProcState>(*s.procs[i]);
+        markCopies.take(*mod[i]);
+      }
       addProc(*mod[i]);
     }
+    markCopies.forEach(addProc);
     forEachSharedValue(out, add);
     // Snapshots: copies of the referenced process states renamed with the
     // same map as the state (their heaps keep their own numbering).
@@ -461,11 +582,14 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     for (const auto& q : out.snaps)
       nsnap += q.size();
     snapCopies.reserve(nsnap);
+    MarkCopies snapMarks;
     for (const auto& q : out.snaps)
       for (const Snapshot& x : q) {
         snapCopies.push_back(*x.ps);
         addProc(snapCopies.back());
+        snapMarks.take(snapCopies.back());
       }
+    snapMarks.forEach(addProc);
     add(out.pc);
     std::vector<Expr> es;
     es.reserve(slots.size());
@@ -474,7 +598,9 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     sym::Renaming rn = f.canonicalRename(es, "X");
     for (size_t k = 0; k < slots.size(); ++k)
       *slots[k] = rn.exprs[k];
+    snapMarks.commit(interner);
   }
+  markCopies.commit(interner);
   out.procs.reserve(np);
   for (size_t i = 0; i < np; ++i)
     out.procs.push_back(mod[i] ? interner.intern(std::move(*mod[i])) : s.procs[i]);

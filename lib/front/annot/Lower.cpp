@@ -1485,6 +1485,8 @@ private:
             names.push_back(bh.name);
         (it.kind == ItemKind::Complete ? blk.completeBehaviors : blk.disjointBehaviors)
             .push_back(std::move(names));
+        (it.kind == ItemKind::Complete ? blk.completeLocs : blk.disjointLocs)
+            .push_back(loc(it.pos));
         completeness = true;
         behavior = -1;
         break;
@@ -1505,11 +1507,6 @@ private:
         if (it.kind == ItemKind::WaitsFor && con.blocks.size() == 1) {
           fail(it.pos, "'waitsfor' clause outside of an 'mpi collective' block");
           ok = false;
-          break;
-        }
-        if (it.kind == ItemKind::Terminates || it.kind == ItemKind::Decreases) {
-          diags_.warning(it.pos, std::string("'") + itemName(it.kind) +
-                                     "' clause is not checked by chorus and is ignored");
           break;
         }
         inMpiBlock_ = con.blocks.size() > 1;
@@ -1538,14 +1535,29 @@ private:
         case ItemKind::MpiUses:
           c.kind = model::ClauseKind::MpiUses;
           break;
+        case ItemKind::Terminates:
+          c.kind = model::ClauseKind::Terminates;
+          break;
+        case ItemKind::Decreases:
+          c.kind = model::ClauseKind::Decreases;
+          break;
         default:
           good = false;
         }
         if (!good)
           break;
         if (c.kind == model::ClauseKind::Requires || c.kind == model::ClauseKind::Ensures ||
-            c.kind == model::ClauseKind::Assumes) {
+            c.kind == model::ClauseKind::Assumes || c.kind == model::ClauseKind::Terminates) {
           LExpr v = condition(*it.exprs[0]);
+          if (!v) {
+            ok = false;
+            break;
+          }
+          c.exprs.push_back(v.e);
+        } else if (c.kind == model::ClauseKind::Decreases) {
+          LExpr v = integer(*it.exprs[0], "the measure of 'decreases'");
+          if (v && v.set)
+            v = fail(it.exprs[0]->pos, "set-valued expression cannot be used here");
           if (!v) {
             ok = false;
             break;
@@ -1583,22 +1595,37 @@ private:
         return false;
       }
       if (it.kind == ItemKind::LoopVariant) {
-        diags_.warning(it.pos, "'loop variant' is not checked by chorus and is ignored");
-        continue;
-      }
-      if (it.kind == ItemKind::LoopInvariant) {
+        if (la.variant) {
+          fail(it.pos, "a loop has at most one 'loop variant'");
+          ok = false;
+          continue;
+        }
+        LExpr v = integer(*it.exprs[0], "the measure of 'loop variant'");
+        if (v && v.set)
+          v = fail(it.exprs[0]->pos, "set-valued expression cannot be used here");
+        if (!v) {
+          ok = false;
+          continue;
+        }
+        la.variant = v.e;
+        la.variantLoc = loc(it.pos);
+      } else if (it.kind == ItemKind::LoopInvariant) {
         LExpr v = condition(*it.exprs[0]);
         if (!v) {
           ok = false;
           continue;
         }
         la.invariants.push_back(v.e);
+        la.invariantLocs.push_back(loc(it.pos));
       } else {
         model::Clause c;
         if (!terms(it, c)) {
           ok = false;
           continue;
         }
+        if (!la.assignsLoc.valid())
+          la.assignsLoc = loc(it.pos);
+        la.assignsNothing = la.assignsNothing || it.nothing;
         la.assigns.insert(la.assigns.end(), c.exprs.begin(), c.exprs.end());
       }
     }

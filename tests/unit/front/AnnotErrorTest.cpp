@@ -279,12 +279,27 @@ TEST(AnnotErrorsMisc, ResultInVoidFunction) {
   EXPECT_EQ(env.firstError(), "1:9: '\\result' used in the contract of a function returning void");
 }
 
-TEST(AnnotErrorsMisc, TerminatesIsIgnoredWithWarning) {
+TEST(AnnotErrorsMisc, TerminatesAndDecreasesAreKept) {
+  // Kept in the model (the engine reports them as not checked when the
+  // function is called), without a warning.
   AnnotEnv env;
   EXPECT_TRUE(env.acsl("terminates \\true; decreases N; requires N > 0;"));
-  EXPECT_EQ(env.messages(),
-            "1:1: warning: 'terminates' clause is not checked by chorus and is ignored\n"
-            "1:19: warning: 'decreases' clause is not checked by chorus and is ignored\n");
+  EXPECT_EQ(env.messages(), "");
+  ASSERT_EQ(env.prog.contracts.size(), 1u);
+  const auto& cs = env.prog.contracts[0].blocks.at(0).clauses;
+  ASSERT_EQ(cs.size(), 3u);
+  EXPECT_EQ(cs[0].kind, model::ClauseKind::Terminates);
+  EXPECT_EQ(cs[1].kind, model::ClauseKind::Decreases);
+  EXPECT_EQ(cs[1].loc.col, 19u);
+  EXPECT_EQ(cs[2].kind, model::ClauseKind::Requires);
+}
+
+TEST(AnnotErrorsMisc, DecreasesNeedsAnInteger) {
+  AnnotEnv env;
+  EXPECT_FALSE(env.acsl("decreases 1.5;"));
+  EXPECT_NE(env.messages().find("1:11: error: the measure of 'decreases' must be an integer"),
+            std::string::npos)
+      << env.messages();
 }
 
 } // namespace

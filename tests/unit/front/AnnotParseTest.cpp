@@ -318,10 +318,21 @@ TEST(AnnotLower, LoopAnnotations) {
   EXPECT_EQ(env.prog.loops[0].head, 7u);
   EXPECT_EQ(env.prog.loops[0].invariants.size(), 2u);
   EXPECT_EQ(env.prog.loops[0].assigns.size(), 3u);
+  ASSERT_EQ(env.prog.loops[0].invariantLocs.size(), 2u);
+  EXPECT_EQ(env.prog.loops[0].invariantLocs[1].line, 2u);
+  EXPECT_EQ(env.prog.loops[0].assignsLoc.line, 3u);
+  EXPECT_EQ(env.prog.loops[0].variant, nullptr);
   ASSERT_TRUE(
       env.lower(AnnotSource::AcslComment, "loop assigns \\nothing; loop variant N - s;", t));
-  EXPECT_EQ(env.messages(), "1:24: warning: 'loop variant' is not checked by chorus and is "
-                            "ignored\n");
+  EXPECT_EQ(env.messages(), "");
+  ASSERT_EQ(env.prog.loops.size(), 2u);
+  EXPECT_TRUE(env.prog.loops[1].assignsNothing);
+  EXPECT_TRUE(env.prog.loops[1].assignsLoc.valid());
+  ASSERT_NE(env.prog.loops[1].variant, nullptr);
+  EXPECT_EQ(env.prog.loops[1].variantLoc.col, 24u);
+  EXPECT_FALSE(env.lower(AnnotSource::AcslComment, "loop variant N; loop variant s;", t));
+  EXPECT_NE(env.messages().find("a loop has at most one 'loop variant'"), std::string::npos)
+      << env.messages();
 }
 
 TEST(AnnotLower, TassTargetsAndRemoteAccess) {

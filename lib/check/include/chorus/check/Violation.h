@@ -48,6 +48,15 @@ enum class ViolationKind {
   CollectiveOrder,
   CollectiveIncomplete,
   OutputMismatch,
+  // annotations (issue 9): ACSL contracts and loop annotations, collective
+  // and joint loop invariants (seed 004) checked at every loop-head arrival
+  Precondition,        ///< a `requires` does not hold at a call (at the call site)
+  Postcondition,       ///< an `ensures` does not hold at a return
+  Assigns,             ///< a location outside `assigns` / `loop assigns` changed
+  Behaviors,           ///< `complete behaviors` / `disjoint behaviors` does not hold at a call
+  LoopInvariant,       ///< an ACSL `loop invariant` does not hold at a loop-head arrival
+  LoopVariant,         ///< a `loop variant` is negative or does not decrease
+  CollectiveInvariant, ///< a collective/joint invariant does not hold on its composite state
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".

@@ -43,6 +43,18 @@ struct ExecOptions {
   bool sequentialComponents = false;
 };
 
+/// A call of or a return from a watched function (Executor::watchCalls),
+/// for the contract monitor (lib/check).
+struct CallEvent {
+  bool isReturn = false;
+  /// Call: the process right after the callee's frame was pushed (arguments
+  /// bound); return: right before the returning frame is popped. Interned.
+  const ProcState* state = nullptr;
+  model::FuncId func = model::kNone; ///< the function called or returning
+  Expr value = nullptr;              ///< return: the value returned (converted), null for none
+  model::SrcLoc loc;                 ///< call: the call site; return: the return statement
+};
+
 /// One step of a trace: what a process did.
 struct Step {
   int proc = -1;
@@ -53,11 +65,18 @@ struct Step {
   /// statement with one outcome; e.g. the matched message of a receive with
   /// several): with `proc` and `stmt` it identifies the move for replay.
   int choice = 0;
+  /// Calls and returns of watched functions in this step, in order.
+  std::vector<CallEvent> calls;
 };
 
 struct Successor {
   GlobalState state;
   Step step;
+  /// The moving process's top frame arrived at its location in this move:
+  /// a transition into it completed (not a phase of a multi-phase call), a
+  /// call entered it, or a return came back into it. Monitors take their
+  /// snapshots at such arrivals (collective assertions, loop heads).
+  bool arrived = false;
 };
 
 struct ProcMoves {
@@ -66,7 +85,7 @@ struct ProcMoves {
   /// All moves of this process commute with every transition of the other
   /// processes and stay enabled: they may be explored alone (urgent POR).
   bool safe = false;
-  std::string blockedAt; ///< when blocked: a description of the call it waits in
+  std::string blockedAt;    ///< when blocked: a description of the call it waits in
   model::SrcLoc blockedLoc; ///< when blocked: the location of that call
 };
 
@@ -77,6 +96,23 @@ struct ViolationError : std::exception {
   Expr condition = nullptr;
   Step step;
   const char* what() const noexcept override { return violation.message.c_str(); }
+};
+
+/// Where an ACSL annotation of one process is evaluated (Executor::evalLocal).
+struct LocalAnnot {
+  const ProcState* now = nullptr;
+  const ProcState* old = nullptr; ///< the pre-state, for \old (null: none)
+  bool paramsOld = false;         ///< parameters read in `old` (postconditions)
+  Expr result = nullptr;          ///< \result (null: none)
+};
+
+/// One proof obligation of a frame condition: location `what` (e.g.
+/// "g", "a[2]", "heap object allocated at f.c:3:5 [i]") holds in the later
+/// state what it held in the earlier one, unless it may be assigned.
+struct FrameObligation {
+  std::string what;
+  Expr ok = nullptr;
+  Expr before = nullptr, after = nullptr; ///< its two values (display)
 };
 
 /// A construct or library function the engine does not model.
@@ -107,6 +143,17 @@ public:
   /// Obligations the prover could not decide (each makes `verified` impossible).
   const std::vector<std::string>& undecided() const { return undecided_; }
   void noteUndecided(std::string what) { undecided_.push_back(std::move(what)); }
+  /// Annotations reached but not checked (each makes `verified` impossible):
+  /// "what (location): why", each recorded once, in order.
+  const std::vector<std::string>& unchecked() const { return unchecked_; }
+  void noteUnchecked(const std::string& what) {
+    if (uncheckedSet_.insert(what).second)
+      unchecked_.push_back(what);
+  }
+  /// Records calls of and returns from the functions with `funcs[f]` set in
+  /// Step::calls (for the contract monitor).
+  void watchCalls(std::vector<bool> funcs) { watchedCalls_ = std::move(funcs); }
+  bool watchesCall(model::FuncId f) const { return f < watchedCalls_.size() && watchedCalls_[f]; }
 
   /// Collective assertions (Annot.cpp): the Bool value of annotation
   /// expression `e` for process `me` in the composite state formed by the
@@ -115,6 +162,26 @@ public:
   /// ViolationError.
   Expr evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
                       const model::Expr* e, model::SrcLoc loc, std::vector<std::string>* reads);
+
+  /// ACSL annotations of one process (Annot.cpp): the value of `e` (a Bool
+  /// when `cond`) in the process state `at.now`, with `\old(...)` (and, with
+  /// `at.paramsOld`, the parameters of the top frame's function, as in an
+  /// `ensures`) read in the pre-state `at.old` and `\result` = `at.result`,
+  /// under `pc`. `reads` receives "expr = value" for the values read.
+  /// Evaluation errors are thrown as ViolationError, constructs the engine
+  /// does not evaluate as Unsupported.
+  Expr evalLocal(const LocalAnnot& at, Expr pc, const model::Expr* e, bool cond, model::SrcLoc loc,
+                 std::vector<std::string>* reads);
+  /// Frame conditions (Assigns.cpp): for every location of process state
+  /// `before` — globals, heap objects not freed in `after`, the variables of
+  /// frames [0, frames) — one obligation "it is unchanged in `after` or it
+  /// is one of the locations `assigns`", the locations evaluated in `setAt`
+  /// (ACSL: the pre-state for a function, the current state for a loop).
+  std::vector<FrameObligation> frameObligations(const ProcState* before, const ProcState* after,
+                                                size_t frames,
+                                                const std::vector<const model::Expr*>& assigns,
+                                                const LocalAnnot& setAt, Expr pc,
+                                                model::SrcLoc loc);
 
   /// Compositions (Components.cpp): the component of process p, the first
   /// process and the number of processes of component c. An ordinary
@@ -138,6 +205,9 @@ private:
   /// traces still name the input). Sound: the state denotes the same set of
   /// concrete states.
   void simplifyUnderPc(GlobalState& s, Expr before);
+  /// Successor::arrived of a move of transition t from process state `from`
+  /// to `to`.
+  bool arrivedBy(const ProcState& from, const ProcState& to, const model::Transition& t) const;
   /// The value of an array input fixed by --input NAME={v0, v1, ...}.
   Expr inputArray(const std::string& name, const std::string& text, const model::Type* t);
 
@@ -148,6 +218,9 @@ private:
   state::Values values_;
   state::ProcInterner interner_;
   std::vector<std::string> undecided_;
+  std::vector<bool> watchedCalls_;
+  std::vector<std::string> unchecked_;
+  std::unordered_set<std::string> uncheckedSet_;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;
   /// Clears the dead variables of a process copy (for canonical keys).

@@ -43,8 +43,19 @@ struct CollectiveAnnot {
   SrcLoc loc;
 };
 
-/// One clause of an ACSL contract.
-enum class ClauseKind { Requires, Ensures, Assigns, WaitsFor, Assumes, MpiUses };
+/// One clause of an ACSL contract. `Terminates` (a predicate) and
+/// `Decreases` (an integer measure) are kept so that the engine can name
+/// them when it does not check them.
+enum class ClauseKind {
+  Requires,
+  Ensures,
+  Assigns,
+  WaitsFor,
+  Assumes,
+  MpiUses,
+  Terminates,
+  Decreases
+};
 
 struct Clause {
   ClauseKind kind = ClauseKind::Requires;
@@ -67,6 +78,8 @@ struct ContractBlock {
   std::vector<Behavior> behaviors;
   std::vector<std::vector<std::string>> completeBehaviors;
   std::vector<std::vector<std::string>> disjointBehaviors;
+  std::vector<SrcLoc> completeLocs; ///< of each `complete behaviors` clause
+  std::vector<SrcLoc> disjointLocs; ///< of each `disjoint behaviors` clause
   SrcLoc loc;
 };
 
@@ -76,12 +89,17 @@ struct Contract {
   SrcLoc loc;
 };
 
-/// `/*@ loop invariant …; loop assigns …; */` before a loop.
+/// `/*@ loop invariant …; loop assigns …; loop variant …; */` before a loop.
 struct LoopAnnot {
   FuncId func = kNone;
   LocId head = kNone;
   std::vector<const Expr*> invariants;
+  std::vector<SrcLoc> invariantLocs; ///< of each `loop invariant` clause
   std::vector<const Expr*> assigns;
+  bool assignsNothing = false; ///< `loop assigns \nothing`
+  SrcLoc assignsLoc;           ///< of the first `loop assigns` clause (invalid: none)
+  const Expr* variant = nullptr;
+  SrcLoc variantLoc;
   SrcLoc loc;
 };
 

@@ -30,9 +30,9 @@ struct SearchOptions {
   /// unknown and a reason starting "replay:"; after the last step the state
   /// is checked once more (deadlock, termination) and the search stops.
   std::vector<exec::Step> guide;
-  bool collective = true;     ///< check collective assertions (seed 000)
-  bool joint = false;         ///< also `joint` assertions (comparison)
-  bool cqmin = false;         ///< CQMin: urgent process with the shortest snapshot queue
+  bool collective = true; ///< check collective assertions (seed 000)
+  bool joint = false;     ///< also `joint` assertions (comparison)
+  bool cqmin = false;     ///< CQMin: urgent process with the shortest snapshot queue
 };
 
 struct Stats {
@@ -53,6 +53,10 @@ struct SearchResult {
   std::vector<exec::Step> trace;
   std::vector<std::pair<std::string, std::string>> inputs; ///< a concrete input assignment
   std::string reason;                                      ///< why unknown
+  /// Unknown although the search explored every state: only annotations it
+  /// does not check or obligations the prover could not decide stand in
+  /// the way (a later configuration may still find a violation).
+  bool complete = false;
   int nprocs = 0;
   bool potentialMode = false;
   Stats stats;

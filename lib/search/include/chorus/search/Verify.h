@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,13 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts);
 /// The send modes the runs of `d` use, in order: buffered (false) for
 /// absolute deadlock, then synchronous (true) for potential deadlock.
 std::vector<bool> sendModes(DeadlockMode d);
+/// The loop over configurations (process counts, send modes) of verify and
+/// compare: whether to go on after run `r` (verified, or unknown after a
+/// complete search: remembered in `unknown`, a later configuration may
+/// still find a violation); `r` gets the statistics so far.
+bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r);
+/// The result after the last configuration: `total`, or the first unknown.
+SearchResult finishConfigurations(SearchResult total, const std::optional<SearchResult>& unknown);
 /// The oracle of one run: the prover chain, or only the simplifier.
 std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver);
 

@@ -16,6 +16,23 @@
 
 namespace chorus::state {
 
+struct ProcState;
+
+/// A snapshot of a process kept in a frame for the annotations of its
+/// function (lib/check): the process at the entry of the call (`\old`,
+/// parameters in `ensures`, `assigns`), or at the entry of an annotated loop
+/// of the function (`loop assigns`), or the value of a loop variant at the
+/// previous arrival at the loop head. Part of the state's identity.
+struct Mark {
+  enum class Kind : uint8_t { CallEntry, LoopEntry, LoopPrev };
+  Kind kind = Kind::CallEntry;
+  model::LocId at = model::kNone; ///< the loop head (loop marks)
+  /// Interned process state (its own frames keep no marks), or null.
+  const ProcState* ps = nullptr;
+  Expr value = nullptr; ///< LoopPrev: the variant's value, or null
+  bool operator==(const Mark&) const = default;
+};
+
 struct Frame {
   model::FuncId func = model::kNone;
   model::LocId loc = model::kNone;
@@ -30,6 +47,8 @@ struct Frame {
   /// MPI): when it returns, the caller, still at that call, gets this value
   /// as its `callPhase` and runs the call again (its next phase).
   uint8_t resumePhase = 0;
+  /// Snapshots kept for annotations (few; usually none).
+  std::vector<Mark> marks;
   bool operator==(const Frame&) const = default;
 };
 

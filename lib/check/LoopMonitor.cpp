@@ -1,0 +1,157 @@
+#include "chorus/check/LoopMonitor.h"
+
+#include "Obligations.h"
+
+#include "chorus/model/Loops.h"
+#include "chorus/model/Printer.h"
+
+namespace chorus::check {
+
+using exec::Expr;
+using state::Mark;
+
+LoopMonitor::LoopMonitor(exec::Executor& ex) : ex_(ex) {
+  const model::Program& P = ex.program();
+  for (const model::LoopAnnot& a : P.loops) {
+    if (a.func >= P.funcs.size() || a.head == model::kNone)
+      continue;
+    uint64_t key = (uint64_t(a.func) << 32) | a.head;
+    if (byHead_.count(key))
+      continue; // (one loop annotation per loop: the front end merges them)
+    byHead_[key] = loops_.size();
+    loops_.push_back(Loop{&a, model::naturalLoop(P.func(a.func), a.head)});
+  }
+}
+
+const LoopMonitor::Loop* LoopMonitor::loopAt(model::FuncId f, model::LocId l) const {
+  auto it = byHead_.find((uint64_t(f) << 32) | l);
+  return it == byHead_.end() ? nullptr : &loops_[it->second];
+}
+
+void LoopMonitor::after(exec::Successor& succ, int p) {
+  exec::GlobalState& s = succ.state;
+  const state::ProcState* ps = s.procs[p];
+  if (ps->stack.empty())
+    return;
+  const model::Program& P = ex_.program();
+  size_t d = ps->stack.size() - 1;
+  const state::Frame& top = ps->stack.back();
+  // The marks of loops the top frame has left.
+  bool stale = false;
+  for (const Mark& m : top.marks)
+    if (m.kind != Mark::Kind::CallEntry) {
+      const Loop* l = loopAt(top.func, m.at);
+      stale = stale || !l || top.loc >= l->body.size() || !l->body[top.loc];
+    }
+  std::vector<Mark> marks = top.marks;
+  if (stale) {
+    std::erase_if(marks, [&](const Mark& m) {
+      if (m.kind == Mark::Kind::CallEntry)
+        return false;
+      const Loop* l = loopAt(top.func, m.at);
+      return !l || top.loc >= l->body.size() || !l->body[top.loc];
+    });
+  }
+  const Loop* loop = succ.arrived ? loopAt(top.func, top.loc) : nullptr;
+  if (loop) {
+    const model::LoopAnnot& a = *loop->annot;
+    sym::ExprFactory& f = ex_.values().factory();
+    const Mark* entered = nullptr;
+    const Mark* prev = nullptr;
+    for (const Mark& m : marks)
+      if (m.at == a.head && m.kind == Mark::Kind::LoopEntry)
+        entered = &m;
+      else if (m.at == a.head && m.kind == Mark::Kind::LoopPrev)
+        prev = &m;
+    bool first = !entered;
+    exec::LocalAnnot at;
+    at.now = ps;
+    std::vector<std::string> reads;
+    auto step = [&]() {
+      exec::Step st = succ.step;
+      if (!reads.empty())
+        st.effects.push_back("loop annotation: " + detail::joinReads(reads));
+      return st;
+    };
+    for (size_t i = 0; i < a.invariants.size(); ++i) {
+      model::SrcLoc loc = i < a.invariantLocs.size() ? a.invariantLocs[i] : a.loc;
+      std::string what = "'loop invariant " + model::toString(P, a.invariants[i]) + "'";
+      reads.clear();
+      auto v = detail::evaluate(
+          ex_, [&] { return ex_.evalLocal(at, s.pc, a.invariants[i], true, loc, &reads); },
+          ViolationKind::LoopInvariant, loc, p, "the " + what, succ.step);
+      if (!v)
+        continue;
+      detail::discharge(
+          ex_, s, *v, ViolationKind::LoopInvariant, loc, p,
+          [&] {
+            return "the " + what +
+                   (first ? " may not hold when the loop is entered"
+                          : " may not be preserved by an iteration of the loop");
+          },
+          step());
+    }
+    if (!first && entered->ps && a.assignsLoc.valid()) {
+      std::string clause = "'loop assigns ";
+      for (size_t i = 0; i < a.assigns.size(); ++i)
+        clause += (i ? ", " : "") + model::toString(P, a.assigns[i]);
+      if (a.assigns.empty())
+        clause += "\\nothing";
+      clause += "' (" + P.where(a.assignsLoc) + ")";
+      try {
+        std::vector<exec::FrameObligation> obs =
+            ex_.frameObligations(entered->ps, ps, d + 1, a.assigns, at, s.pc, a.assignsLoc);
+        detail::dischargeFrame(ex_, s, obs, nullptr, ViolationKind::Assigns, a.assignsLoc, p,
+                               clause, succ.step);
+      } catch (const exec::ViolationError& e) {
+        detail::raise(ViolationKind::Assigns, a.assignsLoc, p,
+                      clause + " cannot be evaluated: " + e.violation.message, e.condition,
+                      succ.step);
+      } catch (const exec::Unsupported& e) {
+        ex_.noteUnchecked(clause + " (" + e.what() + ")");
+      }
+    }
+    Expr variant = nullptr;
+    if (a.variant) {
+      std::string what =
+          "'loop variant " + model::toString(P, a.variant) + "' (" + P.where(a.variantLoc) + ")";
+      reads.clear();
+      auto v = detail::evaluate(
+          ex_, [&] { return ex_.evalLocal(at, s.pc, a.variant, false, a.variantLoc, &reads); },
+          ViolationKind::LoopVariant, a.variantLoc, p, "the " + what, succ.step);
+      if (v && (*v)->type()->isInt()) {
+        variant = *v;
+        if (prev && prev->value) {
+          Expr old = prev->value;
+          detail::discharge(
+              ex_, s, f.le(f.intConst(0), old), ViolationKind::LoopVariant, a.variantLoc, p,
+              [&] { return "the " + what + " may be negative at the start of an iteration"; },
+              step());
+          detail::discharge(
+              ex_, s, f.lt(variant, old), ViolationKind::LoopVariant, a.variantLoc, p,
+              [&] { return "the " + what + " may not decrease in an iteration of the loop"; },
+              step());
+        }
+      } else if (v) {
+        ex_.noteUnchecked("the " + what + " (not an integer value)");
+      }
+    }
+    // record the entry (and the variant of this arrival)
+    if (first)
+      marks.push_back(Mark{Mark::Kind::LoopEntry, a.head,
+                           a.assignsLoc.valid() ? detail::withoutMarks(ex_, ps) : nullptr,
+                           nullptr});
+    if (a.variant) {
+      std::erase_if(
+          marks, [&](const Mark& m) { return m.kind == Mark::Kind::LoopPrev && m.at == a.head; });
+      marks.push_back(Mark{Mark::Kind::LoopPrev, a.head, nullptr, variant});
+    }
+  }
+  if (marks != top.marks) {
+    state::ProcState q = *ps;
+    q.stack.back().marks = std::move(marks);
+    s.procs[p] = ex_.interner().intern(std::move(q));
+  }
+}
+
+} // namespace chorus::check

@@ -1,0 +1,90 @@
+// Private to lib/exec. Evaluation of annotation expressions by a Machine
+// (Machine::annot): what every annotation language shares — quantifier-bound
+// variables, \forall/\exists (TASS forall/exists) and \sum, ==> and <==>,
+// \valid, \valid_read, \separated, \abs/\min/\max — and the values read, for
+// traces. Annot.cpp derives the hooks for collective assertions (PROC[e].x,
+// spec.x over a composite state) and for ACSL annotations of one process
+// (\old, \result, parameters in the pre-state); Assigns.cpp uses the
+// location sets for frame conditions.
+#pragma once
+
+#include "Machine.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace chorus::exec {
+
+/// A set of memory locations `ptr + (lo .. hi)` (lo, hi: element offsets
+/// from ptr; both null for the single location ptr).
+struct PtrSet {
+  Expr ptr = nullptr;
+  Expr lo = nullptr, hi = nullptr;
+};
+
+class EvalHook : public AnnotHook {
+public:
+  /// Values of quantifier-bound variables (constants or bound symbols).
+  std::map<model::VarId, Expr> bound;
+  /// Receives "expr = value" for the values read (trace display).
+  std::vector<std::string>* reads = nullptr;
+
+  std::optional<Place> place(Machine& m, const model::Expr* e) override;
+  Expr value(Machine& m, const model::Expr* e) override;
+
+  /// The locations a pointer-valued annotation term denotes: a pointer, an
+  /// array (its first element), `p + (lo .. hi)`, a literal set of those.
+  std::vector<PtrSet> pointerSets(Machine& m, const model::Expr* e);
+  /// The pointer value of `e`; an array designates its first element.
+  Expr pointerValue(Machine& m, const model::Expr* e);
+
+protected:
+  /// \result and \old(e): not available unless a derived hook provides them.
+  virtual Expr result(Machine& m, const model::Expr* e);
+  virtual Expr old(Machine& m, const model::Expr* e);
+  /// A concrete bound of `v` (upper: v <= k; else v >= k), or nothing: the
+  /// quantifier is then kept symbolic (a bound variable).
+  virtual std::optional<int64_t> concreteBound(Machine& m, Expr v, bool upper);
+  /// Whether a quantifier whose range has no concrete bound may stay
+  /// symbolic (false: Unsupported).
+  virtual bool symbolicQuantifiers() const { return true; }
+
+  Expr read(Machine& m, const model::Expr* e);
+  Expr quant(Machine& m, const model::Expr* e);
+  Expr quantify(Machine& m, const model::Expr* e, size_t k, bool all);
+  Expr sum(Machine& m, const model::Expr* e);
+  Expr builtin(Machine& m, const model::Expr* e);
+  Expr validity(Machine& m, const model::Expr* e, bool write);
+  Expr separated(Machine& m, const model::Expr* e);
+
+  int depth_ = 0;
+  int64_t steps_ = 0;
+};
+
+/// ACSL annotations of one process: `now` is process 0 of the machine's
+/// state; `\old(e)` (and, with `paramsOld`, the parameters of `func`) are
+/// read in process `oldProc` (the pre-state), `\result` is `res`.
+class LocalHook : public EvalHook {
+public:
+  int oldProc = -1;
+  bool paramsOld = false;
+  model::FuncId func = model::kNone;
+  Expr res = nullptr;
+
+  std::optional<Place> place(Machine& m, const model::Expr* e) override;
+
+protected:
+  Expr result(Machine& m, const model::Expr* e) override;
+  Expr old(Machine& m, const model::Expr* e) override;
+
+private:
+  bool inOld_ = false;
+};
+
+/// A Machine for evaluating annotations of one process: process 0 of its
+/// state is `now`, process 1 (when given) the pre-state `old`.
+GlobalState localState(const ProcState* now, const ProcState* old, Expr pc);
+
+} // namespace chorus::exec
