@@ -5,6 +5,8 @@
 #include "chorus/model/Loops.h"
 #include "chorus/model/Printer.h"
 
+#include <optional>
+
 namespace chorus::check {
 
 using exec::Expr;
@@ -98,11 +100,9 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
       if (a.assigns.empty())
         clause += "\\nothing";
       clause += "' (" + P.where(a.assignsLoc) + ")";
+      std::optional<std::vector<exec::FrameObligation>> obs;
       try {
-        std::vector<exec::FrameObligation> obs =
-            ex_.frameObligations(entered->ps, ps, d + 1, a.assigns, at, s.pc, a.assignsLoc);
-        detail::dischargeFrame(ex_, s, obs, nullptr, ViolationKind::Assigns, a.assignsLoc, p,
-                               clause, succ.step);
+        obs = ex_.frameObligations(entered->ps, ps, d + 1, a.assigns, at, s.pc, a.assignsLoc);
       } catch (const exec::ViolationError& e) {
         detail::raise(ViolationKind::Assigns, a.assignsLoc, p,
                       clause + " cannot be evaluated: " + e.violation.message, e.condition,
@@ -110,6 +110,9 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
       } catch (const exec::Unsupported& e) {
         ex_.noteUnchecked(clause + " (" + e.what() + ")");
       }
+      if (obs)
+        detail::dischargeFrame(ex_, s, *obs, nullptr, ViolationKind::Assigns, a.assignsLoc, p,
+                               clause, succ.step);
     }
     Expr variant = nullptr;
     if (a.variant) {

@@ -146,6 +146,11 @@ Expr EvalHook::read(Machine& m, const model::Expr* e) {
   if (e->type && e->type->isScalar())
     m.checkDefined(v);
   --depth_;
+  noteRead(m, e, v);
+  return v;
+}
+
+void EvalHook::noteRead(Machine& m, const model::Expr* e, Expr v) {
   if (reads && depth_ == 0 && reads->size() < kMaxReads) {
     std::string t = model::toString(m.P, e), b;
     for (const auto& [vid, val] : bound)
@@ -157,7 +162,6 @@ Expr EvalHook::read(Machine& m, const model::Expr* e) {
     if (std::find(reads->begin(), reads->end(), r) == reads->end())
       reads->push_back(std::move(r));
   }
-  return v;
 }
 
 Expr EvalHook::quant(Machine& m, const model::Expr* e) {
@@ -671,6 +675,9 @@ std::optional<Place> LocalHook::place(Machine& m, const model::Expr* e) {
 Expr LocalHook::result(Machine& m, const model::Expr* e) {
   if (!res)
     return EvalHook::result(m, e);
+  if (e->type && e->type->isScalar())
+    m.checkDefined(res);
+  noteRead(m, e, res);
   return res;
 }
 
@@ -682,16 +689,20 @@ Expr LocalHook::old(Machine& m, const model::Expr* e) {
   int save = m.me;
   m.me = oldProc;
   inOld_ = true;
+  ++depth_;
   Expr v;
   try {
     v = m.evalValue(e->kids[0]);
   } catch (...) {
+    --depth_;
     inOld_ = false;
     m.me = save;
     throw;
   }
+  --depth_;
   inOld_ = false;
   m.me = save;
+  noteRead(m, e, v);
   return v;
 }
 

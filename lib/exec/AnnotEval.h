@@ -52,6 +52,8 @@ protected:
   virtual bool symbolicQuantifiers() const { return true; }
 
   Expr read(Machine& m, const model::Expr* e);
+  /// Records "e = v" in `reads` (outermost reads only).
+  void noteRead(Machine& m, const model::Expr* e, Expr v);
   Expr quant(Machine& m, const model::Expr* e);
   Expr quantify(Machine& m, const model::Expr* e, size_t k, bool all);
   Expr sum(Machine& m, const model::Expr* e);

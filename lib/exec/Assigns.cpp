@@ -188,10 +188,18 @@ Executor::frameObligations(const ProcState* before, const ProcState* after, size
          prog_.var(prog_.globals[g]).type, before->globals[g], after->globals[g]);
   for (uint32_t h = 0; h < before->heap.size() && h < after->heap.size(); ++h) {
     const state::HeapObj &b = before->heap[h], &a = after->heap[h];
-    if (b.freed || a.freed || !b.elem || b.elem != a.elem)
+    if (b.freed || a.freed || !a.elem || (b.elem && b.elem != a.elem))
       continue;
-    root(Root{RootKind::Heap, 0, h}, "the heap object allocated at " + prog_.where(b.site),
-         impl_->arrayOf(b.elem, std::nullopt), b.value, a.value);
+    const model::Type* at = impl_->arrayOf(a.elem, std::nullopt);
+    Expr bv = b.value;
+    if (!b.elem) { // untyped then: its value as its first typed access made it (Machine::typeHeap)
+      if (a.elem->size == 0)
+        continue;
+      Expr len = f_.div(b.bytes, f_.intConst(int64_t(a.elem->size)));
+      bv = b.value && b.value->isZero() ? values_.zero(at, len) : values_.undef(at, len);
+    }
+    root(Root{RootKind::Heap, 0, h}, "the heap object allocated at " + prog_.where(b.site), at, bv,
+         a.value);
   }
   for (uint32_t fi = 0; fi < frames && fi < before->stack.size() && fi < after->stack.size();
        ++fi) {

@@ -330,11 +330,12 @@ private:
       os << opSpelling(e->op) << ' ';
       bounds(os, e->bound);
       os << "; ";
-      if (e->kids[0]) {
-        out(os, e->kids[0]);
-        os << " ==> ";
+      // (the restriction is 1 when the body has no top-level ==> / &&)
+      if (e->kids[0] && !(e->kids[0]->kind == ExprKind::IntLit && e->kids[0]->ival == 1)) {
+        sub(os, e->kids[0], e->op == Op::Forall ? 3 : 5);
+        os << (e->op == Op::Forall ? " ==> " : " && ");
       }
-      out(os, e->kids[1]);
+      sub(os, e->kids[1], e->op == Op::Forall ? 2 : 6);
       return;
     case Op::Lambda:
       os << "\\lambda ";

@@ -11,8 +11,8 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <set>
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,8 +45,18 @@ options:
   verify: --input NAME=VALUE  --deadlock absolute|potential|both (default both)
           --stateless  --max-states N  --max-depth N  --time-limit S
           --memory-limit MB  --json FILE  --sarif FILE  --quiet
-          --no-collective (skip collective assertions)  --cqmin (queue heuristic)
+          --no-collective (collective assertions and invariants not checked:
+            the verdict is unknown when one is reached)
+          --cqmin (processes with the shortest snapshot queue first)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
+
+annotations: verify checks, within the bounded exploration, assert, TASS
+collective assertions and invariants (every arrival at the loop head), ACSL
+requires/ensures/assigns/behaviors at every call and return (PRECONDITION,
+POSTCONDITION, ASSIGNS, BEHAVIORS) and loop invariant/assigns/variant
+(LOOP_INVARIANT, ASSIGNS, LOOP_VARIANT); compare also the joint ones. An
+annotation it does not check (collective contract blocks, passert,
+terminates, decreases) makes the verdict unknown, naming it.
 
 exit codes: 0 verified, 1 violation, 2 unknown, 3 usage or input error
 )";
@@ -250,8 +260,8 @@ int verifyCommand(const std::vector<std::string>& args,
                 jsonWhere(*program, r.violation->loc) == replay->where &&
                 r.violation->proc == replay->proc;
     if (same) {
-      std::cout << "replay: violation " << replay->kind << " at " << replay->where
-                << " confirmed (" << r.trace.size() << " steps)\n";
+      std::cout << "replay: violation " << replay->kind << " at " << replay->where << " confirmed ("
+                << r.trace.size() << " steps)\n";
       return kViolation;
     }
     std::cerr << "chorus: error: the trace does not match the program: the replay "

@@ -1,0 +1,79 @@
+// The four false proofs of issue 9 §1: each printed `verdict: verified`
+// before annotations were checked. Now each is refuted (or unknown, for the
+// parallel assertion chorus does not check yet).
+//
+// RUN: %expect-exit 1 %chorus verify %s -n 1 -DLOOPINV --quiet | FileCheck %s --check-prefix=LOOPINV
+// LOOPINV: verdict: violation LOOP_INVARIANT at {{.*}}false_proofs.c:36:7 (process 0)
+// LOOPINV-NEXT: the 'loop invariant s == 42' may not hold when the loop is entered
+//
+// RUN: %expect-exit 1 %chorus verify %s -n 2 -DCOLLINV --quiet | FileCheck %s --check-prefix=COLLINV
+// COLLINV: verdict: violation COLLECTIVE_INVARIANT at {{.*}}false_proofs.c:51:14 (process 0)
+// COLLINV-NEXT: collective invariant I of process 0 ('x == 42') may fail
+// COLLINV: process 0: snapshot at step {{[0-9]+}} ({{.*}}false_proofs.c:51:14); x = 43
+//
+// RUN: %expect-exit 1 %chorus verify %s -n 1 -DCONTRACT --quiet | FileCheck %s --check-prefix=CONTRACT
+// CONTRACT: verdict: violation POSTCONDITION at {{.*}}false_proofs.c:62:16 (process 0)
+// CONTRACT-NEXT: the postcondition 'ensures \result == 42 ({{.*}}false_proofs.c:61:5)' of 'f' may not hold at this return
+// CONTRACT: contract of f: \result = 1
+//
+// RUN: %expect-exit 2 %chorus verify %s -n 1 -DPASSERT --quiet | FileCheck %s --check-prefix=PASSERT
+// PASSERT: verdict: unknown (not checked: the parallel assertion 'thru { ... } passert' at {{.*}}false_proofs.c:76:3 (parallel assertions, seed 003, are not checked by verify yet))
+//
+// The same programs made true are verified:
+// RUN: %expect-exit 0 %chorus verify %s -n 1 -DLOOPINV -DFIXED --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify %s -n 2 -DCOLLINV -DFIXED --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify %s -n 1 -DCONTRACT -DFIXED --quiet | FileCheck %s --check-prefix=OK
+// OK: verdict: verified
+#include <mpi.h>
+
+#ifdef LOOPINV
+int main(void) {
+  int s = 0;
+#ifdef FIXED
+  /*@ loop invariant s == i * (i - 1) / 2; */
+  for (int i = 0; i < 3; i++) s += i;
+#else
+  /*@ loop invariant s == 42; */
+  for (int i = 0; i < 3; i++) s += i;
+#endif
+  return s == 3 ? 0 : 1;
+}
+#endif
+
+#ifdef COLLINV
+int main(int argc, char **argv) {
+  int x = 42, i;
+  MPI_Init(&argc, &argv);
+#ifdef FIXED
+#pragma TASS collective invariant I x == 42 + i
+  for (i = 0; i < 3; i++) x = x + 1;
+#else
+#pragma TASS collective invariant I x == 42
+  for (i = 0; i < 3; i++) x = x + 1;
+#endif
+  MPI_Finalize();
+  return 0;
+}
+#endif
+
+#ifdef CONTRACT
+/*@ requires n > 0;
+    ensures \result == 42; */
+int f(int n) { return n; }
+int main(void) {
+#ifdef FIXED
+  int r = f(42);
+#else
+  int r = f(1);
+#endif
+  return r;
+}
+#endif
+
+#ifdef PASSERT
+int x;
+int main(void) {
+  thru { x = 1; } passert(0);
+  return 0;
+}
+#endif
