@@ -9,6 +9,7 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev gcc
   ninja-build cmake make pkg-config python3
+  gcc csmith libcsmith-dev
 )
 
 missing=()

@@ -131,7 +131,7 @@ Machine::Place Machine::evalPlace(const model::Expr* e) {
   }
   case ExprKind::Deref: {
     Expr pv = evalValue(e->kids[0]);
-    return placeOfPointer(pv, e->type, me);
+    return placeOfPointer(pv, e->type, me, true);
   }
   case ExprKind::Member: {
     Place b = evalPlace(e->kids[0]);
@@ -372,7 +372,7 @@ Expr Machine::binary(const model::Expr* e) {
   case Op::Ne:
     return boolToInt(evalCond(e));
   case Op::PtrAdd:
-    return ptrAdd(evalValue(e->kids[0]), evalValue(e->kids[1]));
+    return ptrAdd(evalValue(e->kids[0]), evalValue(e->kids[1]), pointeeOf(e->type));
   case Op::PtrDiff: {
     auto pa = V.decodePointer(evalValue(e->kids[0]));
     auto pb = V.decodePointer(evalValue(e->kids[1]));
@@ -393,9 +393,9 @@ Expr Machine::binary(const model::Expr* e) {
     b = boolToInt(b);
   if (V.isPointer(a) || V.isPointer(b)) {
     if (e->op == Op::Add)
-      return V.isPointer(a) ? ptrAdd(a, b) : ptrAdd(b, a);
+      return V.isPointer(a) ? ptrAdd(a, b, pointeeOf(e->type)) : ptrAdd(b, a, pointeeOf(e->type));
     if (e->op == Op::Sub && V.isPointer(a) && !V.isPointer(b))
-      return ptrAdd(a, f.neg(b));
+      return ptrAdd(a, f.neg(b), pointeeOf(e->type));
     throw Unsupported("arithmetic on pointers at " + where());
   }
   bool real = e->type && e->type->kind == TypeKind::Real;

@@ -10,6 +10,7 @@
 
 #include "chorus/model/Compose.h"
 #include "chorus/model/Printer.h"
+#include "chorus/support/Fatal.h"
 
 #include <algorithm>
 
@@ -251,7 +252,19 @@ void Machine::setResult(const model::Stmt& s, Expr v, const model::Type* vt) {
 Expr Machine::arg(const model::Stmt& s, size_t i) {
   if (i >= s.args.size())
     throw Unsupported("library call with too few arguments at " + where());
-  return evalValue(s.args[i]);
+  Expr v = evalValue(s.args[i]);
+  // A pointer to an untyped heap block passed with a typed pointer (an int*
+  // or a struct pointer as an MPI or memcpy buffer): the call is the block's
+  // first typed use.
+  if (V.isPointer(v))
+    if (auto p = V.decodePointer(v); p && p->root.kind == RootKind::Heap) {
+      ProcState& ps = self();
+      const model::Type* st = staticPointee(s.args[i]);
+      if (p->root.b < ps.heap.size() && !ps.heap[p->root.b].elem && !ps.heap[p->root.b].freed &&
+          st && st->size && (st->isScalar() || (st->isRecord() && st->complete)))
+        typeHeap(ps, p->root.b, st);
+    }
+  return v;
 }
 
 Machine::Outcome Machine::library(const std::string& name, const model::Transition& t) {
@@ -495,6 +508,30 @@ GlobalState Executor::initial() {
 }
 
 ProcMoves Executor::moves(const GlobalState& s, int p) {
+  // Any exception that is not a verdict is a defect of chorus: reported as
+  // an internal error at the transition being executed (Fatal.h).
+  try {
+    return movesOf(s, p);
+  } catch (const ViolationError&) {
+    throw;
+  } catch (const Unsupported&) {
+    throw;
+  } catch (const InternalError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw InternalError(e.what() + executingSuffix(p));
+  } catch (...) {
+    throw InternalError("unknown exception" + executingSuffix(p));
+  }
+}
+
+std::string Executor::executingSuffix(int p) const {
+  std::string w = executingWhere();
+  return (w.empty() ? std::string() : " while executing " + w) + " (process " + std::to_string(p) +
+         ")";
+}
+
+ProcMoves Executor::movesOf(const GlobalState& s, int p) {
   if (!opts_.componentProcs.empty() && !inComponent_)
     return componentMoves(s, p);
   ProcMoves pm;
@@ -544,6 +581,10 @@ ProcMoves Executor::moves(const GlobalState& s, int p) {
       Machine m(*this, *impl_, s, p, opts_.syncSends);
       m.undecided = &undecided_;
       m.loc = t.loc.valid() ? t.loc : fn.locs.at(fr.loc).loc;
+      if (m.loc.valid() && m.loc.file < prog_.files.size()) {
+        noteExecuting(&prog_.files[m.loc.file], m.loc.line, m.loc.col);
+        injectTestFault(m.loc.line);
+      }
       m.schedule = sched;
       Machine::Outcome o = m.run(t);
       for (size_t j = sched.size(); j < m.schedule.size(); ++j) {

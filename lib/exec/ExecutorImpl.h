@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -32,6 +33,28 @@ struct Executor::Impl {
   /// Printed forms of transitions ("[guard] stmt") and expressions, cached:
   /// every step of the search records them in its trace step.
   std::unordered_map<const void*, std::string> texts;
+
+  /// The arithmetic type spelled `name` (kind Int, Real or Bool, `bits`
+  /// wide): the program's own when it has one, else synthesized.
+  const model::Type* scalarNamed(const model::Program& p, model::TypeKind kind,
+                                 const std::string& name, unsigned bits, bool isSigned,
+                                 bool isChar) {
+    for (const model::Type& t : p.types.all())
+      if (t.kind == kind && t.name == name)
+        return &t;
+    for (const model::Type& t : synth)
+      if (t.kind == kind && t.name == name)
+        return &t;
+    model::Type t;
+    t.kind = kind;
+    t.name = name;
+    t.bits = bits;
+    t.size = bits / 8;
+    t.isSigned = isSigned;
+    t.isChar = isChar;
+    synth.push_back(t);
+    return &synth.back();
+  }
 
   const model::Type* arrayOf(const model::Type* elem, std::optional<uint64_t> len) {
     auto key = std::make_pair(elem, len ? int64_t(*len) : int64_t(-1));

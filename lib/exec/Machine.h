@@ -159,15 +159,29 @@ public:
   static bool compatible(const model::Type* a, const model::Type* b);
   /// Gives an untyped heap block the element type `t`.
   void typeHeap(ProcState& ps, uint32_t h, const model::Type* t);
-  Place placeOfPointer(Expr pv, const model::Type* pointee, int procIdx);
+  /// Before an access to heap block h through a pointer to t: a dangling
+  /// block is unsupported, a freed one a use after free, an untyped one
+  /// gets the element type t (its first typed access).
+  void heapAccess(ProcState& ps, uint32_t h, const model::Type* t);
+  /// The place pv points to, accessed as a `pointee` (a pointer to an array
+  /// addresses its first element). `checkType` (accesses of the program):
+  /// an arithmetic object of another size or class than pointee (its bytes
+  /// reinterpreted) is unsupported. Library models read with their own types.
+  Place placeOfPointer(Expr pv, const model::Type* pointee, int procIdx, bool checkType = false);
   Expr pointerTo(const Place& pl) { return V.makePointer(pl.root, pl.path); }
-  /// Pointer arithmetic pv + k (in the moving process), bounds-checked.
-  Expr ptrAdd(Expr pv, Expr k);
+  /// The pointee of a pointer type (null for other types).
+  static const model::Type* pointeeOf(const model::Type* t) {
+    return t && t->kind == TypeKind::Pointer ? t->elem : nullptr;
+  }
+  /// Pointer arithmetic pv + k (in the moving process), bounds-checked;
+  /// `pointee` is the type pv points to (types an untyped heap block).
+  Expr ptrAdd(Expr pv, Expr k, const model::Type* pointee = nullptr);
   /// ptrAdd in process procIdx.
-  Expr ptrAddIn(Expr pv, Expr k, int procIdx);
+  Expr ptrAddIn(Expr pv, Expr k, int procIdx, const model::Type* pointee = nullptr);
   /// The NUL-terminated string at pv (concrete characters only).
   std::string readString(Expr pv);
-  /// Element type of the object a buffer pointer points at.
+  /// Element type of the object a buffer pointer points at (innermost
+  /// element of an array nest); null for an untyped heap block.
   const model::Type* elementTypeOf(Expr pv, int procIdx = -1);
   /// The place of element k of the buffer starting at pv.
   Place elementPlace(Expr pv, int64_t k, const model::Type* et, int procIdx);

@@ -16,6 +16,8 @@ const model::Type* Machine::rootType(const ProcState& ps, Root r) {
   }
   case RootKind::Heap: {
     const HeapObj& o = ps.heap.at(r.b);
+    if (!o.elem) // callers type a block before its first access (typeHeap)
+      throw Unsupported("access to heap memory of unknown type at " + where());
     return im.arrayOf(o.elem, std::nullopt);
   }
   case RootKind::String:
@@ -198,8 +200,9 @@ void Machine::typeHeap(ProcState& ps, uint32_t h, const model::Type* t) {
   HeapObj& o = ps.heap.at(h);
   if (o.elem)
     return;
-  if (t->kind == TypeKind::Void || t->size == 0)
-    throw Unsupported("access to heap memory through a pointer to void at " + where());
+  if (!t || t->kind == TypeKind::Void || t->kind == TypeKind::Function || t->size == 0)
+    throw Unsupported("access to heap memory through a pointer to " +
+                      std::string(t ? "'" + t->name + "'" : "an unknown type") + " at " + where());
   bool zero = o.value && o.value->isZero();
   Expr len = f.div(o.bytes, intc(int64_t(t->size)));
   o.elem = t;
@@ -207,7 +210,17 @@ void Machine::typeHeap(ProcState& ps, uint32_t h, const model::Type* t) {
   o.value = zero ? V.zero(at, len) : V.undef(at, len);
 }
 
-Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int procIdx) {
+void Machine::heapAccess(ProcState& ps, uint32_t h, const model::Type* t) {
+  if (h >= ps.heap.size())
+    throw Unsupported("dangling heap reference at " + where());
+  if (ps.heap[h].freed)
+    fail(ViolationKind::UseAfterFree, "use of heap memory after free", pc());
+  if (!ps.heap[h].elem)
+    typeHeap(ps, h, t);
+}
+
+Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int procIdx,
+                                       bool checkType) {
   if (V.isUndef(pv))
     fail(ViolationKind::UninitializedRead, "use of an uninitialized pointer", pc());
   auto p = V.decodePointer(pv);
@@ -221,26 +234,39 @@ Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int 
   if (p->root.kind == RootKind::Function)
     throw Unsupported("dereference of a function pointer at " + where());
   ProcState& ps = proc(procIdx);
-  if (p->root.kind == RootKind::Heap) {
-    if (p->root.b >= ps.heap.size())
-      throw Unsupported("dangling heap reference at " + where());
-    if (ps.heap[p->root.b].freed)
-      fail(ViolationKind::UseAfterFree, "use of heap memory after free", pc());
-    if (!ps.heap[p->root.b].elem)
-      typeHeap(ps, p->root.b, pointee);
-  }
+  if (p->root.kind == RootKind::Heap)
+    heapAccess(ps, p->root.b, pointee);
   if (p->root.kind == RootKind::Local && p->root.a >= ps.stack.size())
     fail(ViolationKind::UseAfterFree, "use of a local variable of a returned function", pc());
   Place pl{p->root, p->path, pointee, procIdx};
   if (pointee && pointee->kind != TypeKind::Void) {
+    // A pointer to an array used as a pointer to its (innermost) elements:
+    // `&a`, `(void *)&a` and `&a[0]` of `int a[4]`, or `d` of `int d[2][3]`,
+    // as an int buffer all address a[0] / d[0][0].
     const model::Type* at = typeAt(ps, pl.root, pl.path, pl.path.size());
-    if (!compatible(at, pointee) && at->kind == TypeKind::Array && compatible(at->elem, pointee))
-      pl.path.push_back(intc(0));
+    size_t depth = 0;
+    for (const model::Type* e = at; !compatible(e, pointee) && e->kind == TypeKind::Array;
+         e = e->elem)
+      if (compatible(e->elem, pointee)) {
+        depth = 1;
+        for (const model::Type* d = at; d != e; d = d->elem)
+          ++depth;
+        at = e->elem;
+        break;
+      }
+    pl.path.insert(pl.path.end(), depth, intc(0));
+    // Reinterpreting the bytes of an object (an int read through a char
+    // pointer) is not modelled: objects hold values, not bytes.
+    if (checkType && at->isArithmetic() && pointee->isArithmetic() &&
+        (at->size != pointee->size ||
+         (at->kind == TypeKind::Real) != (pointee->kind == TypeKind::Real)))
+      throw Unsupported("access to an object of type '" + at->name + "' through a pointer to '" +
+                        pointee->name + "' at " + where());
   }
   return pl;
 }
 
-Expr Machine::ptrAdd(Expr pv, Expr k) {
+Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   if (k->type()->isBool())
     k = boolToInt(k);
   if (V.isUndef(pv))
@@ -252,7 +278,11 @@ Expr Machine::ptrAdd(Expr pv, Expr k) {
     return pv;
   if (p->root.kind == RootKind::Null)
     fail(ViolationKind::NullDereference, "arithmetic on a null pointer", pc());
+  if (p->root.kind == RootKind::Function)
+    throw Unsupported("arithmetic on a function pointer at " + where());
   ProcState& ps = self();
+  if (p->root.kind == RootKind::Heap) // the first typed use of a block may be `p + k`
+    heapAccess(ps, p->root.b, pointee);
   const model::Type* container =
       p->path.empty() ? nullptr : typeAt(ps, p->root, p->path, p->path.size() - 1);
   if (!container || container->kind != TypeKind::Array) {
@@ -260,6 +290,10 @@ Expr Machine::ptrAdd(Expr pv, Expr k) {
             "pointer arithmetic beyond a non-array object");
     return pv;
   }
+  if (pointee && pointee->kind != TypeKind::Void && pointee->size && container->elem->size &&
+      pointee->size != container->elem->size)
+    throw Unsupported("pointer arithmetic through a pointer to '" + pointee->name +
+                      "' inside an array of '" + container->elem->name + "' at " + where());
   std::vector<Expr> prefix(p->path.begin(), p->path.end() - 1);
   Expr arr = readPath(rootValue(ps, p->root), rootType(ps, p->root), prefix, 0, nullptr);
   Expr ni = f.add(p->path.back(), k);
@@ -288,17 +322,26 @@ std::string Machine::readString(Expr pv) {
 const model::Type* Machine::elementTypeOf(Expr pv, int procIdx) {
   if (procIdx < 0)
     procIdx = me;
+  if (V.isUndef(pv))
+    fail(ViolationKind::UninitializedRead, "use of an uninitialized pointer", pc());
   auto p = V.decodePointer(pv);
   if (!p)
     throw Unsupported("buffer pointer at " + where());
   if (p->root.kind == RootKind::Null)
     fail(ViolationKind::NullDereference, "null buffer pointer", pc());
+  if (p->root.kind == RootKind::Function)
+    throw Unsupported("function pointer used as a buffer at " + where());
   ProcState& ps = proc(procIdx);
   if (p->root.kind == RootKind::Heap) {
-    if (p->root.b < ps.heap.size() && ps.heap[p->root.b].freed)
+    if (p->root.b >= ps.heap.size())
+      throw Unsupported("dangling heap reference at " + where());
+    if (ps.heap[p->root.b].freed)
       fail(ViolationKind::UseAfterFree, "use of heap memory after free", pc());
-    return ps.heap.at(p->root.b).elem;
+    if (!ps.heap[p->root.b].elem)
+      return nullptr; // untyped: the caller types it
   }
+  if (p->root.kind == RootKind::Local && p->root.a >= ps.stack.size())
+    fail(ViolationKind::UseAfterFree, "use of a local variable of a returned function", pc());
   const model::Type* t = typeAt(ps, p->root, p->path, p->path.size());
   while (t->kind == TypeKind::Array)
     t = t->elem;
@@ -306,16 +349,44 @@ const model::Type* Machine::elementTypeOf(Expr pv, int procIdx) {
 }
 
 Machine::Place Machine::elementPlace(Expr pv, int64_t k, const model::Type* et, int procIdx) {
-  Expr q = k == 0 ? pv : ptrAddIn(pv, intc(k), procIdx);
-  return placeOfPointer(q, et, procIdx);
+  Place pl = placeOfPointer(pv, et, procIdx);
+  if (k == 0)
+    return pl;
+  // Element k of a buffer is k elements further in memory order: the last
+  // index moves, carrying into the enclosing arrays of a nest (a library
+  // call addresses bytes: `&d[0][0]` with 6 elements covers both rows of
+  // `int d[2][3]`). Symbolic positions move the last index only; the read
+  // or write checks the bounds.
+  if (pl.path.empty())
+    fail(ViolationKind::OutOfBounds, "buffer beyond a non-array object", pc());
+  ProcState& ps = proc(procIdx);
+  size_t lvl = pl.path.size() - 1;
+  Expr carry = intc(k);
+  for (;;) {
+    const model::Type* ct = typeAt(ps, pl.root, pl.path, lvl);
+    if (ct->kind != TypeKind::Array)
+      fail(ViolationKind::OutOfBounds, "buffer beyond a non-array object", pc());
+    Expr idx = f.add(pl.path[lvl], carry);
+    auto ci = concreteInt(idx);
+    if (ci && ct->length && *ci >= int64_t(*ct->length) && lvl > 0 &&
+        typeAt(ps, pl.root, pl.path, lvl - 1)->kind == TypeKind::Array) {
+      int64_t len = int64_t(*ct->length);
+      pl.path[lvl] = intc(*ci % len);
+      carry = intc(*ci / len);
+      --lvl;
+      continue;
+    }
+    pl.path[lvl] = idx;
+    return pl;
+  }
 }
 
-Expr Machine::ptrAddIn(Expr pv, Expr k, int procIdx) {
+Expr Machine::ptrAddIn(Expr pv, Expr k, int procIdx, const model::Type* pointee) {
   if (procIdx == me)
-    return ptrAdd(pv, k);
+    return ptrAdd(pv, k, pointee);
   int save = me;
   me = procIdx;
-  Expr r = ptrAdd(pv, k);
+  Expr r = ptrAdd(pv, k, pointee);
   me = save;
   return r;
 }

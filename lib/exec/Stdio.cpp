@@ -296,6 +296,7 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
     out = format(m, s, name == "fprintf" ? 1 : 0, name).text;
   }
   if (name != "fflush") {
+    m.step.output += out;
     std::string shown = out;
     while (!shown.empty() && shown.back() == '\n')
       shown.pop_back();

@@ -20,6 +20,7 @@
 // variable-length arrays of length N.
 #include "FrontInternal.h"
 #include "chorus/front/Frontend.h"
+#include "chorus/support/Fatal.h"
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
@@ -645,12 +646,13 @@ std::unique_ptr<model::Program> loadProgram(const std::string& file, const Front
     if (!ran || !ok || diags.hasErrors())
       return nullptr;
     return prog;
+  } catch (const InternalError&) {
+    throw;
   } catch (const std::exception& e) {
-    diags.error({file, 0, 0}, std::string("internal error: ") + e.what());
-    return nullptr;
+    // a defect of chorus, not of the input (Fatal.h)
+    throw InternalError(std::string(e.what()) + " in the front end, reading " + file);
   } catch (...) {
-    diags.error({file, 0, 0}, "internal error: unknown exception");
-    return nullptr;
+    throw InternalError("unknown exception in the front end, reading " + file);
   }
 }
 

@@ -18,6 +18,7 @@
 //    in model::kInitFunction; variables marked `#pragma TASS input` are not
 //    zero-filled (the engine gives them symbolic values).
 #include "FrontInternal.h"
+#include "chorus/support/Fatal.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -2423,6 +2424,11 @@ void Lowerer::finishAnnotations() {
         lowerFunction(w);
       } catch (const LowerError& e) {
         error(e.loc, e.msg);
+      } catch (const InternalError&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw InternalError(std::string(e.what()) + " while lowering function '" +
+                            w->getNameAsString() + "' at " + prog_.where(sl(w->getLocation())));
       }
     }
     std::map<std::string, M::VarId> visible;
@@ -2537,6 +2543,11 @@ bool Lowerer::run() {
         lowerFunction(w);
       } catch (const LowerError& e) {
         error(e.loc, e.msg);
+      } catch (const InternalError&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw InternalError(std::string(e.what()) + " while lowering function '" +
+                            w->getNameAsString() + "' at " + prog_.where(sl(w->getLocation())));
       }
     }
   };

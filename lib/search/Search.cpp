@@ -5,6 +5,7 @@
 #include "chorus/check/LoopMonitor.h"
 #include "chorus/check/OutputMonitor.h"
 #include "chorus/check/UncheckedMonitor.h"
+#include "chorus/support/Fatal.h"
 
 #include <algorithm>
 #include <chrono>
@@ -132,6 +133,12 @@ public:
       violation(e);
     } catch (const exec::Unsupported& e) {
       unknown(std::string("unsupported: ") + e.what());
+    } catch (const InternalError& e) {
+      internalError(e.what());
+    } catch (const std::exception& e) {
+      internalError(e.what() + executing());
+    } catch (...) {
+      internalError("unknown exception" + executing());
     }
     return finish();
   }
@@ -181,6 +188,22 @@ private:
     if (result.reason.empty())
       result.reason = why;
     stop = true;
+  }
+
+  /// A defect of chorus met during the search (Fatal.h): the verdict is
+  /// unknown, even after a violation was recorded (its trace may be wrong).
+  void internalError(const std::string& what) {
+    result.verdict = Verdict::Unknown;
+    result.violation.reset();
+    result.trace.clear();
+    result.reason = "internal error: " + what;
+    stop = true;
+  }
+
+  /// " while executing file:line:col", the location last run, if any.
+  static std::string executing() {
+    std::string w = executingWhere();
+    return w.empty() ? std::string() : " while executing " + w;
   }
 
   std::vector<exec::Step> currentTrace() const {
@@ -368,6 +391,12 @@ private:
     for (int p : order)
       for (Successor& sc : all[p].succs)
         n.succs.push_back(std::move(sc));
+    if (n.succs.empty() && allTerminated && opts.captureOutput && !result.output) {
+      std::string out;
+      for (const exec::Step& st : trace)
+        out += st.output;
+      result.output = std::move(out);
+    }
     if (n.succs.empty() && allTerminated && !n.state.snaps.empty())
       mon.terminal(n.state);
     if (n.succs.empty() && allTerminated && outputs.active())

@@ -57,13 +57,20 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       exec::Executor ex(p, factory, *oracle, eo);
       SearchResult r = search(ex, opts.search);
       accumulate(total.stats, r.stats);
+      if (!total.output)
+        total.output = r.output;
+      else
+        r.output = total.output;
       if (keepGoing(total, unknown, r))
         total.nprocs = n;
       else
         return r;
     }
   }
-  return finishConfigurations(total, unknown);
+  SearchResult res = finishConfigurations(total, unknown);
+  if (!res.output)
+    res.output = total.output;
+  return res;
 }
 
 } // namespace chorus::search

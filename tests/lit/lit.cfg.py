@@ -5,6 +5,10 @@
 #  %expect-exit CODE cmd...  succeeds only when cmd exits with CODE
 #  %native [-n N] [-D...] FILE  the real run: gcc (or mpicc + mpirun -np N),
 #            exits with the program's exit code (tools/native-run)
+#  %cc       gcc (debug info, no warnings), for native runs to compare with
+#  %asan-cc  the same with AddressSanitizer (memory errors reported at file:line)
+#  %mpicc    Open MPI's compiler wrapper, %mpirun its launcher (oversubscribed,
+#            60 s limit): real MPI runs to compare with
 import os
 import lit.formats
 
@@ -18,6 +22,17 @@ config.test_exec_root = os.path.join(os.path.dirname(os.path.dirname(config.chor
 config.substitutions.append(("%chorus", os.path.join(config.chorus_bin, "chorus")))
 config.substitutions.append(("%expect-exit", os.path.join(os.path.dirname(__file__), "tools", "expect-exit")))
 config.substitutions.append(("%native", os.path.join(os.path.dirname(__file__), "tools", "native-run")))
+config.substitutions.append(("%asan-cc", "gcc -g -w -fsanitize=address -fno-omit-frame-pointer"))
+config.substitutions.append(("%cc", "gcc -g -w"))
+config.substitutions.append(("%mpicc", "mpicc -g -w"))
+config.substitutions.append(("%mpirun", "timeout 60 mpirun --oversubscribe"))
 config.substitutions.append(("%examples", os.path.join(config.chorus_src, "examples")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["LC_ALL"] = "C"
+# Real runs: Open MPI as root (CI), no leak report (Open MPI's own allocations).
+config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]

@@ -5,6 +5,7 @@
 #include "chorus/report/Report.h"
 #include "chorus/search/Verify.h"
 #include "chorus/support/Diagnostics.h"
+#include "chorus/support/Fatal.h"
 
 #include <fstream>
 #include <unistd.h>
@@ -49,6 +50,8 @@ options:
             the verdict is unknown when one is reached)
           --cqmin (processes with the shortest snapshot queue first)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
+          --print-output (print what the first execution that terminates
+          writes with printf/puts/putchar, before the verdict)
 
 annotations: verify checks, within the bounded exploration, assert, TASS
 collective assertions and invariants (every arrival at the loop head), ACSL
@@ -184,6 +187,8 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.deadlock = v == "absolute"    ? s::DeadlockMode::Absolute
                     : v == "potential" ? s::DeadlockMode::Potential
                                        : s::DeadlockMode::Both;
+    } else if (a == "--print-output") {
+      vo.search.captureOutput = true;
     } else if (a == "--keep-dead-values") {
       vo.dropDeadValues = false;
     } else if (a == "--json") {
@@ -253,6 +258,8 @@ int verifyCommand(const std::vector<std::string>& args,
               << r.reason.substr(std::strlen("replay: ")) << "\n";
     return kUsage;
   }
+  if (r.output)
+    std::cout << *r.output << std::flush;
   chorus::report::printText(std::cout, *program, r);
   if (replay) {
     bool same = r.verdict == s::Verdict::Violation &&
@@ -316,9 +323,8 @@ int replayCommand(const std::vector<std::string>& args) {
   return verifyCommand(tf->command.args, &*tf);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+/// The commands, on the large stack of the caller (main).
+int run(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty())
     return usageError("no command");
@@ -344,4 +350,31 @@ int main(int argc, char** argv) {
     return usageError("command '" + cmd +
                       "' needs the verification engine, which this build does not contain yet");
   return usageError("unknown command '" + cmd + "'");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  // chorus never ends with a signal or an uncaught exception: a defect met
+  // anywhere is the verdict unknown (internal error: ...), exit code 2.
+  chorus::installFatalSignalHandlers();
+  auto guarded = [&]() -> int {
+    try {
+      return run(argc, argv);
+    } catch (const std::exception& e) {
+      std::cout.flush();
+      std::string w = chorus::executingWhere();
+      std::cout << "verdict: unknown (internal error: " << e.what()
+                << (dynamic_cast<const chorus::InternalError*>(&e) || w.empty()
+                        ? ""
+                        : " while executing " + w)
+                << ")" << std::endl;
+    } catch (...) {
+      std::cout << "verdict: unknown (internal error: unknown exception)" << std::endl;
+    }
+    return kUnknown;
+  };
+  // Deep recursion over big expressions (front end, simplifier, provers)
+  // gets a 1 GiB stack (address space only, used as needed).
+  return chorus::runWithLargeStack(std::size_t(1) << 30, guarded);
 }

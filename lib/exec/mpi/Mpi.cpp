@@ -58,6 +58,47 @@ void checkDatatype(Machine& m, int64_t dt) {
 
 const model::Type* ctypeOf(Machine& m, int64_t dt) {
   checkDatatype(m, dt);
+  // The C type of each basic datatype (MPI 3.1 table 3.2), so that a heap
+  // block first used as an MPI buffer gets elements of the right size.
+  struct CType {
+    int index;
+    TypeKind kind;
+    const char* name;
+    unsigned bits;
+    bool isSigned, isChar;
+  };
+  static const CType kTypes[] = {
+      {1, TypeKind::Int, "char", 8, true, true},
+      {2, TypeKind::Int, "signed char", 8, true, true},
+      {3, TypeKind::Int, "unsigned char", 8, false, true},
+      {4, TypeKind::Int, "unsigned char", 8, false, true},
+      {5, TypeKind::Int, "short", 16, true, false},
+      {6, TypeKind::Int, "unsigned short", 16, false, false},
+      {7, TypeKind::Int, "int", 32, true, false},
+      {8, TypeKind::Int, "unsigned int", 32, false, false},
+      {9, TypeKind::Int, "long", 64, true, false},
+      {10, TypeKind::Int, "unsigned long", 64, false, false},
+      {11, TypeKind::Int, "long long", 64, true, false},
+      {12, TypeKind::Int, "unsigned long long", 64, false, false},
+      {13, TypeKind::Real, "float", 32, true, false},
+      {14, TypeKind::Real, "double", 64, true, false},
+      {16, TypeKind::Int, "int", 32, true, false},
+      {18, TypeKind::Int, "signed char", 8, true, true},
+      {19, TypeKind::Int, "short", 16, true, false},
+      {20, TypeKind::Int, "int", 32, true, false},
+      {21, TypeKind::Int, "long", 64, true, false},
+      {22, TypeKind::Int, "unsigned char", 8, false, true},
+      {23, TypeKind::Int, "unsigned short", 16, false, false},
+      {24, TypeKind::Int, "unsigned int", 32, false, false},
+      {25, TypeKind::Int, "unsigned long", 64, false, false},
+      {41, TypeKind::Int, "int", 32, true, false},
+      {42, TypeKind::Real, "float", 32, true, false},
+      {43, TypeKind::Real, "double", 64, true, false},
+  };
+  if ((dt >> 24) == 3)
+    for (const CType& c : kTypes)
+      if (c.index == int(dt & 0xffffff) && datatypeSize(dt) * 8 == c.bits)
+        return m.im.scalarNamed(m.P, c.kind, c.name, c.bits, c.isSigned, c.isChar);
   switch (datatypeClass(dt)) {
   case ElemClass::Int:
     return m.P.types.intType();

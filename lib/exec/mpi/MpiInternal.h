@@ -40,7 +40,8 @@ ElemClass datatypeClass(int64_t dt);
 /// MPI_INVALID_DATATYPE unless dt is a datatype handle.
 void checkDatatype(Machine& m, int64_t dt);
 uint64_t datatypeSize(int64_t dt);
-/// The C type of the elements of datatype dt (int or double).
+/// The C type of the elements of basic datatype dt (MPI_CHAR: char, MPI_FLOAT:
+/// float, ...; int or double for the others of their class).
 const model::Type* ctypeOf(Machine& m, int64_t dt);
 /// Is pv a pointer to the extern object `global` (MPI_STATUS_IGNORE, MPI_IN_PLACE...)?
 bool isSpecial(Machine& m, Expr pv, const char* global);

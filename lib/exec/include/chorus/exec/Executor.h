@@ -67,6 +67,7 @@ struct Step {
   int choice = 0;
   /// Calls and returns of watched functions in this step, in order.
   std::vector<CallEvent> calls;
+  std::string output; ///< what the step wrote to standard output, exactly
 };
 
 struct Successor {
@@ -119,6 +120,10 @@ struct FrameObligation {
 struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+/// Any other exception escaping a move (a defect of chorus) is thrown as
+/// chorus::InternalError (chorus/support/Fatal.h), naming the transition's
+/// location and process; the search makes it the verdict unknown.
 
 class Executor {
 public:
@@ -196,6 +201,10 @@ private:
   /// moves() of a composition: the move of p in the projection of s on p's
   /// component (its processes, messages and collective), merged back.
   ProcMoves componentMoves(const GlobalState& s, int p);
+  /// moves() without its conversion of unexpected exceptions to InternalError.
+  ProcMoves movesOf(const GlobalState& s, int p);
+  /// " while executing file:line:col (process p)" for internal errors.
+  std::string executingSuffix(int p) const;
   bool inComponent_ = false;
 
   /// After a move that strengthened the path condition (from `before` to

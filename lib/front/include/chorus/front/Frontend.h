@@ -19,7 +19,8 @@ struct FrontendOptions {
 
 /// Parses `file` and lowers it. On any error (invalid C, unsupported
 /// construct, malformed annotation, missing file) returns nullptr and leaves
-/// file:line:col diagnostics in `diags`.
+/// file:line:col diagnostics in `diags`. A defect of chorus met on the way
+/// (an unexpected exception) is thrown as chorus::InternalError.
 std::unique_ptr<model::Program> loadProgram(const std::string& file, const FrontendOptions& opts,
                                             DiagnosticSink& diags);
 

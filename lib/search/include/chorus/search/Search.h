@@ -33,6 +33,9 @@ struct SearchOptions {
   bool collective = true; ///< check collective assertions (seed 000)
   bool joint = false;     ///< also `joint` assertions (comparison)
   bool cqmin = false;     ///< CQMin: urgent process with the shortest snapshot queue
+  /// Record the standard output of the first execution that terminates
+  /// (SearchResult::output), e.g. to compare it with a native run.
+  bool captureOutput = false;
 };
 
 struct Stats {
@@ -59,6 +62,9 @@ struct SearchResult {
   bool complete = false;
   int nprocs = 0;
   bool potentialMode = false;
+  /// With SearchOptions::captureOutput: what the processes of the first
+  /// execution that reached termination printed, in the order of its steps.
+  std::optional<std::string> output;
   Stats stats;
 };
 

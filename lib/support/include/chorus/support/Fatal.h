@@ -1,0 +1,50 @@
+// Internal errors: defects of chorus itself, met while processing a program.
+// They never end chorus with a signal or an abort: an exception that is not
+// a verdict (a failed internal check, std::out_of_range from .at(), a
+// logic_error) becomes InternalError and the verdict `unknown (internal
+// error: ...)` with exit code 2, naming the program location being executed;
+// a fatal signal (a null dereference, a stack overflow, an abort inside a
+// library) is caught by a handler that prints the same verdict line.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace chorus {
+
+/// A defect of chorus; its message names what failed and where in the
+/// program (file:line:col) chorus was when it failed.
+struct InternalError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The program location being executed, for the report of a fatal signal.
+/// `file` must stay valid while it is noted (the program's file names).
+/// Cheap (three stores): the engine notes every transition it runs.
+void noteExecuting(const std::string* file, uint32_t line, uint32_t col);
+/// "file:line:col" of the noted location, or "" when none is noted.
+std::string executingWhere();
+
+/// Handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT that print
+/// "verdict: unknown (internal error: signal NAME while executing
+/// file:line:col)" on standard output and exit with code 2. A stack overflow
+/// is caught too: the handler runs on an alternate stack (installed for the
+/// calling thread; runWithLargeStack installs one for its thread).
+void installFatalSignalHandlers();
+
+/// Runs fn on a thread with a stack of `bytes` (deep recursion over big
+/// expressions in the front end, the simplifier and the provers) and returns
+/// its result. Falls back to the calling thread when no thread can be made.
+int runWithLargeStack(std::size_t bytes, const std::function<int()>& fn);
+
+/// Test-only fault injection (CHORUS_TEST_FAULT=KIND@LINE in the
+/// environment): at a transition of source line LINE the engine throws a
+/// std::logic_error (KIND exception), dereferences null (segv), aborts
+/// (abort) or recurses without end (overflow). Lets the tests provoke each
+/// internal-error path deterministically. No effect when the variable is unset.
+void injectTestFault(uint32_t line);
+
+} // namespace chorus
