@@ -296,7 +296,8 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
     out = format(m, s, name == "fprintf" ? 1 : 0, name).text;
   }
   if (name != "fflush") {
-    m.step.output += out;
+    if (!err)
+      m.step.output += out; // standard output only (verify --print-output)
     std::string shown = out;
     while (!shown.empty() && shown.back() == '\n')
       shown.pop_back();
