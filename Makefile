@@ -9,7 +9,10 @@ C_BIN    ?= clang-16
 CHORUS    = $(BUILD)/tools/chorus/chorus
 DEMO     ?= examples/tass/diffusion1d.c
 
-.PHONY: all deps configure build demo test bench format clean
+SEEDS    ?= 1..100
+CSMITH_TIME ?= 20
+
+.PHONY: all deps configure build demo test bench csmith format clean
 
 all: build
 
@@ -35,6 +38,11 @@ test: build
 
 bench: build
 	bench/run-all.sh $(BUILD)
+
+# The csmith harness on a range of seeds (make csmith SEEDS=1..2000).
+csmith: build
+	scripts/csmith-harness --seeds $(SEEDS) --time-limit $(CSMITH_TIME) --jobs $(JOBS) \
+	  --chorus $(CHORUS) --quiet
 
 format:
 	git ls-files '*.cpp' '*.h' | grep -v '^lib/front/headers/' | xargs clang-format -i
