@@ -223,7 +223,8 @@ case(C, "bcast_count_mismatch", """  int x[2] = {0, 0};
   MPI_Bcast(x, rank == 0 ? 2 : 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
 """, "MPI_SIGNATURE_MISMATCH")
 case(C, "allreduce_type_mismatch", """  int x = 1, s = 0;
-  MPI_Allreduce(&x, &s, 1, rank == 0 ? MPI_INT : MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD); /*@*/
+  unsigned ux = 1, us = 0; /* each buffer matches its own datatype */
+  MPI_Allreduce(rank == 0 ? (void *)&x : (void *)&ux, rank == 0 ? (void *)&s : (void *)&us, 1, rank == 0 ? MPI_INT : MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD); /*@*/
 """, "MPI_SIGNATURE_MISMATCH")
 case(C, "gather_sig_mismatch", """  int x[2] = {rank, rank}, all[4];
   MPI_Gather(x, 1, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
@@ -282,7 +283,7 @@ inv = [
  ("count_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, -1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT"),
  ("bcast_count_negative", "  int x = 0;\n  MPI_Bcast(&x, -2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT"),
  ("root_invalid", "  int x = 0;\n  MPI_Bcast(&x, 1, MPI_INT, size, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
- ("buffer_type_wrong", "  double d = 1.0;\n  if (rank == 0) MPI_Send(&d, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_BUFFER"),
+ ("buffer_type_wrong", "  double d = 1.0;\n  if (rank == 0) MPI_Send(&d, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_BUFFER_TYPE_MISMATCH"),
  ("buffer_too_small_send", "  int a[2] = {1, 2};\n  if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "OUT_OF_BOUNDS"),
  ("request_bogus_wait", "  MPI_Request r = (MPI_Request)0x5000123;\n  MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_REQUEST"),
  ("start_nonpersistent", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);\n  MPI_Start(&r); /*@*/\n", "MPI_INVALID_REQUEST"),
@@ -695,7 +696,7 @@ case(C, "request_free_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Request_free(&r); assert(r == MPI_REQUEST_NULL); }
   else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == 1); }
-""")
+""", opts="--allow-active-request-free")
 case(C, "wait_twice_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Wait(&r, MPI_STATUS_IGNORE); }
@@ -706,7 +707,7 @@ case(C, "free_request_twice", """  int x = 1, y = 0;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Request_free(&r);
     MPI_Request_free(&r); /*@*/ }
   else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_REQUEST")
+""", "MPI_INVALID_REQUEST", opts="--allow-active-request-free")
 case(C, "uninitialized_request", """  MPI_Request r;
   MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/
 """, "UNINITIALIZED_READ")
@@ -1767,7 +1768,7 @@ case(C, "request_free_active_recv_ok", """  int x = 1, w = 2, y = 0, z = 0;
     MPI_Recv(&z, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     assert(y == 1 && z == 2);
   }
-""")
+""", opts="--allow-active-request-free")
 case(C, "request_free_active_recv_read_early", """  int x = 1, y = 0, t;
   MPI_Request r;
   if (rank == 0) {
@@ -1777,7 +1778,7 @@ case(C, "request_free_active_recv_read_early", """  int x = 1, y = 0, t;
     MPI_Request_free(&r);
     /*@*/t = y;
   }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", opts="--allow-active-request-free")
 case(C, "request_free_active_recv_finalize_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) {
@@ -1786,7 +1787,7 @@ case(C, "request_free_active_recv_finalize_ok", """  int x = 1, y = 0;
     MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     MPI_Request_free(&r);
   }
-""")
+""", opts="--allow-active-request-free")
 case(C, "request_free_active_recv_never_sent", """  int y = 0;
   MPI_Request r;
   if (rank == 1) {
@@ -1796,7 +1797,7 @@ case(C, "request_free_active_recv_never_sent", """  int y = 0;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "ABSOLUTE_DEADLOCK", fin=False)
+""", "ABSOLUTE_DEADLOCK", fin=False, opts="--allow-active-request-free")
 case(C, "request_free_then_wait", """  int x = 1, y = 0;
   MPI_Request r, copy;
   if (rank == 0) {
@@ -1807,7 +1808,7 @@ case(C, "request_free_then_wait", """  int x = 1, y = 0;
     MPI_Request_free(&r);
     /*@*/MPI_Wait(&copy, MPI_STATUS_IGNORE);
   }
-""", "MPI_INVALID_REQUEST")
+""", "MPI_INVALID_REQUEST", opts="--allow-active-request-free")
 case(C, "request_free_any_source_ok", """  int x = rank, y = -1, z = -1;
   MPI_Request r;
   if (rank != 0) {
@@ -1818,7 +1819,7 @@ case(C, "request_free_any_source_ok", """  int x = rank, y = -1, z = -1;
     MPI_Recv(&z, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     assert(y + z == 3 && y != z);
   }
-""", n=3)
+""", n=3, opts="--allow-active-request-free")
 
 # ------------------------------------------------------------ topologies
 C = "topology"
@@ -2047,6 +2048,155 @@ case("datatypes", "get_address_of_two_objects_unknown", """  int a;
   MPI_Type_create_struct(2, bl, disp, types, &tp);
   MPI_Type_free(&tp);
 """, "unknown", n=1)
+
+# ------------------------------------------------ checks of issue 10
+C = "lifecycle"
+case(C, "request_free_active_send", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+    /*@*/MPI_Request_free(&r);
+  } else {
+    MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+""", "MPI_ACTIVE_REQUEST_FREE")
+case(C, "request_free_active_recv", """  int x = 1, y = 0;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
+    /*@*/MPI_Request_free(&r);
+  }
+""", "MPI_ACTIVE_REQUEST_FREE")
+case(C, "request_free_started_persistent", """  int y = 0;
+  MPI_Request r;
+  MPI_Recv_init(&y, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
+  MPI_Start(&r);
+  /*@*/MPI_Request_free(&r);
+""", "MPI_ACTIVE_REQUEST_FREE", n=1)
+case(C, "request_free_inactive_persistent_ok", """  int x = rank, y = -1;
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send_init(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
+    MPI_Start(&r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    MPI_Request_free(&r);
+    assert(r == MPI_REQUEST_NULL);
+  } else {
+    MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == 0);
+  }
+""", native=0)
+case(C, "request_free_ibarrier", """  MPI_Request r;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  /*@*/MPI_Request_free(&r);
+""", "MPI_ACTIVE_REQUEST_FREE", opts="--allow-active-request-free")
+C = "invalid"
+case(C, "op_replace_in_allreduce", """  int x = rank, s = 0;
+  /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_REPLACE, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP", native=10)
+case(C, "op_no_op_in_reduce", """  int x = rank, s = 0;
+  /*@*/MPI_Reduce(&x, &s, 1, MPI_INT, MPI_NO_OP, 0, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP", native=10)
+case(C, "op_sum_on_c_bool", """  _Bool b = 1, s = 0;
+  /*@*/MPI_Allreduce(&b, &s, 1, MPI_C_BOOL, MPI_SUM, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP", native=10)
+case(C, "op_lor_on_c_bool_ok", """  _Bool b = rank == 1, s = 0;
+  MPI_Allreduce(&b, &s, 1, MPI_C_BOOL, MPI_LOR, MPI_COMM_WORLD);
+  assert(s == 1);
+""", native=0)
+case(C, "op_bor_on_double", """  double d = 1.0, s = 0;
+  /*@*/MPI_Allreduce(&d, &s, 1, MPI_DOUBLE, MPI_BOR, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP", native=10)
+case(C, "op_bxor_on_byte_ok", """  unsigned char c = (unsigned char)(rank + 1), s = 0;
+  MPI_Allreduce(&c, &s, 1, MPI_BYTE, MPI_BXOR, MPI_COMM_WORLD);
+  assert(s == 3);
+""", native=0)
+case(C, "op_sum_on_char", """  char c = 'a', s = 0; /* MPI_CHAR is for printable characters (MPI 3.1 §5.9.2) */
+  /*@*/MPI_Allreduce(&c, &s, 1, MPI_CHAR, MPI_SUM, MPI_COMM_WORLD);
+""", "MPI_INVALID_OP")
+case(C, "op_max_on_derived_bool", """  _Bool b[2] = {1, 0}, s[2];
+  MPI_Datatype two;
+  MPI_Type_contiguous(2, MPI_C_BOOL, &two);
+  MPI_Type_commit(&two);
+  /*@*/MPI_Allreduce(b, s, 1, two, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Type_free(&two);
+""", "MPI_INVALID_OP")
+case(C, "recv_null_status", """  int x = rank, y = 0;
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  else
+    /*@*/MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, NULL);
+""", "MPI_INVALID_ARGUMENT", pro="stdlib")
+case(C, "test_null_flag", """  int y = 0;
+  MPI_Request r;
+  MPI_Irecv(&y, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
+  /*@*/MPI_Test(&r, NULL, MPI_STATUS_IGNORE);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+case(C, "isend_null_request", """  int x = rank;
+  /*@*/MPI_Isend(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, NULL);
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+case(C, "waitall_null_statuses", """  int y[2];
+  MPI_Request r[2];
+  MPI_Irecv(&y[0], 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Irecv(&y[1], 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r[1]);
+  /*@*/MPI_Waitall(2, r, NULL);
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+case(C, "waitall_none_null_arrays_ok", """  MPI_Waitall(0, NULL, MPI_STATUSES_IGNORE);
+  int flag = 0;
+  MPI_Initialized(&flag);
+  assert(flag);
+""", n=1, pro="stdlib", native=0)
+case(C, "initialized_null_flag", """  /*@*/MPI_Initialized(NULL);
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+C = "commtypes"
+case(C, "int_buffer_as_unsigned", """  int a = 1;
+  unsigned b = 0;
+  if (rank == 0)
+    /*@*/MPI_Send(&a, 1, MPI_UNSIGNED, 1, 0, MPI_COMM_WORLD);
+  else
+    MPI_Recv(&b, 1, MPI_UNSIGNED, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_BUFFER_TYPE_MISMATCH")
+case(C, "int_buffer_as_float", """  int a[2] = {1, 2};
+  float b[2];
+  if (rank == 0)
+    /*@*/MPI_Send(a, 2, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
+  else
+    MPI_Recv(b, 2, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_BUFFER_TYPE_MISMATCH")
+case(C, "receive_into_double_as_float", """  float a = 1.5f;
+  double b = 0;
+  if (rank == 0)
+    MPI_Send(&a, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
+  else
+    /*@*/MPI_Recv(&b, 1, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_BUFFER_TYPE_MISMATCH")
+case(C, "bcast_long_as_int", """  long v = 7;
+  /*@*/MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);
+""", "MPI_BUFFER_TYPE_MISMATCH")
+case(C, "heap_unsigned_ok", """  unsigned *p = malloc(2 * sizeof(unsigned));
+  if (rank == 0) {
+    p[0] = 4000000000u;
+    p[1] = 1;
+    MPI_Send(p, 2, MPI_UNSIGNED, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Recv(p, 2, MPI_UNSIGNED, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(p[0] == 4000000000u && p[1] == 1);
+    MPI_Send(p, 2, MPI_UNSIGNED, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+  }
+  free(p);
+""", pro="stdlib", native=0)
+case(C, "heap_double_as_float", """  double *p = malloc(sizeof(double));
+  float f;
+  p[0] = 2.5;
+  if (rank == 0)
+    /*@*/MPI_Send(p, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
+  else
+    MPI_Recv(&f, 1, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  free(p);
+""", "MPI_BUFFER_TYPE_MISMATCH", pro="stdlib")
 
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top, native = c

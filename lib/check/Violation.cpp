@@ -70,6 +70,10 @@ const char* kindName(ViolationKind k) {
     return "MPI_READY_MODE";
   case ViolationKind::MpiInvalidArgument:
     return "MPI_INVALID_ARGUMENT";
+  case ViolationKind::MpiBufferTypeMismatch:
+    return "MPI_BUFFER_TYPE_MISMATCH";
+  case ViolationKind::MpiActiveRequestFree:
+    return "MPI_ACTIVE_REQUEST_FREE";
   case ViolationKind::CollectiveAssertion:
     return "COLLECTIVE_ASSERTION";
   case ViolationKind::CollectiveOrder:

@@ -2174,6 +2174,8 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
   f.name = name;
   f.type = ty(d->getType(), d->getLocation());
   f.loc = sl(d->getLocation());
+  for (const ParmVarDecl* p : d->parameters())
+    f.paramNames.push_back(p->getName().str());
   M::FuncId id = prog_.addFunc(std::move(f));
   funcs_[fd] = id;
   if (hasBody)

@@ -54,6 +54,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
       eo.dropDeadValues = opts.dropDeadValues;
+      eo.allowActiveRequestFree = opts.allowActiveRequestFree;
       exec::Executor ex(p, factory, *oracle, eo);
       SearchResult r = search(ex, opts.search);
       accumulate(total.stats, r.stats);

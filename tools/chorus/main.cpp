@@ -52,6 +52,8 @@ options:
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --print-output (print what the first execution that terminates
           writes with printf/puts/putchar, before the verdict)
+          --allow-active-request-free (MPI_Request_free of an active request
+            is accepted instead of MPI_ACTIVE_REQUEST_FREE)
 
 annotations: verify checks, within the bounded exploration, assert, TASS
 collective assertions and invariants (every arrival at the loop head), ACSL
@@ -191,6 +193,8 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.search.captureOutput = true;
     } else if (a == "--keep-dead-values") {
       vo.dropDeadValues = false;
+    } else if (a == "--allow-active-request-free") {
+      vo.allowActiveRequestFree = true;
     } else if (a == "--json") {
       if (!value(jsonFile))
         return usageError("--json needs a file name");

@@ -116,26 +116,141 @@ bool isSpecial(Machine& m, Expr pv, const char* global) {
   return m.P.var(m.P.globals.at(p->root.b)).name == global;
 }
 
+const char* datatypeName(int64_t dt) {
+  static const char* names[] = {"MPI_DATATYPE_NULL",
+                                "MPI_CHAR",
+                                "MPI_SIGNED_CHAR",
+                                "MPI_UNSIGNED_CHAR",
+                                "MPI_BYTE",
+                                "MPI_SHORT",
+                                "MPI_UNSIGNED_SHORT",
+                                "MPI_INT",
+                                "MPI_UNSIGNED",
+                                "MPI_LONG",
+                                "MPI_UNSIGNED_LONG",
+                                "MPI_LONG_LONG",
+                                "MPI_UNSIGNED_LONG_LONG",
+                                "MPI_FLOAT",
+                                "MPI_DOUBLE",
+                                "MPI_LONG_DOUBLE",
+                                "MPI_WCHAR",
+                                "MPI_C_BOOL",
+                                "MPI_INT8_T",
+                                "MPI_INT16_T",
+                                "MPI_INT32_T",
+                                "MPI_INT64_T",
+                                "MPI_UINT8_T",
+                                "MPI_UINT16_T",
+                                "MPI_UINT32_T",
+                                "MPI_UINT64_T",
+                                "MPI_AINT",
+                                "MPI_OFFSET",
+                                "MPI_COUNT",
+                                "MPI_C_COMPLEX",
+                                "MPI_C_DOUBLE_COMPLEX",
+                                "MPI_C_LONG_DOUBLE_COMPLEX",
+                                "MPI_PACKED",
+                                "MPI_FLOAT_INT",
+                                "MPI_DOUBLE_INT",
+                                "MPI_LONG_INT",
+                                "MPI_2INT",
+                                "MPI_SHORT_INT",
+                                "MPI_LONG_DOUBLE_INT",
+                                "MPI_LB",
+                                "MPI_UB",
+                                "MPI_INTEGER",
+                                "MPI_REAL",
+                                "MPI_DOUBLE_PRECISION",
+                                "MPI_LOGICAL",
+                                "MPI_CHARACTER",
+                                "MPI_COMPLEX",
+                                "MPI_DOUBLE_COMPLEX",
+                                "MPI_2INTEGER",
+                                "MPI_2REAL",
+                                "MPI_2DOUBLE_PRECISION"};
+  int64_t i = dt & 0xffffff;
+  if ((dt >> 24) == 3 && i >= 0 && i <= 50)
+    return names[i];
+  return "a derived datatype";
+}
+
+namespace {
+
+bool unsignedBasic(int64_t b) {
+  int64_t i = b & 0xffffff;
+  return i == 3 || i == 6 || i == 8 || i == 10 || i == 12 || (i >= 22 && i <= 25);
+}
+
+/// The C scalar type of the program with the representation of basic
+/// datatype b (class, size, signedness; `_Bool` for MPI_C_BOOL), falling
+/// back to int/double when the program names no such type.
+const model::Type* cTypeFor(Machine& m, int64_t b) {
+  int64_t i = b & 0xffffff;
+  for (const model::Type& t : m.P.types.all()) {
+    if (t.isEnum)
+      continue;
+    if (i == 17 ? t.kind == TypeKind::Bool
+                : (datatypeClass(b) == ElemClass::Real
+                       ? t.kind == TypeKind::Real
+                       : t.kind == TypeKind::Int && t.isSigned != unsignedBasic(b)) &&
+                      int64_t(t.size) == int64_t(i == 15 ? 16 : datatypeSize(b)))
+      return &t;
+  }
+  return ctypeOf(m, b);
+}
+
+} // namespace
+
+bool representsBasic(const model::Type* t, int64_t b) {
+  int64_t i = b & 0xffffff;
+  if (!t || !t->isArithmetic())
+    return false;
+  if (i == 17) // MPI_C_BOOL
+    return t->kind == TypeKind::Bool;
+  if (t->kind == TypeKind::Bool)
+    return false;
+  if ((datatypeClass(b) == ElemClass::Real) != (t->kind == TypeKind::Real))
+    return false;
+  if (int64_t(t->size) != (i == 15 ? 16 : int64_t(datatypeSize(b))))
+    return false;
+  return t->kind == TypeKind::Real || t->isSigned != unsignedBasic(b);
+}
+
+void typeMismatch(Machine& m, const model::Type* t, int64_t b) {
+  m.fail(ViolationKind::MpiBufferTypeMismatch,
+         std::string("buffer of C type '") + (t ? t->name : std::string("?")) + "' used with " +
+             datatypeName(b) + ", which describes another C type",
+         m.pc());
+}
+
 const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, int procIdx) {
   if (!isBasicType(dt)) { // derived and pair types: checked element-wise by readTyped/writeTyped
     checkCommitted(m, dt, procIdx);
     return nullptr;
   }
-  const model::Type* want = ctypeOf(m, dt);
+  ctypeOf(m, dt);    // a supported basic datatype
+  bool known = true; // the buffer's C type is known (not given by this call)
   auto p = m.V.decodePointer(pv);
   if (p && p->root.kind == RootKind::Heap) {
     ProcState& ps = m.proc(procIdx < 0 ? m.me : procIdx);
-    if (p->root.b < ps.heap.size() && !ps.heap[p->root.b].elem && !ps.heap[p->root.b].freed)
-      m.typeHeap(ps, p->root.b, want);
+    if (p->root.b < ps.heap.size() && !ps.heap[p->root.b].elem && !ps.heap[p->root.b].freed) {
+      m.typeHeap(ps, p->root.b, cTypeFor(m, dt));
+      known = false;
+    }
   }
   const model::Type* et = m.elementTypeOf(pv, procIdx);
-  bool ok = et && ((datatypeClass(dt) == ElemClass::Real) == (et->kind == TypeKind::Real)) &&
-            et->isArithmetic();
-  if (!ok)
+  if (!et || !et->isArithmetic())
     m.fail(k,
-           "buffer of type '" + (et ? et->name : std::string("?")) +
-               "' does not match the MPI datatype",
+           "buffer of type '" + (et ? et->name : std::string("?")) + "' used with " +
+               datatypeName(dt),
            m.pc());
+  if ((dt & 0xffffff) == 4 && et->size != 1) // MPI_BYTE
+    throw Unsupported("MPI_BYTE on a buffer of '" + et->name +
+                      "' (the bytes of larger elements are not modelled) at " + m.where());
+  if (known && (dt & 0xffffff) != 4 && !representsBasic(et, dt))
+    typeMismatch(m, et, dt);
+  if (!known && (datatypeClass(dt) == ElemClass::Real) != (et->kind == TypeKind::Real))
+    typeMismatch(m, et, dt);
   return et;
 }
 
@@ -441,7 +556,8 @@ std::vector<int64_t> fieldOffsets(Machine& m, const model::Type* t) {
 
 /// The place of the basic element `basic` at byte displacement off from the
 /// buffer pointer pv in process proc.
-Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, ViolationKind k, int proc) {
+Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, int proc) {
+  bool known = true; // the buffer's C type is not given by this call
   auto p = m.V.decodePointer(pv);
   if (!p)
     throw Unsupported("buffer pointer at " + m.where());
@@ -453,8 +569,10 @@ Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, ViolationKind k, i
       throw Unsupported("dangling heap reference at " + m.where());
     if (ps.heap[p->root.b].freed)
       m.fail(ViolationKind::UseAfterFree, "use of heap memory after free", m.pc());
-    if (!ps.heap[p->root.b].elem)
-      m.typeHeap(ps, p->root.b, ctypeOf(m, basic));
+    if (!ps.heap[p->root.b].elem) {
+      m.typeHeap(ps, p->root.b, cTypeFor(m, basic));
+      known = false;
+    }
   }
   const model::Type* rt = m.rootType(ps, p->root);
   const model::Type* t = rt;
@@ -511,8 +629,9 @@ Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, ViolationKind k, i
     throw Unsupported("datatype byte displacement " + std::to_string(at) +
                       " does not land on an element boundary of the buffer ('" + t->name +
                       "') at " + m.where());
-  if ((datatypeClass(basic) == ElemClass::Real) != (t->kind == TypeKind::Real))
-    m.fail(k, "buffer element of type '" + t->name + "' does not match the MPI datatype", m.pc());
+  if ((basic & 0xffffff) != 4 && !representsBasic(t, basic) &&
+      (known || (datatypeClass(basic) == ElemClass::Real) != (t->kind == TypeKind::Real)))
+    typeMismatch(m, t, basic);
   if (int64_t(t->size) != basicBytes(basic))
     throw Unsupported("buffer element of type '" + t->name +
                       "' has another size than the MPI basic type at " + m.where());
@@ -567,7 +686,7 @@ std::vector<Expr> readTyped(Machine& m, Expr buf, int64_t byteOff, int64_t count
   std::vector<Expr> out;
   for (int64_t i = 0; i < count; ++i)
     for (const TypeEntry& e : t.entries) {
-      Place pl = locate(m, buf, byteOff + i * t.extent() + e.disp, e.basic, k, proc);
+      Place pl = locate(m, buf, byteOff + i * t.extent() + e.disp, e.basic, proc);
       out.push_back(m.readPlace(pl));
     }
   return out;
@@ -595,7 +714,7 @@ void writeTyped(Machine& m, Expr buf, int64_t byteOff, const std::vector<Expr>& 
   size_t n = t.entries.size();
   for (size_t j = 0; j < data.size(); ++j) {
     const TypeEntry& e = t.entries[j % n];
-    Place pl = locate(m, buf, byteOff + int64_t(j / n) * t.extent() + e.disp, e.basic, k, proc);
+    Place pl = locate(m, buf, byteOff + int64_t(j / n) * t.extent() + e.disp, e.basic, proc);
     Expr v = data[j];
     if (pl.type->kind == TypeKind::Real)
       v = m.toReal(v);
@@ -1063,12 +1182,56 @@ const MpiTable& mpiFunctions() {
   return table;
 }
 
+/// MPI_INVALID_ARGUMENT for NULL where MPI requires a status, flag or
+/// request pointer (only MPI_STATUS_IGNORE / MPI_STATUSES_IGNORE may stand
+/// for a status). The parameters are found by their names in the model
+/// header (status, array_of_statuses, flag, request, array_of_requests); an
+/// array may be NULL when the call's count is 0.
+void checkPointerArgs(Machine& m, const std::string& name, const model::Stmt& s) {
+  const model::Function* fn = m.P.findFunc(name);
+  if (!fn || !fn->type)
+    return;
+  const std::vector<std::string>& names = fn->paramNames;
+  int64_t count = -1; // the call's count, when it has one and it is concrete
+  for (size_t i = 0; i < names.size() && i < s.args.size(); ++i)
+    if (names[i] == "count" || names[i] == "incount")
+      if (auto c = m.concreteInt(m.arg(s, i)))
+        count = *c;
+  for (size_t i = 0; i < names.size() && i < s.args.size(); ++i) {
+    const std::string& pn = names[i];
+    bool array = pn == "array_of_statuses" || pn == "array_of_requests";
+    if (!array && pn != "status" && pn != "flag" && pn != "request")
+      continue;
+    const model::Type* pt = i < fn->type->params.size() ? fn->type->params[i] : nullptr;
+    if (!pt || (pt->kind != TypeKind::Pointer && pt->kind != TypeKind::Array))
+      continue;
+    if (array && count == 0)
+      continue;
+    Expr v = m.arg(s, i);
+    auto p = m.V.decodePointer(v);
+    if (!p || p->root.kind != RootKind::Null)
+      continue;
+    std::string what = pn == "flag"      ? "flag"
+                       : pn == "request" ? "request"
+                       : array ? (pn == "array_of_statuses" ? "status array" : "request array")
+                               : "status";
+    m.fail(ViolationKind::MpiInvalidArgument,
+           name + " with NULL as its " + what + " argument" +
+               (pn == "status"              ? " (MPI_STATUS_IGNORE ignores the status)"
+                : pn == "array_of_statuses" ? " (MPI_STATUSES_IGNORE ignores the statuses)"
+                                            : ""),
+           m.pc());
+  }
+}
+
 Machine::Outcome runMpi(Machine& m, const std::string& name, const model::Transition& t) {
   const MpiFunction* fn = mpiFunctions().find(name);
   if (!fn || fn->requiresInit)
     requireInit(m, name);
   if (!fn)
     throw Unsupported("MPI function '" + name + "' is not modelled (called at " + m.where() + ")");
+  if (m.self().callPhase == 0)
+    checkPointerArgs(m, name, t.stmt);
   return fn->run(m, name, t);
 }
 

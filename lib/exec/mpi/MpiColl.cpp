@@ -423,6 +423,15 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b) {
     return m.boolToInt(m.f.logicalOr(m.truth(a), m.truth(b))); // LOR
   case 9:
     return m.boolToInt(m.f.logicalNot(m.f.eq(m.truth(a), m.truth(b)))); // LXOR
+  case 6: // BAND, BOR, BXOR: on concrete values (bit vectors are not modelled)
+  case 8:
+  case 10: {
+    auto x = m.concreteInt(a), y = m.concreteInt(b);
+    if (!x || !y)
+      throw Unsupported("bitwise MPI reduction of symbolic values at " + m.where());
+    int64_t i = op & 0xffffff;
+    return m.intc(i == 6 ? (*x & *y) : i == 8 ? (*x | *y) : (*x ^ *y));
+  }
   case 13:
     return b; // REPLACE
   case 14:
@@ -860,8 +869,71 @@ int64_t checkOp(Machine& m, Expr opE) {
   return op;
 }
 
-/// MPI 3.1 §5.9.2/5.9.4: MAXLOC/MINLOC only on the pair types, the other
-/// predefined operations only on basic types.
+const char* opName(int64_t op) {
+  static const char* names[] = {"MPI_OP_NULL", "MPI_MAX",     "MPI_MIN",  "MPI_SUM",
+                                "MPI_PROD",    "MPI_LAND",    "MPI_BAND", "MPI_LOR",
+                                "MPI_BOR",     "MPI_LXOR",    "MPI_BXOR", "MPI_MAXLOC",
+                                "MPI_MINLOC",  "MPI_REPLACE", "MPI_NO_OP"};
+  int64_t i = op & 0xffffff;
+  return i >= 0 && i <= 14 ? names[i] : "a user-defined operation";
+}
+
+/// The groups of basic datatypes of MPI 3.1 §5.9.2 and the operations
+/// allowed on each.
+enum OpGroup : unsigned {
+  CInteger = 1,
+  FortranInteger = 2,
+  FloatingPoint = 4,
+  Logical = 8,
+  Complex = 16,
+  Byte = 32,
+  MultiLanguage = 64,
+};
+
+unsigned opGroup(int64_t basic) {
+  int64_t i = basic & 0xffffff;
+  if (i == 2 || i == 3 || (i >= 5 && i <= 12) || (i >= 18 && i <= 25))
+    return CInteger; // MPI_CHAR and MPI_WCHAR are printable characters: no group
+  if (i == 41)
+    return FortranInteger;
+  if (i == 13 || i == 14 || i == 15 || i == 42 || i == 43)
+    return FloatingPoint;
+  if (i == 17 || i == 44)
+    return Logical;
+  if ((i >= 29 && i <= 31) || i == 46 || i == 47)
+    return Complex;
+  if (i == 4)
+    return Byte;
+  if (i >= 26 && i <= 28)
+    return MultiLanguage;
+  return 0;
+}
+
+unsigned allowedGroups(int64_t op) {
+  switch (op & 0xffffff) {
+  case 1: // MAX, MIN
+  case 2:
+    return CInteger | FortranInteger | FloatingPoint | MultiLanguage;
+  case 3: // SUM, PROD
+  case 4:
+    return CInteger | FortranInteger | FloatingPoint | Complex | MultiLanguage;
+  case 5: // LAND, LOR, LXOR
+  case 7:
+  case 9:
+    return CInteger | Logical;
+  case 6: // BAND, BOR, BXOR
+  case 8:
+  case 10:
+    return CInteger | FortranInteger | Byte | MultiLanguage;
+  default:
+    return 0;
+  }
+}
+
+/// MPI 3.1 §5.9.2/5.9.4: MPI_REPLACE and MPI_NO_OP are for one-sided
+/// accumulates only; MAXLOC/MINLOC only on the pair types; the other
+/// predefined operations only on the groups of basic types the table of
+/// §5.9.2 allows them (derived datatypes: on each of their basic types).
 void checkOpType(Machine& m, int64_t op, int64_t dt) {
   if (isUserOp(op)) {
     checkDatatype(m, dt);
@@ -880,8 +952,22 @@ void checkOpType(Machine& m, int64_t op, int64_t dt) {
   if (i != 11 && i != 12 && i < 13 && pair)
     m.fail(ViolationKind::MpiInvalidOp,
            "predefined reduction other than MAXLOC/MINLOC on a pair type", m.pc());
-  if (i < 13 && !isBasicType(dt) && !pair)
-    checkDatatype(m, dt); // derived datatypes: element-wise on their basic values
+  if (i == 13 || i == 14)
+    m.fail(ViolationKind::MpiInvalidOp,
+           std::string(opName(op)) +
+               " in a reduction: it is defined only for one-sided accumulate operations "
+               "(MPI 3.1 §11.3.4)",
+           m.pc());
+  if (i == 11 || i == 12)
+    return;
+  // derived datatypes: element-wise on their basic values
+  for (const TypeEntry& e : typeMap(m, dt).entries)
+    if (!(opGroup(e.basic) & allowedGroups(op)))
+      m.fail(ViolationKind::MpiInvalidOp,
+             std::string(opName(op)) + " on " + datatypeName(e.basic) +
+                 (isBasicType(dt) ? "" : " (in a derived datatype)") +
+                 ": MPI 3.1 §5.9.2 does not define it for this type",
+             m.pc());
 }
 
 int64_t checkCount(Machine& m, Expr countE) {

@@ -45,7 +45,15 @@ uint64_t datatypeSize(int64_t dt);
 const model::Type* ctypeOf(Machine& m, int64_t dt);
 /// Is pv a pointer to the extern object `global` (MPI_STATUS_IGNORE, MPI_IN_PLACE...)?
 bool isSpecial(Machine& m, Expr pv, const char* global);
-/// Checks that the buffer at pv holds elements of the class of dt.
+/// The name of a predefined datatype ("MPI_INT"), or "a derived datatype".
+const char* datatypeName(int64_t dt);
+/// Does arithmetic C type t have the representation of basic datatype b
+/// (class, size, signedness; _Bool for MPI_C_BOOL)?
+bool representsBasic(const model::Type* t, int64_t b);
+/// Checks that the buffer at pv holds elements of the C type of dt:
+/// MPI_BUFFER_TYPE_MISMATCH when its type is known (not given to an untyped
+/// heap block by this call) and differs; an element that is no number at
+/// all is a violation of kind k.
 const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, int procIdx = -1);
 
 // ------------------------------------- type maps and signatures (Mpi.cpp)

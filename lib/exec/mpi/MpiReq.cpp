@@ -509,7 +509,19 @@ Machine::Outcome runRequestFree(Machine& m, const std::string& name, const model
   if (slot < 0)
     m.fail(ViolationKind::MpiInvalidRequest, "MPI_Request_free of MPI_REQUEST_NULL", m.pc());
   ProcState& ps = m.self();
-  if (ifld(m, ps, size_t(slot), RKind) == 2 && ifld(m, ps, size_t(slot), RState) == 1) {
+  // MPI 3.1 §3.7.3 allows freeing an active request, but then nothing tells
+  // when its buffer may be reused: a violation unless allowed by option; a
+  // nonblocking collective's request may never be freed (§5.12)
+  int64_t kind = ifld(m, ps, size_t(slot), RKind), state = ifld(m, ps, size_t(slot), RState);
+  if (kind == 3 || (state != 0 && !m.ex.options().allowActiveRequestFree))
+    m.fail(ViolationKind::MpiActiveRequestFree,
+           kind == 3
+               ? std::string("MPI_Request_free of the request of a nonblocking collective")
+               : std::string("MPI_Request_free of an active ") + (kind == 1 ? "send" : "receive") +
+                     " request: nothing tells when its buffer may be reused "
+                     "(--allow-active-request-free accepts it)",
+           m.pc());
+  if (kind == 2 && state == 1) {
     // MPI 3.1 §3.7.3: the receive still completes, without a Wait; it stays
     // an active request (posted order, progress steps, its buffer pending)
     // until a message is matched to it, then its slot is freed

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}allreduce_type_mismatch.c:11:
+// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}allreduce_type_mismatch.c:12:
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {
@@ -8,7 +8,8 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int x = 1, s = 0;
-  MPI_Allreduce(&x, &s, 1, rank == 0 ? MPI_INT : MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD); /*@*/
+  unsigned ux = 1, us = 0; /* each buffer matches its own datatype */
+  MPI_Allreduce(rank == 0 ? (void *)&x : (void *)&ux, rank == 0 ? (void *)&s : (void *)&us, 1, rank == 0 ? MPI_INT : MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD); /*@*/
   MPI_Finalize();
   return 0;
 }

@@ -42,7 +42,9 @@ enum class ViolationKind {
   MpiPendingMessage,
   MpiLocalConcurrency,
   MpiReadyMode,
-  MpiInvalidArgument, ///< an argument invalid for the call (issue 10)
+  MpiInvalidArgument,    ///< an argument invalid for the call (issue 10)
+  MpiBufferTypeMismatch, ///< a buffer's C type disagrees with its MPI datatype
+  MpiActiveRequestFree,  ///< MPI_Request_free of a request that is still active
   // collective assertions (issue 5, seed 000 Def. 4)
   CollectiveAssertion,
   CollectiveOrder,

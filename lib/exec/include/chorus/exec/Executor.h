@@ -41,6 +41,10 @@ struct ExecOptions {
   /// component moves only once all processes of the earlier ones terminated.
   std::vector<int> componentProcs;
   bool sequentialComponents = false;
+  /// --allow-active-request-free: MPI_Request_free of an active request is
+  /// accepted (a receive then completes by itself) instead of being
+  /// MPI_ACTIVE_REQUEST_FREE.
+  bool allowActiveRequestFree = false;
 };
 
 /// A call of or a return from a watched function (Executor::watchCalls),

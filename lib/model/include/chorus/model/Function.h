@@ -23,6 +23,9 @@ struct Function {
   std::string name;
   const Type* type = nullptr; ///< a function type
   std::vector<VarId> params;
+  /// The parameter names of the declaration (also of a library function
+  /// without a body, which has no parameter variables), "" when unnamed.
+  std::vector<std::string> paramNames;
   std::vector<VarId> locals; ///< locals, temps, static locals it owns
   std::vector<Location> locs;
   std::vector<Transition> trans;

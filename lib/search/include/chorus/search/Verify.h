@@ -23,6 +23,7 @@ struct VerifyOptions {
   SearchOptions search;
   bool useProver = true;      ///< false: only the internal simplifier (tests)
   bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
+  bool allowActiveRequestFree = false; ///< --allow-active-request-free (ExecOptions)
 };
 
 /// Runs the searches; stops at the first violation or unknown. Statistics

@@ -1,0 +1,14 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}initialized_null_flag.c:11:
+#include <mpi.h>
+#include <assert.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  /*@*/MPI_Initialized(NULL);
+  MPI_Finalize();
+  return 0;
+}

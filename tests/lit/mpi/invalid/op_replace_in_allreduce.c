@@ -1,0 +1,15 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_replace_in_allreduce.c:12:
+// RUN: %expect-exit 10 %native -n 2 %s
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int x = rank, s = 0;
+  /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_REPLACE, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return 0;
+}
