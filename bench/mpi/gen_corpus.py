@@ -2198,6 +2198,86 @@ case(C, "heap_double_as_float", """  double *p = malloc(sizeof(double));
   free(p);
 """, "MPI_BUFFER_TYPE_MISMATCH", pro="stdlib")
 
+# ------------------------------------------- subarray/darray, symbolic colors
+C = "datatypes"
+case(C, "subarray_c_and_fortran_order_ok", """  int a[4][5], got[6], gotf[6];
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 5; j++)
+      a[i][j] = 10 * i + j;
+  int sizes[2] = {4, 5}, subs[2] = {2, 3}, starts[2] = {1, 2};
+  MPI_Datatype sub, fsub;
+  MPI_Type_create_subarray(2, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &sub);
+  MPI_Type_create_subarray(2, sizes, subs, starts, MPI_ORDER_FORTRAN, MPI_INT, &fsub);
+  MPI_Type_commit(&sub);
+  MPI_Type_commit(&fsub);
+  MPI_Aint lb, ext;
+  MPI_Type_get_extent(sub, &lb, &ext);
+  assert(lb == 0 && ext == 20 * sizeof(int));
+  MPI_Sendrecv(a, 1, sub, rank, 0, got, 6, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(got[0] == 12 && got[2] == 14 && got[3] == 22 && got[5] == 24);
+  /* Fortran order: the flat array seen as 5 x 4, column-major */
+  MPI_Sendrecv(a, 1, fsub, rank, 0, gotf, 6, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(gotf[0] == 14 && gotf[1] == 20 && gotf[2] == 23 && gotf[5] == 33);
+  MPI_Type_free(&sub);
+  MPI_Type_free(&fsub);
+""", n=1, native=0)
+case(C, "subarray_outside_the_array", """  int sizes[1] = {4}, subs[1] = {3}, starts[1] = {2};
+  MPI_Datatype t;
+  /*@*/MPI_Type_create_subarray(1, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &t);
+""", "MPI_INVALID_ARGUMENT", n=1, native=13)
+case(C, "darray_block_and_cyclic_ok", """  int g[1] = {8}, blkd[1] = {MPI_DISTRIBUTE_BLOCK}, cycd[1] = {MPI_DISTRIBUTE_CYCLIC};
+  int dflt[1] = {MPI_DISTRIBUTE_DFLT_DARG}, two[1] = {2}, ps[1] = {size};
+  MPI_Datatype blk, cyc;
+  MPI_Type_create_darray(size, rank, 1, g, blkd, dflt, ps, MPI_ORDER_C, MPI_INT, &blk);
+  MPI_Type_create_darray(size, rank, 1, g, cycd, two, ps, MPI_ORDER_C, MPI_INT, &cyc);
+  MPI_Type_commit(&blk);
+  MPI_Type_commit(&cyc);
+  int v[8], mine[3] = {-1, -1, -1}, mine2[4] = {-1, -1, -1, -1}, nb, nc;
+  for (int i = 0; i < 8; i++)
+    v[i] = i;
+  MPI_Type_size(blk, &nb);
+  MPI_Type_size(cyc, &nc);
+  assert(nb == (rank < 2 ? 3 : 2) * (int)sizeof(int) && nc == (rank == 0 ? 4 : 2) * (int)sizeof(int));
+  MPI_Sendrecv(v, 1, blk, rank, 1, mine, 3, MPI_INT, rank, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Sendrecv(v, 1, cyc, rank, 2, mine2, 4, MPI_INT, rank, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(mine[0] == 3 * rank && mine[1] == 3 * rank + 1);
+  assert(mine2[0] == 2 * rank && mine2[1] == 2 * rank + 1);
+  if (rank == 0)
+    assert(mine2[2] == 6 && mine2[3] == 7);
+  MPI_Type_free(&blk);
+  MPI_Type_free(&cyc);
+""", n=3, native=0)
+case(C, "darray_grid_of_other_size", """  int g[1] = {8}, d[1] = {MPI_DISTRIBUTE_BLOCK}, a[1] = {MPI_DISTRIBUTE_DFLT_DARG}, ps[1] = {3};
+  MPI_Datatype t;
+  /*@*/MPI_Type_create_darray(2, rank, 1, g, d, a, ps, MPI_ORDER_C, MPI_INT, &t);
+""", "MPI_INVALID_ARGUMENT", native=13)
+C = "communicators"
+case(C, "split_symbolic_color_ok", """  MPI_Comm part;
+  int color = rank == 0 && K > 0 ? K % 3 : 1, ps;
+  MPI_Comm_split(MPI_COMM_WORLD, color, rank, &part);
+  MPI_Comm_size(part, &ps);
+  if (rank == 0)
+    assert(ps == (color == 1 ? size : 1));
+  MPI_Comm_free(&part);
+""", n=3, pro="input", native=0)
+case(C, "split_symbolic_color_wrong", """  MPI_Comm part;
+  int color = rank == 0 ? (K > 5) : 1, ps;
+  MPI_Comm_split(MPI_COMM_WORLD, color, rank, &part);
+  MPI_Comm_size(part, &ps);
+  /*@*/assert(ps == size || rank != 0);
+  MPI_Comm_free(&part);
+""", "ASSERTION", n=3, pro="input")
+case(C, "split_symbolic_color_undefined_ok", """  MPI_Comm part;
+  int color = K > 0 ? MPI_UNDEFINED : 0;
+  MPI_Comm_split(MPI_COMM_WORLD, color, rank, &part);
+  if (part != MPI_COMM_NULL)
+    MPI_Comm_free(&part);
+""", pro="input", native=0)
+case(C, "split_negative_symbolic_color", """  MPI_Comm part;
+  /*@*/MPI_Comm_split(MPI_COMM_WORLD, K > 7 ? -3 : rank, 0, &part);
+  MPI_Comm_free(&part);
+""", "MPI_INVALID_ARGUMENT", pro="input")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top, native = c
     pre = PRO

@@ -939,6 +939,137 @@ void newType(Machine& m, const TypeMap& t, Expr out) {
                            std::to_string(t.extent()));
 }
 
+/// MPI_Type_create_subarray / MPI_Type_create_darray (MPI 3.1 §4.1.3-4.1.4):
+/// the elements of an n-dimensional array of oldtype that the type selects,
+/// in the order of the array (C order: the last dimension varies fastest;
+/// Fortran order: the first), with lb 0 and the extent of the whole array.
+/// darray: the process grid psizes is in row-major order whatever `order`
+/// says; each dimension is distributed by blocks (default block size
+/// ceil(gsize / psize)), cyclically (default block size 1) or not at all.
+Machine::Outcome arrayType(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  bool darray = name == "MPI_Type_create_darray";
+  size_t a0 = darray ? 2 : 0; // position of ndims
+  auto bad = [&](const std::string& msg) {
+    m.fail(ViolationKind::MpiInvalidArgument, name + ": " + msg, m.pc());
+  };
+  int64_t nprocs = 1, rank = 0;
+  if (darray) {
+    nprocs = m.requireConcrete(m.arg(s, 0), "size");
+    rank = m.requireConcrete(m.arg(s, 1), "rank");
+    if (nprocs < 1 || rank < 0 || rank >= nprocs)
+      bad("rank " + std::to_string(rank) + " of " + std::to_string(nprocs) + " processes");
+  }
+  int64_t nd = m.requireConcrete(m.arg(s, a0), "number of dimensions");
+  if (nd < 1)
+    bad("number of dimensions " + std::to_string(nd));
+  auto ints = [&](size_t i, const char* what) {
+    std::vector<int64_t> v;
+    for (int64_t k = 0; k < nd; ++k)
+      v.push_back(readIntAt(m, m.arg(s, i), k, what));
+    return v;
+  };
+  std::vector<int64_t> sizes = ints(a0 + 1, "array size");
+  for (int64_t x : sizes)
+    if (x < 1)
+      bad("array size " + std::to_string(x));
+  // per dimension, the selected indices in increasing order
+  std::vector<std::vector<int64_t>> sel(static_cast<size_t>(nd));
+  size_t orderArg = darray ? 7 : 4;
+  if (!darray) {
+    std::vector<int64_t> sub = ints(2, "subarray size"), st = ints(3, "start");
+    for (size_t d = 0; d < size_t(nd); ++d) {
+      if (sub[d] < 1 || sub[d] > sizes[d] || st[d] < 0 || st[d] > sizes[d] - sub[d])
+        bad("subarray of size " + std::to_string(sub[d]) + " at " + std::to_string(st[d]) +
+            " in a dimension of size " + std::to_string(sizes[d]));
+      for (int64_t k = 0; k < sub[d]; ++k)
+        sel[d].push_back(st[d] + k);
+    }
+  } else {
+    std::vector<int64_t> dist = ints(4, "distribution"), darg = ints(5, "distribution argument"),
+                         ps = ints(6, "process grid size");
+    int64_t prod = 1;
+    for (int64_t p : ps) {
+      if (p < 1)
+        bad("process grid size " + std::to_string(p));
+      prod *= p;
+    }
+    if (prod != nprocs)
+      bad("a process grid of " + std::to_string(prod) + " processes for " + std::to_string(nprocs));
+    std::vector<int64_t> coord(static_cast<size_t>(nd));
+    for (int64_t d = nd - 1, r = rank; d >= 0; --d) { // row-major process grid
+      coord[size_t(d)] = r % ps[size_t(d)];
+      r /= ps[size_t(d)];
+    }
+    constexpr int64_t kBlock = 0, kCyclic = 1, kNone = 2, kDflt = -49767;
+    for (size_t d = 0; d < size_t(nd); ++d) {
+      int64_t g = sizes[d], p = ps[d], c = coord[d];
+      if (dist[d] == kNone) {
+        if (p != 1)
+          bad("MPI_DISTRIBUTE_NONE on a dimension with " + std::to_string(p) + " processes");
+        for (int64_t k = 0; k < g; ++k)
+          sel[d].push_back(k);
+      } else if (dist[d] == kBlock) {
+        int64_t b = darg[d] == kDflt ? (g + p - 1) / p : darg[d];
+        if (b < 1 || b * p < g)
+          bad("block size " + std::to_string(b) + " too small for " + std::to_string(g) +
+              " elements on " + std::to_string(p) + " processes");
+        for (int64_t k = c * b; k < std::min((c + 1) * b, g); ++k)
+          sel[d].push_back(k);
+      } else if (dist[d] == kCyclic) {
+        int64_t b = darg[d] == kDflt ? 1 : darg[d];
+        if (b < 1)
+          bad("block size " + std::to_string(b));
+        for (int64_t start = c * b; start < g; start += p * b)
+          for (int64_t k = start; k < std::min(start + b, g); ++k)
+            sel[d].push_back(k);
+      } else {
+        bad("distribution " + std::to_string(dist[d]));
+      }
+    }
+  }
+  int64_t order = m.requireConcrete(m.arg(s, orderArg), "order");
+  if (order != 0 && order != 1) // MPI_ORDER_C, MPI_ORDER_FORTRAN
+    bad("order " + std::to_string(order));
+  int64_t old = m.requireConcrete(m.arg(s, orderArg + 1), "datatype");
+  int64_t ext = typeExtent(m, old);
+  // dimensions from the slowest to the fastest varying
+  std::vector<size_t> dims;
+  for (size_t d = 0; d < size_t(nd); ++d)
+    dims.push_back(order == 0 ? d : size_t(nd) - 1 - d);
+  std::vector<int64_t> stride(static_cast<size_t>(nd), 1); // elements per index step
+  for (size_t k = dims.size() - 1; k > 0; --k)
+    stride[dims[k - 1]] = stride[dims[k]] * sizes[dims[k]];
+  int64_t total = 1, count = 1;
+  for (size_t d = 0; d < size_t(nd); ++d) {
+    total *= sizes[d];
+    count *= int64_t(sel[d].size());
+  }
+  if (count > 100000)
+    throw Unsupported(name + " selecting more than 100000 elements at " + m.where());
+  std::vector<Block> blocks;
+  std::vector<size_t> at(static_cast<size_t>(nd), 0); // odometer over sel
+  for (int64_t n = 0; n < count; ++n) {
+    int64_t idx = 0;
+    for (size_t d = 0; d < size_t(nd); ++d)
+      idx += sel[d][at[d]] * stride[d];
+    if (!blocks.empty() && blocks.back().disp + blocks.back().len * ext == idx * ext)
+      ++blocks.back().len;
+    else
+      blocks.push_back({idx * ext, 1, old});
+    for (size_t k = dims.size(); k-- > 0;) { // advance the fastest dimension first
+      if (++at[dims[k]] < sel[dims[k]].size())
+        break;
+      at[dims[k]] = 0;
+    }
+  }
+  TypeMap r = build(m, blocks, false);
+  r.lb = 0;
+  r.ub = total * ext;
+  newType(m, r, m.arg(s, orderArg + 2));
+  return mpiDone(m, t);
+}
+
 Machine::Outcome runTypeCtor(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   std::vector<Block> blocks;
@@ -996,6 +1127,8 @@ Machine::Outcome runTypeCtor(Machine& m, const std::string& name, const model::T
     r.committed = false;
     newType(m, r, m.arg(s, 3));
     return mpiDone(m, t);
+  } else if (name == "MPI_Type_create_subarray" || name == "MPI_Type_create_darray") {
+    return arrayType(m, name, t);
   } else { // MPI_Type_dup: same type map; committed if the old one is
     TypeMap r = typeMap(m, m.requireConcrete(m.arg(s, 0), "datatype"));
     newType(m, r, m.arg(s, 1));
@@ -1137,7 +1270,8 @@ void registerMpiType(MpiTable& t) {
   t.add({"MPI_Type_contiguous", "MPI_Type_vector", "MPI_Type_create_hvector", "MPI_Type_hvector",
          "MPI_Type_indexed", "MPI_Type_create_hindexed", "MPI_Type_hindexed",
          "MPI_Type_create_indexed_block", "MPI_Type_create_hindexed_block",
-         "MPI_Type_create_struct", "MPI_Type_struct", "MPI_Type_create_resized", "MPI_Type_dup"},
+         "MPI_Type_create_struct", "MPI_Type_struct", "MPI_Type_create_resized", "MPI_Type_dup",
+         "MPI_Type_create_subarray", "MPI_Type_create_darray"},
         {runTypeCtor});
   t.add({"MPI_Type_commit", "MPI_Type_free"}, {runTypeCommitFree});
   t.add({"MPI_Type_size", "MPI_Type_size_x", "MPI_Type_get_extent", "MPI_Type_get_extent_x",

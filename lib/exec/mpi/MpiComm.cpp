@@ -365,6 +365,27 @@ Machine::Outcome runCommFree(Machine& m, const std::string& name, const model::T
   return mpiDone(m, t);
 }
 
+/// The color of MPI_Comm_split as a concrete value: a symbolic color forks
+/// (Machine::choose) into MPI_UNDEFINED and each value 0, 1, ... it may take,
+/// up to kMaxColors values (beyond: `unknown`); a negative color other than
+/// MPI_UNDEFINED is MPI_INVALID_ARGUMENT.
+int64_t splitColor(Machine& m, Expr c) {
+  constexpr int64_t kMaxColors = 64;
+  m.checkDefined(c);
+  if (auto v = m.concreteInt(c))
+    return *v;
+  if (c->type()->isBool())
+    c = m.boolToInt(c);
+  if (m.choose(m.f.eq(c, m.intc(kUndefined))))
+    return kUndefined;
+  m.require(m.f.le(m.intc(0), c), ViolationKind::MpiInvalidArgument, "negative color");
+  for (int64_t k = 0; k < kMaxColors; ++k)
+    if (m.choose(m.f.eq(c, m.intc(k))))
+      return k;
+  throw Unsupported("MPI_Comm_split with a symbolic color that may be " +
+                    std::to_string(kMaxColors) + " or more at " + m.where());
+}
+
 /// Comm_dup, Comm_split, Comm_create: collectives over the parent
 /// communicator; the new handles are given when the last member arrives.
 Machine::Outcome runCommCreate(Machine& m, const std::string& name, const model::Transition& t) {
@@ -384,11 +405,12 @@ Machine::Outcome runCommCreate(Machine& m, const std::string& name, const model:
     out = m.arg(s, 1);
   } else if (name == "MPI_Comm_split") {
     kind = CollKind::CommSplit;
-    // color and key must be concrete (a symbolic one gives `unknown`)
-    int64_t color = m.requireConcrete(m.arg(s, 1), "color");
+    // a symbolic color forks over its feasible values; the key must be
+    // concrete (a symbolic one gives `unknown`)
+    int64_t color = splitColor(m, m.arg(s, 1));
     int64_t key = m.requireConcrete(m.arg(s, 2), "key");
     if (color < 0 && color != kUndefined)
-      m.fail(ViolationKind::MpiInvalidCount, "negative color " + std::to_string(color), m.pc());
+      m.fail(ViolationKind::MpiInvalidArgument, "negative color " + std::to_string(color), m.pc());
     data = ints({color, key});
     out = m.arg(s, 3);
   } else {

@@ -1,0 +1,22 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet | FileCheck %s
+// CHECK: verdict: verified
+// RUN: %expect-exit 0 %native -n 3 %s
+#include <mpi.h>
+#include <assert.h>
+#pragma TASS input
+int K;
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm part;
+  int color = rank == 0 && K > 0 ? K % 3 : 1, ps;
+  MPI_Comm_split(MPI_COMM_WORLD, color, rank, &part);
+  MPI_Comm_size(part, &ps);
+  if (rank == 0)
+    assert(ps == (color == 1 ? size : 1));
+  MPI_Comm_free(&part);
+  MPI_Finalize();
+  return 0;
+}
