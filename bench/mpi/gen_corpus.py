@@ -2278,6 +2278,107 @@ case(C, "split_negative_symbolic_color", """  MPI_Comm part;
   MPI_Comm_free(&part);
 """, "MPI_INVALID_ARGUMENT", pro="input")
 
+# ------------------------------------------- MPI_BYTE, MPI_PACKED, Pack/Unpack
+C = "datatypes"
+case(C, "pack_unpack_ok", """  char buf[64];
+  int pos = 0, n = 0, psz;
+  MPI_Pack_size(3, MPI_INT, MPI_COMM_WORLD, &psz);
+  assert(psz == 3 * (int)sizeof(int));
+  if (rank == 0) {
+    int a[3] = {K, -2, 300};
+    double d = 2.5;
+    MPI_Pack(a, 3, MPI_INT, buf, 64, &pos, MPI_COMM_WORLD);
+    MPI_Pack(&d, 1, MPI_DOUBLE, buf, 64, &pos, MPI_COMM_WORLD);
+    assert(pos == 20);
+    MPI_Send(buf, pos, MPI_PACKED, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Status st;
+    int a[3];
+    double d;
+    MPI_Recv(buf, 64, MPI_PACKED, 0, 0, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_PACKED, &n);
+    assert(n == 20);
+    MPI_Unpack(buf, n, &pos, a, 3, MPI_INT, MPI_COMM_WORLD);
+    MPI_Unpack(buf, n, &pos, &d, 1, MPI_DOUBLE, MPI_COMM_WORLD);
+    assert(a[0] == K && a[1] == -2 && a[2] == 300 && d == 2.5);
+  }
+""", pro="input", native=0)
+case(C, "pack_unpack_wrong_order", """  char buf[64];
+  int pos = 0;
+  if (rank == 0) {
+    int a = K;
+    double d = 0.5;
+    MPI_Pack(&d, 1, MPI_DOUBLE, buf, 64, &pos, MPI_COMM_WORLD);
+    MPI_Pack(&a, 1, MPI_INT, buf, 64, &pos, MPI_COMM_WORLD);
+    MPI_Send(buf, pos, MPI_PACKED, 1, 0, MPI_COMM_WORLD);
+  } else {
+    int a;
+    double d;
+    MPI_Recv(buf, 64, MPI_PACKED, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    /* unpacked in the other order: the bytes of a double read as an int */
+    MPI_Unpack(buf, 64, &pos, &a, 1, MPI_INT, MPI_COMM_WORLD);
+    MPI_Unpack(buf, 64, &pos, &d, 1, MPI_DOUBLE, MPI_COMM_WORLD);
+  }
+""", "unknown", pro="input")
+case(C, "pack_does_not_fit", """  char b[4];
+  int pos = 0, x[2] = {1, 2};
+  /*@*/MPI_Pack(x, 2, MPI_INT, b, 4, &pos, MPI_COMM_WORLD);
+""", "MPI_INVALID_COUNT", n=1, native=15)
+case(C, "packed_received_typed_ok", """  char buf[16];
+  int pos = 0;
+  if (rank == 0) {
+    int a[2] = {5, -6};
+    MPI_Pack(a, 2, MPI_INT, buf, 16, &pos, MPI_COMM_WORLD);
+    MPI_Send(buf, pos, MPI_PACKED, 1, 0, MPI_COMM_WORLD);
+  } else {
+    int a[2];
+    MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(a[0] == 5 && a[1] == -6);
+  }
+""", native=0)
+case(C, "typed_received_packed_ok", """  char buf[16];
+  int pos = 0;
+  if (rank == 0) {
+    double d[2] = {0.25, -1.0};
+    MPI_Send(d, 2, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+  } else {
+    double d[2];
+    MPI_Recv(buf, 16, MPI_PACKED, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Unpack(buf, 16, &pos, d, 2, MPI_DOUBLE, MPI_COMM_WORLD);
+    assert(d[0] == 0.25 && d[1] == -1.0 && pos == 16);
+  }
+""", native=0)
+case(C, "byte_struct_transfer_ok", """  struct Q { int a; double b; char c; } q = {K, 2.5, 'x'}, r;
+  if (rank == 0)
+    MPI_Send(&q, sizeof q, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  else {
+    MPI_Recv(&r, sizeof r, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(r.a == K && r.b == 2.5 && r.c == 'x');
+  }
+""", pro="input", native=0)
+case(C, "byte_int_array_ok", """  int x[2] = {7, -8}, y[2] = {0, 0};
+  if (rank == 0)
+    MPI_Send(x, 2 * sizeof(int), MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  else {
+    MPI_Recv(y, 2 * sizeof(int), MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y[0] == 7 && y[1] == -8);
+  }
+""", native=0)
+case(C, "byte_received_as_char", """  char x[4] = {'a', 'b', 'c', 0}, y[4];
+  if (rank == 0)
+    MPI_Send(x, 4, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  else
+    /*@*/MPI_Recv(y, 4, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_RECV_MISMATCH")
+case(C, "byte_wrong_value", """  int x = K, y = 0;
+  if (rank == 0)
+    MPI_Send(&x, sizeof x, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  else {
+    MPI_Recv(&y, sizeof y, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    /*@*/assert(y != 3);
+  }
+""", "ASSERTION", pro="input")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top, native = c
     pre = PRO

@@ -8,6 +8,7 @@
 #include "chorus/model/Printer.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <stdexcept>
 
@@ -21,7 +22,7 @@ ElemClass datatypeClass(int64_t dt) {
   int i = int(dt & 0xffffff);
   if (i == 13 || i == 14 || i == 15 || i == 43)
     return ElemClass::Real;
-  if ((i >= 1 && i <= 12) || (i >= 16 && i <= 25))
+  if ((i >= 1 && i <= 12) || (i >= 16 && i <= 28) || i == 32)
     return ElemClass::Int;
   return ElemClass::Other;
 }
@@ -32,8 +33,10 @@ uint64_t datatypeSize(int64_t dt) {
   case 2:
   case 3:
   case 4:
+  case 17: // _Bool
   case 18:
   case 22:
+  case 32: // MPI_PACKED: bytes
     return 1;
   case 5:
   case 6:
@@ -43,9 +46,9 @@ uint64_t datatypeSize(int64_t dt) {
   case 7:
   case 8:
   case 13:
+  case 16: // wchar_t
   case 20:
   case 24:
-  case 17:
     return 4;
   default:
     return 8;
@@ -224,6 +227,8 @@ void typeMismatch(Machine& m, const model::Type* t, int64_t b) {
 }
 
 const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, int procIdx) {
+  if (isByteType(dt)) // untyped: any buffer, read and written as bytes (MpiPack.cpp)
+    return nullptr;
   if (!isBasicType(dt)) { // derived and pair types: checked element-wise by readTyped/writeTyped
     checkCommitted(m, dt, procIdx);
     return nullptr;
@@ -244,10 +249,7 @@ const model::Type* bufferType(Machine& m, Expr pv, int64_t dt, ViolationKind k, 
            "buffer of type '" + (et ? et->name : std::string("?")) + "' used with " +
                datatypeName(dt),
            m.pc());
-  if ((dt & 0xffffff) == 4 && et->size != 1) // MPI_BYTE
-    throw Unsupported("MPI_BYTE on a buffer of '" + et->name +
-                      "' (the bytes of larger elements are not modelled) at " + m.where());
-  if (known && (dt & 0xffffff) != 4 && !representsBasic(et, dt))
+  if (known && !representsBasic(et, dt))
     typeMismatch(m, et, dt);
   if (!known && (datatypeClass(dt) == ElemClass::Real) != (et->kind == TypeKind::Real))
     typeMismatch(m, et, dt);
@@ -268,6 +270,8 @@ int64_t basicCode(int64_t b) {
   if (c == ElemClass::Other)
     return 3000 + (b & 0xffffff);
   int64_t i = b & 0xffffff;
+  if (i == 4 || i == 32 || i == 17) // MPI_BYTE, MPI_PACKED, MPI_C_BOOL: their own kinds
+    return i == 4 ? 1301 : i == 32 ? 1401 : 1501;
   bool uns = i == 3 || i == 6 || i == 8 || i == 10 || i == 12 || (i >= 22 && i <= 25);
   return (c == ElemClass::Int ? 1000 : 2000) + (uns ? 100 : 0) + int64_t(datatypeSize(b));
 }
@@ -296,6 +300,12 @@ const char* basicName(int64_t code) {
     return "double";
   case 2016:
     return "long double";
+  case 1301:
+    return "byte";
+  case 1401:
+    return "packed";
+  case 1501:
+    return "_Bool";
   default:
     return "?";
   }
@@ -629,7 +639,7 @@ Place locate(Machine& m, Expr pv, int64_t off, int64_t basic, int proc) {
     throw Unsupported("datatype byte displacement " + std::to_string(at) +
                       " does not land on an element boundary of the buffer ('" + t->name +
                       "') at " + m.where());
-  if ((basic & 0xffffff) != 4 && !representsBasic(t, basic) &&
+  if (!isByteType(basic) && !representsBasic(t, basic) &&
       (known || (datatypeClass(basic) == ElemClass::Real) != (t->kind == TypeKind::Real)))
     typeMismatch(m, t, basic);
   if (int64_t(t->size) != basicBytes(basic))
@@ -667,10 +677,40 @@ bool useLayout(Machine& m, Expr pv, int64_t byteOff, int proc) {
 
 } // namespace
 
+std::vector<Leaf> scalarLeaves(Machine& m, const model::Type* t) {
+  std::vector<Leaf> out;
+  std::function<void(const model::Type*, int64_t, std::vector<int64_t>&)> walk =
+      [&](const model::Type* ty, int64_t off, std::vector<int64_t>& path) {
+        if (ty->isArithmetic()) {
+          out.push_back(Leaf{off, path, ty});
+        } else if (ty->kind == TypeKind::Array && ty->length && ty->elem->size) {
+          for (uint64_t i = 0; i < *ty->length; ++i) {
+            path.push_back(int64_t(i));
+            walk(ty->elem, off + int64_t(i * ty->elem->size), path);
+            path.pop_back();
+          }
+        } else if (ty->kind == TypeKind::Struct) {
+          std::vector<int64_t> offs = fieldOffsets(m, ty);
+          for (size_t i = 0; i < offs.size(); ++i) {
+            path.push_back(int64_t(i));
+            walk(ty->fields[i].type, off + offs[i], path);
+            path.pop_back();
+          }
+        } else {
+          throw Unsupported("bytes of an object of type '" + ty->name + "' at " + m.where());
+        }
+      };
+  std::vector<int64_t> path;
+  walk(t, 0, path);
+  return out;
+}
+
 std::vector<Expr> readTyped(Machine& m, Expr buf, int64_t byteOff, int64_t count, int64_t dt,
                             ViolationKind k, int proc) {
   if (proc < 0)
     proc = m.me;
+  if (isByteType(dt))
+    return readBytes(m, buf, byteOff, count, proc);
   if (isBasicType(dt) && !useLayout(m, buf, byteOff, proc)) {
     if (count <= 0)
       return {};
@@ -698,6 +738,10 @@ void writeTyped(Machine& m, Expr buf, int64_t byteOff, const std::vector<Expr>& 
     proc = m.me;
   if (data.empty())
     return;
+  if (isByteType(dt)) {
+    writeBytes(m, buf, byteOff, data, proc);
+    return;
+  }
   if (isBasicType(dt) && !useLayout(m, buf, byteOff, proc)) {
     int64_t sz = int64_t(datatypeSize(dt));
     if (byteOff % sz)
@@ -1311,6 +1355,7 @@ const MpiTable& mpiFunctions() {
     registerMpiComm(t);
     registerMpiType(t);
     registerMpiTopo(t);
+    registerMpiPack(t);
     return t;
   }();
   return table;

@@ -355,6 +355,14 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
       m.fail(ViolationKind::MpiOpMismatch,
              std::string(collName(kind)) + " with an operation different from the other processes",
              m.pc());
+    auto packedOnly = [](int64_t id) {
+      const Signature& g = sigById(id);
+      return !g.empty() && g.size() == 1 && g[0].first == 1401;
+    };
+    if (sig && c.sig && sig != c.sig && packedOnly(sig) != packedOnly(c.sig))
+      throw Unsupported(std::string(collName(kind)) +
+                        " with MPI_PACKED data on some members and typed data on others at " +
+                        m.where());
     if (sig && c.sig && sig != c.sig) // seed 002 §3.1: count x datatype signatures
       m.fail(ViolationKind::MpiSignatureMismatch,
              std::string(collName(kind)) + " with type signature " + sigText(sigById(sig)) +

@@ -9,6 +9,7 @@
 //   MpiReq.cpp  — requests, Wait/Test, probes, Bsend buffers
 //   MpiComm.cpp — communicators and groups, rank translation
 //   MpiTopo.cpp — process topologies, neighbourhood collectives
+//   MpiPack.cpp — MPI_BYTE/MPI_PACKED data, Pack/Unpack/Pack_size
 // A new MPI source file defines `void registerMpiXxx(MpiTable&)`, declared
 // here and called by mpiFunctions() in Mpi.cpp.
 #pragma once
@@ -269,6 +270,27 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b);
 std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
                             const std::vector<Expr>& b);
 
+/// The arithmetic members of an object of type t (arrays of fixed length,
+/// structs; x86-64 layout): byte offset, path of indices from the object,
+/// type. Pointers and unions: `unknown`.
+struct Leaf {
+  int64_t off;
+  std::vector<int64_t> path;
+  const model::Type* type;
+};
+std::vector<Leaf> scalarLeaves(Machine& m, const model::Type* t);
+
+// ------------------------------------------ untyped data (MpiPack.cpp)
+/// MPI_BYTE and MPI_PACKED: buffers read and written as bytes.
+bool isByteType(int64_t dt);
+/// n bytes (0..255 when concrete) of the buffer at buf + off in process proc.
+std::vector<Expr> readBytes(Machine& m, Expr buf, int64_t off, int64_t n, int proc);
+void writeBytes(Machine& m, Expr buf, int64_t off, const std::vector<Expr>& bytes, int proc);
+/// MPI 3.1 §4.2: a message received as MPI_PACKED becomes its bytes, a
+/// packed message received with count x dt is decoded (`unknown` when its
+/// bytes are not values of that signature).
+void convertPacked(Machine& m, state::Message& msg, int64_t count, int64_t dt);
+
 // ------------------------------------------------------ topologies (MpiTopo.cpp)
 /// Collectives that create communicators: by color and key (split), or
 /// one communicator for a group (dup, create, distributed graph).
@@ -316,5 +338,6 @@ void registerMpiReq(MpiTable& t);  // MpiReq.cpp
 void registerMpiComm(MpiTable& t); // MpiComm.cpp
 void registerMpiType(MpiTable& t); // Mpi.cpp: datatype constructors and queries
 void registerMpiTopo(MpiTable& t); // MpiTopo.cpp
+void registerMpiPack(MpiTable& t); // MpiPack.cpp
 
 } // namespace chorus::exec

@@ -66,6 +66,7 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
   // seed 002 §3.1: the type signature of the message must be a prefix of the
   // signature of the receive buffer (count x datatype)
   checkCommitted(m, dt);
+  convertPacked(m, msg, m.requireConcrete(countE, "count"), dt); // MPI_PACKED vs typed
   Signature ms = messageSignature(msg);
   Signature rs = signatureOf(m, m.requireConcrete(countE, "count"), dt);
   {
