@@ -554,15 +554,40 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
         return t.loc;
     return fn.locs.at(fr.loc).loc;
   };
+  // A process with no move of its own: the modules' progress moves for it
+  // (Module::blockedMoves), never explored alone by the POR.
+  auto blockedMoves = [&]() {
+    for (const Module& mod : modules()) {
+      if (!mod.blockedMoves)
+        continue;
+      MachineMaker fresh = [&] {
+        Machine r(*this, *impl_, s, p, opts_.syncSends);
+        r.undecided = &undecided_;
+        r.loc = pm.blockedLoc;
+        r.step.loc = pm.blockedLoc;
+        r.step.stmt = "(progress while blocked)";
+        return r;
+      };
+      Machine m = fresh();
+      mod.blockedMoves(m, fresh, pm.succs);
+    }
+    pm.safe = false;
+    for (size_t k = 0; k < pm.succs.size(); ++k)
+      for (size_t j = 0; j < k; ++j)
+        if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
+          ++pm.succs[k].step.choice;
+  };
   if (ps.collWait) {
     pm.blockedAt = "in a collective operation";
     pm.blockedLoc = callInto();
+    blockedMoves();
     return pm;
   }
   if (ps.syncDest >= 0) {
     pm.blockedAt =
         "in a send to process " + std::to_string(ps.syncDest) + " that waits for its receive";
     pm.blockedLoc = callInto();
+    blockedMoves();
     return pm;
   }
   bool unsafe = false;
@@ -594,7 +619,7 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
       }
       unsafe = unsafe || m.unsafe;
       if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay) {
-        pm.succs.push_back(Successor{m.finish(), m.step});
+        pm.succs.push_back(m.successor());
         simplifyUnderPc(pm.succs.back().state, s.pc);
         if (opts_.dropDeadValues)
           dropDeadIn(pm.succs.back().state, p);
@@ -638,6 +663,8 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
     for (size_t j = 0; j < k; ++j)
       if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
         ++pm.succs[k].step.choice;
+  if (pm.succs.empty())
+    blockedMoves();
   return pm;
 }
 

@@ -1,6 +1,7 @@
 // Machine: copy-on-write of processes, proof obligations, scalar helpers and
 // the display of values in traces.
 #include "Machine.h"
+#include "Module.h"
 
 #include "chorus/model/Printer.h"
 
@@ -32,6 +33,9 @@ std::optional<sym::Rational> parseNumber(const std::string& text) {
 }
 
 GlobalState Machine::finish() {
+  for (const Module& mod : modules())
+    if (mod.onFinish)
+      mod.onFinish(*this);
   for (size_t i = 0; i < mods.size(); ++i)
     if (mods[i])
       gs.procs[i] = ex.interner().intern(std::move(*mods[i]));

@@ -56,12 +56,15 @@ public:
   const model::Program& P;
   GlobalState gs;
   int me;
+  /// Potential-deadlock mode: each standard-mode send is buffered or
+  /// synchronous, a choice per send (see standardSendSync in lib/exec/mpi).
   bool syncSends;
   std::vector<std::unique_ptr<ProcState>> mods;
   std::vector<Expr> assumptions;
   Step step;
   model::SrcLoc loc;
-  bool unsafe = false; // this move does not commute (wildcard receive, synchronous send)
+  bool unsafe = false;  // this move does not commute (wildcard receive, synchronous send)
+  bool covered = false; // see Successor::covered
   std::vector<std::string>* undecided = nullptr;
   /// Set by the library dispatch when a library call returned Outcome::Blocked.
   std::string blockedCall;
@@ -85,6 +88,14 @@ public:
   int nprocs() const { return int(gs.procs.size()); }
 
   GlobalState finish();
+  /// The successor of this move: finish() with the step.
+  Successor successor() {
+    Successor sc;
+    sc.state = finish();
+    sc.step = step;
+    sc.covered = covered;
+    return sc;
+  }
 
   // ----------------------------------------------- obligations (Machine.cpp)
   Expr pc();
@@ -97,8 +108,10 @@ public:
   /// branch is added to the path condition.
   bool choose(Expr c);
   /// A nondeterministic choice inside a statement that is not a condition on
-  /// values (e.g. the order qsort gives two elements that compare equal):
-  /// the move forks as for choose(), without adding to the path condition.
+  /// values (e.g. the order qsort gives two elements that compare equal,
+  /// whether a standard-mode send is buffered): the move forks as for
+  /// choose(), without adding to the path condition. The first run takes
+  /// `true`.
   bool branch();
   std::string where() const { return P.where(loc); }
 

@@ -10,11 +10,22 @@
 //   onTerminate        runs when a process's main returns normally, before
 //                      the core's own termination checks (e.g. MPI: missing
 //                      MPI_Finalize); may fail()
+//   onFinish           runs at the end of every move, before its successor
+//                      state is built (Machine::finish): normalizations the
+//                      module keeps as state invariants (e.g. MPI: a
+//                      synchronous message whose receive is posted and
+//                      forced is matched at once); may fail()
+//   blockedMoves       moves of a process that has none of its own (blocked
+//                      in a call, a collective, a synchronous send): appends
+//                      successors made with `fresh` (e.g. MPI: progress of
+//                      its pending receives); they are never explored alone
+//                      by the partial-order reduction
 // A hook that is not needed is null.
 #pragma once
 
 #include "Machine.h"
 
+#include <functional>
 #include <vector>
 
 namespace chorus::exec {
@@ -26,6 +37,9 @@ struct Module {
   void (*registerFunctions)(LibraryRegistry& r) = nullptr;
   void (*onAccess)(Machine& m, const Place& pl, bool write) = nullptr;
   void (*onTerminate)(Machine& m) = nullptr;
+  void (*onFinish)(Machine& m) = nullptr;
+  void (*blockedMoves)(Machine& m, const std::function<Machine()>& fresh,
+                       std::vector<Successor>& out) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

@@ -53,7 +53,7 @@ void printText(std::ostream& os, const model::Program& p, const search::SearchRe
   if (r.verdict == Verdict::Violation) {
     os << "  " << r.violation->message << "\n";
     os << "  (" << r.nprocs << " process" << (r.nprocs == 1 ? "" : "es")
-       << (r.potentialMode ? ", synchronous standard-mode sends" : "") << ")\n";
+       << (r.potentialMode ? ", each standard-mode send buffered or synchronous" : "") << ")\n";
     os << "trace:\n";
     for (size_t i = 0; i < r.trace.size(); ++i) {
       const exec::Step& st = r.trace[i];
@@ -187,14 +187,13 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
      << ", \"rules\": [";
   if (r.violation)
     os << "{\"id\": \"" << check::kindName(r.violation->kind)
-       << "\", \"shortDescription\": {\"text\": \"" << check::kindName(r.violation->kind)
-       << "\"}}";
+       << "\", \"shortDescription\": {\"text\": \"" << check::kindName(r.violation->kind) << "\"}}";
   os << "]}},\n    \"results\": [";
   if (r.violation) {
     const check::Violation& x = *r.violation;
-    std::string msg = x.message + " (" + std::to_string(r.nprocs) + " process" +
-                      (r.nprocs == 1 ? "" : "es") +
-                      (r.potentialMode ? ", synchronous standard-mode sends" : "") + ")";
+    std::string msg =
+        x.message + " (" + std::to_string(r.nprocs) + " process" + (r.nprocs == 1 ? "" : "es") +
+        (r.potentialMode ? ", each standard-mode send buffered or synchronous" : "") + ")";
     os << "\n      {\"ruleId\": \"" << check::kindName(x.kind) << "\", \"level\": \"error\", "
        << "\"message\": {\"text\": " << js(msg) << "},\n       \"locations\": ["
        << sarifLocation(p, x.loc, "") << "],\n       \"codeFlows\": [{\"threadFlows\": [";
@@ -207,7 +206,8 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
         any = any || st.proc == q;
       if (!any)
         continue;
-      os << (firstFlow ? "" : ",") << "\n         {\"id\": \"process " << q << "\", \"locations\": [";
+      os << (firstFlow ? "" : ",") << "\n         {\"id\": \"process " << q
+         << "\", \"locations\": [";
       firstFlow = false;
       bool first = true;
       for (size_t i = 0; i < r.trace.size(); ++i) {
@@ -237,7 +237,8 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
   if (r.verdict == Verdict::Unknown)
     os << ", \"reason\": " << js(r.reason);
   os << ", \"statesSaved\": " << st.statesSaved << ", \"transitions\": " << st.transitions
-     << ", \"seconds\": " << st.seconds << ", \"peakMemoryKB\": " << st.peakMemoryKB << "}\n  }]\n}\n";
+     << ", \"seconds\": " << st.seconds << ", \"peakMemoryKB\": " << st.peakMemoryKB
+     << "}\n  }]\n}\n";
 }
 
 namespace {

@@ -11,16 +11,13 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
   so.joint = true;
   for (int n = opts.nLo; n <= opts.nHi; ++n) {
     for (bool sync : modes) {
-      sym::ExprFactory factory;
-      std::unique_ptr<exec::Oracle> oracle = makeOracle(factory, opts.useProver);
       exec::ExecOptions eo;
       eo.nprocs = opts.specProcs + n;
       eo.componentProcs = {opts.specProcs, n};
       eo.sequentialComponents = opts.sequential;
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
-      exec::Executor ex(p, factory, *oracle, eo);
-      SearchResult r = search(ex, so);
+      SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       accumulate(total.stats, r.stats);
       if (keepGoing(total, unknown, r))
         total.nprocs = n;

@@ -102,6 +102,8 @@ public:
         size_t i = top.next++;
         ++result.stats.transitions;
         Successor& sc = top.succs[i];
+        if (sc.covered && !guided())
+          continue; // mixed buffering: explored as the send's buffered outcome
         GlobalState key;
         std::vector<state::Leak> sleaks;
         if (i < top.succKeys.size() && !top.succKeys[i].procs.empty())
@@ -111,6 +113,10 @@ public:
         trace.push_back(sc.step);
         if (!sleaks.empty()) {
           leak(sleaks.front());
+          break;
+        }
+        if (opts.abandonOnNondeterminism && !guided() && onStack.count(&key)) {
+          result.abandoned = true; // a cycle: see SearchOptions
           break;
         }
         if (guided()) {
@@ -274,6 +280,10 @@ private:
     }
     ++result.stats.statesSaved;
     checkLimits();
+    if (opts.abandonOnNondeterminism && ex.sawNondeterminism()) {
+      result.abandoned = true;
+      stop = true;
+    }
     if (stop)
       return false;
     if (trace.empty())
@@ -352,6 +362,10 @@ private:
         bool closes = false;
         for (Successor& sc : all[p].succs) {
           std::vector<state::Leak> lk;
+          if (sc.covered) {
+            keys.emplace_back();
+            continue;
+          }
           keys.push_back(ex.canonical(sc.state, &lk));
           if (!lk.empty()) {
             keys.back() = GlobalState{};

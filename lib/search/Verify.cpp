@@ -40,6 +40,39 @@ SearchResult finishConfigurations(SearchResult total, const std::optional<Search
   return r;
 }
 
+namespace {
+
+SearchResult runSearch(const model::Program& p, const exec::ExecOptions& eo,
+                       const SearchOptions& so, bool useProver) {
+  sym::ExprFactory factory;
+  std::unique_ptr<exec::Oracle> oracle = makeOracle(factory, useProver);
+  exec::Executor ex(p, factory, *oracle, eo);
+  return search(ex, so);
+}
+
+} // namespace
+
+SearchResult searchSendMode(const model::Program& p, exec::ExecOptions eo, const SearchOptions& so,
+                            bool useProver) {
+  if (!eo.syncSends)
+    return runSearch(p, eo, so, useProver);
+  Stats stats;
+  if (so.guide.empty()) {
+    eo.mixedSends = false;
+    SearchOptions first = so;
+    first.abandonOnNondeterminism = true;
+    SearchResult r = runSearch(p, eo, first, useProver);
+    if (!r.abandoned)
+      return r;
+    stats = r.stats;
+  }
+  eo.mixedSends = true;
+  SearchResult r = runSearch(p, eo, so, useProver);
+  accumulate(stats, r.stats);
+  r.stats = stats;
+  return r;
+}
+
 SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
   std::optional<SearchResult> unknown;
   SearchResult total;
@@ -47,16 +80,13 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
   std::vector<bool> modes = sendModes(opts.deadlock);
   for (int n = opts.nLo; n <= opts.nHi; ++n) {
     for (bool sync : modes) {
-      sym::ExprFactory factory;
-      std::unique_ptr<exec::Oracle> oracle = makeOracle(factory, opts.useProver);
       exec::ExecOptions eo;
       eo.nprocs = n;
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
       eo.dropDeadValues = opts.dropDeadValues;
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
-      exec::Executor ex(p, factory, *oracle, eo);
-      SearchResult r = search(ex, opts.search);
+      SearchResult r = searchSendMode(p, eo, opts.search, opts.useProver);
       accumulate(total.stats, r.stats);
       if (!total.output)
         total.output = r.output;

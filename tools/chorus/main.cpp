@@ -44,6 +44,10 @@ options:
   --function F     dump-model: print only function F
   --library        dump-model: also list library (undefined) functions
   verify: --input NAME=VALUE  --deadlock absolute|potential|both (default both)
+            absolute: every standard-mode send buffered (infinite buffering);
+            potential: each standard-mode send buffered or synchronous, a
+            choice per send (MPI 3.1 3.4: any buffering an MPI may choose);
+            both: absolute, then potential
           --stateless  --max-states N  --max-depth N  --time-limit S
           --memory-limit MB  --json FILE  --sarif FILE  --quiet
           --no-collective (collective assertions and invariants not checked:

@@ -1445,7 +1445,7 @@ void mpiTerminate(Machine& m) {
 } // namespace
 
 Module mpiModule() {
-  return Module{"mpi", registerMpi, mpiAccess, mpiTerminate};
+  return Module{"mpi", registerMpi, mpiAccess, mpiTerminate, settleSync, syncProgressMoves};
 }
 
 } // namespace chorus::exec

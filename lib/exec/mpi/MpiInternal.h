@@ -120,6 +120,14 @@ Machine::Outcome mpiDone(Machine& m, const model::Transition& t, Expr result = n
 // ------------------------------------------------ point-to-point (MpiP2P.cpp)
 void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync,
           Expr commE = nullptr);
+/// Whether this standard-mode send (MPI_Send, MPI_Rsend, MPI_Isend,
+/// MPI_Irsend, a start of MPI_Send_init/MPI_Rsend_init, the send of
+/// MPI_Sendrecv) completes only at its match. MPI 3.1 §3.4: an
+/// implementation may buffer a standard-mode send or not, independently for
+/// each send. Absolute mode: buffered (infinite buffering). Potential mode:
+/// both, as a nondeterministic choice of the move (Machine::branch; the
+/// synchronous outcome first).
+bool standardSendSync(Machine& m);
 /// Indices in gs.msgs of the messages a receive may match (one per source).
 std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag, int64_t comm = kCommWorld);
 void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr status);
@@ -192,9 +200,22 @@ std::vector<size_t> eligible(Machine& m, int64_t src, int64_t tag, int64_t comm,
 void blockingReceiveBlockers(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out,
                              int64_t src, int64_t tag, int64_t comm);
 void checkBsend(Machine& m, Expr countE, int64_t dt);
-/// A synchronous message just sent (index mi) is taken at once by the
-/// earliest posted matching receive request of its destination, if any.
-bool deliverToPosted(Machine& m, size_t mi);
+/// The receive request of the destination of message mi that takes it if
+/// it is matched now: the earliest posted active receive request whose
+/// envelope matches it, when the message is eligible for it; -1 if none.
+int64_t postedReceiveFor(Machine& m, size_t mi);
+/// State invariant after every move (the module's onFinish): a synchronous
+/// message that a posted receive request with a specific source must take
+/// (the match is forced: posted order and non-overtaking leave it no other
+/// receive) is matched at once, releasing its sender; so are the earlier
+/// messages of its channel such requests must take first. A wildcard
+/// request is never matched here (another message may still take it).
+void settleSync(Machine& m);
+/// Progress of a blocked process (Module::blockedMoves) while synchronous
+/// messages are pending: its own synchronous message taken by a wildcard
+/// receive request of the destination; its wildcard receive requests matched
+/// by any eligible message while a synchronous message to it is pending.
+void syncProgressMoves(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out);
 void checkReady(Machine& m, Expr destE, Expr tagE, Expr commE);
 /// MPI_INVALID_RANK unless rank is valid in comm (MPI_PROC_NULL, and
 /// MPI_ANY_SOURCE for sources, allowed).

@@ -42,8 +42,9 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   msg.data = packValues(m, data);
   msg.sync = sync;
   m.gs.msgs.push_back(msg);
-  // a synchronous send completes at once when a receive is already posted
-  if (sync && !deliverToPosted(m, m.gs.msgs.size() - 1))
+  // a synchronous send waits for its receive (settleSync, at the end of
+  // the move, matches it at once to a posted receive that must take it)
+  if (sync)
     m.self().syncDest = int(dest);
   std::string d;
   for (size_t i = 0; i < data.size() && i < 8; ++i)
@@ -52,6 +53,12 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
     d += ", ...";
   m.step.effects.push_back("send {" + d + "} to " + std::to_string(dest) + " tag " +
                            sym::toString(tagE) + (sync ? " (synchronous)" : ""));
+}
+
+bool standardSendSync(Machine& m) {
+  if (!m.syncSends)
+    return false;
+  return !m.ex.options().mixedSends || m.branch();
 }
 
 std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag, int64_t comm) {
@@ -63,6 +70,10 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
   m.gs.msgs.erase(mi);
   if (msg.sync && msg.req < 0)
     m.proc(msg.src).syncDest = -1;
+  // Mixed buffering: this continuation is also one of the send's buffered
+  // outcome (the sender idle until now); it is not explored
+  if (msg.sync == 2 && m.ex.options().mixedSends)
+    m.covered = true;
   // seed 002 §3.1: the type signature of the message must be a prefix of the
   // signature of the receive buffer (count x datatype)
   checkCommitted(m, dt);
@@ -122,6 +133,18 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
 
 namespace {
 
+/// MPI_Sendrecv whose send was synchronous: when its receive completes and
+/// its message has not been received yet, the call waits for it.
+void awaitOwnSyncSend(Machine& m) {
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
+    const Message& msg = m.gs.msgs[i];
+    if (msg.src == m.me && msg.sync && msg.req < 0) {
+      m.self().syncDest = msg.dst;
+      return;
+    }
+  }
+}
+
 void checkRecvEnvelope(Machine& m, int64_t source, Expr tagE, Expr commE) {
   int64_t tag = m.requireConcrete(tagE, "tag");
   if ((tag < 0 && tag != kAnyTag) || tag > 32767)
@@ -144,17 +167,28 @@ void procNullStatus(Machine& m, Expr status) {
 
 Machine::Outcome runSend(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  bool sync = name == "MPI_Ssend" || (name != "MPI_Bsend" && m.syncSends);
-  if (sync)
-    m.unsafe = true;
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   if (name == "MPI_Rsend")
     checkReady(m, m.arg(s, 3), m.arg(s, 4), m.arg(s, 5));
   if (name == "MPI_Bsend")
     checkBsend(m, m.arg(s, 1), dt);
+  bool standard = name == "MPI_Send" || name == "MPI_Rsend";
+  bool toNull = m.requireConcrete(m.arg(s, 3), "destination rank") == kProcNull;
+  bool sync = !toNull && (name == "MPI_Ssend" || (standard && standardSendSync(m)));
+  // Posting a send commutes with the other processes' moves and stays
+  // enabled, buffered or synchronous (DESIGN-NOTES, "Search and the urgent
+  // POR"); a ready-mode send does not: whether its receive is posted yet
+  // depends on the destination.
+  if (name == "MPI_Rsend") {
+    m.unsafe = true;
+    m.ex.noteNondeterminism();
+  }
+  size_t effects = m.step.effects.size(), msgs = m.gs.msgs.size();
   send(m, m.arg(s, 0), m.arg(s, 1), dt, m.arg(s, 3), m.arg(s, 4), sync, m.arg(s, 5));
-  if (sync && m.self().syncDest < 0)
-    m.unsafe = false; // MPI_PROC_NULL
+  if (standard && m.syncSends && !sync && m.step.effects.size() > effects)
+    m.step.effects.back() += " (buffered)";
+  if (standard && sync && m.gs.msgs.size() > msgs)
+    m.gs.msgs.mut(msgs).sync = 2;
   return mpiDone(m, t);
 }
 
@@ -168,8 +202,10 @@ Machine::Outcome runRecv(Machine& m, const std::string& name, const model::Trans
     procNullStatus(m, m.arg(s, 6));
     return mpiDone(m, t);
   }
-  if (source == kAnySource)
+  if (source == kAnySource) {
     m.unsafe = true;
+    m.ex.noteNondeterminism();
+  }
   return Machine::Outcome::Blocked; // resolved by resumeReceive()
 }
 
@@ -180,17 +216,32 @@ Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::T
   if (m.self().callPhase == 0) {
     checkRecvEnvelope(m, m.requireConcrete(m.arg(s, rb + 3), "source rank"), m.arg(s, rb + 4),
                       m.arg(s, c));
+    // The send is a standard-mode send (a choice in potential mode); its
+    // receive proceeds in any case (MPI 3.1 §3.10: as if by two threads).
+    // A synchronous send that is not yet received when the receive
+    // completes blocks the call then (resumeReceive).
+    bool toNull = m.requireConcrete(m.arg(s, 3), "destination rank") == kProcNull;
+    bool sync = !toNull && standardSendSync(m);
+    size_t effects = m.step.effects.size(), msgs = m.gs.msgs.size();
     send(m, m.arg(s, 0), m.arg(s, 1), m.requireConcrete(m.arg(s, 2), "datatype"), m.arg(s, 3),
-         m.arg(s, 4), false, m.arg(s, c));
+         m.arg(s, 4), sync, m.arg(s, c));
+    if (sync && m.gs.msgs.size() > msgs)
+      m.gs.msgs.mut(msgs).sync = 2;
+    m.self().syncDest = -1;
+    if (m.syncSends && !sync && m.step.effects.size() > effects)
+      m.step.effects.back() += " (buffered)";
     m.self().callPhase = 1;
     return Machine::Outcome::Stay;
   }
   int64_t source = m.requireConcrete(m.arg(s, rb + 3), "source rank");
-  if (source == kAnySource)
+  if (source == kAnySource) {
     m.unsafe = true;
+    m.ex.noteNondeterminism();
+  }
   if (source == kProcNull) {
     m.self().callPhase = 0;
     procNullStatus(m, m.arg(s, c + 1));
+    awaitOwnSyncSend(m);
     return mpiDone(m, t);
   }
   return Machine::Outcome::Blocked; // resolved by resumeReceive()
@@ -223,12 +274,14 @@ void resumeReceive(Machine& m, const std::string& name, const model::Transition&
     int64_t dt = r.requireConcrete(r.arg(st, pos[2]), "datatype");
     Expr status = r.arg(st, pos[6]);
     receive(r, mi, buf, count, dt, status);
-    if (sendrecv || replace)
+    if (sendrecv || replace) {
       r.self().callPhase = 0;
+      awaitOwnSyncSend(r);
+    }
     r.setResult(st, r.intc(0), nullptr);
     r.advance(t);
     r.popFinished();
-    out.push_back(Successor{r.finish(), r.step});
+    out.push_back(r.successor());
   }
   blockingReceiveBlockers(m, fresh, out, source, tag, comm);
 }

@@ -16,6 +16,7 @@
 #include "MpiInternal.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace chorus::exec {
 
@@ -36,9 +37,13 @@ enum ReqField : size_t {
   RTag,     // tag (MPI_ANY_TAG)
   RComm,    // communicator handle
   RSeq,     // posting order
-  RSync,    // send: synchronous (completes when received); receive: 1 when
-            // freed by MPI_Request_free while active (detached: it completes
-            // without a Wait, and its slot is freed then)
+  RSync,    // send: 0 buffered, 1 synchronous (completes when received),
+            // 2 standard-mode persistent send in potential mode (each start
+            // chooses: standardSendSync; the message's `sync` flag records
+            // the choice), 3 standard-mode send that took the synchronous
+            // outcome; receive: 1 when freed by MPI_Request_free while
+            // active (detached: it completes without a Wait, and its slot
+            // is freed then)
   RMSrc,    // receive, complete: source, tag, count of the matched message;
   RMTag,    // nonblocking collective: RMSrc = send buffer, RMCount = its
   RMCount,  // element count (RBuf/RCount: the receive buffer)
@@ -179,6 +184,22 @@ std::vector<size_t> eligible(Machine& m, int64_t src, int64_t tag, int64_t comm,
 
 namespace {
 
+/// The index of the synchronous message of send request `slot` not
+/// received yet, or -1.
+int64_t syncPendingMsg(Machine& m, size_t slot) {
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+    if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(slot) && msg.sync)
+      return int64_t(i);
+  return -1;
+}
+bool syncPending(Machine& m, size_t slot) {
+  return syncPendingMsg(m, slot) >= 0;
+}
+
+/// Option of a send request: its synchronous message is matched now by the
+/// posted receive request of the destination that takes it.
+constexpr size_t kRemoteMatch = SIZE_MAX - 2;
+
 /// Ways an active request can complete now: message indices (receives),
 /// SIZE_MAX for a completion without a message.
 std::vector<size_t> options(Machine& m, size_t slot) {
@@ -192,10 +213,12 @@ std::vector<size_t> options(Machine& m, size_t slot) {
     return eligible(m, ifld(m, ps, slot, RPeer), ifld(m, ps, slot, RTag), ifld(m, ps, slot, RComm),
                     ifld(m, ps, slot, RSeq));
   }
-  if (kind == 1 && ifld(m, ps, slot, RSync))
-    for (const Message& msg : m.gs.msgs)
-      if (msg.src == m.me && msg.req == int(slot))
-        return {};
+  if (kind == 1) {
+    int64_t mi = syncPendingMsg(m, slot);
+    if (mi >= 0)
+      return postedReceiveFor(m, size_t(mi)) >= 0 ? std::vector<size_t>{kRemoteMatch}
+                                                  : std::vector<size_t>{};
+  }
   if (kind == 3 && !collRequestDone(m, slot))
     return {};
   return {SIZE_MAX};
@@ -204,8 +227,10 @@ std::vector<size_t> options(Machine& m, size_t slot) {
 bool isWild(Machine& m, size_t slot) {
   const ProcState& ps = m.self();
   int64_t k = ifld(m, ps, slot, RKind);
-  return (k == 2 && ifld(m, ps, slot, RPeer) == kAnySource) || (k == 1 && ifld(m, ps, slot, RSync));
+  return (k == 2 && ifld(m, ps, slot, RPeer) == kAnySource) || (k == 1 && syncPending(m, slot));
 }
+
+void matchToPosted(Machine& m, size_t mi, size_t r);
 
 /// Completes active request `slot` with option `opt` (the request becomes
 /// "complete": its status is kept until it is waited for or tested).
@@ -213,6 +238,11 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   ProcState& ps = m.self();
   int64_t kind = ifld(m, ps, slot, RKind);
   fld(ps, slot, RState) = m.intc(2);
+  if (kind == 1 && opt == kRemoteMatch) {
+    size_t mi = size_t(syncPendingMsg(m, slot));
+    matchToPosted(m, mi, size_t(postedReceiveFor(m, mi)));
+    return;
+  }
   if (kind == 3) {
     InternalAccess ia;
     collRequestFinish(m, slot);
@@ -240,6 +270,18 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   fld(m.self(), slot, RMCount) = m.intc(sigBytes(messageSignature(msg))); // bytes
   if (detached)                                                           // nobody waits for it
     freeSlot(m, slot);
+}
+
+/// Message mi is matched by receive request r of its destination (which
+/// completes; a synchronous sender is released).
+void matchToPosted(Machine& m, size_t mi, size_t r) {
+  int save = m.me, dst = m.gs.msgs[mi].dst, src = m.gs.msgs[mi].src;
+  m.me = dst;
+  completeReq(m, r, mi);
+  m.me = save;
+  m.step.effects.push_back("message from " + std::to_string(src) + " matched by receive request " +
+                           std::to_string(kReqBase + int64_t(r)) + " of process " +
+                           std::to_string(dst));
 }
 
 void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_t dt) {
@@ -334,7 +376,7 @@ void blockerMoves(Machine& m, const MachineMaker& fresh, std::vector<Successor>&
       Machine x = fresh();
       completeReq(x, r, o);
       x.step.effects.push_back("progress: request " + std::to_string(kReqBase + r) + " matched");
-      out.push_back(Successor{x.finish(), x.step});
+      out.push_back(x.successor());
     }
   }
 }
@@ -343,7 +385,7 @@ void pushDone(Machine& x, const model::Transition& t, std::vector<Successor>& ou
   x.setResult(t.stmt, x.intc(0), nullptr);
   x.advance(t);
   x.popFinished();
-  out.push_back(Successor{x.finish(), x.step});
+  out.push_back(x.successor());
 }
 
 // ------------------------------------------------------------- posting
@@ -358,7 +400,8 @@ void checkTagComm(Machine& m, Expr tagE, Expr commE, bool recv) {
   commSize(m, commE);
 }
 
-size_t postSend(Machine& m, const model::Stmt& s, bool sync, bool persistent) {
+/// sync: the RSync value (0 buffered, 1 synchronous, 2 chosen at each start).
+size_t postSend(Machine& m, const model::Stmt& s, int sync, bool persistent) {
   checkTagComm(m, m.arg(s, 4), m.arg(s, 5), false);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   size_t slot = newSlot(m);
@@ -381,17 +424,22 @@ void startSend(Machine& m, size_t slot) {
   Expr buf = fldc(ps, slot, RBuf), count = fldc(ps, slot, RCount), peer = fldc(ps, slot, RPeer),
        tag = fldc(ps, slot, RTag), comm = fldc(ps, slot, RComm);
   int64_t dt = ifld(m, ps, slot, RDt);
-  bool sync = ifld(m, ps, slot, RSync);
+  int64_t rs = ifld(m, ps, slot, RSync);
+  bool toNull = ival(m, peer) == kProcNull;
+  bool chosen = rs == 3 || (rs == 2 && !toNull && standardSendSync(m));
+  bool sync = !toNull && (rs == 1 || chosen);
   fld(ps, slot, RState) = m.intc(1);
   size_t before = m.gs.msgs.size();
   send(m, buf, count, dt, peer, tag, false, comm);
   if (m.gs.msgs.size() > before) {
     Message& last = m.gs.msgs.mut(m.gs.msgs.size() - 1);
     last.req = int(slot);
-    last.sync = sync;
+    last.sync = chosen ? 2 : sync;
+    if (sync)
+      m.step.effects.back() += " (synchronous)";
+    else if (m.syncSends)
+      m.step.effects.back() += " (buffered)";
   }
-  if (sync)
-    m.unsafe = true;
 }
 
 size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
@@ -399,7 +447,9 @@ size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   int64_t src = m.requireConcrete(m.arg(s, 3), "source rank");
   checkRank(m, src, m.arg(s, 5), true);
-  if (src >= 0) // requests name processes, not ranks
+  if (src == kAnySource)
+    m.ex.noteNondeterminism(); // a wildcard receive request
+  if (src >= 0)                // requests name processes, not ranks
     src = rankToProc(m, m.requireConcrete(m.arg(s, 5), "communicator"), src);
   int64_t count = m.requireConcrete(m.arg(s, 1), "count");
   if (count < 0)
@@ -426,38 +476,26 @@ void storeHandle(Machine& m, Expr ptr, size_t slot) {
 
 Machine::Outcome runIsend(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  bool sync = name == "MPI_Issend" || (name == "MPI_Isend" && m.syncSends);
-  if (name == "MPI_Irsend")
+  bool standard = name == "MPI_Isend" || name == "MPI_Irsend";
+  bool sync = name == "MPI_Issend" ||
+              (standard && m.requireConcrete(m.arg(s, 3), "destination rank") != kProcNull &&
+               standardSendSync(m));
+  if (name == "MPI_Irsend") {
     checkReady(m, m.arg(s, 3), m.arg(s, 4), m.arg(s, 5));
+    m.unsafe = true; // whether the receive is posted yet depends on the destination
+    m.ex.noteNondeterminism();
+  }
   if (name == "MPI_Ibsend")
     checkBsend(m, m.arg(s, 1), m.requireConcrete(m.arg(s, 2), "datatype"));
-  size_t slot = postSend(m, s, sync, false);
+  size_t slot = postSend(m, s, sync ? (standard ? 3 : 1) : 0, false);
   startSend(m, slot);
   storeHandle(m, m.arg(s, 6), slot);
   return mpiDone(m, t);
 }
 
-/// A receive request with a specific source posted while a synchronous
-/// message it must take (the earliest eligible one of that channel: the
-/// match is forced) waits for it: matched at once, so the sender is not
-/// held up until the receiver's next Wait (otherwise a progress-free
-/// interleaving shows a false potential deadlock). Wildcard requests are
-/// still matched lazily.
-void matchPendingSync(Machine& m, size_t slot) {
-  const ProcState& ps = m.self();
-  int64_t src = ifld(m, ps, slot, RPeer);
-  if (src == kAnySource || src == kProcNull)
-    return;
-  std::vector<size_t> el =
-      eligible(m, src, ifld(m, ps, slot, RTag), ifld(m, ps, slot, RComm), ifld(m, ps, slot, RSeq));
-  if (el.size() == 1 && m.gs.msgs[el[0]].sync)
-    completeReq(m, slot, el[0]);
-}
-
 Machine::Outcome runIrecv(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   size_t slot = postRecv(m, s, false);
-  matchPendingSync(m, slot);
   storeHandle(m, m.arg(s, 6), slot);
   return mpiDone(m, t);
 }
@@ -467,7 +505,10 @@ Machine::Outcome runInit(Machine& m, const std::string& name, const model::Trans
   size_t slot =
       name == "MPI_Recv_init"
           ? postRecv(m, s, true)
-          : postSend(m, s, name == "MPI_Ssend_init" || (name == "MPI_Send_init" && m.syncSends),
+          : postSend(m, s,
+                     name == "MPI_Ssend_init"                                               ? 1
+                     : (name == "MPI_Send_init" || name == "MPI_Rsend_init") && m.syncSends ? 2
+                                                                                            : 0,
                      true);
   storeHandle(m, m.arg(s, 6), slot);
   return mpiDone(m, t);
@@ -487,7 +528,6 @@ void start(Machine& m, Expr h) {
     int64_t seq = ival(m, ps.mpiObj[0]);
     fld(ps, size_t(slot), RSeq) = m.intc(seq);
     ps.mpiObj[0] = m.intc(seq + 1);
-    matchPendingSync(m, size_t(slot));
   }
 }
 
@@ -633,14 +673,18 @@ Machine::Outcome runWait(Machine& m, const std::string& name, const model::Trans
       setInt(m, a.outcount, -32766);
     return mpiDone(m, t);
   }
-  if (all && allDone) {
+  // A Test may return false even when the operations are complete (MPI 3.1
+  // §3.7.4 only promises that repeated tests eventually succeed; a
+  // synchronous message may be matched, releasing its sender, before the
+  // receive completes): the flag-false outcome is explored (resumeWait).
+  if (all && allDone && !a.flag) {
     finishComplete(m, name, a);
-    if (a.flag)
-      setInt(m, a.flag, 1);
     return mpiDone(m, t);
   }
   if (a.flag || name == "MPI_Waitany" || name == "MPI_Waitsome" || anyWild)
     m.unsafe = true;
+  if (a.flag || name == "MPI_Waitany" || name == "MPI_Waitsome")
+    m.ex.noteNondeterminism();
   return Machine::Outcome::Blocked;
 }
 
@@ -712,6 +756,14 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
     int64_t pendingCount = 0;
     for (int64_t sl : slots)
       pendingCount += stateOf(m, sl) == 1;
+    if (pendingCount == 0) { // Test/Testall of complete requests: true
+      Machine x = fresh();
+      WaitArgs b = waitArgs(x, name, s);
+      finishComplete(x, name, b);
+      if (b.flag)
+        setInt(x, b.flag, 1);
+      pushDone(x, t, out);
+    }
     std::vector<std::pair<int64_t, size_t>> moves;
     for (int64_t i = 0; i < a.n; ++i) {
       if (slots[i] < 0 || stateOf(m, slots[i]) != 1)
@@ -734,7 +786,7 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
           setInt(x, b.flag, 1);
         pushDone(x, t, out);
       } else {
-        out.push_back(Successor{x.finish(), x.step});
+        out.push_back(x.successor());
       }
     }
   }
@@ -760,8 +812,10 @@ Machine::Outcome runProbe(Machine& m, const std::string& name, const model::Tran
                 m.intc(0), mpiHandle(3, 7));
     return mpiDone(m, t);
   }
-  if (src == kAnySource || name == "MPI_Iprobe")
+  if (src == kAnySource || name == "MPI_Iprobe") {
     m.unsafe = true;
+    m.ex.noteNondeterminism();
+  }
   rankToProc(m, m.requireConcrete(m.arg(s, 2), "communicator"), src >= 0 ? src : 0);
   return Machine::Outcome::Blocked;
 }
@@ -836,12 +890,11 @@ Machine::Outcome runWtime(Machine& m, const std::string& name, const model::Tran
 
 // ------------------------------------------------------------ shared
 
-bool deliverToPosted(Machine& m, size_t mi) {
+int64_t postedReceiveFor(Machine& m, size_t mi) {
   int save = m.me;
   m.me = m.gs.msgs[mi].dst;
   const ProcState& ps = m.self();
-  bool done = false;
-  int64_t best = -1;
+  int64_t found = -1, best = -1;
   for (size_t r = 0; r < numSlots(ps); ++r)
     if (ifld(m, ps, r, RKind) == 2 && ifld(m, ps, r, RState) == 1 &&
         (best < 0 || ifld(m, ps, r, RSeq) < ifld(m, ps, size_t(best), RSeq)) &&
@@ -852,13 +905,97 @@ bool deliverToPosted(Machine& m, size_t mi) {
     std::vector<size_t> el =
         eligible(m, ifld(m, ps, size_t(best), RPeer), ifld(m, ps, size_t(best), RTag),
                  ifld(m, ps, size_t(best), RComm), ifld(m, ps, size_t(best), RSeq));
-    if (std::find(el.begin(), el.end(), mi) != el.end()) {
-      completeReq(m, size_t(best), mi);
-      done = true;
-    }
+    if (std::find(el.begin(), el.end(), mi) != el.end())
+      found = best;
   }
   m.me = save;
-  return done;
+  return found;
+}
+
+namespace {
+
+bool anySync(Machine& m) {
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+    if (m.gs.msgs[i].sync)
+      return true;
+  return false;
+}
+
+bool isWildRecv(Machine& m, int proc, size_t r) {
+  const ProcState& ps = m.proc(proc);
+  return ifld(m, ps, r, RPeer) == kAnySource;
+}
+
+} // namespace
+
+void settleSync(Machine& m) {
+  if (!anySync(m))
+    return;
+  for (bool changed = true; changed;) {
+    changed = false;
+    // the messages at or before a synchronous message of their channel
+    // whose destination has receive requests, in sending order
+    std::vector<std::tuple<int, int, int>> chans;
+    std::vector<size_t> cand;
+    for (size_t i = m.gs.msgs.size(); i-- > 0;) {
+      const Message& a = m.gs.msgs[i];
+      std::tuple<int, int, int> ch{a.src, a.dst, a.comm};
+      bool behind = std::find(chans.begin(), chans.end(), ch) != chans.end();
+      if (a.sync && !behind)
+        chans.push_back(ch), behind = true;
+      const ProcState& d = m.mods[a.dst] ? *m.mods[a.dst] : *m.gs.procs[a.dst];
+      if (behind && numSlots(d) > 0)
+        cand.push_back(i);
+    }
+    for (size_t k = cand.size(); k-- > 0 && !changed;) {
+      size_t i = cand[k];
+      int64_t r = postedReceiveFor(m, i);
+      if (r < 0 || isWildRecv(m, m.gs.msgs[i].dst, size_t(r)))
+        continue;
+      matchToPosted(m, i, size_t(r));
+      changed = true;
+    }
+  }
+}
+
+void syncProgressMoves(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out) {
+  if (!anySync(m))
+    return;
+  // (a) its own synchronous message (blocking send, or the send of a
+  // Sendrecv), taken by a wildcard receive request of the destination
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
+    const Message& msg = m.gs.msgs[i];
+    if (msg.src != m.me || !msg.sync || msg.req >= 0)
+      continue;
+    int64_t r = postedReceiveFor(m, i);
+    if (r < 0)
+      continue;
+    Machine x = fresh();
+    matchToPosted(x, i, size_t(r));
+    out.push_back(x.successor());
+  }
+  // (b) while a synchronous message to it is pending, its wildcard receive
+  // requests may be matched by any eligible message (another sender's
+  // message may take the request a synchronous sender waits for)
+  bool syncToMe = false;
+  for (size_t i = 0; i < m.gs.msgs.size() && !syncToMe; ++i)
+    syncToMe = m.gs.msgs[i].sync && m.gs.msgs[i].dst == m.me;
+  if (!syncToMe)
+    return;
+  const ProcState& ps = m.self();
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    if (ifld(m, ps, r, RKind) != 2 || ifld(m, ps, r, RState) != 1 ||
+        ifld(m, ps, r, RPeer) != kAnySource)
+      continue;
+    for (size_t o : options(m, r)) {
+      if (o == SIZE_MAX)
+        continue;
+      Machine x = fresh();
+      completeReq(x, r, o);
+      x.step.effects.push_back("progress: request " + std::to_string(kReqBase + r) + " matched");
+      out.push_back(x.successor());
+    }
+  }
 }
 
 void collRequestBuffers(Machine& m, size_t slot, Expr recvBuf, int64_t recvCount, Expr sendBuf,
@@ -966,7 +1103,7 @@ void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Success
       completeReq(x, r, o);
       x.step.effects.push_back("progress: freed receive request " + std::to_string(kReqBase + r) +
                                " matched");
-      out.push_back(Successor{x.finish(), x.step});
+      out.push_back(x.successor());
     }
   }
 }

@@ -6,9 +6,9 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 4 --quiet --keep-dead-values | FileCheck %s --check-prefix=KEEP
 // RUN: %expect-exit 1 %chorus verify %s -n 4 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // DROP: verdict: verified
-// DROP: states saved 677
+// DROP: states saved 519
 // KEEP: verdict: verified
-// KEEP: states saved 693
+// KEEP: states saved 545
 // BAD: verdict: violation ASSERTION at {{.*}}dead_values.c:39:5 (process 0)
 #include <assert.h>
 #include <mpi.h>

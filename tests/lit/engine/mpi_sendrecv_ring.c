@@ -5,7 +5,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
 // BAD: verdict: violation POTENTIAL_DEADLOCK at {{.*}}mpi_sendrecv_ring.c:23:3 (process 0)
-// BAD: (3 processes, synchronous standard-mode sends)
+// BAD: (3 processes, each standard-mode send buffered or synchronous)
 #include <assert.h>
 #include <mpi.h>
 

@@ -27,8 +27,12 @@ using state::ProcState;
 
 struct ExecOptions {
   int nprocs = 1;
-  /// Potential-deadlock mode: standard-mode sends wait for their receive.
+  /// Potential-deadlock mode: standard-mode sends may wait for their
+  /// receive. With `mixedSends`, each one either completes at once
+  /// (buffered) or waits (synchronous), a choice per send explored by the
+  /// search; without, every one waits. Absolute mode: every send buffered.
   bool syncSends = false;
+  bool mixedSends = false;
   /// --input NAME=VALUE: fixes an input (value: integer or decimal text).
   std::map<std::string, std::string> inputs;
   /// Drop dead variables (by liveness over the program graph) from the
@@ -82,6 +86,11 @@ struct Successor {
   /// call entered it, or a return came back into it. Monitors take their
   /// snapshots at such arrivals (collective assertions, loop heads).
   bool arrived = false;
+  /// Mixed buffering: the move received a message whose standard-mode send
+  /// took the synchronous outcome; every continuation is also one of the
+  /// send's buffered outcome, so the search does not explore it
+  /// (lib/exec/DESIGN-NOTES.md, "Mixed buffering").
+  bool covered = false;
 };
 
 struct ProcMoves {
@@ -163,6 +172,12 @@ public:
   /// Step::calls (for the contract monitor).
   void watchCalls(std::vector<bool> funcs) { watchedCalls_ = std::move(funcs); }
   bool watchesCall(model::FuncId f) const { return f < watchedCalls_.size() && watchedCalls_[f]; }
+  /// A move executed an operation whose outcome depends on timing (MPI: a
+  /// wildcard receive or probe, a Test, Waitany/Waitsome, a ready-mode
+  /// send): the program is not deterministic in the sense of
+  /// lib/search/Verify.cpp (which then explores mixed buffering).
+  void noteNondeterminism() { nondeterministic_ = true; }
+  bool sawNondeterminism() const { return nondeterministic_; }
 
   /// Collective assertions (Annot.cpp): the Bool value of annotation
   /// expression `e` for process `me` in the composite state formed by the
@@ -234,6 +249,7 @@ private:
   std::vector<bool> watchedCalls_;
   std::vector<std::string> unchecked_;
   std::unordered_set<std::string> uncheckedSet_;
+  bool nondeterministic_ = false;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;
   /// Clears the dead variables of a process copy (for canonical keys).

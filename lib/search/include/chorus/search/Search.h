@@ -36,6 +36,10 @@ struct SearchOptions {
   /// Record the standard output of the first execution that terminates
   /// (SearchResult::output), e.g. to compare it with a native run.
   bool captureOutput = false;
+  /// Stop (SearchResult::abandoned) once a move executed an operation whose
+  /// outcome depends on timing (Executor::sawNondeterminism), or a move
+  /// closed a cycle (lib/search/Verify.cpp, searchSendMode).
+  bool abandonOnNondeterminism = false;
 };
 
 struct Stats {
@@ -65,6 +69,7 @@ struct SearchResult {
   /// With SearchOptions::captureOutput: what the processes of the first
   /// execution that reached termination printed, in the order of its steps.
   std::optional<std::string> output;
+  bool abandoned = false; ///< stopped by SearchOptions::abandonOnNondeterminism
   Stats stats;
 };
 

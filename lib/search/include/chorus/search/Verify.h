@@ -1,6 +1,8 @@
 // `chorus verify`: the search for every process count of a range, in
-// absolute-deadlock mode (buffered sends, all safety properties) and then in
-// potential-deadlock mode (synchronous standard-mode sends).
+// absolute-deadlock mode (every standard-mode send buffered: infinite
+// buffering) and then in potential-deadlock mode (each standard-mode send
+// buffered or synchronous, a choice per send: every buffering an MPI
+// implementation may choose, MPI 3.1 §3.4).
 #pragma once
 
 #include "chorus/model/Program.h"
@@ -42,5 +44,14 @@ bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, 
 SearchResult finishConfigurations(SearchResult total, const std::optional<SearchResult>& unknown);
 /// The oracle of one run: the prover chain, or only the simplifier.
 std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver);
+/// The search of one send mode (eo.syncSends). Potential mode: first with
+/// every standard-mode send synchronous, abandoned at the first operation
+/// whose outcome depends on timing; when there was one, again with mixed
+/// buffering (each standard-mode send buffered or synchronous). A program
+/// without such operations is deterministic, and then the synchronous run
+/// alone decides (lib/exec/DESIGN-NOTES.md, "Mixed buffering"). Replay
+/// (so.guide) runs the mixed search only.
+SearchResult searchSendMode(const model::Program& p, exec::ExecOptions eo, const SearchOptions& so,
+                            bool useProver);
 
 } // namespace chorus::search

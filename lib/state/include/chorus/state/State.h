@@ -100,8 +100,11 @@ struct Message {
   Expr data = nullptr;  ///< Array of `count` elements
   Expr count = nullptr; ///< Int
   int datatype = 0;     ///< MPI datatype handle
-  bool sync = false;    ///< sender waits for it to be received
-  int req = -1;         ///< sender's request slot (nonblocking send), -1: none
+  /// 0: buffered; the sender waits for it to be received: 1 (synchronous
+  /// mode: MPI_Ssend, MPI_Issend), 2 (a standard-mode send that took the
+  /// synchronous outcome of its choice, potential-deadlock mode)
+  uint8_t sync = 0;
+  int req = -1; ///< sender's request slot (nonblocking send), -1: none
   bool operator==(const Message&) const = default;
 };
 
