@@ -2379,6 +2379,28 @@ case(C, "byte_wrong_value", """  int x = K, y = 0;
   }
 """, "ASSERTION", pro="input")
 
+case("concurrency", "irecv_bytes_rest_of_array_ok", """  int a[4] = {0, 0, 0, 0}, x[2] = {1, 2};
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(x, 2 * sizeof(int), MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(a, 2 * sizeof(int), MPI_BYTE, 0, 0, MPI_COMM_WORLD, &r);
+    a[3] = 9; /* outside the 8 bytes being received */
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    assert(a[0] == 1 && a[1] == 2 && a[3] == 9);
+  }
+""", native=0)
+case("concurrency", "irecv_bytes_write_too_early", """  int a[4] = {0, 0, 0, 0}, x[2] = {1, 2};
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(x, 2 * sizeof(int), MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(a, 2 * sizeof(int), MPI_BYTE, 0, 0, MPI_COMM_WORLD, &r);
+    /*@*/a[1] = 9;
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  }
+""", "MPI_LOCAL_CONCURRENCY")
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top, native = c
     pre = PRO

@@ -1171,10 +1171,17 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
     // a receive is pending for the program until it is waited for, even
     // when the model already matched it; a nonblocking collective until its
     // Wait/Test completes it (its receive buffer is written then)
+    Expr count = fldc(ps, r, RCount);
+    if ((kind == 1 || kind == 2) && isByteType(ival(m, fldc(ps, r, RDt)))) {
+      // MPI_BYTE/MPI_PACKED: a count of bytes, over elements of the buffer's type
+      const model::Type* et = m.elementTypeOf(fldc(ps, r, RBuf), pl.proc);
+      int64_t sz = et && et->size ? int64_t(et->size) : 1;
+      count = m.intc((ival(m, count) + sz - 1) / sz);
+    }
     if (kind == 1 && st == 1)
-      check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), true);
+      check(r, kind, fldc(ps, r, RBuf), count, true);
     else if (kind == 2 && st != 0)
-      check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), false);
+      check(r, kind, fldc(ps, r, RBuf), count, false);
     else if (kind == 3 && st == 1) {
       check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), false);
       check(r, kind, fldc(ps, r, RMSrc), fldc(ps, r, RMCount), true);

@@ -1,0 +1,23 @@
+// RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: verified
+// RUN: %expect-exit 0 %native -n 2 %s
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int a[4] = {0, 0, 0, 0}, x[2] = {1, 2};
+  MPI_Request r;
+  if (rank == 0) {
+    MPI_Send(x, 2 * sizeof(int), MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Irecv(a, 2 * sizeof(int), MPI_BYTE, 0, 0, MPI_COMM_WORLD, &r);
+    a[3] = 9; /* outside the 8 bytes being received */
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+    assert(a[0] == 1 && a[1] == 2 && a[3] == 9);
+  }
+  MPI_Finalize();
+  return 0;
+}
