@@ -616,6 +616,7 @@ std::unique_ptr<model::Program> loadProgram(const std::string& file, const Front
                                      "-I",
                                      CHORUS_HEADER_DIR,
                                      "-ferror-limit=20",
+                                     "-fbracket-depth=100000", // gcc has no limit
                                      "-fno-color-diagnostics"};
     args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
     args.push_back(file);
