@@ -116,15 +116,59 @@ std::vector<Seg> decodeSegs(Machine& m, Expr e) {
 void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
                const std::vector<int>& group, std::vector<std::vector<Seg>>& segs);
 
+bool inInstance(int64_t state) {
+  return state == kArrived || state == kWaitAll || state == kLeft || state == kReleased;
+}
+
 /// Index in x.recs of the k-th incomplete record on comm, or -1.
 int64_t pendingRec(const MpiExt& x, int64_t comm, size_t k) {
   for (size_t i = 0; i < x.recs.size(); ++i)
-    if (x.recs[i].comm == comm && x.recs[i].state == 0 && k-- == 0)
+    if (x.recs[i].comm == comm && inInstance(x.recs[i].state) && k-- == 0)
       return int64_t(i);
   return -1;
 }
 
+bool isUserOp(int64_t op);
+
+/// MPI 3.1 §5.1: a collective call may return as soon as the caller's part
+/// is done; it synchronizes only as far as data flows. The members whose
+/// data member i (rank in the group) needs before it can return: none for
+/// the root of Bcast/Scatter and the non-roots of Reduce/Gather/Gatherv,
+/// the root for the others of Bcast/Scatter, ranks 0..i (Scan) or 0..i-1
+/// (Exscan); every member otherwise (returns false: no early return),
+/// also for the forms not analysed (v-forms but Gatherv, neighbourhood
+/// collectives, user-defined ops, communicator constructors).
+bool earlyDeps(CollKind kind, int i, int root, int n, int64_t op, std::vector<int>& deps) {
+  deps.clear();
+  if (isUserOp(op))
+    return false;
+  switch (kind) {
+  case CollKind::Bcast:
+  case CollKind::Scatter:
+    if (i != root)
+      deps.push_back(root);
+    break;
+  case CollKind::Reduce:
+  case CollKind::Gather:
+  case CollKind::Gatherv:
+    if (i == root)
+      return false;
+    break;
+  case CollKind::Scan:
+  case CollKind::Exscan:
+    for (int j = 0; j < i; ++j)
+      deps.push_back(j);
+    break;
+  default:
+    return false;
+  }
+  return int(deps.size()) < n - 1; // else it needs every other member anyway
+}
+
 void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group);
+/// Members of instance k of comm whose data has arrived leave (or, when
+/// nonblocking, get their result) before the instance completes.
+void releaseReady(Machine& m, int64_t comm, const std::vector<int>& group, size_t k);
 
 // ------------------------------------------------ user-defined operations
 // MPI_Op_create(fn, commute, &op) adds an entry of kind 4 to the process's
@@ -395,9 +439,21 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
   r.recv = recvPtr;
   r.sig = sig;
   r.aux = aux;
+  // A member that needs data from fewer than all others may return once it
+  // is there (earlyDeps); potential mode: or only when every member has
+  // arrived, a choice per call (the synchronizing outcome first; the
+  // all-synchronous first search of Verify.cpp takes it always).
+  int myIdx = int(std::find(group.begin(), group.end(), m.me) - group.begin());
+  std::vector<int> deps;
+  bool chooses = earlyDeps(kind, myIdx, root, int(group.size()), op, deps);
+  if (chooses && m.syncSends && (!m.ex.options().mixedSends || m.branch()))
+    r.state = kWaitAll;
   mine.recs.push_back(r);
   storeExt(m, m.me, mine);
-  m.step.effects.push_back(std::string("enter ") + collName(kind));
+  m.step.effects.push_back(std::string("enter ") + collName(kind) +
+                           (!chooses || !m.syncSends ? ""
+                            : r.state == kWaitAll    ? " (synchronizing)"
+                                                     : " (returns when its data is there)"));
   if (k == 0) {
     bool all = true;
     for (int q : group)
@@ -407,8 +463,13 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
       return;
     }
   }
-  if (reqSlot < 0)
-    m.self().collWait = true;
+  releaseReady(m, comm, group, k);
+  if (reqSlot < 0) {
+    MpiExt now = loadExt(m, m.me);
+    int64_t ri = pendingRec(now, comm, k);
+    if (ri >= 0 && now.recs[size_t(ri)].state != kLeft)
+      m.self().collWait = true;
+  }
 }
 
 Expr reduceOp(Machine& m, int op, Expr a, Expr b) {
@@ -676,6 +737,21 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
   for (int i = 0; i < n; ++i) {
     int p = group[i];
     CollRec& r = xs[i].recs[size_t(ri[i])];
+    if (r.state == kLeft) { // returned before: only its record goes
+      xs[i].recs.erase(xs[i].recs.begin() + ri[i]);
+      storeExt(m, p, xs[i]);
+      continue;
+    }
+    if (r.state == kReleased) { // nonblocking, result kept for its Wait
+      r.state = 1;
+      storeExt(m, p, xs[i]);
+      continue;
+    }
+    // Mixed buffering: a member that took the synchronizing outcome is
+    // released now; the same state is reached when it returns early and
+    // idles until now (the sibling outcome): see Successor::covered.
+    if (r.state == kWaitAll && m.ex.options().mixedSends)
+      m.covered = true;
     if (!handles && has[i] && !result[i].empty())
       segs[size_t(i)].push_back(Seg{0, r.dt, result[i]});
     if (r.req >= 0) { // nonblocking: the result waits in the record
@@ -704,6 +780,71 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
     m.me = save;
   }
   m.step.effects.push_back(std::string("complete ") + collName(kind));
+}
+
+void releaseReady(Machine& m, int64_t comm, const std::vector<int>& group, size_t k) {
+  int n = int(group.size());
+  std::vector<MpiExt> xs(static_cast<size_t>(n));
+  std::vector<int64_t> ri(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    xs[i] = loadExt(m, group[i]);
+    ri[i] = pendingRec(xs[i], comm, k);
+  }
+  auto elems = [&](int j) {
+    Expr d = xs[j].recs[size_t(ri[j])].data;
+    return std::vector<Expr>(d->children().begin(), d->children().end());
+  };
+  for (int i = 0; i < n; ++i) {
+    if (ri[i] < 0 || xs[i].recs[size_t(ri[i])].state != kArrived)
+      continue;
+    CollRec& r = xs[i].recs[size_t(ri[i])];
+    CollKind kind = CollKind(r.kind);
+    std::vector<int> deps;
+    if (!earlyDeps(kind, i, int(r.root), n, r.op, deps))
+      continue;
+    bool ready = true;
+    for (int j : deps)
+      ready = ready && ri[j] >= 0;
+    if (!ready)
+      continue;
+    std::vector<Expr> vals; // the result of member i
+    if ((kind == CollKind::Bcast && i != r.root) || kind == CollKind::Scatter) {
+      vals = elems(int(r.root));
+      if (kind == CollKind::Scatter) {
+        size_t cnt = vals.size() / size_t(n);
+        vals = std::vector<Expr>(vals.begin() + long(size_t(i) * cnt),
+                                 vals.begin() + long(size_t(i + 1) * cnt));
+      }
+    } else if (kind == CollKind::Scan || (kind == CollKind::Exscan && i > 0)) {
+      int to = kind == CollKind::Scan ? i + 1 : i;
+      vals = elems(0);
+      for (int j = 1; j < to; ++j) {
+        std::vector<Expr> x = elems(j);
+        if (x.size() != vals.size())
+          m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
+        vals = reduceVec(m, int(r.op), vals, x);
+      }
+    }
+    int p = group[i];
+    if (r.req >= 0) {
+      r.state = kReleased;
+      if (r.recv && !vals.empty())
+        r.result = encodeSegs(m, {Seg{0, r.dt, vals}});
+      storeExt(m, p, xs[i]);
+    } else {
+      r.state = kLeft;
+      storeExt(m, p, xs[i]);
+      m.proc(p).collWait = false;
+      if (r.recv && !vals.empty()) {
+        int save = m.me;
+        m.me = p;
+        writeTyped(m, r.recv, 0, vals, r.dt, ViolationKind::MpiInvalidBuffer, p);
+        m.me = save;
+      }
+    }
+    m.step.effects.push_back("process " + std::to_string(p) + " returns from " + collName(kind) +
+                             " (its data is there)");
+  }
 }
 
 /// v-collectives: the aux record of each member is [own signature, then per
@@ -819,7 +960,7 @@ void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
 bool collRequestDone(Machine& m, size_t slot) {
   for (const CollRec& r : loadExt(m, m.me).recs)
     if (r.req == int64_t(slot))
-      return r.state == 1;
+      return r.state == 1 || r.state == kReleased;
   return false;
 }
 
@@ -828,7 +969,12 @@ void collRequestFinish(Machine& m, size_t slot) {
   for (size_t i = 0; i < x.recs.size(); ++i)
     if (x.recs[i].req == int64_t(slot)) {
       CollRec r = x.recs[i];
-      x.recs.erase(x.recs.begin() + long(i));
+      if (r.state == kReleased) { // the instance goes on: the record stays
+        x.recs[i].state = kLeft;
+        x.recs[i].req = int64_t(1) << 40; // nonblocking still, but no request
+        x.recs[i].result = nullptr;
+      } else
+        x.recs.erase(x.recs.begin() + long(i));
       storeExt(m, m.me, x);
       if (r.recv && r.result)
         for (const Seg& g : decodeSegs(m, r.result))

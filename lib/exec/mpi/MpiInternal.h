@@ -138,6 +138,15 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
 /// nonblocking: state 1 with the result, removed by the Wait of request
 /// slot `req`). The k-th incomplete record of every member of a
 /// communicator belongs to the same collective instance.
+/// Record states of a collective instance not yet complete (MpiColl.cpp):
+/// kArrived (waiting; returns as soon as the data it needs is there),
+/// kWaitAll (waiting for every member: the synchronizing outcome of
+/// potential mode), kLeft (returned early, or its nonblocking request
+/// completed early: the record stays until the instance completes),
+/// kReleased (nonblocking, result ready, not yet waited for). After the
+/// instance: 1 (nonblocking, complete, not yet waited), 2 (user-op phases).
+constexpr int64_t kArrived = 0, kWaitAll = 4, kLeft = 3, kReleased = 5;
+
 struct CollRec {
   int64_t comm = 0, kind = 0, root = 0, dt = 0, op = 0;
   int64_t state = 0; ///< 0 arrived, 1 complete (nonblocking, not yet waited)
