@@ -8,6 +8,10 @@ const char* kindName(ViolationKind k) {
     return "ASSERTION";
   case ViolationKind::DivisionByZero:
     return "DIVISION_BY_ZERO";
+  case ViolationKind::SignedOverflow:
+    return "SIGNED_OVERFLOW";
+  case ViolationKind::ShiftOutOfRange:
+    return "SHIFT_OUT_OF_RANGE";
   case ViolationKind::OutOfBounds:
     return "OUT_OF_BOUNDS";
   case ViolationKind::UninitializedRead:

@@ -103,7 +103,9 @@ Expr readClock(Machine& m, LibSlot k, const std::string& name) {
   uint32_t id = m.gs.fresh++;
   Expr v = m.f.symbol(name + std::to_string(id), m.f.intType());
   Expr last = m.libState(k);
-  m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(last ? last : m.intc(0), v));
+  // clock_t and time_t are long: a reading is at most LONG_MAX
+  m.gs.pc = m.f.logicalAnd(
+      m.gs.pc, m.f.logicalAnd(m.f.le(last ? last : m.intc(0), v), m.f.le(v, m.intc(INT64_MAX))));
   m.setLibState(k, v);
   return v;
 }
@@ -152,8 +154,9 @@ Outcome runTime(Machine& m, const std::string& name, const model::Transition& t)
     Expr uv = m.f.symbol("tv_usec" + std::to_string(id), m.f.intType());
     Expr us = m.f.add(m.f.mul(sv, m.intc(1000000)), uv);
     Expr last = m.libState(LibSlot::TimeOfDay);
-    Expr cs[4] = {m.f.le(m.intc(0), uv), m.f.lt(uv, m.intc(1000000)),
-                  m.f.le(last ? last : m.intc(0), us), m.gs.pc};
+    Expr cs[5] = {m.f.le(m.intc(0), uv), m.f.lt(uv, m.intc(1000000)),
+                  m.f.le(last ? last : m.intc(0), us), m.f.le(sv, m.intc(INT64_MAX)), m.gs.pc};
+    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(m.intc(0), sv));
     m.gs.pc = m.f.logicalAnd(cs);
     m.setLibState(LibSlot::TimeOfDay, us);
     m.writePlace(sec, sv);

@@ -85,7 +85,7 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
     if (v->type()->isReal())
       return f.realToInt(v);
     if (v->type()->isInt())
-      return v;
+      return isCInt(to) ? convertInt(v, from, to) : v;
     if (v->type()->isBool())
       return boolToInt(v);
     throw Unsupported("conversion of a pointer to an integer at " + where());
@@ -107,6 +107,18 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
   default:
     return v;
   }
+}
+
+void Machine::assumeInRange(Expr v, const model::Type* t) {
+  // an element of a symbolic array (an input) is a value of its C type
+  Expr base = v;
+  while (base->kind() == sym::Kind::ArrayRead || base->kind() == sym::Kind::TupleRead)
+    base = base->child(0);
+  if (base->kind() != sym::Kind::Symbol)
+    return;
+  auto [lo, hi] = intRange(t);
+  Expr cs[3] = {gs.pc, f.le(f.intConst(lo), v), f.le(v, f.intConst(hi))};
+  gs.pc = f.logicalAnd(cs);
 }
 
 Machine::Place Machine::evalPlace(const model::Expr* e) {
@@ -285,6 +297,8 @@ Expr Machine::evalValue(const model::Expr* e) {
     Expr v = readPlace(pl);
     if (e->type && e->type->isScalar())
       checkDefined(v);
+    if (isCInt(e->type) && v->kind() == sym::Kind::ArrayRead)
+      assumeInRange(v, e->type);
     return v;
   }
   case ExprKind::AddrOf: {
@@ -299,16 +313,19 @@ Expr Machine::evalValue(const model::Expr* e) {
     switch (e->op) {
     case Op::LogNot:
       return boolToInt(evalCond(e));
-    case Op::Neg: {
+    case Op::Neg:
+    case Op::BitNot: {
       Expr a = evalValue(e->kids[0]);
-      return f.neg(a->type()->isBool() ? boolToInt(a) : a);
+      if (a->type()->isBool())
+        a = boolToInt(a);
+      if (a->type()->isInt() && isCInt(e->type) && !annot)
+        return intUnary(e, a);
+      if (e->op == Op::BitNot)
+        return f.sub(f.neg(a), intc(1));
+      return f.neg(a);
     }
     case Op::Plus:
       return evalValue(e->kids[0]);
-    case Op::BitNot: {
-      Expr a = evalValue(e->kids[0]);
-      return f.sub(f.neg(a), intc(1));
-    }
     default:
       throw Unsupported("operator at " + where());
     }
@@ -399,6 +416,8 @@ Expr Machine::binary(const model::Expr* e) {
     throw Unsupported("arithmetic on pointers at " + where());
   }
   bool real = e->type && e->type->kind == TypeKind::Real;
+  if (!real && a->type()->isInt() && b->type()->isInt() && isCInt(e->type) && !annot)
+    return intBinary(e, a, b);
   if (real || a->type() != b->type()) {
     a = toReal(a);
     b = toReal(b);

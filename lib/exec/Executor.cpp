@@ -117,6 +117,8 @@ void Machine::doReturn(Expr v) {
         CallEvent{true, ex.interner().intern(ProcState(ps)), ps.stack.back().func, v, loc});
   const model::Expr* lhs = ps.stack.back().retLhs;
   uint8_t resume = ps.stack.back().resumePhase;
+  const model::Function& callee = P.func(ps.stack.back().func);
+  const model::Type* rt = callee.type ? callee.type->ret : nullptr;
   ps.stack.pop_back();
   if (ps.stack.empty()) {
     terminate(true);
@@ -131,7 +133,7 @@ void Machine::doReturn(Expr v) {
   if (lhs) {
     if (!v)
       v = V.undef(lhs->type);
-    writePlace(evalPlace(lhs), convert(v, nullptr, nullptr));
+    writePlace(evalPlace(lhs), convert(v, rt, lhs->type));
     step.effects.push_back(text(lhs) + " = " + show(v));
   }
 }
@@ -424,6 +426,13 @@ GlobalState Executor::initial() {
         } else {
           val = f_.symbol(nm, values_.symType(var.type));
           inputSymbols_.insert(val);
+          // an integer input takes the values of its C type
+          if (var.type->kind == TypeKind::Int && var.type->bits >= 1 && var.type->bits <= 128 &&
+              r == 0) {
+            auto [lo, hi] = Machine::intRange(var.type);
+            gs.pc = f_.logicalAnd(
+                gs.pc, f_.logicalAnd(f_.le(f_.intConst(lo), val), f_.le(val, f_.intConst(hi))));
+          }
         }
       } else if (var.isExtern && var.type->kind == TypeKind::Pointer &&
                  (var.name == "stdin" || var.name == "stdout" || var.name == "stderr")) {
@@ -464,7 +473,8 @@ GlobalState Executor::initial() {
       }
       mainFr.slots[impl_->slotOf[mainFr.func].at(mf.params[i])] = v;
       if (i == 0 && r == 0)
-        gs.pc = f_.logicalAnd(gs.pc, f_.le(f_.intConst(1), v));
+        gs.pc = f_.logicalAnd(
+            gs.pc, f_.logicalAnd(f_.le(f_.intConst(1), v), f_.le(v, f_.intConst(2147483647))));
     }
     ps.stack.push_back(mainFr);
     if (initF != model::kNone) {

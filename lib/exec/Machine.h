@@ -5,6 +5,7 @@
 //                  scalar helpers, value display
 //   Eval.cpp     — model::Expr → symbolic values and places, undef checks,
 //                  conversions
+//   Ints.cpp     — C integer semantics: widths, wrap, overflow, shifts, bits
 //   Memory.cpp   — places: reads/writes through paths, heap typing,
 //                  pointer decoding and arithmetic, element/string access
 //   Executor.cpp — statements, calls/returns, guards, library dispatch
@@ -145,6 +146,32 @@ public:
   Expr undefAt(Expr a, Expr i);
   /// Converts v (of C type `from`) to C type `to`.
   Expr convert(Expr v, const model::Type* from, const model::Type* to);
+
+  // ------------------------------------------------- C integers (Ints.cpp)
+  /// An integer type of 1..128 bits (not _Bool).
+  static bool isCInt(const model::Type* t);
+  /// The values of integer type t (or _Bool): [lo, hi].
+  static std::pair<sym::Rational, sym::Rational> intRange(const model::Type* t);
+  /// lo <= v <= hi on every path through here (the oracle decides; the
+  /// internal bounds first).
+  bool knownIn(Expr v, const sym::Rational& lo, const sym::Rational& hi);
+  /// v, known to lie in [srcLo, srcHi], modulo 2^w into the range of t.
+  Expr wrapInt(Expr v, const model::Type* t, const sym::Rational& srcLo,
+               const sym::Rational& srcHi);
+  /// v, read from a symbolic array (an input), lies in the range of its
+  /// C type t: added to the path condition.
+  void assumeInRange(Expr v, const model::Type* t);
+  /// Conversion between integer types (from may be _Bool or null).
+  Expr convertInt(Expr v, const model::Type* from, const model::Type* to);
+  /// The exact result r of a signed operation: SIGNED_OVERFLOW unless it is
+  /// in t's range (no check with --no-overflow-check).
+  Expr signedResult(Expr r, const model::Type* t, const char* what);
+  /// Unary - and ~ of integer type e->type.
+  Expr intUnary(const model::Expr* e, Expr a);
+  /// Integer binary arithmetic, shifts and bitwise operators of type e->type.
+  Expr intBinary(const model::Expr* e, Expr a, Expr b);
+  Expr symbolicShift(const model::Expr* e, Expr a, Expr b);
+  Expr symbolicBitwise(const model::Expr* e, Expr a, Expr b);
 
   // ---------------------------------------------------- places (Memory.cpp)
   struct Place {

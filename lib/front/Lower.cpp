@@ -4,8 +4,11 @@
 //  * Pure C expressions map 1:1 onto model::Expr nodes, every node typed.
 //    Implicit conversions become Cast nodes only where the value changes
 //    category (int<->real, to _Bool, pointer<->int, pointer<->pointer of a
-//    different pointee); integer promotions and float widenings are dropped
-//    (integers and reals are mathematical). Explicit casts are kept.
+//    different pointee) or where an integer conversion may change the value
+//    (to a narrower type, between signed and unsigned: intFits); integer
+//    promotions and float widenings are dropped (every integer value lies in
+//    the range of its model type; reals are mathematical). Explicit casts are
+//    kept.
 //  * Array-to-pointer decay of `a` is written AddrOf(Index(a, 0)); a function
 //    designator (decayed or `&f`) is a Func node of pointer-to-function type.
 //  * Side effects (assignments, ++/--, compound assignments, calls, comma)
@@ -77,6 +80,30 @@ struct FnState {
   std::map<const VarDecl*, M::VarId> vars;
   bool isMain = false;
 };
+
+/// Every value of integer type `from` (or _Bool) is a value of integer type
+/// `to`: the conversion never changes the value.
+bool intFits(const M::Type* from, const M::Type* to) {
+  if (from == to)
+    return true;
+  if (!from || !to || to->kind != M::TypeKind::Int)
+    return false;
+  if (from->kind == M::TypeKind::Bool)
+    return true;
+  if (from->kind != M::TypeKind::Int)
+    return false;
+  if (from->isSigned == to->isSigned)
+    return to->bits >= from->bits;
+  return !from->isSigned && to->bits > from->bits;
+}
+
+/// The type arithmetic on a value of integer type t is done in (the integer
+/// promotions: types narrower than int become int).
+const M::Type* promoted(const M::Type* t, M::TypeTable& T) {
+  if (t->kind == M::TypeKind::Bool || (t->kind == M::TypeKind::Int && t->bits < 32))
+    return T.intType();
+  return t;
+}
 
 bool sameCategory(const M::Type* a, const M::Type* b) {
   if (!a || !b)
@@ -161,6 +188,17 @@ private:
   }
   M::SrcLoc sl(SourceLocation l) {
     PresumedLoc p = presumed(l);
+    if (p.isInvalid())
+      return {};
+    return {prog_.fileIndex(p.getFilename()), p.getLine(), p.getColumn()};
+  }
+  /// The location of an operator: inside a macro argument (assert(a + 1 > a))
+  /// where it is written, not the macro's expansion (a violation of the
+  /// operation is reported there).
+  M::SrcLoc opLoc(SourceLocation l) {
+    if (l.isInvalid())
+      return {};
+    PresumedLoc p = sm_.getPresumedLoc(sm_.getFileLoc(l));
     if (p.isInvalid())
       return {};
     return {prog_.fileIndex(p.getFilename()), p.getLine(), p.getColumn()};
@@ -258,6 +296,24 @@ private:
       return mk(std::move(e));
     }
     return node(M::ExprKind::Cast, {a}, t, l);
+  }
+  /// Conversion of an integer expression to integer type t: a literal whose
+  /// value t represents is retyped, anything else gets a Cast (the engine
+  /// converts as C does, lib/exec/Ints.cpp).
+  const M::Expr* intCast(const M::Expr* a, const M::Type* t, M::SrcLoc l) {
+    if (a->kind == M::ExprKind::IntLit && a->fitsInt64 && t->kind == M::TypeKind::Int &&
+        t->bits >= 2 && t->bits <= 64) {
+      long long v = a->ival;
+      bool fits = t->isSigned ? (t->bits == 64 ||
+                                 (v >= -(1LL << (t->bits - 1)) && v < (1LL << (t->bits - 1))))
+                              : (v >= 0 && (t->bits == 64 || v < (1LL << t->bits)));
+      if (fits) {
+        M::Expr e = *a;
+        e.type = t;
+        return mk(std::move(e));
+      }
+    }
+    return cast(a, t, l);
   }
   const M::Expr* index(const M::Expr* arr, const M::Expr* i, M::SrcLoc l) {
     const M::Type* et = arr->type && arr->type->elem ? arr->type->elem : prog_.types.intType();
@@ -607,7 +663,8 @@ const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
       name = td->getName().str();
     else
       name = "enum <anonymous>";
-    return T.enumType(name);
+    bool isSigned = ed->getIntegerType().isNull() || ed->getIntegerType()->isSignedIntegerType();
+    return T.enumType(name, isSigned);
   }
   if (auto* fp = dyn_cast<FunctionProtoType>(t)) {
     std::vector<const M::Type*> ps;
@@ -848,8 +905,13 @@ const M::Expr* Lowerer::rv(const Expr* e) {
     x.ival = x.fitsInt64 ? (isSigned ? v.getSExtValue() : (long long)v.getZExtValue()) : 0;
     return mk(std::move(x));
   }
-  case Stmt::CharacterLiteralClass:
-    return intLit(cast<CharacterLiteral>(e)->getValue(), prog_.types.charType(), l);
+  case Stmt::CharacterLiteralClass: {
+    // a narrow character constant has type int and, char being signed, the
+    // value of its char (Clang keeps it sign-extended in the unsigned value)
+    auto* cl = cast<CharacterLiteral>(e);
+    long long v = (int)cl->getValue();
+    return intLit(v, v >= -128 && v <= 127 ? prog_.types.charType() : prog_.types.intType(), l);
+  }
   case Stmt::FloatingLiteralClass:
     return realLiteral(cast<FloatingLiteral>(e));
   case Stmt::StringLiteralClass:
@@ -888,7 +950,7 @@ const M::Expr* Lowerer::rv(const Expr* e) {
       return unary(M::Op::Plus, rv(sub),
                    ty(e->getType(), l.line ? e->getExprLoc() : e->getExprLoc()), l);
     case UO_Minus:
-      return unary(M::Op::Neg, rv(sub), ty(e->getType(), e->getExprLoc()), l);
+      return unary(M::Op::Neg, rv(sub), ty(e->getType(), e->getExprLoc()), opLoc(e->getExprLoc()));
     case UO_Not:
       return unary(M::Op::BitNot, rv(sub), ty(e->getType(), e->getExprLoc()), l);
     case UO_LNot:
@@ -981,7 +1043,7 @@ const M::Expr* Lowerer::rv(const Expr* e) {
     default:
       unsupported(e->getExprLoc(), "this binary operator");
     }
-    return binary(mop, a, c, t, l);
+    return binary(mop, a, c, t, opLoc(b->getExprLoc()));
   }
   case Stmt::ConditionalOperatorClass:
     return conditional(cast<ConditionalOperator>(e), true);
@@ -1143,7 +1205,13 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
   case CK_NoOp:
   case CK_ToVoid:
     return rv(sub);
-  case CK_IntegralCast:
+  case CK_IntegralCast: {
+    const M::Expr* s = rv(sub);
+    const M::Type* t = ty(c->getType(), c->getExprLoc());
+    if (!expl && intFits(s->type, t))
+      return s;
+    return intCast(s, t, l);
+  }
   case CK_FloatingCast: {
     const M::Expr* s = rv(sub);
     if (!expl)
@@ -1194,7 +1262,7 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
 }
 
 const M::Expr* Lowerer::incdec(const UnaryOperator* u, bool wantValue) {
-  M::SrcLoc l = sl(u->getExprLoc());
+  M::SrcLoc l = opLoc(u->getExprLoc());
   const M::Expr* L = lv(u->getSubExpr());
   const M::Type* t = L->type;
   bool inc = u->isIncrementOp();
@@ -1210,12 +1278,16 @@ const M::Expr* Lowerer::incdec(const UnaryOperator* u, bool wantValue) {
       e.loc = l;
       one = mk(std::move(e));
     } else {
-      one = intLit(1, t->kind == M::TypeKind::Bool ? prog_.types.intType() : t, l);
+      // integers narrower than int (and _Bool) are promoted: the sum is an
+      // int, converted back to t (for char c = 127, c++ gives -128, no overflow)
+      const M::Type* pt = promoted(t, prog_.types);
+      one = intLit(1, pt, l);
+      const M::Expr* r = binary(inc ? M::Op::Add : M::Op::Sub, cur, one, pt, l);
+      if (pt != t)
+        r = node(M::ExprKind::Cast, {r}, t, l);
+      return r;
     }
-    const M::Expr* r = binary(inc ? M::Op::Add : M::Op::Sub, cur, one, t, l);
-    if (t->kind == M::TypeKind::Bool)
-      r = node(M::ExprKind::Cast, {r}, t, l);
-    return r;
+    return binary(inc ? M::Op::Add : M::Op::Sub, cur, one, t, l);
   };
   if (u->isPostfix() && wantValue) {
     M::VarId tv = temp(t);
@@ -1302,11 +1374,25 @@ const M::Expr* Lowerer::assign(const BinaryOperator* b, bool wantValue) {
   }
   const M::Type* ct = ty(ca->getComputationLHSType(), b->getExprLoc());
   const M::Type* rt = ty(ca->getComputationResultType(), b->getExprLoc());
-  const M::Expr* cur = sameCategory(lt, ct) ? L : cast(L, ct, l);
-  if (!sameCategory(R->type, ct))
-    R = cast(R, ct, l);
-  const M::Expr* val = binary(mop, cur, R, sameCategory(rt, lt) ? lt : rt, l);
-  if (!sameCategory(rt, lt))
+  // Integer operands are converted as C does (intFits); the operation is in
+  // the computation type, its result converted to the left-hand side's type.
+  // A shift's right operand keeps its own (promoted) type.
+  auto same = [](const M::Type* a, const M::Type* b) {
+    if (!sameCategory(a, b))
+      return false;
+    return !a || !b || a->kind != M::TypeKind::Int || (intFits(a, b) && intFits(b, a));
+  };
+  auto conv = [&](const M::Expr* x, const M::Type* to) -> const M::Expr* {
+    if (x->type && x->type->kind != M::TypeKind::Real && to->kind == M::TypeKind::Int)
+      return intFits(x->type, to) ? x : intCast(x, to, l);
+    return sameCategory(x->type, to) ? x : cast(x, to, l);
+  };
+  bool isShift = mop == M::Op::Shl || mop == M::Op::Shr;
+  const M::Expr* cur = conv(L, ct);
+  if (!isShift)
+    R = conv(R, ct);
+  const M::Expr* val = binary(mop, cur, R, same(rt, lt) ? lt : rt, opLoc(b->getExprLoc()));
+  if (!same(rt, lt))
     val = cast(val, lt, l);
   emitAssign(L, val, l);
   return wantValue ? L : nullptr;

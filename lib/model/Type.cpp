@@ -57,7 +57,7 @@ const Type* TypeTable::integer(const std::string& name, unsigned bits, bool isSi
   return byKey_[name] = make(std::move(t));
 }
 
-const Type* TypeTable::enumType(const std::string& name) {
+const Type* TypeTable::enumType(const std::string& name, bool isSigned) {
   std::string key = "enum:" + name;
   auto it = byKey_.find(key);
   if (it != byKey_.end())
@@ -68,6 +68,7 @@ const Type* TypeTable::enumType(const std::string& name) {
   t.bits = 32;
   t.size = 4;
   t.isEnum = true;
+  t.isSigned = isSigned;
   return byKey_[key] = make(std::move(t));
 }
 

@@ -17,6 +17,7 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.sequentialComponents = opts.sequential;
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
+      eo.overflowCheck = opts.overflowCheck;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       accumulate(total.stats, r.stats);
       if (keepGoing(total, unknown, r))

@@ -86,6 +86,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.inputs = opts.inputs;
       eo.dropDeadValues = opts.dropDeadValues;
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
+      eo.overflowCheck = opts.overflowCheck;
       SearchResult r = searchSendMode(p, eo, opts.search, opts.useProver);
       accumulate(total.stats, r.stats);
       if (!total.output)

@@ -71,6 +71,8 @@ int compareCommand(const std::vector<std::string>& args) {
     } else if (a == "--json") {
       if (!value(jsonFile))
         return error("--json needs a file name");
+    } else if (a == "--no-overflow-check") {
+      co.overflowCheck = false;
     } else if (a == "--quiet" || a == "-q") {
       quiet = true;
     } else if (a == "-I" || a == "-D" || a == "-U") {

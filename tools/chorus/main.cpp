@@ -58,6 +58,18 @@ options:
           writes with printf/puts/putchar, before the verdict)
           --allow-active-request-free (MPI_Request_free of an active request
             is accepted instead of MPI_ACTIVE_REQUEST_FREE)
+          --no-overflow-check (signed integer arithmetic is mathematical, as
+            in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
+            conversions stay modulo 2^w, shift counts stay checked)
+
+values: integers as C has them on x86-64 Linux (LP64, as gcc): char 8 bits
+(signed), short 16, int 32, long and long long 64, unsigned arithmetic and
+conversions modulo 2^w, signed narrowing as gcc does it (modulo 2^w), >> of a
+negative value arithmetic, << as gcc defines it (bits shifted out, the
+count checked); signed overflow (+ - * unary - ++ --, INT_MIN / -1,
+INT_MIN % -1) is SIGNED_OVERFLOW, a shift count < 0 or >= the width
+SHIFT_OUT_OF_RANGE. Floating-point values (float, double, long double) are
+mathematical reals: no rounding, no overflow, no NaN or infinity.
 
 annotations: verify checks, within the bounded exploration, assert, TASS
 collective assertions and invariants (every arrival at the loop head), ACSL
@@ -199,6 +211,8 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.dropDeadValues = false;
     } else if (a == "--allow-active-request-free") {
       vo.allowActiveRequestFree = true;
+    } else if (a == "--no-overflow-check") {
+      vo.overflowCheck = false;
     } else if (a == "--json") {
       if (!value(jsonFile))
         return usageError("--json needs a file name");

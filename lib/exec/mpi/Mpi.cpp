@@ -1234,7 +1234,7 @@ Machine::Outcome runTypeQuery(Machine& m, const std::string& name, const model::
 /// place in the root (x86-64 layout; a symbolic array index gives a symbolic
 /// offset). Differences of addresses within one object are thus exact (the
 /// displacements of MPI_Type_create_struct), others symbolic. NULL and
-/// MPI_BOTTOM have address 0.
+/// MPI_BOTTOM have address 0; other addresses lie in 1 .. 2^47-1.
 Machine::Outcome runGetAddress(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   Expr pv = m.arg(s, 0);
@@ -1268,6 +1268,10 @@ Machine::Outcome runGetAddress(Machine& m, const std::string& name, const model:
     sym::Type argT[1] = {m.V.refType()};
     Expr root[1] = {m.f.refConst(m.V.refType(), state::encodeRoot(pl.root))};
     Expr base = m.f.apply(m.f.symbol("$addr", m.f.functionType(argT, m.f.intType())), root);
+    // a user-space address of x86-64 Linux: 0 < base < 2^47 (differences of
+    // addresses never overflow an MPI_Aint)
+    m.gs.pc = m.f.logicalAnd(
+        m.gs.pc, m.f.logicalAnd(m.f.lt(m.intc(0), base), m.f.lt(base, m.intc(int64_t(1) << 47))));
     addr = m.f.add(base, off);
   }
   Expr out = m.arg(s, 1);

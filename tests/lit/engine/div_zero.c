@@ -3,7 +3,7 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation DIVISION_BY_ZERO at {{.*}}div_zero.c:19:7 (process 0)
+// BAD: verdict: violation DIVISION_BY_ZERO at {{.*}}div_zero.c:19:13 (process 0)
 // BAD: division by zero
 // BAD: D = 3
 #pragma TASS input {D >= -5 && D <= 5}

@@ -3,7 +3,7 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation DIVISION_BY_ZERO at {{.*}}mod_zero.c:19:10 (process 0)
+// BAD: verdict: violation DIVISION_BY_ZERO at {{.*}}mod_zero.c:19:23 (process 0)
 // BAD: modulus by zero
 #ifdef BROKEN
 #pragma TASS input {K >= 0 && K <= 3}

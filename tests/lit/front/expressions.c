@@ -85,11 +85,11 @@ end:
 // CHECK: L6  @expressions.c:18:10
 // CHECK: -> L7  declare double[*][*] b [length $t3]  @expressions.c:18:10
 // CHECK: L7  @expressions.c:19:8
-// CHECK: -> L8  a[0] = $t1 * 4  @expressions.c:19:8
+// CHECK: -> L8  a[0] = (int)($t1 * 4)  @expressions.c:19:8
 // CHECK: L8  @expressions.c:20:11
 // CHECK: -> L9  (*(m +p 1))[0] = b[0][1]  @expressions.c:20:11
 // CHECK: L9  @expressions.c:21:5
-// CHECK: -> L10  n = $t3 * ($t2 * 8)  @expressions.c:21:5
+// CHECK: -> L10  n = (int)($t3 * ($t2 * 8))  @expressions.c:21:5
 // CHECK: L10  @expressions.c:22:1
 // CHECK: -> L11  kill b  @expressions.c:22:1
 // CHECK: L11  @expressions.c:22:1

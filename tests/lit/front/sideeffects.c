@@ -39,7 +39,7 @@ int main(void) {
 // CHECK: L3  @sideeffects.c:5:17
 // CHECK: -> L1  return $t0  @sideeffects.c:5:17
 // CHECK: function main() -> int  @sideeffects.c:6:5
-// CHECK: locals: local int i; local int j; local int[4] a; local int* p; local int* q; local int (*)(...) fp; temp int $t0; temp int* $t1; temp int* $t2; temp int $t3; temp int $t4; temp int $t5; temp int $t6; temp int $t7; temp int $t8; temp int $t9; temp int $t10; temp long $t11;
+// CHECK: locals: local int i; local int j; local int[4] a; local int* p; local int* q; local int (*)(...) fp; temp int $t0; temp int* $t1; temp int* $t2; temp int $t3; temp int $t4; temp int $t5; temp int $t6; temp int $t7; temp int $t8; temp int $t9; temp int $t10; temp int $t11;
 // CHECK: entry L0, exit L1
 // CHECK: L0  @sideeffects.c:6:16
 // CHECK: -> L2  declare int i  @sideeffects.c:7:7
@@ -135,7 +135,7 @@ int main(void) {
 // CHECK: L45  @sideeffects.c:16:22
 // CHECK: -> L46  j = j | i ^ j  @sideeffects.c:16:22
 // CHECK: L46  @sideeffects.c:17:3
-// CHECK: -> L47  $t11 = p -p q  @sideeffects.c:17:3
+// CHECK: -> L47  $t11 = (int)(p -p q)  @sideeffects.c:17:3
 // CHECK: L47  @sideeffects.c:17:3
 // CHECK: -> L48  kill fp  @sideeffects.c:17:3
 // CHECK: L48  @sideeffects.c:17:3

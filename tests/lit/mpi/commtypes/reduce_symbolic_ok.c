@@ -2,7 +2,7 @@
 // CHECK: verdict: verified
 #include <mpi.h>
 #include <assert.h>
-#pragma TASS input
+#pragma TASS input {K >= -1000 && K <= 1000}
 int K;
 int main(int argc, char **argv) {
   int rank, size;

@@ -11,6 +11,8 @@ namespace chorus::check {
 enum class ViolationKind {
   Assertion,
   DivisionByZero,
+  SignedOverflow,  ///< a signed integer result outside its type (incl. INT_MIN / -1)
+  ShiftOutOfRange, ///< a shift count negative or not below the width of the promoted operand
   OutOfBounds,
   UninitializedRead,
   MemoryLeak,

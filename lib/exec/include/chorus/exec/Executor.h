@@ -49,6 +49,11 @@ struct ExecOptions {
   /// accepted (a receive then completes by itself) instead of being
   /// MPI_ACTIVE_REQUEST_FREE.
   bool allowActiveRequestFree = false;
+  /// C integers (lib/exec/Ints.cpp): signed overflow (SIGNED_OVERFLOW) is a
+  /// violation. false (--no-overflow-check): signed integer arithmetic is
+  /// mathematical, as in the seed papers; unsigned arithmetic and
+  /// conversions stay modulo 2^w, shift counts stay checked.
+  bool overflowCheck = true;
 };
 
 /// A call of or a return from a watched function (Executor::watchCalls),

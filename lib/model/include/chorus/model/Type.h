@@ -98,8 +98,10 @@ public:
   /// with complete() once its fields are known (recursive types need this).
   Type* record(TypeKind kind, const std::string& tag);
   void complete(Type* record, std::vector<Field> fields, uint64_t size);
-  /// An enum type: an integer type with its own name.
-  const Type* enumType(const std::string& name);
+  /// An enum type: an integer type with its own name, 32 bits, signed or
+  /// unsigned as its compatible integer type (gcc: unsigned int when no
+  /// enumerator is negative).
+  const Type* enumType(const std::string& name, bool isSigned = true);
 
   const std::deque<Type>& all() const { return types_; }
 

@@ -19,6 +19,7 @@ struct CompareOptions {
   std::map<std::string, std::string> inputs;
   SearchOptions search;
   bool useProver = true;
+  bool overflowCheck = true; ///< false: --no-overflow-check (ExecOptions)
 };
 
 /// Runs the searches; stops at the first violation or unknown. A `joint

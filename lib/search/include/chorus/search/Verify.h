@@ -26,6 +26,7 @@ struct VerifyOptions {
   bool useProver = true;      ///< false: only the internal simplifier (tests)
   bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
   bool allowActiveRequestFree = false; ///< --allow-active-request-free (ExecOptions)
+  bool overflowCheck = true;           ///< false: --no-overflow-check (ExecOptions)
 };
 
 /// Runs the searches; stops at the first violation or unknown. Statistics
