@@ -39,37 +39,6 @@ sym::Rational twoPow(unsigned k) {
   return r;
 }
 
-/// The value of the k-bit pattern of v (v mod 2^k, in 0 .. 2^k-1).
-sym::Rational modPow2(const sym::Rational& v, unsigned k) {
-  sym::Rational m = twoPow(k);
-  sym::Rational r = sym::Rational::truncMod(v, m);
-  return r.sign() < 0 ? r + m : r;
-}
-
-/// v (0 <= v < 2^128) as a 128-bit pattern.
-unsigned __int128 toBits(const sym::Rational& v) {
-  sym::Rational b64 = twoPow(64), b63 = twoPow(63);
-  auto half = [&](const sym::Rational& x) { return uint64_t(*(x >= b63 ? x - b64 : x).toInt64()); };
-  sym::Rational hi = sym::Rational::truncDiv(v, b64);
-  sym::Rational lo = v - hi * b64;
-  return ((unsigned __int128)half(hi) << 64) | half(lo);
-}
-
-sym::Rational fromBits(unsigned __int128 x) {
-  auto part = [](uint64_t h) {
-    sym::Rational r(int64_t(h >> 1));
-    return r * sym::Rational(2) + sym::Rational(int64_t(h & 1));
-  };
-  return part(uint64_t(x >> 64)) * twoPow(64) + part(uint64_t(x));
-}
-
-/// The value of the w-bit pattern x in a type of w bits, signed or not.
-sym::Rational patternValue(const sym::Rational& x, unsigned w, bool isSigned) {
-  if (isSigned && x >= twoPow(w - 1))
-    return x - twoPow(w);
-  return x;
-}
-
 } // namespace
 
 bool Machine::isCInt(const model::Type* t) {
@@ -79,11 +48,22 @@ bool Machine::isCInt(const model::Type* t) {
 std::pair<sym::Rational, sym::Rational> Machine::intRange(const model::Type* t) {
   if (t->kind == TypeKind::Bool)
     return {sym::Rational(0), sym::Rational(1)};
-  if (t->isSigned) {
-    sym::Rational h = twoPow(t->bits - 1);
-    return {-h, h - sym::Rational(1)};
+  // computed once per (width, signedness): this is on every operation
+  static std::vector<std::pair<sym::Rational, sym::Rational>> cache[2];
+  auto& c = cache[t->isSigned ? 1 : 0];
+  if (c.empty()) {
+    for (unsigned b = 0; b <= 128; ++b) {
+      if (b == 0) {
+        c.emplace_back(0, 0);
+      } else if (t->isSigned) {
+        sym::Rational h = twoPow(b - 1);
+        c.emplace_back(-h, h - sym::Rational(1));
+      } else {
+        c.emplace_back(0, twoPow(b) - sym::Rational(1));
+      }
+    }
   }
-  return {sym::Rational(0), twoPow(t->bits) - sym::Rational(1)};
+  return c.at(t->bits);
 }
 
 bool Machine::knownIn(Expr v, const sym::Rational& lo, const sym::Rational& hi) {
@@ -100,14 +80,20 @@ bool Machine::knownIn(Expr v, const sym::Rational& lo, const sym::Rational& hi) 
 Expr Machine::wrapInt(Expr v, const model::Type* t, const sym::Rational& srcLo,
                       const sym::Rational& srcHi) {
   auto [lo, hi] = intRange(t);
-  unsigned w = t->bits;
-  if (v->kind() == sym::Kind::NumConst)
-    return f.intConst(patternValue(modPow2(v->value(), w), w, t->isSigned));
+  sym::Rational m = hi - lo + sym::Rational(1); // 2^w
+  if (v->kind() == sym::Kind::NumConst) {
+    const sym::Rational& x = v->value();
+    if (lo <= x && x <= hi)
+      return v;
+    sym::Rational r = sym::Rational::truncMod(x - lo, m); // the value congruent in [lo, hi]
+    if (r.sign() < 0)
+      r += m;
+    return f.intConst(r + lo);
+  }
   if (srcLo >= lo && srcHi <= hi)
     return v;
   if (knownIn(v, lo, hi))
     return v;
-  sym::Rational m = twoPow(w);
   Expr M = f.intConst(m);
   if (srcLo >= lo - m && srcHi <= hi + m) { // at most one period off
     Expr r = v;
@@ -159,13 +145,18 @@ struct LocAt {
 };
 } // namespace
 
-Expr Machine::signedResult(Expr r, const model::Type* t, const char* what) {
+Expr Machine::signedResult(Expr r, const model::Expr* e) {
+  const model::Type* t = e->type;
   if (!ex.options().overflowCheck)
     return r;
   auto [lo, hi] = intRange(t);
+  if (r->kind() == sym::Kind::NumConst && lo <= r->value() && r->value() <= hi)
+    return r;
   Expr ok = f.logicalAnd(f.le(f.intConst(lo), r), f.le(r, f.intConst(hi)));
-  std::string msg = std::string("signed overflow in ") + what + " (" + t->name + ")";
-  require(ok, ViolationKind::SignedOverflow, msg);
+  if (ok->isTrue())
+    return r;
+  require(ok, ViolationKind::SignedOverflow,
+          "signed overflow in '" + text(e) + "' (" + t->name + ")");
   return r;
 }
 
@@ -177,7 +168,7 @@ Expr Machine::intUnary(const model::Expr* e, Expr a) {
     return t->isSigned ? f.sub(f.neg(a), intc(1)) : f.sub(f.intConst(hi), a);
   Expr r = f.neg(a);
   if (t->isSigned)
-    return signedResult(r, t, ("'" + text(e) + "'").c_str());
+    return signedResult(r, e);
   return wrapInt(r, t, -hi, sym::Rational(0));
 }
 
@@ -186,14 +177,14 @@ Expr Machine::intBinary(const model::Expr* e, Expr a, Expr b) {
   LocAt at(loc, e->loc);
   auto [lo, hi] = intRange(t);
   unsigned w = t->bits;
-  std::string what = "'" + text(e) + "'";
+  auto what = [&] { return "'" + text(e) + "'"; }; // for messages only
   switch (e->op) {
   case Op::Add:
   case Op::Sub:
   case Op::Mul: {
     Expr r = e->op == Op::Add ? f.add(a, b) : e->op == Op::Sub ? f.sub(a, b) : f.mul(a, b);
     if (t->isSigned)
-      return signedResult(r, t, what.c_str());
+      return signedResult(r, e);
     if (e->op == Op::Add)
       return wrapInt(r, t, lo, hi + hi);
     if (e->op == Op::Sub)
@@ -202,24 +193,27 @@ Expr Machine::intBinary(const model::Expr* e, Expr a, Expr b) {
   }
   case Op::Div:
   case Op::Rem: {
-    require(f.neq(b, intc(0)), ViolationKind::DivisionByZero,
-            e->op == Op::Div ? "division by zero" : "modulus by zero");
+    Expr nz = f.neq(b, intc(0));
+    if (!nz->isTrue())
+      require(nz, ViolationKind::DivisionByZero,
+              e->op == Op::Div ? "division by zero" : "modulus by zero");
     if (t->isSigned && ex.options().overflowCheck) {
-      Expr bad = f.logicalAnd(f.eq(a, f.intConst(lo)), f.eq(b, intc(-1)));
-      std::string msg =
-          "signed overflow in " + what + " (" + t->name + "): " + lo.toString() +
-          (e->op == Op::Div ? " / -1 is not representable"
-                            : " % -1 is undefined (the quotient is not representable)");
-      require(f.logicalNot(bad), ViolationKind::SignedOverflow, msg);
+      Expr good = f.logicalNot(f.logicalAnd(f.eq(a, f.intConst(lo)), f.eq(b, intc(-1))));
+      if (!good->isTrue())
+        require(good, ViolationKind::SignedOverflow,
+                "signed overflow in " + what() + " (" + t->name + "): " + lo.toString() +
+                    (e->op == Op::Div ? " / -1 is not representable"
+                                      : " % -1 is undefined (the quotient is not representable)"));
     }
     return e->op == Op::Div ? f.div(a, b) : f.mod(a, b);
   }
   case Op::Shl:
   case Op::Shr: {
     Expr ok = f.logicalAnd(f.le(intc(0), b), f.lt(b, intc(w)));
-    std::string msg = "shift count out of range in " + what + " (0 .. " + std::to_string(w - 1) +
-                      " for " + t->name + ")";
-    require(ok, ViolationKind::ShiftOutOfRange, msg);
+    if (!ok->isTrue())
+      require(ok, ViolationKind::ShiftOutOfRange,
+              "shift count out of range in " + what() + " (0 .. " + std::to_string(w - 1) +
+                  " for " + t->name + ")");
     auto k = concreteInt(b);
     if (!k)
       return symbolicShift(e, a, b);
@@ -243,11 +237,8 @@ Expr Machine::intBinary(const model::Expr* e, Expr a, Expr b) {
   case Op::BitAnd:
   case Op::BitOr:
   case Op::BitXor: {
-    if (a->kind() == sym::Kind::NumConst && b->kind() == sym::Kind::NumConst) {
-      unsigned __int128 x = toBits(modPow2(a->value(), w)), y = toBits(modPow2(b->value(), w));
-      unsigned __int128 r = e->op == Op::BitAnd ? x & y : e->op == Op::BitOr ? x | y : x ^ y;
-      return f.intConst(patternValue(fromBits(r), w, t->isSigned));
-    }
+    if (a->kind() == sym::Kind::NumConst && b->kind() == sym::Kind::NumConst)
+      return symbolicBitwise(e, a, b); // folded by the factory
     // identities that need no bit-vector reasoning
     Expr ones = f.intConst(t->isSigned ? sym::Rational(-1) : hi);
     for (int side = 0; side < 2; ++side) {
@@ -272,17 +263,18 @@ Expr Machine::intBinary(const model::Expr* e, Expr a, Expr b) {
 }
 
 Expr Machine::symbolicShift(const model::Expr* e, Expr a, Expr b) {
-  (void)a;
-  (void)b;
-  throw Unsupported(std::string("shift '") + model::opSpelling(e->op) +
-                    "' by a symbolic count at " + where());
+  // the count is in range (checked): the bit-vector shift of the pattern
+  const model::Type* t = e->type;
+  return f.bitOp(e->op == Op::Shl ? sym::BitOpKind::Shl : sym::BitOpKind::Shr, t->bits, t->isSigned,
+                 a, b);
 }
 
 Expr Machine::symbolicBitwise(const model::Expr* e, Expr a, Expr b) {
-  (void)a;
-  (void)b;
-  throw Unsupported(std::string("bitwise operator '") + model::opSpelling(e->op) +
-                    "' on symbolic operands at " + where());
+  const model::Type* t = e->type;
+  sym::BitOpKind k = e->op == Op::BitAnd  ? sym::BitOpKind::And
+                     : e->op == Op::BitOr ? sym::BitOpKind::Or
+                                          : sym::BitOpKind::Xor;
+  return f.bitOp(k, t->bits, t->isSigned, a, b);
 }
 
 } // namespace chorus::exec

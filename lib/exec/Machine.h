@@ -163,9 +163,9 @@ public:
   void assumeInRange(Expr v, const model::Type* t);
   /// Conversion between integer types (from may be _Bool or null).
   Expr convertInt(Expr v, const model::Type* from, const model::Type* to);
-  /// The exact result r of a signed operation: SIGNED_OVERFLOW unless it is
-  /// in t's range (no check with --no-overflow-check).
-  Expr signedResult(Expr r, const model::Type* t, const char* what);
+  /// The exact result r of signed operation e: SIGNED_OVERFLOW unless it is
+  /// in the range of e's type (no check with --no-overflow-check).
+  Expr signedResult(Expr r, const model::Expr* e);
   /// Unary - and ~ of integer type e->type.
   Expr intUnary(const model::Expr* e, Expr a);
   /// Integer binary arithmetic, shifts and bitwise operators of type e->type.

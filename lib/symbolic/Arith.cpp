@@ -425,6 +425,111 @@ Expr ExprFactory::div(Expr a, Expr b) {
   return FactoryAccess::make(*this, Kind::IntDiv, t, {a, b});
 }
 
+namespace {
+Rational twoPow(unsigned k) {
+  Rational r(1);
+  for (unsigned i = 0; i < k; ++i)
+    r *= Rational(2);
+  return r;
+}
+
+/// The k-bit pattern of integer v as a number in 0 .. 2^k-1.
+unsigned __int128 patternOf(const Rational& v, unsigned k) {
+  Rational m = twoPow(k);
+  Rational r = Rational::truncMod(v, m);
+  if (r.sign() < 0)
+    r += m;
+  Rational b64 = twoPow(64), b63 = twoPow(63);
+  auto half = [&](const Rational& x) { return uint64_t(*(x >= b63 ? x - b64 : x).toInt64()); };
+  Rational hi = Rational::truncDiv(r, b64);
+  Rational lo = r - hi * b64;
+  return ((unsigned __int128)half(hi) << 64) | half(lo);
+}
+
+Rational valueOf(unsigned __int128 x, unsigned k, bool isSigned) {
+  if (k < 128)
+    x &= (((unsigned __int128)1) << k) - 1;
+  auto part = [](uint64_t h) {
+    return Rational(int64_t(h >> 1)) * Rational(2) + Rational(int64_t(h & 1));
+  };
+  Rational v = part(uint64_t(x >> 64)) * twoPow(64) + part(uint64_t(x));
+  if (isSigned && v >= twoPow(k - 1))
+    v -= twoPow(k);
+  return v;
+}
+} // namespace
+
+Expr ExprFactory::bitOp(BitOpKind op, unsigned width, bool isSigned, Expr a, Expr b) {
+  checkNumeric(a, b);
+  if (!a->type()->isInt() || width < 1 || width > 128)
+    throw std::invalid_argument("bitOp on non-integers or of a bad width");
+  if (a->kind() == Kind::NumConst && b->kind() == Kind::NumConst && width <= 64) {
+    // fast path: 64-bit arithmetic (the common case, on every concrete operation)
+    auto ia = a->value().toInt64(), ib = b->value().toInt64();
+    if (ia && ib) {
+      uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+      uint64_t x = uint64_t(*ia) & mask, y = uint64_t(*ib) & mask, r = 0;
+      bool ok = true;
+      switch (op) {
+      case BitOpKind::And:
+        r = x & y;
+        break;
+      case BitOpKind::Or:
+        r = x | y;
+        break;
+      case BitOpKind::Xor:
+        r = x ^ y;
+        break;
+      case BitOpKind::Shl:
+      case BitOpKind::Shr:
+        if (*ib < 0 || *ib >= int64_t(width)) {
+          ok = false;
+          break;
+        }
+        if (op == BitOpKind::Shl) {
+          r = (x << *ib) & mask;
+        } else {
+          uint64_t sx = x;
+          if (isSigned && ((x >> (width - 1)) & 1))
+            sx |= ~mask; // sign-extended to 64 bits
+          r = (isSigned ? uint64_t(int64_t(sx) >> *ib) : (sx >> *ib)) & mask;
+        }
+        break;
+      }
+      if (ok) {
+        if (isSigned && ((r >> (width - 1)) & 1))
+          return intConst(int64_t(r | ~mask));
+        if (r <= uint64_t(INT64_MAX))
+          return intConst(int64_t(r));
+        return intConst(Rational(int64_t(r >> 1)) * Rational(2) + Rational(int64_t(r & 1)));
+      }
+    }
+  }
+  if (a->kind() == Kind::NumConst && b->kind() == Kind::NumConst) {
+    unsigned __int128 x = patternOf(a->value(), width), r = 0;
+    if (op == BitOpKind::Shl || op == BitOpKind::Shr) {
+      auto k = b->value().toInt64();
+      if (!k || *k < 0 || *k >= int64_t(width))
+        throw std::invalid_argument("bitOp: shift count out of range");
+      if (op == BitOpKind::Shl) {
+        r = x << *k;
+      } else {
+        r = x >> *k;
+        if (isSigned && *k > 0 && ((x >> (width - 1)) & 1))
+          r |= ~(unsigned __int128)0 << (width - unsigned(*k));
+      }
+    } else {
+      unsigned __int128 y = patternOf(b->value(), width);
+      r = op == BitOpKind::And ? x & y : op == BitOpKind::Or ? x | y : x ^ y;
+    }
+    return intConst(valueOf(r, width, isSigned));
+  }
+  if (op != BitOpKind::Shl && op != BitOpKind::Shr && !(a->id() < b->id()) && a != b)
+    std::swap(a, b); // commutative: canonical order
+  uint64_t aux = uint64_t(op) | uint64_t(width) << 8 | uint64_t(isSigned ? 1 : 0) << 16;
+  return FactoryAccess::make(*this, Kind::BitOp, a->type(), {a, b}, aux);
+}
+
 Expr ExprFactory::mod(Expr a, Expr b) {
   checkNumeric(a, b);
   Type t = a->type();

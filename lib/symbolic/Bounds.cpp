@@ -127,6 +127,26 @@ Interval Bounds::monoRange(Expr m) {
   auto it = box_.find(m);
   if (it != box_.end())
     r = it->second;
+  if (m->kind() == Kind::BitOp) { // a value of its width's range
+    unsigned w = ExprFactory::bitOpWidth(m);
+    Rational h(1);
+    for (unsigned i = 0; i + 1 < w; ++i)
+      h *= Rational(2);
+    Interval bi;
+    bi.hasLo = bi.hasHi = true;
+    bi.lo = ExprFactory::bitOpSigned(m) ? -h : Rational(0);
+    bi.hi = ExprFactory::bitOpSigned(m) ? h - Rational(1) : h * Rational(2) - Rational(1);
+    r = intersect(r, bi);
+  } else if (m->kind() == Kind::IntMod && m->child(1)->kind() == Kind::NumConst &&
+             !m->child(1)->isZero()) { // |a % c| < |c|, with the sign of a
+    Rational c = m->child(1)->value().abs() - Rational(1);
+    Interval a = range(toPoly(m->child(0)));
+    Interval mi;
+    mi.hasLo = mi.hasHi = true;
+    mi.lo = a.hasLo && a.lo.sign() >= 0 ? Rational(0) : -c;
+    mi.hi = a.hasHi && a.hi.sign() <= 0 ? Rational(0) : c;
+    r = intersect(r, mi);
+  }
   if (m->kind() == Kind::Mul || m->kind() == Kind::Pow) {
     std::vector<std::pair<Expr, uint32_t>> fs;
     monoFactors(m, fs);

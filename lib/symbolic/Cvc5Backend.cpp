@@ -363,6 +363,39 @@ private:
       cvc5::Term a = c(0), b = c(1);
       return mk(K::SUB, {a, mk(K::MULT, {b, cdiv(a, b)})});
     }
+    case Kind::BitOp: { // through the bit-vector theory: int2bv, op, bv2nat
+      unsigned w = ExprFactory::bitOpWidth(e);
+      bool sg = ExprFactory::bitOpSigned(e);
+      cvc5::Op toBv = solver_->mkOp(K::INT_TO_BITVECTOR, {uint32_t(w)});
+      cvc5::Term x = solver_->mkTerm(toBv, {c(0)}), y = solver_->mkTerm(toBv, {c(1)});
+      K op = K::BITVECTOR_AND;
+      switch (ExprFactory::bitOpKind(e)) {
+      case BitOpKind::And:
+        op = K::BITVECTOR_AND;
+        break;
+      case BitOpKind::Or:
+        op = K::BITVECTOR_OR;
+        break;
+      case BitOpKind::Xor:
+        op = K::BITVECTOR_XOR;
+        break;
+      case BitOpKind::Shl:
+        op = K::BITVECTOR_SHL;
+        break;
+      case BitOpKind::Shr:
+        op = sg ? K::BITVECTOR_ASHR : K::BITVECTOR_LSHR;
+        break;
+      }
+      cvc5::Term u = mk(K::BITVECTOR_TO_NAT, {mk(op, {x, y})});
+      if (!sg)
+        return u;
+      Rational half(1), full(1);
+      for (unsigned i = 0; i + 1 < w; ++i)
+        half *= Rational(2);
+      full = half * Rational(2);
+      Type it = e->type();
+      return mk(K::ITE, {mk(K::GEQ, {u, num(half, it)}), mk(K::SUB, {u, num(full, it)}), u});
+    }
     case Kind::RealDiv:
       return mk(K::DIVISION, {c(0), c(1)});
     case Kind::IntToReal:

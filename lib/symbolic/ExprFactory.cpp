@@ -670,6 +670,8 @@ Expr ExprFactory::rebuild(Expr e, std::span<const Expr> c) {
     return div(c[0], c[1]);
   case Kind::IntMod:
     return mod(c[0], c[1]);
+  case Kind::BitOp:
+    return bitOp(bitOpKind(e), bitOpWidth(e), bitOpSigned(e), c[0], c[1]);
   case Kind::IntToReal:
     return intToReal(c[0]);
   case Kind::RealToInt:

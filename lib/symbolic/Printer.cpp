@@ -19,6 +19,7 @@ const char* kindName(Kind k) {
     K(Pow)
     K(IntDiv)
     K(IntMod)
+    K(BitOp)
     K(RealDiv)
     K(IntToReal)
     K(RealToInt)
@@ -97,6 +98,12 @@ static void print(std::ostream& os, Expr e) {
   case Kind::IntMod:
     list("(", " % ", ")");
     return;
+  case Kind::BitOp: {
+    static const char* ops[] = {" & ", " | ", " ^ ", " << ", " >> "};
+    unsigned k = unsigned(e->aux() & 0xff);
+    list("(", k < 5 ? ops[k] : " ? ", ")");
+    return;
+  }
   case Kind::Lt:
     os << "0 < ";
     print(os, e->child(0));

@@ -14,12 +14,21 @@ public:
   explicit Z3Backend(ExprFactory& f) : f_(f), solver_(ctx_) {}
 
   bool prepare(std::span<const Expr> assertions, std::string& reason) override {
-    solver_.push();
-    pushed_ = true;
     abstracted_ = false;
     try {
+      // Translate first: definitions of bit-vector leaves (toBv) created on
+      // the way are axioms of fresh constants, added below the query's scope
+      // so that they hold for every later query reusing the cached leaf.
+      z3::expr_vector as(ctx_);
       for (Expr a : assertions)
-        solver_.add(tr(a));
+        as.push_back(tr(a));
+      for (const z3::expr& d : pendingDefs_)
+        solver_.add(d);
+      pendingDefs_.clear();
+      solver_.push();
+      pushed_ = true;
+      for (const z3::expr& a : as)
+        solver_.add(a);
     } catch (const Unsupported& u) {
       reason = u.what();
       return false;
@@ -247,6 +256,162 @@ private:
     return r;
   }
 
+  /// The bit-vector operation of a BitOp node, on its width.
+  z3::expr bvOp(Expr e) {
+    auto it = bvCache_.find(e);
+    if (it != bvCache_.end()) {
+      if (it->second.second)
+        abstracted_ = true;
+      return it->second.first;
+    }
+    bool saved = abstracted_;
+    abstracted_ = false;
+    unsigned w = ExprFactory::bitOpWidth(e);
+    bool sg = ExprFactory::bitOpSigned(e);
+    z3::expr x = toBv(e->child(0), w, sg), y = toBv(e->child(1), w, sg);
+    z3::expr r(ctx_);
+    switch (ExprFactory::bitOpKind(e)) {
+    case BitOpKind::And:
+      r = x & y;
+      break;
+    case BitOpKind::Or:
+      r = x | y;
+      break;
+    case BitOpKind::Xor:
+      r = x ^ y;
+      break;
+    case BitOpKind::Shl:
+      r = z3::shl(x, y);
+      break;
+    case BitOpKind::Shr:
+      r = sg ? z3::ashr(x, y) : z3::lshr(x, y);
+      break;
+    }
+    bvCache_.emplace(e, std::make_pair(r, abstracted_));
+    abstracted_ = saved || abstracted_;
+    return r;
+  }
+
+  /// int2bv(w, e), pushed through the operations it is a ring homomorphism
+  /// of (+, *, constants, ite, remainders by a multiple of 2^w, and other
+  /// bit-vector operations), so that a formula mixes the integer and the
+  /// bit-vector theory only at its leaves: Z3 reasons badly across
+  /// int2bv/bv2int (e.g. (x ^ c) ^ c = x would time out).
+  z3::expr toBv(Expr e, unsigned w, bool sg) {
+    switch (e->kind()) {
+    case Kind::NumConst: {
+      Rational m(1);
+      for (unsigned i = 0; i < w; ++i)
+        m *= Rational(2);
+      Rational v = Rational::truncMod(e->value(), m);
+      if (v.sign() < 0)
+        v += m;
+      return ctx_.bv_val(v.toString().c_str(), w);
+    }
+    case Kind::Add: {
+      z3::expr r = toBv(e->child(0), w, sg);
+      for (uint32_t i = 1; i < e->numChildren(); ++i)
+        r = r + toBv(e->child(i), w, sg);
+      return r;
+    }
+    case Kind::Mul: {
+      z3::expr r = toBv(e->child(0), w, sg);
+      for (uint32_t i = 1; i < e->numChildren(); ++i)
+        r = r * toBv(e->child(i), w, sg);
+      return r;
+    }
+    case Kind::Pow: {
+      z3::expr b = toBv(e->child(0), w, sg), r = b;
+      for (uint64_t i = 1; i < e->aux(); ++i)
+        r = r * b;
+      return r;
+    }
+    case Kind::Ite:
+      return z3::ite(tr(e->child(0)), toBv(e->child(1), w, sg), toBv(e->child(2), w, sg));
+    case Kind::IntMod: {
+      // a % c = a - c*q: modulo 2^w it is a when 2^w divides c
+      Expr c = e->child(1);
+      if (c->kind() == Kind::NumConst && !c->isZero()) {
+        Rational m(1);
+        for (unsigned i = 0; i < w; ++i)
+          m *= Rational(2);
+        if (Rational::truncMod(c->value(), m).isZero())
+          return toBv(e->child(0), w, sg);
+      }
+      break;
+    }
+    case Kind::BitOp: {
+      unsigned v = ExprFactory::bitOpWidth(e);
+      z3::expr b = bvOp(e);
+      if (v == w)
+        return b;
+      if (v > w)
+        return b.extract(w - 1, 0);
+      return ExprFactory::bitOpSigned(e) ? z3::sext(b, w - v) : z3::zext(b, w - v);
+    }
+    default:
+      break;
+    }
+    return bvLeaf(e, w, sg);
+  }
+
+  /// int2bv(w, e) for a term that is not decomposed: a fresh bit-vector
+  /// constant X with e = bv2int(X) + 2^w * k (k a fresh integer), which Z3
+  /// handles far better than int2bv of an integer term (it does not even
+  /// prove bv2int(int2bv(x)) = x for 0 <= x < 2^w in Z3 4.8). A term with a
+  /// bound variable keeps int2bv.
+  z3::expr bvLeaf(Expr e, unsigned w, bool sg) {
+    auto key = std::make_pair(e, w * 2 + (sg ? 1 : 0));
+    auto it = leaves_.find(key);
+    if (it != leaves_.end())
+      return it->second;
+    if (hasBoundVar(e))
+      return z3::expr(ctx_, Z3_mk_int2bv(ctx_, w, tr(e)));
+    std::string n = "bv!" + std::to_string(e->id()) + "!" + std::to_string(w) + (sg ? "s" : "u");
+    z3::expr x = ctx_.bv_const(n.c_str(), w);
+    z3::expr k = ctx_.int_const((n + "!k").c_str());
+    Rational m(1);
+    for (unsigned i = 0; i < w; ++i)
+      m *= Rational(2);
+    z3::expr u(ctx_, Z3_mk_bv2int(ctx_, x, false));
+    z3::expr M = ctx_.int_val(m.toString().c_str());
+    z3::expr te = tr(e);
+    pendingDefs_.push_back(te == u + M * k);
+    pendingDefs_.push_back(u >= ctx_.int_val(0) && u < M);
+    if (sg) {
+      // an operand of a signed operation is usually in the signed range:
+      // there, k is -1 exactly when the sign bit is set (a direct link
+      // between the two theories that Z3 does not find by itself)
+      Rational h = Rational::truncDiv(m, Rational(2));
+      z3::expr inRange = te >= ctx_.int_val((-h).toString().c_str()) &&
+                         te < ctx_.int_val(h.toString().c_str());
+      z3::expr neg = x.extract(w - 1, w - 1) == ctx_.bv_val(1, 1);
+      pendingDefs_.push_back(
+          z3::implies(inRange, k == z3::ite(neg, ctx_.int_val(-1), ctx_.int_val(0))));
+    } else {
+      pendingDefs_.push_back(
+          z3::implies(te >= ctx_.int_val(0) && te < M, k == ctx_.int_val(0)));
+    }
+    leaves_.emplace(key, x);
+    return x;
+  }
+
+  bool hasBoundVar(Expr e) {
+    if (e->kind() == Kind::BoundVar)
+      return true;
+    auto it = boundMemo_.find(e);
+    if (it != boundMemo_.end())
+      return it->second;
+    bool r = false;
+    for (Expr c : e->children())
+      if (hasBoundVar(c)) {
+        r = true;
+        break;
+      }
+    boundMemo_.emplace(e, r);
+    return r;
+  }
+
   z3::expr build(Expr e) {
     auto c = [&](uint32_t i) { return tr(e->child(i)); };
     switch (e->kind()) {
@@ -287,6 +452,8 @@ private:
       z3::expr a = c(0), b = c(1);
       return a - b * cdiv(a, b);
     }
+    case Kind::BitOp: // through the bit-vector theory: bvOp, bv2int
+      return z3::expr(ctx_, Z3_mk_bv2int(ctx_, bvOp(e), ExprFactory::bitOpSigned(e)));
     case Kind::RealDiv:
       return c(0) / c(1);
     case Kind::IntToReal:
@@ -530,6 +697,15 @@ private:
   bool pushed_ = false;
   bool abstracted_ = false;
   std::unordered_map<Expr, std::pair<z3::expr, bool>> cache_;
+  std::unordered_map<Expr, std::pair<z3::expr, bool>> bvCache_; ///< BitOp -> its bv operation
+  struct LeafHash {
+    size_t operator()(const std::pair<Expr, unsigned>& k) const {
+      return k.first->hash() * 131 + k.second;
+    }
+  };
+  std::unordered_map<std::pair<Expr, unsigned>, z3::expr, LeafHash> leaves_;
+  std::unordered_map<Expr, bool> boundMemo_;
+  std::vector<z3::expr> pendingDefs_; ///< leaf definitions not yet added (see prepare)
   std::unordered_map<Type, z3::sort> sorts_;
   std::unordered_map<Type, TupleInfo> tuples_;
   std::unordered_map<Type, z3::func_decl> lenFns_;

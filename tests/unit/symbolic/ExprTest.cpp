@@ -283,3 +283,27 @@ TEST_F(ExprTest, FreeSymbols) {
   Expr k = f.boundVar("k", I);
   EXPECT_EQ(f.freeSymbols(f.forallRange(k, c(0), x, f.lt(k, y))).size(), 2u);
 }
+
+TEST_F(ExprTest, BitOpFoldsOnTwosComplementPatterns) {
+  using K = BitOpKind;
+  EXPECT_EQ(f.bitOp(K::And, 32, false, c(0xf0f0), c(0xff)), c(0xf0));
+  EXPECT_EQ(f.bitOp(K::Or, 32, true, c(-2), c(1)), c(-1));
+  EXPECT_EQ(f.bitOp(K::Xor, 32, true, c(-1), c(2147483647)), c(-2147483648LL));
+  EXPECT_EQ(f.bitOp(K::And, 8, false, c(-1), c(0x1ff)), c(255)); // patterns of 8 bits
+  EXPECT_EQ(f.bitOp(K::Shl, 32, true, c(1), c(31)), c(-2147483648LL));
+  EXPECT_EQ(f.bitOp(K::Shl, 32, false, c(3), c(31)), c(2147483648LL));
+  EXPECT_EQ(f.bitOp(K::Shr, 32, true, c(-8), c(1)), c(-4));            // arithmetic
+  EXPECT_EQ(f.bitOp(K::Shr, 32, false, c(-8), c(1)), c(2147483644LL)); // logical
+  EXPECT_EQ(f.bitOp(K::Shr, 64, true, c(-1), c(63)), c(-1));
+  Expr u = f.bitOp(K::And, 64, false, c(-1), c(-1));
+  EXPECT_EQ(u->value().toString(), "18446744073709551615");
+  // symbolic: a node, commutative operands in canonical order
+  Expr a = f.bitOp(K::Xor, 32, false, x, y), b = f.bitOp(K::Xor, 32, false, y, x);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a->kind(), Kind::BitOp);
+  EXPECT_EQ(ExprFactory::bitOpWidth(a), 32u);
+  EXPECT_FALSE(ExprFactory::bitOpSigned(a));
+  // substitution folds
+  ExprMap m{{x, c(6)}, {y, c(3)}};
+  EXPECT_EQ(f.substitute(a, m), c(5));
+}

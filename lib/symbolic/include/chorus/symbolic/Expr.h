@@ -14,6 +14,9 @@
 
 namespace chorus::sym {
 
+/// Operations of Kind::BitOp.
+enum class BitOpKind : uint8_t { And, Or, Xor, Shl, Shr };
+
 enum class Kind : uint8_t {
   // ---- leaves
   BoolConst, // aux(): 0 or 1
@@ -27,6 +30,8 @@ enum class Kind : uint8_t {
   Pow,       // child ^ aux(), aux() >= 2
   IntDiv,    // C division (truncation toward zero)
   IntMod,    // C remainder
+  BitOp,     // bit-vector operation on Int operands, see ExprFactory::bitOp;
+             // aux(): BitOpKind | width << 8 | isSigned << 16
   RealDiv,   // p / q, q a non-constant polynomial with leading coefficient 1
   IntToReal, // cast int -> real (only on primitive integer expressions)
   RealToInt, // cast real -> int, truncation toward zero

@@ -79,6 +79,17 @@ public:
   Expr div(Expr a, Expr b);
   /// Int only: C remainder (sign of the dividend).
   Expr mod(Expr a, Expr b);
+  /// Int only: a C bitwise operator or shift on `width`-bit two's-complement
+  /// patterns (1 <= width <= 128): a and b are reduced modulo 2^width, the
+  /// operation applied, and the result pattern read as a signed or unsigned
+  /// integer of that width. Shl/Shr: b is the count, in 0 .. width-1 (the
+  /// caller checks it); Shr is arithmetic when isSigned, logical otherwise.
+  /// Constants are folded; the provers translate it through their
+  /// bit-vector theory (int2bv / bv2int).
+  Expr bitOp(BitOpKind op, unsigned width, bool isSigned, Expr a, Expr b);
+  static BitOpKind bitOpKind(Expr e) { return BitOpKind(e->aux() & 0xff); }
+  static unsigned bitOpWidth(Expr e) { return unsigned((e->aux() >> 8) & 0xff); }
+  static bool bitOpSigned(Expr e) { return ((e->aux() >> 16) & 1) != 0; }
   Expr intToReal(Expr a);
   Expr realToInt(Expr a); // truncation toward zero
   Expr charToInt(Expr a);
