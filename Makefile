@@ -11,8 +11,9 @@ DEMO     ?= examples/tass/diffusion1d.c
 
 SEEDS    ?= 1..100
 CSMITH_TIME ?= 20
+RUNS     ?= 10
 
-.PHONY: all deps configure build demo test bench csmith format clean
+.PHONY: all deps configure build demo test bench csmith mpi-diff format clean
 
 all: build
 
@@ -42,6 +43,11 @@ bench: build
 # The csmith harness on a range of seeds (make csmith SEEDS=1..2000).
 csmith: build
 	scripts/csmith-harness --seeds $(SEEDS) --time-limit $(CSMITH_TIME) --jobs $(JOBS) \
+	  --chorus $(CHORUS) --quiet
+
+# The MPI differential harness on a range of seeds (make mpi-diff SEEDS=1..200).
+mpi-diff: build
+	scripts/mpi-diff-harness --seeds $(SEEDS) --runs $(RUNS) --jobs $(JOBS) \
 	  --chorus $(CHORUS) --quiet
 
 format:
