@@ -330,6 +330,7 @@ Expr EvalHook::validity(Machine& m, const model::Expr* e, bool write) {
     switch (p->root.kind) {
     case RootKind::Null:
     case RootKind::Function:
+    case RootKind::Address:
       live = false;
       break;
     case RootKind::String:

@@ -88,7 +88,15 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
       return isCInt(to) ? convertInt(v, from, to) : v;
     if (v->type()->isBool())
       return boolToInt(v);
-    throw Unsupported("conversion of a pointer to an integer at " + where());
+    if (auto p = V.decodePointer(v)) {
+      // integers made pointers convert back; addresses of objects are not
+      // modelled
+      if (p->root.kind == RootKind::Null)
+        return intc(0);
+      if (p->root.kind == RootKind::Address && p->path.empty())
+        return intc(state::addressOf(p->root));
+    }
+    throw Unsupported("conversion of a pointer to an object to an integer at " + where());
   case TypeKind::Real:
     if (v->type()->isInt())
       return f.intToReal(v);
@@ -101,7 +109,13 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
     if (v->type()->isInt()) {
       if (v->isZero())
         return V.nullPointer();
-      throw Unsupported("conversion of an integer to a pointer at " + where());
+      // a non-zero integer: a pointer to no object (Address root), which
+      // converts back to the integer; symbolic integers are not supported
+      if (auto n = concreteInt(v))
+        if (auto r = state::addressRoot(*n))
+          return V.makePointer(*r, {});
+      throw Unsupported("conversion of the integer " + shorten(sym::toString(v)) +
+                        " to a pointer at " + where());
     }
     return v;
   default:

@@ -181,6 +181,8 @@ std::string Machine::show(Expr v) {
     case RootKind::String:
       s = "&\"...\"";
       break;
+    case RootKind::Address:
+      return "(void *)" + std::to_string(state::addressOf(p->root));
     }
     for (Expr st : p->path)
       s += "[" + sym::toString(st) + "]";

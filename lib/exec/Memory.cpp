@@ -22,6 +22,9 @@ const model::Type* Machine::rootType(const ProcState& ps, Root r) {
   }
   case RootKind::String:
     return im.arrayOf(P.types.charType(), P.strings.at(r.b).size() + 1);
+  case RootKind::Address:
+    throw Unsupported("access through the pointer (void *)" + std::to_string(state::addressOf(r)) +
+                      ", made from an integer, at " + where());
   default:
     throw Unsupported("access through an invalid pointer at " + where());
   }

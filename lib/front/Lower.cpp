@@ -2259,6 +2259,14 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
   M::Function f;
   f.name = name;
   f.type = ty(d->getType(), d->getLocation());
+  if (!d->hasPrototype() && d->getNumParams() > 0) {
+    // a K&R definition `int f(a, b) int a; double b; { ... }`: callers pass
+    // the promoted arguments, the parameters convert them (as gcc does)
+    std::vector<const M::Type*> ps;
+    for (const ParmVarDecl* p : d->parameters())
+      ps.push_back(ty(p->getType(), p->getLocation()));
+    f.type = prog_.types.function(f.type->ret, std::move(ps), false);
+  }
   f.loc = sl(d->getLocation());
   for (const ParmVarDecl* p : d->parameters())
     f.paramNames.push_back(p->getName().str());
@@ -2284,8 +2292,6 @@ void Lowerer::lowerFunction(const FunctionDecl* fd) {
     ~Restore() { l->S = s; }
   } restore{this, saved};
   fn().defined = true;
-  if (!fd->hasPrototype() && fd->getNumParams() > 0)
-    unsupported(fd->getLocation(), "a K&R-style (identifier list) function definition");
   if (fd->isVariadic())
     unsupported(fd->getLocation(), "the definition of a variadic function");
   auto* body = cast<CompoundStmt>(fd->getBody());

@@ -18,6 +18,22 @@ Root decodeRoot(uint64_t id) {
   return r;
 }
 
+std::optional<Root> addressRoot(int64_t v) {
+  uint64_t mag = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+  if (v == 0 || mag >> 55)
+    return std::nullopt;
+  Root r;
+  r.kind = RootKind::Address;
+  r.a = uint32_t((mag >> 28) | (v < 0 ? 1u << 27 : 0u));
+  r.b = uint32_t(mag & 0xfffffff);
+  return r;
+}
+
+int64_t addressOf(Root r) {
+  int64_t mag = int64_t((uint64_t(r.a & 0x7ffffff) << 28) | r.b);
+  return (r.a >> 27) & 1 ? -mag : mag;
+}
+
 Values::Values(const model::Program& p, sym::ExprFactory& f) : p_(p), f_(f) {
   ref_ = f_.refType("obj");
   path_ = f_.arrayType(f_.intType());

@@ -142,6 +142,22 @@ TEST(State, PointerEncodingRoundTrip) {
   EXPECT_FALSE(fx.v->decodePointer(fx.f.intConst(0)));
 }
 
+TEST(State, AddressRootsRoundTripIntegers) {
+  Fixture fx;
+  for (int64_t n : {int64_t(1), int64_t(-1), int64_t(0x01000001), (int64_t(1) << 55) - 1,
+                    -((int64_t(1) << 55) - 1)}) {
+    auto r = addressRoot(n);
+    ASSERT_TRUE(r) << n;
+    auto d = fx.v->decodePointer(fx.v->makePointer(*r, {}));
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->root.kind, RootKind::Address);
+    EXPECT_EQ(addressOf(d->root), n);
+  }
+  EXPECT_FALSE(addressRoot(0));
+  EXPECT_FALSE(addressRoot(int64_t(1) << 55));
+  EXPECT_FALSE(addressRoot(INT64_MIN));
+}
+
 } // namespace
 
 namespace {

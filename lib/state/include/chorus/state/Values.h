@@ -38,12 +38,16 @@ enum class RootKind : uint8_t {
   Local = 2,
   Heap = 3,
   Function = 4,
-  String = 5
+  String = 5,
+  /// No object: a pointer made from a non-zero integer (`(int *)16`, the
+  /// MPI handles of lib/front/headers/mpi.h); see addressRoot/addressOf.
+  Address = 6
 };
 
 /// A root object of a process: Global b = index into Program::globals,
 /// Local (a = frame index from the bottom of the stack, b = slot in the
-/// frame), Heap b = heap index, Function b = FuncId, String b = StringId.
+/// frame), Heap b = heap index, Function b = FuncId, String b = StringId,
+/// Address: the integer (sign in bit 27 of a, magnitude in the other 55 bits).
 struct Root {
   RootKind kind = RootKind::Null;
   uint32_t a = 0;
@@ -53,6 +57,11 @@ struct Root {
 
 uint64_t encodeRoot(Root r);
 Root decodeRoot(uint64_t id);
+/// The root of the pointer made from integer v (v != 0); nullopt when |v|
+/// needs more than 55 bits.
+std::optional<Root> addressRoot(int64_t v);
+/// The integer of an Address root.
+int64_t addressOf(Root r);
 
 struct Pointer {
   Root root;
