@@ -2401,6 +2401,94 @@ case("concurrency", "irecv_bytes_write_too_early", """  int a[4] = {0, 0, 0, 0},
   }
 """, "MPI_LOCAL_CONCURRENCY")
 
+# ------------------------------------------------ handles (issue 10 §1)
+# Handles are opaque pointer types as in Open MPI (lib/front/headers/mpi.h):
+# NULL is no handle (MPI_COMM_NULL is not NULL), a handle of another kind or
+# an integer made a handle is invalid where it is used. Open MPI checks
+# communicators and groups (MPI_ERR_COMM = 5, MPI_ERR_GROUP = 9) and crashes
+# on a NULL datatype, op or request (exit code 139); it ignores the info
+# argument of MPI_Dist_graph_create_adjacent, which MPI 3.1 §9 requires to be
+# a valid info handle or MPI_INFO_NULL.
+C = "handles"
+case(C, "null_initialized_ok", """  MPI_Comm c = NULL;
+  MPI_Request r = NULL;
+  MPI_Datatype t = 0;
+  assert(MPI_COMM_NULL != NULL && MPI_REQUEST_NULL != NULL && MPI_DATATYPE_NULL != 0);
+  if (c == NULL)
+    MPI_Comm_dup(MPI_COMM_WORLD, &c);
+  if (!t)
+    t = MPI_INT;
+  int x = rank, y = -1;
+  MPI_Irecv(&y, 1, t, (rank + size - 1) % size, 0, c, &r);
+  MPI_Send(&x, 1, t, (rank + 1) % size, 0, c);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(r == MPI_REQUEST_NULL && y == (rank + size - 1) % size);
+  MPI_Comm_free(&c);
+  assert(c == MPI_COMM_NULL && c != NULL);
+""", n=3, native=0)
+case(C, "static_handles_ok", """  int x = rank, s = 0;
+  MPI_Allreduce(&x, &s, 1, types[0], ops[1], world);
+  assert(s == size * (size - 1) / 2);
+  MPI_Comm *pc = &world;
+  assert(*pc == MPI_COMM_WORLD && types[1] == MPI_DOUBLE);
+""", n=3, native=0,
+     top="static MPI_Comm world = MPI_COMM_WORLD;\nstatic MPI_Datatype types[2] = {MPI_INT, MPI_DOUBLE};\nstatic MPI_Op ops[] = {MPI_MAX, MPI_SUM};\n")
+case(C, "null_comm_send", """  MPI_Comm c = NULL;
+  int x = 1;
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, c); /*@*/
+  else
+    MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_COMM", native=5)
+case(C, "null_datatype_allreduce", """  MPI_Datatype t = NULL;
+  int x = 1, y;
+  MPI_Allreduce(&x, &y, 1, t, MPI_SUM, MPI_COMM_WORLD); /*@*/
+""", "MPI_INVALID_DATATYPE", native=139)
+case(C, "null_op_allreduce", """  MPI_Op op = NULL;
+  int x = 1, y;
+  MPI_Allreduce(&x, &y, 1, MPI_INT, op, MPI_COMM_WORLD); /*@*/
+""", "MPI_INVALID_OP", native=139)
+case(C, "null_request_wait", """  MPI_Request r = NULL;
+  MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/
+""", "MPI_INVALID_REQUEST", native=139)
+case(C, "null_group_size", """  MPI_Group g = NULL;
+  int n;
+  MPI_Group_size(g, &n); /*@*/
+""", "MPI_INVALID_COMM", native=9)
+case(C, "null_info_dist_graph", """  int src = (rank + size - 1) % size, dst = (rank + 1) % size;
+  MPI_Comm g;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &src, MPI_UNWEIGHTED, 1, &dst, MPI_UNWEIGHTED, NULL, 0, &g); /*@*/
+  MPI_Comm_free(&g);
+""", "MPI_INVALID_ARGUMENT")
+case(C, "info_null_dist_graph_ok", """  int src = (rank + size - 1) % size, dst = (rank + 1) % size;
+  MPI_Comm g;
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &src, MPI_UNWEIGHTED, 1, &dst, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
+  MPI_Comm_free(&g);
+""", n=3, native=0)
+case(C, "integer_as_comm", """  MPI_Comm c = (MPI_Comm)12345;
+  MPI_Barrier(c); /*@*/
+""", "MPI_INVALID_COMM")
+case(C, "datatype_as_comm", """  int x = 1;
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_INT); /*@*/
+  else
+    MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+""", "MPI_INVALID_COMM")
+case(C, "comm_as_datatype", """  int x = 1;
+  MPI_Bcast(&x, 1, (MPI_Datatype)MPI_COMM_WORLD, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_INVALID_DATATYPE")
+case(C, "datatype_as_op", """  int x = 1, y;
+  MPI_Reduce(&x, &y, 1, MPI_INT, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
+""", "MPI_INVALID_OP")
+case(C, "handles_through_void_ok", """  void *p = MPI_COMM_WORLD;
+  MPI_Comm c = p;
+  long v = (long)MPI_INT;
+  MPI_Datatype t = (MPI_Datatype)v;
+  int x = rank, y = -1;
+  MPI_Sendrecv(&x, 1, t, (rank + 1) % size, 0, &y, 1, t, (rank + size - 1) % size, 0, c, MPI_STATUS_IGNORE);
+  assert(y == (rank + size - 1) % size);
+""", n=2, native=0)
+
 def render(c):
     cat, name, body, expect, n, opts, fin, pro, top, native = c
     pre = PRO

@@ -364,6 +364,9 @@ private:
   const M::Expr* incdec(const UnaryOperator* u, bool wantValue);
   const M::Expr* assign(const BinaryOperator* b, bool wantValue);
   const M::Expr* callExpr(const CallExpr* ce, const M::Expr* dest, bool wantValue);
+  /// The model type of an MPI handle (`MPI_Comm`, ...) when `pointee` is the
+  /// incomplete struct a handle type of mpi.h points to, else null.
+  const M::Type* mpiHandleType(QualType pointee);
   const M::Expr* logical(const BinaryOperator* b, bool wantValue);
   const M::Expr* conditional(const ConditionalOperator* c, bool wantValue);
   const M::Expr* sizeOf(const UnaryExprOrTypeTraitExpr* u);
@@ -594,6 +597,22 @@ const M::Type* Lowerer::ty(QualType q, SourceLocation at) {
   return tyCanon(ctx_.getCanonicalType(q).getTypePtr(), at);
 }
 
+const M::Type* Lowerer::mpiHandleType(QualType pointee) {
+  // The MPI handle types of lib/front/headers/mpi.h are pointers to the
+  // incomplete structs `chorus_MPI_Comm`, ...; the model holds the handle's
+  // value (kind << 24 | index, 0 for NULL) as a 32-bit integer named after
+  // the handle type, which is how lib/exec/mpi reads and writes handles.
+  if (pointee.isNull())
+    return nullptr;
+  auto* r = pointee->getAs<RecordType>();
+  if (!r)
+    return nullptr;
+  llvm::StringRef tag = r->getDecl()->getName();
+  if (!tag.startswith("chorus_MPI_") || r->getDecl()->getDefinition())
+    return nullptr;
+  return prog_.types.integer(tag.drop_front(sizeof("chorus_") - 1).str(), 32, true);
+}
+
 const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
   auto& T = prog_.types;
   if (auto* b = dyn_cast<BuiltinType>(t)) {
@@ -646,8 +665,11 @@ const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
       unsupported(at, "the type '" + QualType(b, 0).getAsString() + "'");
     }
   }
-  if (auto* p = dyn_cast<PointerType>(t))
+  if (auto* p = dyn_cast<PointerType>(t)) {
+    if (const M::Type* h = mpiHandleType(p->getPointeeType()))
+      return h;
     return T.pointer(ty(p->getPointeeType(), at));
+  }
   if (auto* c = dyn_cast<ConstantArrayType>(t))
     return T.array(ty(c->getElementType(), at), c->getSize().getZExtValue());
   if (auto* ia = dyn_cast<IncompleteArrayType>(t))
@@ -851,7 +873,10 @@ const M::Expr* Lowerer::realLiteral(const FloatingLiteral* f) {
 // name for display, so dumps and traces read as the source does.
 const M::Expr* Lowerer::namedConstant(const Expr* e) {
   SourceLocation b = e->getBeginLoc(), en = e->getEndLoc();
-  if (!b.isMacroID() || !en.isMacroID() || !e->getType()->isIntegerType())
+  // (an MPI handle constant is an integer constant cast to the handle type)
+  const M::Type* handle =
+      e->getType()->isPointerType() ? mpiHandleType(e->getType()->getPointeeType()) : nullptr;
+  if (!b.isMacroID() || !en.isMacroID() || !(e->getType()->isIntegerType() || handle))
     return nullptr;
   const LangOptions& lo = ctx_.getLangOpts();
   SourceLocation mb, me;
@@ -867,12 +892,19 @@ const M::Expr* Lowerer::namedConstant(const Expr* e) {
   for (char c : name)
     if (!isalnum(static_cast<unsigned char>(c)) && c != '_')
       return nullptr;
-  std::optional<llvm::APSInt> v = e->getIntegerConstantExpr(ctx_);
+  const Expr* ie = e;
+  if (handle) {
+    auto* c = dyn_cast<CastExpr>(e->IgnoreParens());
+    if (!c || c->getCastKind() != CK_IntegralToPointer)
+      return nullptr;
+    ie = c->getSubExpr();
+  }
+  std::optional<llvm::APSInt> v = ie->getIntegerConstantExpr(ctx_);
   if (!v)
     return nullptr;
   M::Expr x;
   x.kind = M::ExprKind::IntLit;
-  x.type = ty(e->getType(), e->getExprLoc());
+  x.type = handle ? handle : ty(e->getType(), e->getExprLoc());
   x.loc = sl(e->getExprLoc());
   x.text = llvm::toString(*v, 10);
   x.fitsInt64 = v->isSigned() ? v->isSignedIntN(64) : v->isIntN(63);
@@ -1230,6 +1262,8 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
   case CK_NullToPointer: {
     if (hasSE(sub))
       effect(sub);
+    if (const M::Type* h = mpiHandleType(c->getType()->getPointeeType()))
+      return intLit(0, h, l); // `MPI_Comm c = NULL;`: the handle value 0
     M::Expr e;
     e.kind = M::ExprKind::NullPtr;
     e.type = ty(c->getType(), c->getExprLoc());

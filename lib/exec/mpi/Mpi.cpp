@@ -420,8 +420,30 @@ TypeMap typeMap(Machine& m, int64_t dt, int proc) {
     throw Unsupported("MPI datatype " + std::to_string(dt) + " at " + m.where());
   m.fail(ViolationKind::MpiInvalidDatatype,
          dt == mpiHandle(3, 0) ? std::string("MPI_DATATYPE_NULL used as a datatype")
-                               : "invalid datatype handle " + std::to_string(dt),
+                               : "invalid datatype handle: " + handleText(dt),
          m.pc());
+}
+
+std::string handleText(int64_t h) {
+  static const char* const kinds[] = {"",       "communicator", "group",      "datatype",
+                                      "op",     "request",      "errhandler", "info",
+                                      "window", "file",         "message"};
+  if (h == 0)
+    return "NULL (no handle)";
+  int64_t k = h >> 24;
+  if (k >= 1 && k <= 10)
+    return std::string(k == 4 ? "an " : "a ") + kinds[k] + " handle (" + std::to_string(h) + ")";
+  return std::to_string(h) + " (no handle)";
+}
+
+void checkInfo(Machine& m, Expr info) {
+  m.checkDefined(info);
+  int64_t v = m.requireConcrete(info, "info");
+  if (v != mpiHandle(7, 0) && v != mpiHandle(7, 1))
+    m.fail(ViolationKind::MpiInvalidArgument,
+           "invalid info handle: " + handleText(v) +
+               " (info objects other than MPI_INFO_NULL and MPI_INFO_ENV are not modelled)",
+           m.pc());
 }
 
 int64_t typeSize(Machine& m, int64_t dt, int proc) {

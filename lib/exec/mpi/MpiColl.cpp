@@ -1018,7 +1018,7 @@ int64_t checkOp(Machine& m, Expr opE) {
     return op;
   }
   if ((op >> 24) != 4 || i == 0 || i > 14)
-    m.fail(ViolationKind::MpiInvalidOp, "invalid reduction operation handle " + std::to_string(op),
+    m.fail(ViolationKind::MpiInvalidOp, "invalid reduction operation handle: " + handleText(op),
            m.pc());
   return op;
 }

@@ -151,7 +151,7 @@ std::vector<int> commGroup(Machine& m, int64_t comm, int proc) {
   m.fail(ViolationKind::MpiInvalidComm,
          comm == mpiHandle(1, 0)
              ? std::string("MPI_COMM_NULL used as a communicator")
-             : "invalid communicator handle " + std::to_string(comm) +
+             : "invalid communicator handle: " + handleText(comm) +
                    ((comm >> 24) == 1 ? " (never created or already freed)" : ""),
          m.pc());
 }
@@ -223,7 +223,7 @@ std::vector<int> groupMembers(Machine& m, int64_t g) {
   if (off < 0)
     m.fail(ViolationKind::MpiInvalidComm,
            g == mpiHandle(2, 0) ? std::string("MPI_GROUP_NULL used as a group")
-                                : "invalid group handle " + std::to_string(g),
+                                : "invalid group handle: " + handleText(g),
            m.pc());
   return toInts(objPayload(x.objs, off));
 }

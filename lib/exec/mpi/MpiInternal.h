@@ -29,6 +29,12 @@ constexpr int64_t mpiHandle(int kind, int index) {
   return (int64_t(kind) << 24) | index;
 }
 constexpr int64_t kCommWorld = mpiHandle(1, 1);
+/// A handle value as messages show it: "NULL (no handle)", "a datatype
+/// handle (50331655)", "12345 (no handle)".
+std::string handleText(int64_t h);
+/// MPI_INVALID_ARGUMENT unless info is MPI_INFO_NULL or MPI_INFO_ENV (info
+/// objects are not modelled otherwise).
+void checkInfo(Machine& m, Expr info);
 constexpr int64_t kCommSelf = mpiHandle(1, 2);
 constexpr int64_t kAnySource = -1;
 constexpr int64_t kAnyTag = -1;

@@ -136,7 +136,7 @@ int64_t slotOf(Machine& m, Expr h) {
   const ProcState& ps = m.self();
   int64_t s = (v & 0xffffff) - kReqBase;
   if ((v >> 24) != 5 || s < 0 || size_t(s) >= numSlots(ps) || ifld(m, ps, size_t(s), RKind) == 0)
-    m.fail(ViolationKind::MpiInvalidRequest, "invalid request handle " + std::to_string(v), m.pc());
+    m.fail(ViolationKind::MpiInvalidRequest, "invalid request handle: " + handleText(v), m.pc());
   if (ifld(m, ps, size_t(s), RKind) == 2 && ifld(m, ps, size_t(s), RSync))
     m.fail(ViolationKind::MpiInvalidRequest,
            "use of request handle " + std::to_string(v) + " after MPI_Request_free", m.pc());

@@ -480,7 +480,7 @@ Outcome runDistGraphCreateAdjacent(Machine& m, const std::string& name,
     if (!isSpecial(m, dwp, "chorus_mpi_weights_empty_"))
       topo.dw = readInts(m, dwp, outdeg, "destination weight");
   }
-  m.arg(s, 7); // info
+  checkInfo(m, m.arg(s, 7));
   intArg(m, s, 8, "reorder");
   Expr out = m.arg(s, 9);
   m.placeOfPointer(out, m.P.types.intType(), m.me);

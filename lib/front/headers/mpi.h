@@ -10,16 +10,23 @@
  *
  * Conventions the engine relies on (keep them stable):
  *
- *  - Every handle type is a plain int.  A handle value encodes its kind in
- *    bits 24..31 and an index in bits 0..23:
+ *  - Every handle type is an opaque pointer type of its own, as in Open MPI
+ *    (`typedef struct ompi_communicator_t *MPI_Comm;`): `MPI_Comm c = NULL;`
+ *    compiles, and passing a handle of one kind where another is expected
+ *    is an incompatible-pointer-types diagnostic.  The handle's value is
+ *    the integer it was made from:
  *        value = (KIND << 24) | INDEX
  *    Kinds: 1 communicator, 2 group, 3 datatype, 4 op, 5 request,
  *    6 errhandler, 7 info, 8 window, 9 file, 10 message.
- *    INDEX 0 is the null handle of the kind (MPI_COMM_NULL, ...).
- *    Predefined handles use indices 1..0xFFF; handles created at run time
- *    by the model use indices from CHORUS_MPI_FIRST_DYNAMIC_INDEX upward.
- *    All predefined handles are thus distinct integers, even across kinds.
- *
+ *    INDEX 0 is the null handle of the kind (MPI_COMM_NULL, ...), which is
+ *    not the null pointer: NULL (value 0, kind 0) is no handle at all, as
+ *    in Open MPI.  Predefined handles use indices 1..0xFFF; handles created
+ *    at run time by the model use indices from
+ *    CHORUS_MPI_FIRST_DYNAMIC_INDEX upward.  All predefined handles are
+ *    thus distinct, even across kinds.  chorus's front end gives values of
+ *    these types (pointers to the incomplete structs `chorus_MPI_...`) the
+ *    model type of a 32-bit integer holding that value.
+
  *  - Special buffer/status addresses are addresses of distinct extern
  *    objects that no program defines:
  *        MPI_IN_PLACE        &chorus_mpi_in_place_
@@ -62,17 +69,17 @@ typedef long long MPI_Offset; /* file offsets */
 typedef long long MPI_Count;  /* large counts */
 typedef int       MPI_Fint;   /* Fortran INTEGER */
 
-/* Handles: plain ints, see the encoding above. */
-typedef int MPI_Comm;
-typedef int MPI_Group;
-typedef int MPI_Datatype;
-typedef int MPI_Op;
-typedef int MPI_Request;
-typedef int MPI_Errhandler;
-typedef int MPI_Info;
-typedef int MPI_Win;
-typedef int MPI_File;
-typedef int MPI_Message;
+/* Handles: opaque pointers, one type per kind (see the encoding above). */
+typedef struct chorus_MPI_Comm *MPI_Comm;
+typedef struct chorus_MPI_Group *MPI_Group;
+typedef struct chorus_MPI_Datatype *MPI_Datatype;
+typedef struct chorus_MPI_Op *MPI_Op;
+typedef struct chorus_MPI_Request *MPI_Request;
+typedef struct chorus_MPI_Errhandler *MPI_Errhandler;
+typedef struct chorus_MPI_Info *MPI_Info;
+typedef struct chorus_MPI_Win *MPI_Win;
+typedef struct chorus_MPI_File *MPI_File;
+typedef struct chorus_MPI_Message *MPI_Message;
 
 typedef struct MPI_Status {
   int MPI_SOURCE;
@@ -84,7 +91,10 @@ typedef struct MPI_Status {
   int chorus_cancelled_;
 } MPI_Status;
 
-#define CHORUS_MPI_HANDLE(kind, index) ((int)(((kind) << 24) | (index)))
+/* the handle of type TYPE with value (KIND << 24) | INDEX: an integer
+   constant cast to a pointer type, an address constant (static
+   initializers may use it) */
+#define CHORUS_MPI_HANDLE(type, kind, index) ((type)(((long)(kind) << 24) | (index)))
 #define CHORUS_MPI_KIND_COMM       1
 #define CHORUS_MPI_KIND_GROUP      2
 #define CHORUS_MPI_KIND_DATATYPE   3
@@ -152,107 +162,107 @@ typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
 /* ------------------------------------------------------------------ */
 /* Null handles                                                         */
 /* ------------------------------------------------------------------ */
-#define MPI_COMM_NULL       CHORUS_MPI_HANDLE(1, 0)
-#define MPI_GROUP_NULL      CHORUS_MPI_HANDLE(2, 0)
-#define MPI_DATATYPE_NULL   CHORUS_MPI_HANDLE(3, 0)
-#define MPI_OP_NULL         CHORUS_MPI_HANDLE(4, 0)
-#define MPI_REQUEST_NULL    CHORUS_MPI_HANDLE(5, 0)
-#define MPI_ERRHANDLER_NULL CHORUS_MPI_HANDLE(6, 0)
-#define MPI_INFO_NULL       CHORUS_MPI_HANDLE(7, 0)
-#define MPI_WIN_NULL        CHORUS_MPI_HANDLE(8, 0)
-#define MPI_FILE_NULL       CHORUS_MPI_HANDLE(9, 0)
-#define MPI_MESSAGE_NULL    CHORUS_MPI_HANDLE(10, 0)
+#define MPI_COMM_NULL       CHORUS_MPI_HANDLE(MPI_Comm, 1, 0)
+#define MPI_GROUP_NULL      CHORUS_MPI_HANDLE(MPI_Group, 2, 0)
+#define MPI_DATATYPE_NULL   CHORUS_MPI_HANDLE(MPI_Datatype, 3, 0)
+#define MPI_OP_NULL         CHORUS_MPI_HANDLE(MPI_Op, 4, 0)
+#define MPI_REQUEST_NULL    CHORUS_MPI_HANDLE(MPI_Request, 5, 0)
+#define MPI_ERRHANDLER_NULL CHORUS_MPI_HANDLE(MPI_Errhandler, 6, 0)
+#define MPI_INFO_NULL       CHORUS_MPI_HANDLE(MPI_Info, 7, 0)
+#define MPI_WIN_NULL        CHORUS_MPI_HANDLE(MPI_Win, 8, 0)
+#define MPI_FILE_NULL       CHORUS_MPI_HANDLE(MPI_File, 9, 0)
+#define MPI_MESSAGE_NULL    CHORUS_MPI_HANDLE(MPI_Message, 10, 0)
 
 /* ------------------------------------------------------------------ */
 /* Predefined communicators and groups                                  */
 /* ------------------------------------------------------------------ */
-#define MPI_COMM_WORLD  CHORUS_MPI_HANDLE(1, 1)
-#define MPI_COMM_SELF   CHORUS_MPI_HANDLE(1, 2)
-#define MPI_GROUP_EMPTY CHORUS_MPI_HANDLE(2, 1)
+#define MPI_COMM_WORLD  CHORUS_MPI_HANDLE(MPI_Comm, 1, 1)
+#define MPI_COMM_SELF   CHORUS_MPI_HANDLE(MPI_Comm, 1, 2)
+#define MPI_GROUP_EMPTY CHORUS_MPI_HANDLE(MPI_Group, 2, 1)
 
 /* ------------------------------------------------------------------ */
 /* Predefined datatypes                                                 */
 /* ------------------------------------------------------------------ */
-#define MPI_CHAR               CHORUS_MPI_HANDLE(3, 1)
-#define MPI_SIGNED_CHAR        CHORUS_MPI_HANDLE(3, 2)
-#define MPI_UNSIGNED_CHAR      CHORUS_MPI_HANDLE(3, 3)
-#define MPI_BYTE               CHORUS_MPI_HANDLE(3, 4)
-#define MPI_SHORT              CHORUS_MPI_HANDLE(3, 5)
-#define MPI_UNSIGNED_SHORT     CHORUS_MPI_HANDLE(3, 6)
-#define MPI_INT                CHORUS_MPI_HANDLE(3, 7)
-#define MPI_UNSIGNED           CHORUS_MPI_HANDLE(3, 8)
-#define MPI_LONG               CHORUS_MPI_HANDLE(3, 9)
-#define MPI_UNSIGNED_LONG      CHORUS_MPI_HANDLE(3, 10)
-#define MPI_LONG_LONG_INT      CHORUS_MPI_HANDLE(3, 11)
+#define MPI_CHAR               CHORUS_MPI_HANDLE(MPI_Datatype, 3, 1)
+#define MPI_SIGNED_CHAR        CHORUS_MPI_HANDLE(MPI_Datatype, 3, 2)
+#define MPI_UNSIGNED_CHAR      CHORUS_MPI_HANDLE(MPI_Datatype, 3, 3)
+#define MPI_BYTE               CHORUS_MPI_HANDLE(MPI_Datatype, 3, 4)
+#define MPI_SHORT              CHORUS_MPI_HANDLE(MPI_Datatype, 3, 5)
+#define MPI_UNSIGNED_SHORT     CHORUS_MPI_HANDLE(MPI_Datatype, 3, 6)
+#define MPI_INT                CHORUS_MPI_HANDLE(MPI_Datatype, 3, 7)
+#define MPI_UNSIGNED           CHORUS_MPI_HANDLE(MPI_Datatype, 3, 8)
+#define MPI_LONG               CHORUS_MPI_HANDLE(MPI_Datatype, 3, 9)
+#define MPI_UNSIGNED_LONG      CHORUS_MPI_HANDLE(MPI_Datatype, 3, 10)
+#define MPI_LONG_LONG_INT      CHORUS_MPI_HANDLE(MPI_Datatype, 3, 11)
 #define MPI_LONG_LONG          MPI_LONG_LONG_INT /* synonym, same handle */
-#define MPI_UNSIGNED_LONG_LONG CHORUS_MPI_HANDLE(3, 12)
-#define MPI_FLOAT              CHORUS_MPI_HANDLE(3, 13)
-#define MPI_DOUBLE             CHORUS_MPI_HANDLE(3, 14)
-#define MPI_LONG_DOUBLE        CHORUS_MPI_HANDLE(3, 15)
-#define MPI_WCHAR              CHORUS_MPI_HANDLE(3, 16)
-#define MPI_C_BOOL             CHORUS_MPI_HANDLE(3, 17)
-#define MPI_INT8_T             CHORUS_MPI_HANDLE(3, 18)
-#define MPI_INT16_T            CHORUS_MPI_HANDLE(3, 19)
-#define MPI_INT32_T            CHORUS_MPI_HANDLE(3, 20)
-#define MPI_INT64_T            CHORUS_MPI_HANDLE(3, 21)
-#define MPI_UINT8_T            CHORUS_MPI_HANDLE(3, 22)
-#define MPI_UINT16_T           CHORUS_MPI_HANDLE(3, 23)
-#define MPI_UINT32_T           CHORUS_MPI_HANDLE(3, 24)
-#define MPI_UINT64_T           CHORUS_MPI_HANDLE(3, 25)
-#define MPI_AINT               CHORUS_MPI_HANDLE(3, 26)
-#define MPI_OFFSET             CHORUS_MPI_HANDLE(3, 27)
-#define MPI_COUNT              CHORUS_MPI_HANDLE(3, 28)
-#define MPI_C_COMPLEX          CHORUS_MPI_HANDLE(3, 29)
+#define MPI_UNSIGNED_LONG_LONG CHORUS_MPI_HANDLE(MPI_Datatype, 3, 12)
+#define MPI_FLOAT              CHORUS_MPI_HANDLE(MPI_Datatype, 3, 13)
+#define MPI_DOUBLE             CHORUS_MPI_HANDLE(MPI_Datatype, 3, 14)
+#define MPI_LONG_DOUBLE        CHORUS_MPI_HANDLE(MPI_Datatype, 3, 15)
+#define MPI_WCHAR              CHORUS_MPI_HANDLE(MPI_Datatype, 3, 16)
+#define MPI_C_BOOL             CHORUS_MPI_HANDLE(MPI_Datatype, 3, 17)
+#define MPI_INT8_T             CHORUS_MPI_HANDLE(MPI_Datatype, 3, 18)
+#define MPI_INT16_T            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 19)
+#define MPI_INT32_T            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 20)
+#define MPI_INT64_T            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 21)
+#define MPI_UINT8_T            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 22)
+#define MPI_UINT16_T           CHORUS_MPI_HANDLE(MPI_Datatype, 3, 23)
+#define MPI_UINT32_T           CHORUS_MPI_HANDLE(MPI_Datatype, 3, 24)
+#define MPI_UINT64_T           CHORUS_MPI_HANDLE(MPI_Datatype, 3, 25)
+#define MPI_AINT               CHORUS_MPI_HANDLE(MPI_Datatype, 3, 26)
+#define MPI_OFFSET             CHORUS_MPI_HANDLE(MPI_Datatype, 3, 27)
+#define MPI_COUNT              CHORUS_MPI_HANDLE(MPI_Datatype, 3, 28)
+#define MPI_C_COMPLEX          CHORUS_MPI_HANDLE(MPI_Datatype, 3, 29)
 #define MPI_C_FLOAT_COMPLEX    MPI_C_COMPLEX /* synonym, same handle */
-#define MPI_C_DOUBLE_COMPLEX   CHORUS_MPI_HANDLE(3, 30)
-#define MPI_C_LONG_DOUBLE_COMPLEX CHORUS_MPI_HANDLE(3, 31)
-#define MPI_PACKED             CHORUS_MPI_HANDLE(3, 32)
+#define MPI_C_DOUBLE_COMPLEX   CHORUS_MPI_HANDLE(MPI_Datatype, 3, 30)
+#define MPI_C_LONG_DOUBLE_COMPLEX CHORUS_MPI_HANDLE(MPI_Datatype, 3, 31)
+#define MPI_PACKED             CHORUS_MPI_HANDLE(MPI_Datatype, 3, 32)
 /* pair types for MPI_MAXLOC / MPI_MINLOC */
-#define MPI_FLOAT_INT          CHORUS_MPI_HANDLE(3, 33)
-#define MPI_DOUBLE_INT         CHORUS_MPI_HANDLE(3, 34)
-#define MPI_LONG_INT           CHORUS_MPI_HANDLE(3, 35)
-#define MPI_2INT               CHORUS_MPI_HANDLE(3, 36)
-#define MPI_SHORT_INT          CHORUS_MPI_HANDLE(3, 37)
-#define MPI_LONG_DOUBLE_INT    CHORUS_MPI_HANDLE(3, 38)
+#define MPI_FLOAT_INT          CHORUS_MPI_HANDLE(MPI_Datatype, 3, 33)
+#define MPI_DOUBLE_INT         CHORUS_MPI_HANDLE(MPI_Datatype, 3, 34)
+#define MPI_LONG_INT           CHORUS_MPI_HANDLE(MPI_Datatype, 3, 35)
+#define MPI_2INT               CHORUS_MPI_HANDLE(MPI_Datatype, 3, 36)
+#define MPI_SHORT_INT          CHORUS_MPI_HANDLE(MPI_Datatype, 3, 37)
+#define MPI_LONG_DOUBLE_INT    CHORUS_MPI_HANDLE(MPI_Datatype, 3, 38)
 /* deprecated bound markers (removed in MPI-3.0, kept for old tests) */
-#define MPI_LB                 CHORUS_MPI_HANDLE(3, 39)
-#define MPI_UB                 CHORUS_MPI_HANDLE(3, 40)
+#define MPI_LB                 CHORUS_MPI_HANDLE(MPI_Datatype, 3, 39)
+#define MPI_UB                 CHORUS_MPI_HANDLE(MPI_Datatype, 3, 40)
 /* Fortran types callable from C */
-#define MPI_INTEGER            CHORUS_MPI_HANDLE(3, 41)
-#define MPI_REAL               CHORUS_MPI_HANDLE(3, 42)
-#define MPI_DOUBLE_PRECISION   CHORUS_MPI_HANDLE(3, 43)
-#define MPI_LOGICAL            CHORUS_MPI_HANDLE(3, 44)
-#define MPI_CHARACTER          CHORUS_MPI_HANDLE(3, 45)
-#define MPI_COMPLEX            CHORUS_MPI_HANDLE(3, 46)
-#define MPI_DOUBLE_COMPLEX     CHORUS_MPI_HANDLE(3, 47)
-#define MPI_2INTEGER           CHORUS_MPI_HANDLE(3, 48)
-#define MPI_2REAL              CHORUS_MPI_HANDLE(3, 49)
-#define MPI_2DOUBLE_PRECISION  CHORUS_MPI_HANDLE(3, 50)
+#define MPI_INTEGER            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 41)
+#define MPI_REAL               CHORUS_MPI_HANDLE(MPI_Datatype, 3, 42)
+#define MPI_DOUBLE_PRECISION   CHORUS_MPI_HANDLE(MPI_Datatype, 3, 43)
+#define MPI_LOGICAL            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 44)
+#define MPI_CHARACTER          CHORUS_MPI_HANDLE(MPI_Datatype, 3, 45)
+#define MPI_COMPLEX            CHORUS_MPI_HANDLE(MPI_Datatype, 3, 46)
+#define MPI_DOUBLE_COMPLEX     CHORUS_MPI_HANDLE(MPI_Datatype, 3, 47)
+#define MPI_2INTEGER           CHORUS_MPI_HANDLE(MPI_Datatype, 3, 48)
+#define MPI_2REAL              CHORUS_MPI_HANDLE(MPI_Datatype, 3, 49)
+#define MPI_2DOUBLE_PRECISION  CHORUS_MPI_HANDLE(MPI_Datatype, 3, 50)
 
 /* ------------------------------------------------------------------ */
 /* Predefined reduction operations                                      */
 /* ------------------------------------------------------------------ */
-#define MPI_MAX     CHORUS_MPI_HANDLE(4, 1)
-#define MPI_MIN     CHORUS_MPI_HANDLE(4, 2)
-#define MPI_SUM     CHORUS_MPI_HANDLE(4, 3)
-#define MPI_PROD    CHORUS_MPI_HANDLE(4, 4)
-#define MPI_LAND    CHORUS_MPI_HANDLE(4, 5)
-#define MPI_BAND    CHORUS_MPI_HANDLE(4, 6)
-#define MPI_LOR     CHORUS_MPI_HANDLE(4, 7)
-#define MPI_BOR     CHORUS_MPI_HANDLE(4, 8)
-#define MPI_LXOR    CHORUS_MPI_HANDLE(4, 9)
-#define MPI_BXOR    CHORUS_MPI_HANDLE(4, 10)
-#define MPI_MAXLOC  CHORUS_MPI_HANDLE(4, 11)
-#define MPI_MINLOC  CHORUS_MPI_HANDLE(4, 12)
-#define MPI_REPLACE CHORUS_MPI_HANDLE(4, 13)
-#define MPI_NO_OP   CHORUS_MPI_HANDLE(4, 14)
+#define MPI_MAX     CHORUS_MPI_HANDLE(MPI_Op, 4, 1)
+#define MPI_MIN     CHORUS_MPI_HANDLE(MPI_Op, 4, 2)
+#define MPI_SUM     CHORUS_MPI_HANDLE(MPI_Op, 4, 3)
+#define MPI_PROD    CHORUS_MPI_HANDLE(MPI_Op, 4, 4)
+#define MPI_LAND    CHORUS_MPI_HANDLE(MPI_Op, 4, 5)
+#define MPI_BAND    CHORUS_MPI_HANDLE(MPI_Op, 4, 6)
+#define MPI_LOR     CHORUS_MPI_HANDLE(MPI_Op, 4, 7)
+#define MPI_BOR     CHORUS_MPI_HANDLE(MPI_Op, 4, 8)
+#define MPI_LXOR    CHORUS_MPI_HANDLE(MPI_Op, 4, 9)
+#define MPI_BXOR    CHORUS_MPI_HANDLE(MPI_Op, 4, 10)
+#define MPI_MAXLOC  CHORUS_MPI_HANDLE(MPI_Op, 4, 11)
+#define MPI_MINLOC  CHORUS_MPI_HANDLE(MPI_Op, 4, 12)
+#define MPI_REPLACE CHORUS_MPI_HANDLE(MPI_Op, 4, 13)
+#define MPI_NO_OP   CHORUS_MPI_HANDLE(MPI_Op, 4, 14)
 
 /* ------------------------------------------------------------------ */
 /* Predefined error handlers and info                                   */
 /* ------------------------------------------------------------------ */
-#define MPI_ERRORS_ARE_FATAL CHORUS_MPI_HANDLE(6, 1)
-#define MPI_ERRORS_RETURN    CHORUS_MPI_HANDLE(6, 2)
-#define MPI_INFO_ENV         CHORUS_MPI_HANDLE(7, 1)
+#define MPI_ERRORS_ARE_FATAL CHORUS_MPI_HANDLE(MPI_Errhandler, 6, 1)
+#define MPI_ERRORS_RETURN    CHORUS_MPI_HANDLE(MPI_Errhandler, 6, 2)
+#define MPI_INFO_ENV         CHORUS_MPI_HANDLE(MPI_Info, 7, 1)
 
 /* ------------------------------------------------------------------ */
 /* Special addresses (see the conventions at the top)                   */

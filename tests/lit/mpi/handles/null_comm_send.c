@@ -1,0 +1,19 @@
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
+// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}null_comm_send.c:14:
+// RUN: %expect-exit 5 %native -n 2 %s
+#include <mpi.h>
+#include <assert.h>
+int main(int argc, char **argv) {
+  int rank, size;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm c = NULL;
+  int x = 1;
+  if (rank == 0)
+    MPI_Send(&x, 1, MPI_INT, 1, 0, c); /*@*/
+  else
+    MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
