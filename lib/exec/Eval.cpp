@@ -8,8 +8,13 @@
 namespace chorus::exec {
 
 void Machine::checkDefined(Expr v) {
-  if (V.isUndef(v))
-    fail(ViolationKind::UninitializedRead, "read of an uninitialized value", pc());
+  if (V.isUndef(v)) {
+    if (assumptions.empty())
+      fail(ViolationKind::UninitializedRead, "read of an uninitialized value", pc());
+    // the right operand of a lazy `&&`, `||` or `?:`: a violation only where
+    // the left operand lets the read happen
+    require(f.falseExpr(), ViolationKind::UninitializedRead, "read of an uninitialized value");
+  }
   if (!V.containsUndef(v))
     return;
   Expr c = undefCond(v);

@@ -459,10 +459,20 @@ GlobalState Executor::initial() {
     mainFr.loc = prog_.func(mainF).entry;
     mainFr.slots.assign(impl_->slotVar[mainF].size(), nullptr);
     const model::Function& mf = prog_.func(mainF);
+    Expr argc = nullptr;
     for (size_t i = 0; i < mf.params.size(); ++i) {
       const model::Variable& pv = prog_.var(mf.params[i]);
       Expr v = i == 0 ? f_.symbol(pv.name, f_.intType()) : values_.nullPointer();
-      if (i == 0) {
+      if (i == 1 && argc) {
+        std::vector<Expr> conds;
+        v = mainArgv(ps, argc, pv.type, pv.loc, conds);
+        if (r == 0)
+          for (Expr c : conds)
+            gs.pc = f_.logicalAnd(gs.pc, c);
+      }
+      if (i == 0 && opts_.programArgs) {
+        v = f_.intConst(int64_t(opts_.programArgs->size() + 1));
+      } else if (i == 0) {
         if (auto fx = opts_.inputs.find(pv.name); fx != opts_.inputs.end()) {
           auto num = parseNumber(fx->second);
           if (!num || !num->isInteger())
@@ -472,6 +482,8 @@ GlobalState Executor::initial() {
         inputSymbols_.insert(v);
       }
       mainFr.slots[impl_->slotOf[mainFr.func].at(mf.params[i])] = v;
+      if (i == 0)
+        argc = v;
       if (i == 0 && r == 0)
         gs.pc = f_.logicalAnd(
             gs.pc, f_.logicalAnd(f_.le(f_.intConst(1), v), f_.le(v, f_.intConst(2147483647))));

@@ -66,7 +66,9 @@ void Machine::require(Expr ok, ViolationKind k, const std::string& msg) {
   if (ok->isTrue())
     return;
   Expr c = pc();
-  Answer a = ok->isFalse() ? Answer::No : ex.oracle().valid(c, ok);
+  // (a false `ok` fails at once unless assumptions of lazy operators, which
+  // may contradict the path condition, are in force)
+  Answer a = ok->isFalse() && assumptions.empty() ? Answer::No : ex.oracle().valid(c, ok);
   if (a == Answer::Yes)
     return;
   if (a == Answer::No)

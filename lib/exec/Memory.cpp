@@ -153,7 +153,12 @@ Expr Machine::readPlace(const Place& pl) {
            pc());
     fail(ViolationKind::UninitializedRead, "read of an uninitialized object", pc());
   }
-  return readPath(rv, rootType(ps, pl.root), pl.path, 0, nullptr);
+  Expr v = readPath(rv, rootType(ps, pl.root), pl.path, 0, nullptr);
+  // A pointer stored as `c ? p : q` (main's argv elements, Args.cpp) is
+  // chosen when it is read: pointer values are never ites (see Values.h).
+  while (v->kind() == sym::Kind::Ite && v->type() == V.ptrType())
+    v = choose(v->child(0)) ? v->child(1) : v->child(2);
+  return v;
 }
 
 void Machine::writePlace(const Place& pl, Expr v) {

@@ -32,6 +32,7 @@
 #include <clang/Lex/MacroInfo.h>
 #include <clang/Lex/Preprocessor.h>
 #include <llvm/ADT/StringExtras.h>
+#include <unordered_map>
 
 #include <functional>
 #include <set>
@@ -381,7 +382,28 @@ private:
   /// Zero-fills dst[from], ..., dst[to - 1] with a loop.
   void zeroFillLoop(const M::Expr* dst, uint64_t from, uint64_t to, M::SrcLoc l);
   M::VarId temp(const M::Type* t);
-  bool hasSE(const Expr* e) { return !inPassert_ && e->HasSideEffects(ctx_); }
+  /// Whether evaluating e does more than compute a value: side effects, or a
+  /// call (also of a `pure`/`const` function such as strlen or atoi: a
+  /// call is a statement of the model and may fail, so `p && strlen(p)`
+  /// and `c ? atoi(s) : 0` must not call it where C does not).
+  bool hasSE(const Expr* e) { return !inPassert_ && (e->HasSideEffects(ctx_) || hasCall(e)); }
+  bool hasCall(const Stmt* s) {
+    if (!s || isa<UnaryExprOrTypeTraitExpr>(s)) // sizeof: not evaluated
+      return false;
+    if (isa<CallExpr>(s))
+      return true;
+    auto it = hasCall_.find(s);
+    if (it != hasCall_.end())
+      return it->second;
+    bool r = false;
+    for (const Stmt* c : s->children())
+      if (hasCall(c)) {
+        r = true;
+        break;
+      }
+    return hasCall_[s] = r;
+  }
+  std::unordered_map<const Stmt*, bool> hasCall_;
 
   // --- graph construction -----------------------------------------------
   M::Function& fn() { return prog_.funcs[S->fid]; }

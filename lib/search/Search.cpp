@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
+#include <map>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <unordered_set>
@@ -56,6 +58,53 @@ uint64_t peakMemoryKB() {
 }
 
 namespace {
+
+/// The symbolic arguments of main (lib/exec/Args.cpp: argvK_len and the
+/// characters argvK_0, argvK_1, ...) in a counterexample's inputs become
+/// `argv[K] = "..."` (C escapes for other than printable ASCII), for K < argc.
+void showArgvInputs(std::vector<std::pair<std::string, std::string>>& ins) {
+  std::map<int, long> lens;
+  std::map<std::pair<int, int>, long> chars;
+  long argc = -1;
+  std::vector<std::pair<std::string, std::string>> rest;
+  for (const auto& [k, v] : ins) {
+    char* end = nullptr;
+    long val = std::strtol(v.c_str(), &end, 10);
+    bool num = !v.empty() && end && !*end;
+    int a = 0, j = 0, used = 0;
+    if (num && k == "argc")
+      argc = val;
+    if (num && std::sscanf(k.c_str(), "argv%d_len%n", &a, &used) == 1 && size_t(used) == k.size())
+      lens[a] = val;
+    else if (num && std::sscanf(k.c_str(), "argv%d_%d%n", &a, &j, &used) == 2 &&
+             size_t(used) == k.size())
+      chars[{a, j}] = val;
+    else
+      rest.emplace_back(k, v);
+  }
+  if (lens.empty())
+    return;
+  for (const auto& [a, len] : lens) {
+    if (argc >= 0 && a >= argc)
+      continue;
+    std::string str = "\"";
+    for (int j = 0; j < len; ++j) {
+      auto it = chars.find({a, j});
+      int c = it == chars.end() ? 'a' : int(static_cast<unsigned char>(it->second));
+      if (c == '"' || c == '\\')
+        str += std::string("\\") + char(c);
+      else if (c >= 32 && c < 127)
+        str += char(c);
+      else {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\%03o", c);
+        str += buf;
+      }
+    }
+    rest.emplace_back("argv[" + std::to_string(a) + "]", str + "\"");
+  }
+  ins = std::move(rest);
+}
 
 struct KeyPtrHash {
   size_t operator()(const GlobalState* s) const { return s->hash(); }
@@ -225,6 +274,7 @@ private:
     result.trace = currentTrace();
     result.trace.push_back(e.step);
     result.inputs = ex.oracle().model(e.condition);
+    showArgvInputs(result.inputs);
     stop = true;
   }
 

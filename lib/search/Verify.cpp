@@ -87,6 +87,10 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.dropDeadValues = opts.dropDeadValues;
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
       eo.overflowCheck = opts.overflowCheck;
+      eo.programArgs = opts.programArgs;
+      eo.programName = opts.programName;
+      eo.maxArgs = opts.maxArgs;
+      eo.maxArgLength = opts.maxArgLength;
       SearchResult r = searchSendMode(p, eo, opts.search, opts.useProver);
       accumulate(total.stats, r.stats);
       if (!total.output)

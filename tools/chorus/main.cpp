@@ -61,6 +61,10 @@ options:
           --no-overflow-check (signed integer arithmetic is mathematical, as
             in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
             conversions stay modulo 2^w, shift counts stay checked)
+          -- ARGS  main's arguments (argv[1..]; argv[0] is the file name
+            without .c); without them argc ranges over 1..1+K and each
+            argument is a string of symbolic characters of length 0..L:
+            --max-args K (default 3), --max-arg-length L (default 4)
 
 values: integers as C has them on x86-64 Linux (LP64, as gcc): char 8 bits
 (signed), short 16, int 32, long and long long 64, unsigned arithmetic and
@@ -189,6 +193,18 @@ int verifyCommand(const std::vector<std::string>& args,
       continue;
     }
     std::string v;
+    if (a == "--") { // the program's arguments: argv[1..]
+      vo.programArgs = std::vector<std::string>(args.begin() + long(i) + 1, args.end());
+      break;
+    }
+    if (a == "--max-args" || a == "--max-arg-length") {
+      char* end = nullptr;
+      long k = value(v) ? std::strtol(v.c_str(), &end, 10) : -1;
+      if (v.empty() || !end || *end || k < 0 || k > 64)
+        return usageError(a + " needs a number from 0 to 64");
+      (a == "--max-args" ? vo.maxArgs : vo.maxArgLength) = int(k);
+      continue;
+    }
     if (a == "-n") {
       if (!value(v))
         return usageError("-n needs a process count N or a range LO..HI");
@@ -231,6 +247,13 @@ int verifyCommand(const std::vector<std::string>& args,
     return usageError(err);
   if (!haveN)
     return usageError("verify needs the number of processes: -n N or -n LO..HI");
+  {
+    // argv[0]: the name of the program (the file name without .c)
+    std::string base = fa.file.substr(fa.file.find_last_of('/') + 1);
+    if (base.size() > 2 && base.compare(base.size() - 2, 2, ".c") == 0)
+      base.resize(base.size() - 2);
+    vo.programName = base;
+  }
   vo.search.progress = !quiet && isatty(2);
   chorus::DiagnosticSink diags;
   chorus::front::FrontendOptions fo;

@@ -54,6 +54,14 @@ struct ExecOptions {
   /// mathematical, as in the seed papers; unsigned arithmetic and
   /// conversions stay modulo 2^w, shift counts stay checked.
   bool overflowCheck = true;
+  /// main's arguments (Args.cpp): given (`verify prog.c -- ARGS`), argv[1..]
+  /// are these strings; not given, argc is an input in 1..1 + maxArgs and
+  /// each argument a string of symbolic characters of length
+  /// 0..maxArgLength. argv[0] is programName.
+  std::optional<std::vector<std::string>> programArgs;
+  std::string programName = "prog";
+  int maxArgs = 3;
+  int maxArgLength = 4;
 };
 
 /// A call of or a return from a watched function (Executor::watchCalls),
@@ -241,6 +249,11 @@ private:
   /// Successor::arrived of a move of transition t from process state `from`
   /// to `to`.
   bool arrivedBy(const ProcState& from, const ProcState& to, const model::Transition& t) const;
+  /// main's argv in process state ps (Args.cpp): the blocks of the array and
+  /// its strings are added to ps's heap; the conditions on the symbolic
+  /// arguments (and on argc) are appended to conds.
+  Expr mainArgv(ProcState& ps, Expr argc, const model::Type* argvType, model::SrcLoc site,
+                std::vector<Expr>& conds);
   /// The value of an array input fixed by --input NAME={v0, v1, ...}.
   Expr inputArray(const std::string& name, const std::string& text, const model::Type* t);
 

@@ -27,6 +27,11 @@ struct VerifyOptions {
   bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
   bool allowActiveRequestFree = false; ///< --allow-active-request-free (ExecOptions)
   bool overflowCheck = true;           ///< false: --no-overflow-check (ExecOptions)
+  /// main's arguments (ExecOptions): `-- ARGS`, --max-args, --max-arg-length
+  std::optional<std::vector<std::string>> programArgs;
+  std::string programName = "prog";
+  int maxArgs = 3;
+  int maxArgLength = 4;
 };
 
 /// Runs the searches; stops at the first violation or unknown. Statistics
