@@ -487,15 +487,15 @@ const char* kThruPrelude = "#define _Thr __chorus_thru();\n"
 class LowerConsumer : public ASTConsumer {
 public:
   LowerConsumer(CompilerInstance& ci, FrontState& st, model::Program& prog, DiagnosticSink& diags,
-                bool& ok)
-      : ci_(ci), st_(st), prog_(prog), diags_(diags), ok_(ok) {}
+                LinkState& link, bool& ok)
+      : ci_(ci), st_(st), prog_(prog), diags_(diags), link_(link), ok_(ok) {}
   void HandleTranslationUnit(ASTContext& ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred() || diags_.hasErrors()) {
       ok_ = false;
       return;
     }
     findNextTokens(ctx, st_);
-    ok_ = lowerTranslationUnit(ctx, ci_.getPreprocessor(), st_, prog_, diags_);
+    ok_ = lowerTranslationUnit(ctx, ci_.getPreprocessor(), st_, prog_, diags_, link_);
   }
 
 private:
@@ -503,13 +503,15 @@ private:
   FrontState& st_;
   model::Program& prog_;
   DiagnosticSink& diags_;
+  LinkState& link_;
   bool& ok_;
 };
 
 class LowerAction : public ASTFrontendAction {
 public:
-  LowerAction(FrontState& st, model::Program& prog, DiagnosticSink& diags, bool thru, bool& ok)
-      : st_(st), prog_(prog), diags_(diags), thru_(thru), ok_(ok) {}
+  LowerAction(FrontState& st, model::Program& prog, DiagnosticSink& diags, LinkState& link,
+              bool thru, bool& ok)
+      : st_(st), prog_(prog), diags_(diags), link_(link), thru_(thru), ok_(ok) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
     Preprocessor& pp = ci.getPreprocessor();
     pp.AddPragmaHandler(new AnnotPragma("TASS", annot::AnnotSource::TassPragma, st_));
@@ -519,7 +521,7 @@ public:
     pp.addPPCallbacks(std::make_unique<MacroRecorder>(ci.getSourceManager(), st_));
     if (thru_)
       pp.setPredefines(pp.getPredefines() + kThruPrelude);
-    return std::make_unique<LowerConsumer>(ci, st_, prog_, diags_, ok_);
+    return std::make_unique<LowerConsumer>(ci, st_, prog_, diags_, link_, ok_);
   }
   void EndSourceFileAction() override {
     if (comments_)
@@ -530,6 +532,7 @@ private:
   FrontState& st_;
   model::Program& prog_;
   DiagnosticSink& diags_;
+  LinkState& link_;
   bool thru_;
   bool& ok_;
   std::unique_ptr<AcslComments> comments_;
@@ -607,64 +610,88 @@ std::string modelHeaderDir() {
   return CHORUS_HEADER_DIR;
 }
 
-std::unique_ptr<model::Program> loadProgram(const std::string& file, const FrontendOptions& opts,
-                                            DiagnosticSink& diags) {
+namespace {
+
+/// Parses one translation unit and lowers it into `prog` (linked through
+/// `link`); false after reporting errors.
+bool parseUnit(const SourceFile& src, const FrontendOptions& opts, model::Program& prog,
+               LinkState& link, DiagnosticSink& diags) {
+  const std::string& file = src.path;
+  struct stat sb;
+  if (stat(file.c_str(), &sb) != 0) {
+    diags.error({}, "cannot open '" + file + "': " + std::strerror(errno));
+    return false;
+  }
+  if (S_ISDIR(sb.st_mode)) {
+    diags.error({}, "cannot open '" + file + "': is a directory");
+    return false;
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    diags.error({}, "cannot open '" + file + "': " + std::strerror(errno));
+    return false;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  bool thru = false;
+  if (!rewriteThru(text, file, diags, thru))
+    return false;
+
+  std::vector<std::string> args = {"clang", "-fsyntax-only", "-xc"};
+  args.insert(args.end(), std::begin(kGccCompatFlags), std::end(kGccCompatFlags));
+  args.insert(args.end(), {"-resource-dir", CHORUS_CLANG_RESOURCE_DIR, "-I", CHORUS_HEADER_DIR,
+                           "-ferror-limit=20",
+                           "-fbracket-depth=100000", // gcc has no limit
+                           "-fno-color-diagnostics"});
+  // the unit's own flags (compile_commands.json), then the command line's
+  args.insert(args.end(), src.clangArgs.begin(), src.clangArgs.end());
+  args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
+  args.push_back(file);
+
+  auto overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  if (thru) {
+    auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    overlay->pushOverlay(mem);
+    auto cwd = llvm::vfs::getRealFileSystem()->getCurrentWorkingDirectory();
+    if (cwd)
+      overlay->setCurrentWorkingDirectory(*cwd);
+    mem->addFile(file, sb.st_mtime, llvm::MemoryBuffer::getMemBufferCopy(text, file));
+  }
+  auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), overlay);
+
+  FrontState st;
+  st.mainFile = file;
+  bool ok = false;
+  DiagCollector collector(diags);
+  clang::tooling::ToolInvocation inv(
+      args, std::make_unique<LowerAction>(st, prog, diags, link, thru, ok), files.get());
+  inv.setDiagnosticConsumer(&collector);
+  bool ran = inv.run();
+  if (!ran && !diags.hasErrors())
+    diags.error({file, 0, 0}, "the C front end failed");
+  return ran && ok && !diags.hasErrors();
+}
+
+} // namespace
+
+std::unique_ptr<model::Program> loadProgram(const std::vector<SourceFile>& files,
+                                            const FrontendOptions& opts, DiagnosticSink& diags) {
+  std::string file = files.empty() ? std::string() : files.front().path;
   try {
-    struct stat sb;
-    if (stat(file.c_str(), &sb) != 0) {
-      diags.error({}, "cannot open '" + file + "': " + std::strerror(errno));
+    if (files.empty()) {
+      diags.error({}, "no input file");
       return nullptr;
     }
-    if (S_ISDIR(sb.st_mode)) {
-      diags.error({}, "cannot open '" + file + "': is a directory");
-      return nullptr;
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      diags.error({}, "cannot open '" + file + "': " + std::strerror(errno));
-      return nullptr;
-    }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string text = ss.str();
-    bool thru = false;
-    if (!rewriteThru(text, file, diags, thru))
-      return nullptr;
-
-    std::vector<std::string> args = {"clang", "-fsyntax-only", "-xc"};
-    args.insert(args.end(), std::begin(kGccCompatFlags), std::end(kGccCompatFlags));
-    args.insert(args.end(), {"-resource-dir", CHORUS_CLANG_RESOURCE_DIR, "-I", CHORUS_HEADER_DIR,
-                             "-ferror-limit=20",
-                             "-fbracket-depth=100000", // gcc has no limit
-                             "-fno-color-diagnostics"});
-    args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
-    args.push_back(file);
-
-    auto overlay =
-        llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
-    if (thru) {
-      auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-      overlay->pushOverlay(mem);
-      auto cwd = llvm::vfs::getRealFileSystem()->getCurrentWorkingDirectory();
-      if (cwd)
-        overlay->setCurrentWorkingDirectory(*cwd);
-      mem->addFile(file, sb.st_mtime, llvm::MemoryBuffer::getMemBufferCopy(text, file));
-    }
-    auto files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), overlay);
-
     auto prog = std::make_unique<model::Program>();
-    FrontState st;
-    st.mainFile = file;
-    bool ok = false;
-    DiagCollector collector(diags);
-    clang::tooling::ToolInvocation inv(
-        args, std::make_unique<LowerAction>(st, *prog, diags, thru, ok), files.get());
-    inv.setDiagnosticConsumer(&collector);
-    bool ran = inv.run();
-    if (!ran && !diags.hasErrors())
-      diags.error({file, 0, 0}, "the C front end failed");
-    if (!ran || !ok || diags.hasErrors())
-      return nullptr;
+    LinkState link;
+    for (const SourceFile& f : files) {
+      file = f.path;
+      if (!parseUnit(f, opts, *prog, link, diags))
+        return nullptr;
+    }
+    finishLink(link, *prog);
     return prog;
   } catch (const InternalError&) {
     throw;
@@ -674,6 +701,11 @@ std::unique_ptr<model::Program> loadProgram(const std::string& file, const Front
   } catch (...) {
     throw InternalError("unknown exception in the front end, reading " + file);
   }
+}
+
+std::unique_ptr<model::Program> loadProgram(const std::string& file, const FrontendOptions& opts,
+                                            DiagnosticSink& diags) {
+  return loadProgram(std::vector<SourceFile>{SourceFile{file, {}}}, opts, diags);
 }
 
 } // namespace chorus::front

@@ -65,10 +65,28 @@ struct FrontState {
   std::string mainFile; ///< path as given on the command line
 };
 
+/// What the translation units of one program share while they are lowered
+/// into the same model (linking: `chorus verify main.c util.c`): functions
+/// and globals of external linkage by name, where each was defined, and the
+/// initializer function ($init) that every unit continues.
+struct LinkState {
+  std::map<std::string, model::FuncId> externFuncs;
+  std::map<std::string, model::VarId> externVars;
+  std::set<model::FuncId> internalFuncs;
+  std::set<model::VarId> internalVars;
+  /// Definitions of external symbols (functions and globals): name -> where.
+  std::map<std::string, SourcePos> definedAt;
+  model::FuncId init = model::kNone;
+  model::LocId initCur = model::kNone; ///< where the next unit's initialization goes
+};
+
 /// Lowers the parsed translation unit into `prog`. Returns false after
 /// reporting diagnostics.
 bool lowerTranslationUnit(clang::ASTContext& ctx, clang::Preprocessor& pp, FrontState& st,
-                          model::Program& prog, DiagnosticSink& diags);
+                          model::Program& prog, DiagnosticSink& diags, LinkState& link);
+/// After the last unit: closes $init and gives static functions and globals
+/// whose names other units use the name `NAME@FILE` (FILE without folders).
+void finishLink(LinkState& link, model::Program& prog);
 
 /// Parses and lowers one annotation at `target` with names resolved in
 /// `scope` (wraps the annotation library).

@@ -129,8 +129,9 @@ bool sameCategory(const M::Type* a, const M::Type* b) {
 class Lowerer {
 public:
   Lowerer(ASTContext& ctx, Preprocessor& pp, FrontState& st, M::Program& prog,
-          DiagnosticSink& diags)
-      : ctx_(ctx), pp_(pp), sm_(ctx.getSourceManager()), st_(st), prog_(prog), diags_(diags) {}
+          DiagnosticSink& diags, LinkState& link)
+      : ctx_(ctx), pp_(pp), sm_(ctx.getSourceManager()), st_(st), prog_(prog), diags_(diags),
+        link_(link) {}
 
   bool run();
 
@@ -552,6 +553,10 @@ private:
   DiagnosticSink& diags_;
 
   FnState initS_;
+  LinkState& link_;
+  /// A second definition of the external symbol `name` (functions and
+  /// globals): the linker's "multiple definition" error.
+  bool duplicateDefinition(const std::string& name, SourceLocation at);
   FnState* S = nullptr;
   std::map<const VarDecl*, M::VarId> globals_;
   std::map<const FunctionDecl*, M::FuncId> funcs_;
@@ -2308,9 +2313,40 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
   bool hasBody = fd->hasBody(def);
   const FunctionDecl* d = hasBody ? def : fd->getMostRecentDecl();
   std::string name = d->getName().str();
-  if (auto* existing = prog_.findFunc(name)) {
-    funcs_[fd] = existing->id;
-    return existing->id;
+  // Linkage: a function with external linkage is one function of the whole
+  // program (its units share it by name); a static one belongs to its unit.
+  const bool internal = !d->isExternallyVisible();
+  if (!internal) {
+    M::FuncId existing = kNone;
+    if (auto it = link_.externFuncs.find(name); it != link_.externFuncs.end())
+      existing = it->second;
+    else if (auto* f = prog_.findFunc(name); f && !link_.internalFuncs.count(f->id))
+      existing = f->id;
+    if (existing != kNone) {
+      funcs_[fd] = existing;
+      link_.externFuncs[name] = existing;
+      if (hasBody && !prog_.funcs[existing].defined && !link_.definedAt.count(name)) {
+        // declared (and maybe called) by an earlier unit, defined here
+        M::Function& f = prog_.funcs[existing];
+        f.type = ty(d->getType(), d->getLocation());
+        if (!d->hasPrototype() && d->getNumParams() > 0) {
+          std::vector<const M::Type*> ps;
+          for (const ParmVarDecl* p : d->parameters())
+            ps.push_back(ty(p->getType(), p->getLocation()));
+          f.type = prog_.types.function(f.type->ret, std::move(ps), false);
+        }
+        f.loc = sl(d->getLocation());
+        f.params.clear();
+        f.paramNames.clear();
+        for (const ParmVarDecl* p : d->parameters())
+          f.paramNames.push_back(p->getName().str());
+        link_.definedAt[name] = pos(d->getLocation());
+        worklist_.push_back(def);
+      } else if (hasBody && !lowered_.count(def)) {
+        duplicateDefinition(name, d->getLocation());
+      }
+      return existing;
+    }
   }
   M::Function f;
   f.name = name;
@@ -2328,9 +2364,23 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
     f.paramNames.push_back(p->getName().str());
   M::FuncId id = prog_.addFunc(std::move(f));
   funcs_[fd] = id;
-  if (hasBody)
+  if (internal)
+    link_.internalFuncs.insert(id);
+  else
+    link_.externFuncs[name] = id;
+  if (hasBody) {
+    if (!internal)
+      link_.definedAt[name] = pos(d->getLocation());
     worklist_.push_back(def);
+  }
   return id;
+}
+
+bool Lowerer::duplicateDefinition(const std::string& name, SourceLocation at) {
+  error(at, "multiple definition of '" + name + "'");
+  if (auto it = link_.definedAt.find(name); it != link_.definedAt.end())
+    diags_.note(it->second, "first defined here");
+  return true;
 }
 
 void Lowerer::lowerFunction(const FunctionDecl* fd) {
@@ -2417,8 +2467,43 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
   if (!def)
     def = vd->getActingDefinition();
   const VarDecl* d = def ? def : vd->getMostRecentDecl();
+  const bool internal = !d->isExternallyVisible();
+  const std::string vname = d->getName().str();
+  if (!internal)
+    if (auto it = link_.externVars.find(vname); it != link_.externVars.end()) {
+      // the global of an earlier unit (gcc 12: -fno-common, so two
+      // definitions, also tentative ones `int x;`, are an error)
+      M::VarId id = it->second;
+      globals_[canon] = id;
+      if (def || d->getInit()) {
+        if (link_.definedAt.count(vname)) {
+          duplicateDefinition(vname, d->getLocation());
+          return id;
+        }
+        link_.definedAt[vname] = pos(d->getLocation());
+        FnState* saved = S;
+        S = nullptr;
+        try {
+          prog_.vars[id].type = declType(d);
+        } catch (...) {
+          S = saved;
+          throw;
+        }
+        S = saved;
+        prog_.vars[id].loc = sl(d->getLocation());
+        prog_.vars[id].isExtern = false;
+        std::vector<CapturedAnnot*> annots;
+        for (const VarDecl* r : vd->redecls()) {
+          auto as = annotsAt(r->getBeginLoc());
+          annots.insert(annots.end(), as.begin(), as.end());
+        }
+        initGlobal(id, d, declAnnotIsInput(annots));
+        applyDeclAnnots(annots, id, d->getLocation());
+      }
+      return id;
+    }
   M::Variable v;
-  v.name = d->getName().str();
+  v.name = vname;
   FnState* saved = S;
   S = nullptr;
   try {
@@ -2433,6 +2518,13 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
   v.isExtern = !def && !d->getInit();
   M::VarId id = prog_.addVar(std::move(v));
   globals_[canon] = id;
+  if (internal) {
+    link_.internalVars.insert(id);
+  } else {
+    link_.externVars[vname] = id;
+    if (!prog_.vars[id].isExtern)
+      link_.definedAt[vname] = pos(d->getLocation());
+  }
   std::vector<CapturedAnnot*> annots;
   for (const VarDecl* r : vd->redecls()) {
     auto as = annotsAt(r->getBeginLoc());
@@ -2663,8 +2755,12 @@ bool Lowerer::run() {
       for (const EnumConstantDecl* ec : ed->enumerators())
         enumConsts_[ec->getName().str()] = ec->getInitVal().getExtValue();
   }
-  // The initializer function comes first.
-  {
+  // The initializer function comes first; a later unit continues it.
+  if (link_.init != kNone) {
+    initS_.fid = link_.init;
+    initS_.cur = link_.initCur;
+    initS_.scopes.push_back({});
+  } else {
     M::Function init;
     init.name = M::kInitFunction;
     init.type = prog_.types.function(prog_.types.voidType(), {}, false);
@@ -2677,6 +2773,7 @@ bool Lowerer::run() {
     f.exit = f.addLoc(f.loc);
     initS_.cur = f.entry;
     initS_.scopes.push_back({});
+    link_.init = initS_.fid;
   }
   for (CapturedAnnot& a : st_.annots)
     if (!a.done && (a.needs == annot::Needs::Nothing || a.needs == annot::Needs::Invalid)) {
@@ -2727,24 +2824,48 @@ bool Lowerer::run() {
   }
   drain();
   finishAnnotations();
-  // Close the initializer function.
-  {
-    S = &initS_;
-    M::Stmt r;
-    r.kind = M::StmtKind::Return;
-    M::LocId from = here(fn().loc);
-    addTrans(from, fn().exit, nullptr, std::move(r), fn().loc);
-    S = nullptr;
-  }
+  // Where the next unit's initialization goes (finishLink closes $init).
+  S = &initS_;
+  link_.initCur = here(fn().loc);
+  S = nullptr;
   return diags_.errorCount() == errorsBefore;
 }
 
 } // namespace
 
 bool lowerTranslationUnit(ASTContext& ctx, Preprocessor& pp, FrontState& st, M::Program& prog,
-                          DiagnosticSink& diags) {
-  Lowerer l(ctx, pp, st, prog, diags);
+                          DiagnosticSink& diags, LinkState& link) {
+  Lowerer l(ctx, pp, st, prog, diags, link);
   return l.run();
+}
+
+void finishLink(LinkState& link, M::Program& prog) {
+  if (link.init != kNone) {
+    M::Function& f = prog.funcs[link.init];
+    M::Transition t;
+    t.from = link.initCur;
+    t.to = f.exit;
+    t.stmt.kind = M::StmtKind::Return;
+    t.loc = f.loc;
+    f.addTrans(std::move(t));
+  }
+  // Static functions and globals whose names other symbols of the program
+  // also have: NAME@FILE, so that traces and dumps tell them apart.
+  auto fileOf = [&](M::SrcLoc l) {
+    std::string f = l.file < prog.files.size() ? prog.files[l.file] : std::string("?");
+    return f.substr(f.find_last_of('/') + 1);
+  };
+  std::map<std::string, int> funcNames, varNames;
+  for (const M::Function& f : prog.funcs)
+    ++funcNames[f.name];
+  for (M::VarId g : prog.globals)
+    ++varNames[prog.vars[g].name];
+  for (M::FuncId f : link.internalFuncs)
+    if (funcNames[prog.funcs[f].name] > 1)
+      prog.renameFunc(f, prog.funcs[f].name + "@" + fileOf(prog.funcs[f].loc));
+  for (M::VarId v : link.internalVars)
+    if (varNames[prog.vars[v].name] > 1)
+      prog.vars[v].name += "@" + fileOf(prog.vars[v].loc);
 }
 
 } // namespace chorus::front

@@ -22,6 +22,13 @@ FuncId Program::addFunc(Function f) {
   return funcs.back().id;
 }
 
+void Program::renameFunc(FuncId f, std::string name) {
+  funcs.at(f).name = std::move(name);
+  funcByName_.clear();
+  for (const Function& fn : funcs)
+    funcByName_[fn.name] = fn.id;
+}
+
 StringId Program::addString(std::string s) {
   strings.push_back(std::move(s));
   return static_cast<StringId>(strings.size() - 1);

@@ -1,5 +1,6 @@
 // chorus: the command-line driver. Thin: parses arguments, calls libraries.
 #include "Args.h"
+#include "chorus/front/CompileCommands.h"
 #include "chorus/front/Frontend.h"
 #include "chorus/model/Printer.h"
 #include "chorus/report/Report.h"
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -25,7 +27,7 @@ namespace {
 enum ExitCode { kVerified = 0, kViolation = 1, kUnknown = 2, kUsage = 3 };
 
 const char* kUsageText =
-    R"(usage: chorus <command> [options] FILE.c [clang flags]
+    R"(usage: chorus <command> [options] FILE.c... [clang flags]
 
 Verifies parallel C programs (MPI, pthreads) with collective assertions,
 collective loop invariants, collective contracts and parallel assertions.
@@ -33,7 +35,13 @@ collective loop invariants, collective contracts and parallel assertions.
 commands:
   dump-model FILE.c [-DNAME=V] [-I DIR]   print the program model (program
                                            graphs, annotations) and exit
-  verify FILE.c -n N|LO..HI                check safety and the annotations
+  verify FILE.c... -n N|LO..HI             check safety and the annotations
+
+  Several files are one program, linked as the linker does (external
+  names shared, statics per file, a second definition is an error).
+  -p DIR reads DIR/compile_commands.json: the flags of each file's entry
+  (-D, -U, -I, -include, -std=), and all its C files when none is given.
+  CPATH and C_INCLUDE_PATH are honoured as by gcc.
   compare SPEC.c IMPL.c -n N|LO..HI        functional equivalence of two programs
           [--spec-procs M] [--composition parallel|sequential] [verify options]
   replay TRACE.json                        re-execute a counterexample trace
@@ -93,7 +101,9 @@ int usageError(const std::string& msg) {
 
 /// Splits arguments into chorus options and the C file plus clang flags.
 struct FrontArgs {
-  std::string file;
+  std::string file;               ///< the first file (argv[0] of the program)
+  std::vector<std::string> files; ///< all files: one program, linked
+  std::string compileDb;          ///< -p DIR: DIR/compile_commands.json
   std::vector<std::string> clangArgs;
   std::string onlyFunction;
   bool library = false;
@@ -110,6 +120,12 @@ bool parseFrontArgs(const std::vector<std::string>& args, FrontArgs& out, std::s
       out.onlyFunction = args[++i];
     } else if (a == "--library") {
       out.library = true;
+    } else if (a == "-p") {
+      if (i + 1 >= args.size()) {
+        err = "-p needs the build directory holding compile_commands.json";
+        return false;
+      }
+      out.compileDb = args[++i];
     } else if (a == "-I" || a == "-D" || a == "-U" || a == "-include" || a == "-isystem") {
       if (i + 1 >= args.size()) {
         err = a + " needs an argument";
@@ -125,17 +141,43 @@ bool parseFrontArgs(const std::vector<std::string>& args, FrontArgs& out, std::s
         err = "unknown option '" + a + "'";
         return false;
       }
-    } else if (out.file.empty()) {
-      out.file = a;
     } else {
-      err = "more than one input file ('" + out.file + "' and '" + a + "')";
-      return false;
+      out.files.push_back(a);
     }
   }
-  if (out.file.empty()) {
+  if (out.files.empty() && out.compileDb.empty()) {
     err = "no input file";
     return false;
   }
+  if (!out.files.empty())
+    out.file = out.files.front();
+  return true;
+}
+
+/// The program's source files: the files given, with the flags of their
+/// compile_commands.json entries under -p (all its C files when none is
+/// given). False after reporting errors (exit 3).
+bool sourceFiles(FrontArgs& fa, std::vector<chorus::front::SourceFile>& out,
+                 chorus::DiagnosticSink& diags) {
+  if (fa.compileDb.empty()) {
+    for (const std::string& f : fa.files)
+      out.push_back({f, {}});
+    return true;
+  }
+  std::vector<std::string> only;
+  for (const std::string& f : fa.files) {
+    char* abs = realpath(f.c_str(), nullptr);
+    if (!abs) {
+      diags.error({}, "cannot open '" + f + "': " + std::strerror(errno));
+      return false;
+    }
+    only.push_back(abs);
+    std::free(abs);
+  }
+  if (!chorus::front::readCompileCommands(fa.compileDb, only, out, diags))
+    return false;
+  if (fa.file.empty())
+    fa.file = out.front().path;
   return true;
 }
 
@@ -147,7 +189,10 @@ int dumpModel(const std::vector<std::string>& args) {
   chorus::DiagnosticSink diags;
   chorus::front::FrontendOptions fo;
   fo.clangArgs = fa.clangArgs;
-  auto program = chorus::front::loadProgram(fa.file, fo, diags);
+  std::vector<chorus::front::SourceFile> files;
+  std::unique_ptr<chorus::model::Program> program;
+  if (sourceFiles(fa, files, diags))
+    program = chorus::front::loadProgram(files, fo, diags);
   diags.print(std::cerr);
   if (!program)
     return kUsage;
@@ -247,21 +292,24 @@ int verifyCommand(const std::vector<std::string>& args,
     return usageError(err);
   if (!haveN)
     return usageError("verify needs the number of processes: -n N or -n LO..HI");
+  vo.search.progress = !quiet && isatty(2);
+  chorus::DiagnosticSink diags;
+  chorus::front::FrontendOptions fo;
+  fo.clangArgs = fa.clangArgs;
+  std::vector<chorus::front::SourceFile> files;
+  std::unique_ptr<chorus::model::Program> program;
+  if (sourceFiles(fa, files, diags))
+    program = chorus::front::loadProgram(files, fo, diags);
+  diags.print(std::cerr);
+  if (!program)
+    return kUsage;
   {
-    // argv[0]: the name of the program (the file name without .c)
+    // argv[0]: the name of the program (the first file's name without .c)
     std::string base = fa.file.substr(fa.file.find_last_of('/') + 1);
     if (base.size() > 2 && base.compare(base.size() - 2, 2, ".c") == 0)
       base.resize(base.size() - 2);
     vo.programName = base;
   }
-  vo.search.progress = !quiet && isatty(2);
-  chorus::DiagnosticSink diags;
-  chorus::front::FrontendOptions fo;
-  fo.clangArgs = fa.clangArgs;
-  auto program = chorus::front::loadProgram(fa.file, fo, diags);
-  diags.print(std::cerr);
-  if (!program)
-    return kUsage;
   if (replay) {
     vo.nLo = vo.nHi = replay->nprocs;
     vo.deadlock = replay->synchronousSends ? s::DeadlockMode::Potential : s::DeadlockMode::Absolute;

@@ -17,6 +17,21 @@ struct FrontendOptions {
   std::vector<std::string> clangArgs;
 };
 
+/// One source file (translation unit) of a program, with its own flags
+/// (from compile_commands.json), which come before FrontendOptions's.
+struct SourceFile {
+  std::string path;
+  std::vector<std::string> clangArgs;
+};
+
+/// Parses the files and lowers them into one program, linked as the linker
+/// does: functions and globals of external linkage are shared by name,
+/// static ones belong to their file, two definitions of one external
+/// symbol are an error ("multiple definition", as gcc 12's -fno-common).
+/// Errors as for one file.
+std::unique_ptr<model::Program> loadProgram(const std::vector<SourceFile>& files,
+                                            const FrontendOptions& opts, DiagnosticSink& diags);
+
 /// Parses `file` and lowers it. On any error (invalid C, unsupported
 /// construct, malformed annotation, missing file) returns nullptr and leaves
 /// file:line:col diagnostics in `diags`. A defect of chorus met on the way

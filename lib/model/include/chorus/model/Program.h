@@ -62,6 +62,8 @@ public:
   FuncId addFunc(Function f);
   StringId addString(std::string s);
   uint32_t fileIndex(const std::string& path);
+  /// Gives function f the name `name` (findFunc follows).
+  void renameFunc(FuncId f, std::string name);
 
   // --- queries ------------------------------------------------------------------
   /// The function named `name`, or nullptr.
