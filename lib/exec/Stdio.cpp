@@ -184,7 +184,19 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
     m.checkDefined(v);
     char buf[512];
     if (c == 'p') {
-      out.text += m.show(v);
+      // glibc's forms where the pointer has an address: NULL "(nil)", a
+      // pointer made from an integer its hexadecimal value; objects have no
+      // modelled address (the text names the object)
+      auto p = m.V.decodePointer(v);
+      if (p && p->root.kind == RootKind::Null) {
+        out.text += "(nil)";
+      } else if (p && p->root.kind == RootKind::Address && p->path.empty()) {
+        std::snprintf(buf, sizeof buf, "%#llx",
+                      static_cast<unsigned long long>(state::addressOf(p->root)));
+        out.text += buf;
+      } else {
+        out.text += m.show(v);
+      }
       continue;
     }
     if (v->kind() != sym::Kind::NumConst) {

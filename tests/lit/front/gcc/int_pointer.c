@@ -9,15 +9,16 @@
 // RUN: %expect-exit 2 %chorus verify %s -n 1 --quiet -DDEREF 2>/dev/null | FileCheck %s --check-prefix=DEREF
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 134 %native -DBROKEN %s
-// GCC: int_pointer.c:27:12: warning: initialization of {{.*}} from {{.}}int{{.}} makes pointer from integer without a cast [-Wint-conversion]
-// GCC: int_pointer.c:28:12: warning: initialization of {{.}}long int{{.}} from {{.*}} makes integer from pointer without a cast [-Wint-conversion]
-// OK: int_pointer.c:27:8: warning: incompatible integer to pointer conversion initializing 'int *' with an expression of type 'int' [-Wint-conversion]
-// OK: int_pointer.c:28:8: warning: incompatible pointer to integer conversion initializing 'long' with an expression of type 'int *' [-Wint-conversion]
+// GCC: int_pointer.c:28:12: warning: initialization of {{.*}} from {{.}}int{{.}} makes pointer from integer without a cast [-Wint-conversion]
+// GCC: int_pointer.c:29:12: warning: initialization of {{.}}long int{{.}} from {{.*}} makes integer from pointer without a cast [-Wint-conversion]
+// OK: int_pointer.c:28:8: warning: incompatible integer to pointer conversion initializing 'int *' with an expression of type 'int' [-Wint-conversion]
+// OK: int_pointer.c:29:8: warning: incompatible pointer to integer conversion initializing 'long' with an expression of type 'int *' [-Wint-conversion]
 // OK: verdict: verified
-// BAD: verdict: violation ASSERTION at {{.*}}int_pointer.c:35:3 (process 0)
-// DEREF: verdict: unknown (unsupported: access through the pointer (void *)4096, made from an integer, at {{.*}}int_pointer.c:38:3)
+// BAD: verdict: violation ASSERTION at {{.*}}int_pointer.c:36:3 (process 0)
+// DEREF: verdict: unknown (unsupported: access through the pointer (void *)4096, made from an integer, at {{.*}}int_pointer.c:39:3)
 #include <assert.h>
 #include <stddef.h>
+#include <stdio.h>
 
 int main(void) {
   int x = 5;
@@ -37,5 +38,13 @@ int main(void) {
 #ifdef DEREF
   return *p;
 #endif
+#ifdef PRINT
+  printf("%p %p\n", p, n);
+#endif
   return *q - 5;
 }
+// printf's %p as glibc prints it: a pointer made from an integer in hex,
+// NULL as (nil).
+// RUN: %chorus verify %s -n 1 --quiet --print-output -DPRINT 2>/dev/null | FileCheck %s --check-prefix=PRINT
+// RUN: %native -DPRINT %s | FileCheck %s --check-prefix=PRINT
+// PRINT: 0x1000 (nil)
