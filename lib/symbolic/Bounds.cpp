@@ -137,6 +137,30 @@ Interval Bounds::monoRange(Expr m) {
     bi.lo = ExprFactory::bitOpSigned(m) ? -h : Rational(0);
     bi.hi = ExprFactory::bitOpSigned(m) ? h - Rational(1) : h * Rational(2) - Rational(1);
     r = intersect(r, bi);
+  } else if (m->kind() == Kind::IntDiv && m->child(1)->kind() == Kind::NumConst &&
+             !m->child(1)->isZero()) {
+    // a / c truncates toward zero: monotone in a (C division, e.g. the block
+    // bounds PID * NX / NPROCS of a decomposition)
+    const Rational& c = m->child(1)->value();
+    Interval a = range(toPoly(m->child(0)));
+    Interval di;
+    auto q = [&](const Rational& x) { return Rational::truncDiv(x, c); };
+    if (c.sign() > 0) {
+      di.hasLo = a.hasLo;
+      di.hasHi = a.hasHi;
+      if (a.hasLo)
+        di.lo = q(a.lo.floor());
+      if (a.hasHi)
+        di.hi = q(a.hi.ceil());
+    } else {
+      di.hasLo = a.hasHi;
+      di.hasHi = a.hasLo;
+      if (a.hasHi)
+        di.lo = q(a.hi.ceil());
+      if (a.hasLo)
+        di.hi = q(a.lo.floor());
+    }
+    r = intersect(r, di);
   } else if (m->kind() == Kind::IntMod && m->child(1)->kind() == Kind::NumConst &&
              !m->child(1)->isZero()) { // |a % c| < |c|, with the sign of a
     Rational c = m->child(1)->value().abs() - Rational(1);

@@ -394,6 +394,26 @@ TEST(ProverChain, IndependenceSendsOnlyRelevantConjuncts) {
   EXPECT_EQ(sent.size(), 1u);
 }
 
+// The no-wrap and no-overflow checks of C integers (lib/exec/Ints.cpp) are
+// decided by the bounds when they can be: sums of bounded values, block
+// bounds PID * NX / NPROCS (a quotient by a constant), remainders, bit
+// operations (the range of their width).
+TEST(ProverChain, InternalDecisionsForCIntegerRanges) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f);
+  Expr ctx = t.all({f.le(t.c(2), t.n), f.le(t.n, t.c(12)), f.le(t.c(0), t.i), f.lt(t.i, t.n)});
+  Expr intMax = t.c(2147483647), uMax = t.c(4294967295LL);
+  EXPECT_EQ(p.valid(ctx, f.le(f.add(t.i, t.c(1)), intMax)), Answer::Yes);
+  Expr first = f.div(f.mul(t.c(3), t.n), t.c(4)), next = f.div(f.mul(t.c(4), t.n), t.c(4));
+  EXPECT_EQ(p.valid(ctx, f.le(f.sub(next, first), intMax)), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.le(t.c(-12), f.sub(first, t.n))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.le(f.add(f.mod(t.x, t.c(256)), t.c(255)), t.c(510))), Answer::Yes);
+  Expr band = f.bitOp(BitOpKind::And, 32, false, t.x, t.y);
+  EXPECT_EQ(p.valid(f.trueExpr(), f.le(band, uMax)), Answer::Yes);
+  EXPECT_EQ(p.stats().z3Calls, 0u);
+}
+
 TEST(ProverChain, InternalDecisionsForLoopBounds) {
   Fixture t;
   auto& f = t.f;
