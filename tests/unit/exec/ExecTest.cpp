@@ -429,19 +429,77 @@ TEST(Exec, GlobalsAreZeroInitializedAndInitRuns) {
 }
 
 TEST(Exec, LoopStatesMatch) {
-  // for (i = 0; i < 10; i++) x = 0;  a loop with matching states after
-  // canonicalization (x is overwritten with the same value).
+  // x = 0; while (1) x = 0;  an iteration leaves the state as it found it:
+  // the second arrival at the loop head is matched with the first, and the
+  // search ends (verified: the program runs forever without a violation).
+  // Every transition but the matched one reaches a new state.
+  ModelBuilder b;
+  b.begin("main", b.tInt);
+  VarId x = b.local("x", b.tInt);
+  b.decl(x);
+  b.assign(b.v(x), b.lit(0));
+  b.while_(b.lit(1), [&] { b.assign(b.v(x), b.lit(0)); });
+  b.end();
+  auto r = verify(b);
+  EXPECT_VERIFIED(b, r);
+  EXPECT_EQ(r.stats.statesMatched, 1u);
+  EXPECT_EQ(r.stats.transitions, r.stats.statesSaved);
+  // A loop whose state changes at every iteration (i = 0..9) repeats no
+  // state: nothing to match (the C loop `for (i = 0; i < 10; i++) x = 0;`).
+  ModelBuilder c;
+  c.begin("main", c.tInt);
+  VarId i = c.local("i", c.tInt);
+  c.decl(i);
+  c.assign(c.v(i), c.lit(0));
+  c.while_(c.lt(c.v(i), c.lit(10)), [&] { c.assign(c.v(i), c.add(c.v(i), c.lit(1))); });
+  c.end();
+  auto rc = verify(c);
+  EXPECT_VERIFIED(c, rc);
+  EXPECT_EQ(rc.stats.statesMatched, 0u);
+  EXPECT_EQ(rc.stats.transitions + 1, rc.stats.statesSaved);
+}
+
+TEST(Exec, InterleavingsMatchWithoutPor) {
+  // Each of two processes runs a chain of k local steps (i = 1; i = 2; i = 3).
+  // Without the partial-order reduction the search explores the grid of
+  // their interleavings: (k+1)^2 states, 2k(k+1) transitions, of which all
+  // but the (k+1)^2 - 1 that reach a new state are matched: k^2. With the
+  // reduction, one process runs first: 2k+1 states, nothing matched.
   ModelBuilder b;
   b.begin("main", b.tInt);
   VarId i = b.local("i", b.tInt);
   b.decl(i);
-  b.assign(b.v(i), b.lit(0));
-  b.while_(b.lt(b.v(i), b.lit(10)), [&] { b.assign(b.v(i), b.add(b.v(i), b.lit(1))); });
+  for (int k = 1; k <= 3; ++k)
+    b.assign(b.v(i), b.lit(k));
+  b.ret(b.lit(0));
   b.end();
-  auto r = verify(b);
-  EXPECT_VERIFIED(b, r);
-  EXPECT_GT(r.stats.statesSaved, 10u);
-  EXPECT_GT(r.stats.transitions, 10u);
+  auto one = verify(b, 1);
+  EXPECT_VERIFIED(b, one);
+  uint64_t k = one.stats.transitions;
+  ASSERT_EQ(one.stats.statesSaved, k + 1);
+  ASSERT_GE(k, 3u);
+  search::SearchOptions noPor;
+  noPor.por = false;
+  auto grid = verify(b, 2, search::DeadlockMode::Absolute, noPor);
+  EXPECT_VERIFIED(b, grid);
+  EXPECT_EQ(grid.stats.statesSaved, (k + 1) * (k + 1));
+  EXPECT_EQ(grid.stats.transitions, 2 * k * (k + 1));
+  EXPECT_EQ(grid.stats.statesMatched, k * k);
+  auto reduced = verify(b, 2);
+  EXPECT_VERIFIED(b, reduced);
+  EXPECT_EQ(reduced.stats.statesSaved, 2 * k + 1);
+  EXPECT_EQ(reduced.stats.statesMatched, 0u);
+  // Stateless search (no store): the grid is explored as a tree, one node
+  // per path from the start to each grid point (a, b): sum of C(a+b, a).
+  noPor.stateless = true;
+  auto tree = verify(b, 2, search::DeadlockMode::Absolute, noPor);
+  EXPECT_VERIFIED(b, tree);
+  EXPECT_EQ(tree.stats.statesMatched, 0u);
+  uint64_t paths = 0;
+  for (uint64_t a = 0; a <= k; ++a)
+    for (uint64_t c = 0, binom = 1; c <= k; ++c, binom = binom * (a + c) / c)
+      paths += binom;
+  EXPECT_EQ(tree.stats.statesSaved, paths);
 }
 
 TEST(Exec, MaxStatesGivesUnknown) {

@@ -17,6 +17,72 @@ void expectOk(AnnotEnv& env, bool ok) {
   EXPECT_TRUE(ok) << env.messages();
 }
 
+const char* clauseName(model::ClauseKind k) {
+  switch (k) {
+  case model::ClauseKind::Requires:
+    return "requires";
+  case model::ClauseKind::Ensures:
+    return "ensures";
+  case model::ClauseKind::Assigns:
+    return "assigns";
+  case model::ClauseKind::WaitsFor:
+    return "waitsfor";
+  case model::ClauseKind::Assumes:
+    return "assumes";
+  case model::ClauseKind::MpiUses:
+    return "uses";
+  case model::ClauseKind::Terminates:
+    return "terminates";
+  case model::ClauseKind::Decreases:
+    return "decreases";
+  }
+  return "?";
+}
+
+void addClauses(std::string& out, const std::vector<model::Clause>& cs) {
+  for (const model::Clause& c : cs) {
+    out += std::string(" ") + clauseName(c.kind);
+    bool list = c.kind == model::ClauseKind::Assigns || c.kind == model::ClauseKind::WaitsFor ||
+                c.kind == model::ClauseKind::MpiUses;
+    if (c.nothing)
+      out += "(nothing)";
+    else if (list)
+      out += "(" + std::to_string(c.exprs.size()) + ")";
+  }
+}
+
+/// The structure of the only contract of `env`: its blocks ("local" or
+/// "collective"), each with its clause kinds in order (lists with their
+/// length), its behaviors and its complete/disjoint clauses, e.g.
+/// "local: uses(1) | collective: requires assigns(1) | behavior b: assumes
+/// ensures | complete: all | disjoint: all".
+std::string contractShape(const AnnotEnv& env) {
+  if (env.prog.contracts.size() != 1)
+    return std::to_string(env.prog.contracts.size()) + " contracts";
+  std::string out;
+  for (const model::ContractBlock& b : env.prog.contracts[0].blocks) {
+    out += out.empty() ? "" : " | ";
+    out += b.comm ? "collective:" : "local:";
+    addClauses(out, b.clauses);
+    for (const model::Behavior& h : b.behaviors) {
+      out += " | behavior " + h.name + ":";
+      addClauses(out, h.clauses);
+    }
+    auto names = [&](const char* what, const std::vector<std::vector<std::string>>& ls) {
+      for (const auto& l : ls) {
+        out += std::string(" | ") + what + ":";
+        if (l.empty())
+          out += " all";
+        for (const std::string& n : l)
+          out += " " + n;
+      }
+    };
+    names("complete", b.completeBehaviors);
+    names("disjoint", b.disjointBehaviors);
+  }
+  return out;
+}
+
 // --- seed 001 ---------------------------------------------------------------------
 
 TEST(SeedTass, InputWithCondition) {
@@ -377,6 +443,11 @@ TEST(SeedAppB, B3Allreduce) {
 int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, MPI_Comm comm)
 )"));
+  EXPECT_EQ(
+      contractShape(env),
+      "local: uses(1) | collective: requires requires requires assigns(1) ensures waitsfor(1) | "
+      "behavior not_in_place: assumes requires requires ensures | behavior in_place: assumes "
+      "requires ensures | complete: not_in_place in_place | disjoint: not_in_place in_place");
 }
 
 const char* kB4 = R"(
@@ -425,6 +496,10 @@ TEST(SeedAppB, B4AlltoallCorrected) {
                   (at = text.find("scout,")) != std::string::npos;)
     text.replace(at, 5, "scount");
   expectOk(env, env.seedContract(text));
+  EXPECT_EQ(contractShape(env),
+            "local: uses(1) | collective: requires requires assigns(1) waitsfor(1) | behavior "
+            "not_in_place: assumes requires requires ensures | behavior in_place: assumes requires "
+            "ensures | complete: not_in_place in_place | disjoint: not_in_place in_place");
 }
 
 const char* kB5 = R"(
@@ -601,6 +676,8 @@ TEST(SeedAppB, B7Barrier) {
 */
 int MPI_Barrier(MPI_Comm comm);
 )"));
+  EXPECT_EQ(contractShape(env),
+            "local: uses(1) | collective: requires assigns(nothing) waitsfor(1)");
 }
 
 TEST(SeedAppB, B8Bcast) {
@@ -665,6 +742,10 @@ TEST(SeedAppB, B9Exscan) {
 int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype datatype,
 MPI_Op op, MPI_Comm comm);
 )"));
+  EXPECT_EQ(contractShape(env),
+            "local: uses(1) | collective: requires requires requires requires waitsfor(1) | "
+            "behavior zero: assumes assigns(nothing) | behavior others: assumes requires "
+            "assigns(1) ensures | complete: zero others | disjoint: zero others");
 }
 
 TEST(SeedAppB, B10Gather) {
@@ -775,6 +856,11 @@ TEST(SeedAppB, B11GathervCorrected) {
   std::string text = kB11;
   text.replace(text.find("{ {SBUF, &scount"), 16, "{ { {SBUF, &scount");
   expectOk(env, env.seedContract(text));
+  EXPECT_EQ(contractShape(env),
+            "local: uses(1) | collective: requires | behavior root: assumes requires requires "
+            "requires requires requires requires requires requires requires assigns(1) ensures "
+            "ensures waitsfor(1) | behavior non_root: assumes requires assigns(nothing) "
+            "waitsfor(nothing) | complete: root non_root | disjoint: root non_root");
 }
 
 TEST(SeedAppB, B12Reduce) {
@@ -810,6 +896,11 @@ TEST(SeedAppB, B12Reduce) {
 int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype datatype,
     MPI_Op op, int root, MPI_Comm comm);
 )"));
+  EXPECT_EQ(
+      contractShape(env),
+      "local: uses(1) | collective: requires requires requires | behavior root: assumes requires "
+      "requires requires assigns(1) ensures waitsfor(1) | behavior non_root: assumes requires "
+      "assigns(nothing) waitsfor(nothing) | complete: root non_root | disjoint: root non_root");
 }
 
 TEST(SeedAppB, B13ReduceLocal) {
@@ -875,6 +966,11 @@ TEST(SeedAppB, B14ReduceScatter) {
 int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 )"));
+  EXPECT_EQ(
+      contractShape(env),
+      "local: uses(1) | collective: requires requires requires requires requires assigns(1) "
+      "ensures waitsfor(1) | behavior not_in_place: assumes requires requires | behavior in_place: "
+      "assumes requires | complete: not_in_place in_place | disjoint: not_in_place in_place");
 }
 
 TEST(SeedAppB, B15ReduceScatterBlock) {
@@ -912,6 +1008,11 @@ TEST(SeedAppB, B15ReduceScatterBlock) {
         MPI_Datatype datatype, MPI_Op op,
         MPI_Comm comm);
 )"));
+  EXPECT_EQ(
+      contractShape(env),
+      "local: uses(1) | collective: requires requires assigns(1) ensures waitsfor(1) | behavior "
+      "not_in_place: assumes requires requires | behavior in_place: assumes requires requires | "
+      "complete: not_in_place in_place | disjoint: not_in_place in_place");
 }
 
 TEST(SeedAppB, B16Scan) {
@@ -937,6 +1038,8 @@ TEST(SeedAppB, B16Scan) {
     int MPI_Scan(const void *sbuf, void *rbuf, int count,
         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 )"));
+  EXPECT_EQ(contractShape(env), "local: uses(1) | collective: requires requires requires requires "
+                                "requires assigns(1) ensures waitsfor(1)");
 }
 
 TEST(SeedAppB, B17Scatter) {
@@ -976,6 +1079,11 @@ int MPI_Scatter(const void* sbuf, int scount, MPI_Datatype stype,
               void* rbuf, int rcount, MPI_Datatype rtype, int root,
               MPI_Comm comm);
 )"));
+  EXPECT_EQ(
+      contractShape(env),
+      "local: uses(1) | collective: requires | behavior root: assumes requires requires requires "
+      "requires assigns(1) ensures waitsfor(nothing) | behavior nonroot: assumes requires requires "
+      "assigns(1) ensures waitsfor(1) | complete: root nonroot | disjoint: root nonroot");
 }
 
 TEST(SeedAppB, B18Scatterv) {
@@ -1027,6 +1135,11 @@ behavior nonroot:
     MPI_Datatype stype, void *rbuf, int rcount,
     MPI_Datatype rtype, int root, MPI_Comm comm);
 )"));
+  EXPECT_EQ(contractShape(env),
+            "local: uses(1) | collective: requires | behavior root: assumes requires requires "
+            "requires requires requires requires requires assigns(1) ensures waitsfor(nothing) | "
+            "behavior nonroot: assumes requires requires assigns(1) ensures waitsfor(1) | "
+            "complete: root nonroot | disjoint: root nonroot");
 }
 
 } // namespace
