@@ -28,7 +28,7 @@
 // A non-void function that ends without returning a value: \result is
 // uninitialized.
 // RUN: %expect-exit 1 %chorus verify %s -n 1 -DNORET --quiet | FileCheck %s --check-prefix=NORET
-// NORET: verdict: violation POSTCONDITION at {{.*}}ensures.c:{{[0-9]+}}:{{[0-9]+}} (process 0)
+// NORET: verdict: violation POSTCONDITION at {{.*}}ensures.c:73:1 (process 0)
 // NORET-NEXT: the postcondition 'ensures \result == 0 ({{.*}}ensures.c:69:5)' of 'noret' cannot be evaluated
 #pragma TASS input {x >= -3 && x <= 3}
 int x;

@@ -12,7 +12,7 @@
 // CHECK-NEXT: checksum = F7B2B1F4
 // CHECK-NEXT: verdict: verified
 // BAD-NOT: checksum
-// BAD: verdict: violation ASSERTION
+// BAD: verdict: violation ASSERTION at {{.*}}print_output.c:26:3 (process 0)
 #include <assert.h>
 #include <stdio.h>
 

@@ -3,7 +3,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
 // With --no-collective the assertion is not checked: never `verified`.
 // RUN: %expect-exit 2 %chorus verify %s -n 3 --quiet --no-collective | FileCheck %s --check-prefix=OFF
-// CHECK: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}incomplete.c:15:{{[0-9]+}}
+// CHECK: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}incomplete.c:15:14 (process 0)
 // OFF: verdict: unknown (not checked: collective assertion DONE at {{.*}}incomplete.c:15:14 (--no-collective))
 #include <mpi.h>
 

@@ -1,7 +1,7 @@
 // Collective assertions reached in different orders (seed 000 Def. 4 (1)).
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet -DFIXED | FileCheck %s --check-prefix=OK
-// CHECK: verdict: violation COLLECTIVE_ORDER
+// CHECK: verdict: violation COLLECTIVE_ORDER at {{.*}}order.c:20:14 (process 1)
 // CHECK: different orders
 // OK: verdict: verified
 #include <mpi.h>

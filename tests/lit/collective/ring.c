@@ -7,10 +7,10 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --deadlock absolute --quiet -DBROKEN | FileCheck %s
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --deadlock absolute --quiet -DBADPROC | FileCheck %s --check-prefix=RANGE
 // OK: verdict: verified
-// CHECK: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:34:{{[0-9]+}} (process 2)
+// CHECK: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:34:14 (process 2)
 // CHECK: composite state of collective assertion R
 // CHECK: snapshot at step
-// RANGE: verdict: violation COLLECTIVE_ASSERTION
+// RANGE: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:34:14 (process 0)
 // RANGE: no such process
 #include <mpi.h>
 

@@ -5,7 +5,7 @@
 // RUN: %expect-exit 0 %chorus compare %S/Inputs/world_spec.c %s --spec-procs 2 -n 3 -q --composition sequential | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus compare %S/Inputs/world_spec.c %s --spec-procs 2 -n 2 -q -DWRONG | FileCheck %s
 // OK: verdict: verified
-// CHECK: verdict: violation OUTPUT_MISMATCH at {{.*}}world.c:{{[0-9]+}}:{{[0-9]+}} (process 2)
+// CHECK: verdict: violation OUTPUT_MISMATCH at {{.*}}world.c:16:14 (process 2)
 // CHECK: output 'total' differs
 #include <mpi.h>
 #include <assert.h>

@@ -3,7 +3,7 @@
 // replay fixes it (the violation is confirmed with concrete values).
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --json %t.json | FileCheck %s
 // RUN: %expect-exit 1 %chorus replay %t.json | FileCheck %s --check-prefix=REPLAY
-// CHECK: verdict: violation ASSERTION at {{.*}}input_array_replay.c:22:3
+// CHECK: verdict: violation ASSERTION at {{.*}}input_array_replay.c:22:3 (process 0)
 // CHECK: inputs:
 // CHECK-NEXT: N = [[N:[1-3]]]
 // CHECK-NEXT: a = {{{-?[0-9]+(, -?[0-9]+)*}}}

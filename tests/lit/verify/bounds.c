@@ -1,7 +1,7 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation OUT_OF_BOUNDS at {{.*}}bounds.c:15:
+// BAD: verdict: violation OUT_OF_BOUNDS at {{.*}}bounds.c:15:10 (process 0)
 #ifdef BROKEN
 #define LAST 4
 #else

@@ -4,10 +4,10 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DUAF | FileCheck %s --check-prefix=UAF
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBADFREE | FileCheck %s --check-prefix=BADFREE
 // OK: verdict: verified
-// LEAK: verdict: violation MEMORY_LEAK at {{.*}}heap.c:18:
-// DOUBLE: verdict: violation DOUBLE_FREE at {{.*}}heap.c:27:
-// UAF: verdict: violation USE_AFTER_FREE at {{.*}}heap.c:30:
-// BADFREE: verdict: violation INVALID_FREE at {{.*}}heap.c:33:
+// LEAK: verdict: violation MEMORY_LEAK at {{.*}}heap.c:18:19 (process 0)
+// DOUBLE: verdict: violation DOUBLE_FREE at {{.*}}heap.c:27:3 (process 0)
+// UAF: verdict: violation USE_AFTER_FREE at {{.*}}heap.c:30:9 (process 0)
+// BADFREE: verdict: violation INVALID_FREE at {{.*}}heap.c:33:3 (process 0)
 #include <stdlib.h>
 
 #pragma TASS input {N >= 1 && N <= 3}

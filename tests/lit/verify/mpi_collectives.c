@@ -2,8 +2,8 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet -DMISMATCH | FileCheck %s --check-prefix=MIS
 // OK: verdict: verified
-// BAD: verdict: violation ASSERTION
-// MIS: verdict: violation COLLECTIVE_MISMATCH
+// BAD: verdict: violation ASSERTION at {{.*}}mpi_collectives.c:19:3 (process 0)
+// MIS: verdict: violation COLLECTIVE_MISMATCH at {{.*}}mpi_collectives.c:30:3 (process 1)
 #include <mpi.h>
 #include <assert.h>
 

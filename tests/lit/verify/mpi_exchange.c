@@ -3,9 +3,9 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet -DSENDFIRST | FileCheck %s --check-prefix=POT
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet -DSENDFIRST --deadlock absolute | FileCheck %s --check-prefix=OK
 // OK: verdict: verified
-// ABS: verdict: violation ABSOLUTE_DEADLOCK
+// ABS: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}mpi_exchange.c:19:3 (process 0)
 // ABS: MPI_Recv
-// POT: verdict: violation POTENTIAL_DEADLOCK
+// POT: verdict: violation POTENTIAL_DEADLOCK at {{.*}}mpi_exchange.c:22:3 (process 0)
 #include <mpi.h>
 #include <assert.h>
 

@@ -7,7 +7,7 @@
 // SMALL: verdict: violation MPI_RECV_MISMATCH at {{.*}}mpi_misuse.c:29:5 (process 1)
 // SMALL: receive buffer too small
 // TYPE: verdict: violation MPI_RECV_MISMATCH at {{.*}}mpi_misuse.c:31:5 (process 1)
-// NOFIN: verdict: violation MPI_USAGE
+// NOFIN: verdict: violation MPI_USAGE at {{.*}}mpi_misuse.c:39:3 (process 0)
 // NOFIN: without calling MPI_Finalize
 // EARLY: verdict: violation MPI_USAGE at {{.*}}mpi_misuse.c:21:3 (process 0)
 // EARLY: before MPI_Init

@@ -2,9 +2,9 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DNULLDEREF | FileCheck %s --check-prefix=NULL
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DPAST | FileCheck %s --check-prefix=PAST
 // OK: verdict: verified
-// NULL: verdict: violation NULL_DEREFERENCE at {{.*}}pointers.c:32:
+// NULL: verdict: violation NULL_DEREFERENCE at {{.*}}pointers.c:32:5 (process 0)
 // NULL: output: sum=5
-// PAST: verdict: violation OUT_OF_BOUNDS at {{.*}}pointers.c:15:
+// PAST: verdict: violation OUT_OF_BOUNDS at {{.*}}pointers.c:15:3 (process 0)
 #include <stdio.h>
 #include <stddef.h>
 

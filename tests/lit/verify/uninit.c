@@ -1,7 +1,7 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation UNINITIALIZED_READ at {{.*}}uninit.c:15:
+// BAD: verdict: violation UNINITIALIZED_READ at {{.*}}uninit.c:15:3 (process 0)
 struct point { int x; double y; };
 
 int main(void) {

@@ -18,7 +18,7 @@ TEST(Exec, AssertionHoldsAndFails) {
     b.end();
     auto r = verify(b);
     if (broken)
-      EXPECT_VIOLATION(b, r, Assertion, l);
+      EXPECT_VIOLATION(b, r, Assertion, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -39,7 +39,7 @@ TEST(Exec, SymbolicInputForksAndGivesModel) {
     b.end();
     auto r = verify(b);
     if (broken) {
-      EXPECT_VIOLATION(b, r, Assertion, l);
+      EXPECT_VIOLATION(b, r, Assertion, l, 0);
       ASSERT_EQ(r.inputs.size(), 1u) << text(b, r);
       EXPECT_EQ(r.inputs[0].first, "N");
       EXPECT_EQ(r.inputs[0].second, "6");
@@ -65,7 +65,7 @@ TEST(Exec, DivisionByZero) {
     b.end();
     auto r = verify(b);
     if (broken) {
-      EXPECT_VIOLATION(b, r, DivisionByZero, l);
+      EXPECT_VIOLATION(b, r, DivisionByZero, l, 0);
       ASSERT_EQ(r.inputs.size(), 1u);
       EXPECT_EQ(r.inputs[0].second, "0");
     } else
@@ -82,7 +82,7 @@ TEST(Exec, ModulusByZeroReal) {
   uint32_t l = b.assign(b.v(x), b.div(b.real("1.5"), b.v(x)));
   b.end();
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, DivisionByZero, l);
+  EXPECT_VIOLATION(b, r, DivisionByZero, l, 0);
 }
 
 TEST(Exec, ArrayBoundsInLoop) {
@@ -104,7 +104,7 @@ TEST(Exec, ArrayBoundsInLoop) {
     b.end();
     auto r = verify(b);
     if (broken)
-      EXPECT_VIOLATION(b, r, OutOfBounds, l);
+      EXPECT_VIOLATION(b, r, OutOfBounds, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -126,7 +126,7 @@ TEST(Exec, SymbolicIndexBounds) {
     b.end();
     auto r = verify(b);
     if (broken) {
-      EXPECT_VIOLATION(b, r, OutOfBounds, l);
+      EXPECT_VIOLATION(b, r, OutOfBounds, l, 0);
       ASSERT_EQ(r.inputs.size(), 1u);
       EXPECT_EQ(r.inputs[0].second, "4");
     } else
@@ -147,7 +147,7 @@ TEST(Exec, UninitializedRead) {
     b.end();
     auto r = verify(b);
     if (broken)
-      EXPECT_VIOLATION(b, r, UninitializedRead, l);
+      EXPECT_VIOLATION(b, r, UninitializedRead, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -172,7 +172,7 @@ TEST(Exec, UninitializedArrayElementSymbolicIndex) {
     b.end();
     auto r = verify(b);
     if (broken)
-      EXPECT_VIOLATION(b, r, UninitializedRead, l);
+      EXPECT_VIOLATION(b, r, UninitializedRead, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -189,7 +189,7 @@ TEST(Exec, ReadAfterKill) {
   uint32_t l = b.assign(b.v(y), b.v(x));
   b.end();
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, UninitializedRead, l);
+  EXPECT_VIOLATION(b, r, UninitializedRead, l, 0);
 }
 
 TEST(Exec, PointerArithmeticIntoArray) {
@@ -208,7 +208,7 @@ TEST(Exec, PointerArithmeticIntoArray) {
     b.end();
     auto r = verify(b);
     if (broken)
-      EXPECT_VIOLATION(b, r, OutOfBounds, l);
+      EXPECT_VIOLATION(b, r, OutOfBounds, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -225,7 +225,7 @@ TEST(Exec, OnePastEndDereference) {
   uint32_t l = b.assign(b.deref(b.v(p)), b.lit(1));
   b.end();
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, OutOfBounds, l);
+  EXPECT_VIOLATION(b, r, OutOfBounds, l, 0);
 }
 
 TEST(Exec, StructsAndPointerToMember) {
@@ -244,7 +244,7 @@ TEST(Exec, StructsAndPointerToMember) {
   uint32_t l = b.assert_(b.eq(b.mem(b.v(t), 0), b.lit(4)));
   b.end();
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, Assertion, l);
+  EXPECT_VIOLATION(b, r, Assertion, l, 0);
 }
 
 TEST(Exec, RecursionFactorial) {
@@ -269,7 +269,7 @@ TEST(Exec, RecursionFactorial) {
     b.end();
     auto res = verify(b);
     if (broken)
-      EXPECT_VIOLATION(b, res, Assertion, l);
+      EXPECT_VIOLATION(b, res, Assertion, l, 0);
     else
       EXPECT_VERIFIED(b, res);
   }
@@ -347,35 +347,35 @@ TEST(Exec, HeapLeak) {
   uint32_t l;
   ModelBuilder b = heapProgram(HeapEnd::Leak, l);
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, MemoryLeak, l);
+  EXPECT_VIOLATION(b, r, MemoryLeak, l, 0);
 }
 
 TEST(Exec, HeapDoubleFree) {
   uint32_t l;
   ModelBuilder b = heapProgram(HeapEnd::DoubleFree, l);
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, DoubleFree, l);
+  EXPECT_VIOLATION(b, r, DoubleFree, l, 0);
 }
 
 TEST(Exec, HeapUseAfterFree) {
   uint32_t l;
   ModelBuilder b = heapProgram(HeapEnd::UseAfterFree, l);
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, UseAfterFree, l);
+  EXPECT_VIOLATION(b, r, UseAfterFree, l, 0);
 }
 
 TEST(Exec, HeapInvalidFree) {
   uint32_t l;
   ModelBuilder b = heapProgram(HeapEnd::FreeLocal, l);
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, InvalidFree, l);
+  EXPECT_VIOLATION(b, r, InvalidFree, l, 0);
 }
 
 TEST(Exec, NullDereference) {
   uint32_t l;
   ModelBuilder b = heapProgram(HeapEnd::NullDeref, l);
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, NullDereference, l);
+  EXPECT_VIOLATION(b, r, NullDereference, l, 0);
 }
 
 TEST(Exec, UnreachableHeapIsALeakWhereAllocated) {
@@ -388,7 +388,7 @@ TEST(Exec, UnreachableHeapIsALeakWhereAllocated) {
   b.ret(b.lit(0));
   b.end();
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, MemoryLeak, l);
+  EXPECT_VIOLATION(b, r, MemoryLeak, l, 0);
 }
 
 TEST(Exec, UnsupportedLibraryFunctionIsUnknown) {
@@ -425,7 +425,7 @@ TEST(Exec, GlobalsAreZeroInitializedAndInitRuns) {
   uint32_t l = b.assert_(b.eq(b.add(b.v(g), b.v(h)), b.lit(6)));
   b.end();
   auto r = verify(b);
-  EXPECT_VIOLATION(b, r, Assertion, l);
+  EXPECT_VIOLATION(b, r, Assertion, l, 0);
 }
 
 TEST(Exec, LoopStatesMatch) {

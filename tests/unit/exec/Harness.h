@@ -28,12 +28,18 @@ inline std::string text(ModelBuilder& b, const search::SearchResult& r) {
 
 #define EXPECT_VERIFIED(b, r) EXPECT_EQ((r).verdict, search::Verdict::Verified) << text((b), (r))
 
-#define EXPECT_VIOLATION(b, r, KIND, LINE)                                                         \
+/// A violation of kind KIND at the statement of line LINE (the builder's
+/// file, line and column) by process PROC.
+#define EXPECT_VIOLATION(b, r, KIND, LINE, PROC)                                                   \
   do {                                                                                             \
     ASSERT_EQ((r).verdict, search::Verdict::Violation) << text((b), (r));                          \
     EXPECT_EQ((r).violation->kind, check::ViolationKind::KIND) << text((b), (r));                  \
-    if ((LINE) > 0)                                                                                \
-      EXPECT_EQ((r).violation->loc.line, uint32_t(LINE)) << text((b), (r));                        \
+    ASSERT_GT(uint32_t(LINE), 0u) << "a violation is expected at a line";                          \
+    model::SrcLoc want_ = (b).at(LINE), got_ = (r).violation->loc;                                 \
+    EXPECT_EQ(got_.file, want_.file) << text((b), (r));                                            \
+    EXPECT_EQ(got_.line, want_.line) << text((b), (r));                                            \
+    EXPECT_EQ(got_.col, want_.col) << text((b), (r));                                              \
+    EXPECT_EQ((r).violation->proc, (PROC)) << text((b), (r));                                      \
   } while (0)
 
 } // namespace chorus::test

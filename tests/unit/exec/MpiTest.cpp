@@ -21,6 +21,7 @@ struct Mpi {
   ModelBuilder b;
   const Type* status;
   VarId statusIgnore, inPlace, rank = 0, size = 0;
+  uint32_t rankLine = 0; ///< the line of MPI_Comm_rank in main
 
   Mpi() {
     status = b.structType("MPI_Status", {{"MPI_SOURCE", b.tInt},
@@ -44,7 +45,7 @@ struct Mpi {
     b.decl(size);
     if (init)
       b.call(nullptr, "MPI_Init", {b.null(b.tVoidPtr), b.null(b.tVoidPtr)});
-    b.call(nullptr, "MPI_Comm_rank", {world(), b.addr(b.v(rank))});
+    rankLine = b.call(nullptr, "MPI_Comm_rank", {world(), b.addr(b.v(rank))});
     b.call(nullptr, "MPI_Comm_size", {world(), b.addr(b.v(size))});
   }
   uint32_t send(E buf, long long count, long long type, E dest, long long tag,
@@ -82,8 +83,7 @@ TEST(Mpi, SendRecvValue) {
     b.end();
     auto r = verify(b, 2);
     if (broken) {
-      EXPECT_VIOLATION(b, r, Assertion, l);
-      EXPECT_EQ(r.violation->proc, 1);
+      EXPECT_VIOLATION(b, r, Assertion, l, 1);
       EXPECT_NE(text(b, r).find("receive {5} from 0 tag 7"), std::string::npos) << text(b, r);
     } else
       EXPECT_VERIFIED(b, r);
@@ -92,8 +92,9 @@ TEST(Mpi, SendRecvValue) {
 
 /// Both processes exchange a value: `order` 0 = rank 0 sends first, rank 1
 /// receives first (fine); 1 = both send first (potential deadlock only);
-/// 2 = both receive first (absolute deadlock).
-ModelBuilder exchange(int order) {
+/// 2 = both receive first (absolute deadlock). `first`: the line of the
+/// first call of the exchange (where a deadlock blocks process 0).
+ModelBuilder exchange(int order, uint32_t* first = nullptr) {
   Mpi m;
   auto& b = m.b;
   m.beginMain();
@@ -103,12 +104,13 @@ ModelBuilder exchange(int order) {
   b.decl(other);
   b.assign(b.v(x), b.v(m.rank));
   b.assign(b.v(other), b.sub(b.lit(1), b.v(m.rank)));
+  uint32_t l = 0;
   auto sendFirst = [&] {
-    m.send(m.buf(x), 1, kInt, b.v(other), 0);
+    l = m.send(m.buf(x), 1, kInt, b.v(other), 0);
     m.recv(m.buf(y), 1, kInt, b.v(other), 0);
   };
   auto recvFirst = [&] {
-    m.recv(m.buf(y), 1, kInt, b.v(other), 0);
+    l = m.recv(m.buf(y), 1, kInt, b.v(other), 0);
     m.send(m.buf(x), 1, kInt, b.v(other), 0);
   };
   if (order == 0)
@@ -121,6 +123,8 @@ ModelBuilder exchange(int order) {
   m.finalize();
   b.ret(b.lit(0));
   b.end();
+  if (first)
+    *first = l;
   return std::move(m.b);
 }
 
@@ -131,17 +135,19 @@ TEST(Mpi, ExchangeOrderedIsFine) {
 }
 
 TEST(Mpi, BothSendFirstIsPotentialDeadlock) {
-  ModelBuilder b = exchange(1);
+  uint32_t send = 0;
+  ModelBuilder b = exchange(1, &send);
   auto r = verify(b, 2, search::DeadlockMode::Absolute);
   EXPECT_VERIFIED(b, r);
   auto r2 = verify(b, 2, search::DeadlockMode::Both);
-  EXPECT_VIOLATION(b, r2, PotentialDeadlock, 0);
+  EXPECT_VIOLATION(b, r2, PotentialDeadlock, send, 0); // process 0 waits in its send
 }
 
 TEST(Mpi, BothReceiveFirstIsAbsoluteDeadlock) {
-  ModelBuilder b = exchange(2);
+  uint32_t recv = 0;
+  ModelBuilder b = exchange(2, &recv);
   auto r = verify(b, 2, search::DeadlockMode::Both);
-  EXPECT_VIOLATION(b, r, AbsoluteDeadlock, 0);
+  EXPECT_VIOLATION(b, r, AbsoluteDeadlock, recv, 0); // process 0 waits in its receive
   EXPECT_NE(r.violation->message.find("MPI_Recv"), std::string::npos) << r.violation->message;
 }
 
@@ -152,13 +158,15 @@ TEST(Mpi, TagMismatchDeadlocks) {
   VarId x = b.local("x", b.tInt);
   b.decl(x);
   b.assign(b.v(x), b.lit(1));
+  uint32_t l = 0;
   b.if_(
       m.isRank(0), [&] { m.send(m.buf(x), 1, kInt, b.lit(1), 1); },
-      [&] { m.recv(m.buf(x), 1, kInt, b.lit(0), 2); });
+      [&] { l = m.recv(m.buf(x), 1, kInt, b.lit(0), 2); });
   m.finalize();
   b.end();
   auto r = verify(b, 2);
-  EXPECT_VIOLATION(b, r, AbsoluteDeadlock, 0);
+  // Process 0's send is buffered and it finishes; process 1 waits forever.
+  EXPECT_VIOLATION(b, r, AbsoluteDeadlock, l, 1);
 }
 
 /// Rank 0 receives from MPI_ANY_SOURCE n-1 times; asserts the first message
@@ -197,7 +205,7 @@ TEST(Mpi, WildcardReceiveExploresAllSenders) {
     b.end();
     auto r = verify(b, 3, search::DeadlockMode::Both);
     if (broken)
-      EXPECT_VIOLATION(b, r, Assertion, l);
+      EXPECT_VIOLATION(b, r, Assertion, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -220,7 +228,7 @@ TEST(Mpi, ReceiveBufferTooSmall) {
     b.end();
     auto r = verify(b, 2);
     if (broken)
-      EXPECT_VIOLATION(b, r, MpiRecvMismatch, l);
+      EXPECT_VIOLATION(b, r, MpiRecvMismatch, l, 1);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -241,17 +249,17 @@ TEST(Mpi, ReceiveTypeMismatch) {
   m.finalize();
   b.end();
   auto r = verify(b, 2);
-  EXPECT_VIOLATION(b, r, MpiRecvMismatch, l);
+  EXPECT_VIOLATION(b, r, MpiRecvMismatch, l, 1);
 }
 
 TEST(Mpi, MissingFinalize) {
   Mpi m;
   auto& b = m.b;
   m.beginMain();
-  b.ret(b.lit(0));
+  uint32_t l = b.ret(b.lit(0));
   b.end();
   auto r = verify(b, 2);
-  EXPECT_VIOLATION(b, r, MpiUsage, 0);
+  EXPECT_VIOLATION(b, r, MpiUsage, l, 0); // main returns without MPI_Finalize
 }
 
 TEST(Mpi, CallBeforeInit) {
@@ -260,7 +268,7 @@ TEST(Mpi, CallBeforeInit) {
   m.beginMain(false);
   b.end();
   auto r = verify(b, 1);
-  EXPECT_VIOLATION(b, r, MpiUsage, 0);
+  EXPECT_VIOLATION(b, r, MpiUsage, m.rankLine, 0);
   EXPECT_NE(r.violation->message.find("before MPI_Init"), std::string::npos);
 }
 
@@ -272,7 +280,7 @@ TEST(Mpi, DoubleInit) {
   m.finalize();
   b.end();
   auto r = verify(b, 1);
-  EXPECT_VIOLATION(b, r, MpiUsage, l);
+  EXPECT_VIOLATION(b, r, MpiUsage, l, 0);
 }
 
 TEST(Mpi, AllreduceSumOfRanks) {
@@ -291,7 +299,7 @@ TEST(Mpi, AllreduceSumOfRanks) {
     b.end();
     auto r = verify(b, 3, search::DeadlockMode::Both);
     if (broken)
-      EXPECT_VIOLATION(b, r, Assertion, l);
+      EXPECT_VIOLATION(b, r, Assertion, l, 0);
     else
       EXPECT_VERIFIED(b, r);
   }
@@ -331,15 +339,18 @@ TEST(Mpi, MismatchedCollectives) {
   VarId x = b.local("x", b.tInt);
   b.decl(x);
   b.assign(b.v(x), b.lit(0));
+  uint32_t bcast = 0;
   b.if_(
       m.isRank(0), [&] { b.call(nullptr, "MPI_Barrier", {m.world()}); },
       [&] {
-        b.call(nullptr, "MPI_Bcast", {m.buf(x), b.lit(1), b.lit(kInt), b.lit(0), m.world()});
+        bcast =
+            b.call(nullptr, "MPI_Bcast", {m.buf(x), b.lit(1), b.lit(kInt), b.lit(0), m.world()});
       });
   m.finalize();
   b.end();
   auto r = verify(b, 2);
-  EXPECT_VIOLATION(b, r, CollectiveMismatch, 0);
+  // Process 0 enters the barrier first; process 1's broadcast does not match it.
+  EXPECT_VIOLATION(b, r, CollectiveMismatch, bcast, 1);
 }
 
 TEST(Mpi, SendrecvRingHasNoDeadlock) {
@@ -372,12 +383,12 @@ TEST(Mpi, SsendIsSynchronous) {
   b.decl(other);
   b.assign(b.v(x), b.lit(1));
   b.assign(b.v(other), b.sub(b.lit(1), b.v(m.rank)));
-  m.send(m.buf(x), 1, kInt, b.v(other), 0, "MPI_Ssend");
+  uint32_t l = m.send(m.buf(x), 1, kInt, b.v(other), 0, "MPI_Ssend");
   m.recv(m.buf(x), 1, kInt, b.v(other), 0);
   m.finalize();
   b.end();
   auto r = verify(b, 2, search::DeadlockMode::Absolute);
-  EXPECT_VIOLATION(b, r, AbsoluteDeadlock, 0);
+  EXPECT_VIOLATION(b, r, AbsoluteDeadlock, l, 0); // both wait in MPI_Ssend
 }
 
 TEST(Mpi, TassPidAndNprocs) {
@@ -390,8 +401,7 @@ TEST(Mpi, TassPidAndNprocs) {
   auto r = verify(b, 3);
   EXPECT_VERIFIED(b, r);
   auto r2 = verify(b, 4);
-  EXPECT_VIOLATION(b, r2, Assertion, l);
-  EXPECT_EQ(r2.violation->proc, 3);
+  EXPECT_VIOLATION(b, r2, Assertion, l, 3);
 }
 
 TEST(Mpi, UrgentPorReducesStates) {

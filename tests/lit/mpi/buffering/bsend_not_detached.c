@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}bsend_not_detached.c:15:
+// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}bsend_not_detached.c:15:3 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation POTENTIAL_DEADLOCK
+// CHECK: verdict: violation POTENTIAL_DEADLOCK at {{.*}}send_before_bcast_potential.c:11:20 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

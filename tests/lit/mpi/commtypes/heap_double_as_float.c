@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_BUFFER_TYPE_MISMATCH at {{.*}}heap_double_as_float.c:15:
+// CHECK: verdict: violation MPI_BUFFER_TYPE_MISMATCH at {{.*}}heap_double_as_float.c:15:10 (process 0)
 #include <mpi.h>
 #include <assert.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_BUFFER_TYPE_MISMATCH at {{.*}}int_buffer_as_unsigned.c:13:
+// CHECK: verdict: violation MPI_BUFFER_TYPE_MISMATCH at {{.*}}int_buffer_as_unsigned.c:13:10 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

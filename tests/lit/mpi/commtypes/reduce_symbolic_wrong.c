@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}reduce_symbolic_wrong.c:14:
+// CHECK: verdict: violation ASSERTION at {{.*}}reduce_symbolic_wrong.c:14:3 (process 0)
 #include <mpi.h>
 #include <assert.h>
 #pragma TASS input {K >= -1000 && K <= 1000}

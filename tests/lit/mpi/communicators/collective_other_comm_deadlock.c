@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}collective_other_comm_deadlock.c:12:
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}collective_other_comm_deadlock.c:12:23 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

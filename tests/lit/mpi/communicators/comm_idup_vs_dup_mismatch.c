@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation COLLECTIVE_MISMATCH at {{.*}}comm_idup_vs_dup_mismatch.c:16:
+// CHECK: verdict: violation COLLECTIVE_MISMATCH at {{.*}}comm_idup_vs_dup_mismatch.c:16:10 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}dup_wrong_context_deadlock.c:14:
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}dup_wrong_context_deadlock.c:14:13 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

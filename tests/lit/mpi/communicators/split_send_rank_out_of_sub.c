@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_RANK at {{.*}}split_send_rank_out_of_sub.c:13:
+// CHECK: verdict: violation MPI_INVALID_RANK at {{.*}}split_send_rank_out_of_sub.c:13:23 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}split_symbolic_color_wrong.c:16:
+// CHECK: verdict: violation ASSERTION at {{.*}}split_symbolic_color_wrong.c:16:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 #pragma TASS input

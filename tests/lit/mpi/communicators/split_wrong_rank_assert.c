@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}split_wrong_rank_assert.c:14:
+// CHECK: verdict: violation ASSERTION at {{.*}}split_wrong_rank_assert.c:14:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

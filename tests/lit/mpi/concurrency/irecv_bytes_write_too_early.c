@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}irecv_bytes_write_too_early.c:16:
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}irecv_bytes_write_too_early.c:16:15 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}irecv_read_before_wait.c:14:
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}irecv_read_before_wait.c:14:7 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

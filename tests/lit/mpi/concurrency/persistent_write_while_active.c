@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}persistent_write_while_active.c:13:
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}persistent_write_while_active.c:13:7 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

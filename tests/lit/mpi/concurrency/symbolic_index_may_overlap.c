@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}symbolic_index_may_overlap.c:16:
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}symbolic_index_may_overlap.c:16:31 (process 1)
 #include <mpi.h>
 #include <assert.h>
 #pragma TASS input

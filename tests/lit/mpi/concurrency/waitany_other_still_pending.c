@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}waitany_other_still_pending.c:14:
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}waitany_other_still_pending.c:14:7 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

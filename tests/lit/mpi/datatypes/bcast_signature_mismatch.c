@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}bcast_signature_mismatch.c:15:
+// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}bcast_signature_mismatch.c:15:8 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

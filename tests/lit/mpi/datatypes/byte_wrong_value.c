@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}byte_wrong_value.c:17:
+// CHECK: verdict: violation ASSERTION at {{.*}}byte_wrong_value.c:17:10 (process 1)
 #include <mpi.h>
 #include <assert.h>
 #pragma TASS input

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}darray_grid_of_other_size.c:13:
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}darray_grid_of_other_size.c:13:8 (process 0)
 // RUN: %expect-exit 13 %native -n 2 %s
 #include <mpi.h>
 #include <assert.h>

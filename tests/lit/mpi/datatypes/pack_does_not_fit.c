@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_COUNT at {{.*}}pack_does_not_fit.c:13:
+// CHECK: verdict: violation MPI_INVALID_COUNT at {{.*}}pack_does_not_fit.c:13:8 (process 0)
 // RUN: %expect-exit 15 %native -n 1 %s
 #include <mpi.h>
 #include <assert.h>

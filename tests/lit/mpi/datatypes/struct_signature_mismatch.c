@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_RECV_MISMATCH at {{.*}}struct_signature_mismatch.c:21:
+// CHECK: verdict: violation MPI_RECV_MISMATCH at {{.*}}struct_signature_mismatch.c:21:8 (process 1)
 #include <mpi.h>
 #include <assert.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}subarray_outside_the_array.c:13:
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}subarray_outside_the_array.c:13:8 (process 0)
 // RUN: %expect-exit 13 %native -n 1 %s
 #include <mpi.h>
 #include <assert.h>

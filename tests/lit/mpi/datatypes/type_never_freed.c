@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}type_never_freed.c:13:
+// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}type_never_freed.c:13:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

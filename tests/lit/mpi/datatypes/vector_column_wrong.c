@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}vector_column_wrong.c:15:
+// CHECK: verdict: violation ASSERTION at {{.*}}vector_column_wrong.c:15:81 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

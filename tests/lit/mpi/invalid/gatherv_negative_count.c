@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_COUNT at {{.*}}gatherv_negative_count.c:11:
+// CHECK: verdict: violation MPI_INVALID_COUNT at {{.*}}gatherv_negative_count.c:11:18 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

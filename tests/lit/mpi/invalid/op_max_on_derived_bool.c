@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_max_on_derived_bool.c:14:
+// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_max_on_derived_bool.c:14:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

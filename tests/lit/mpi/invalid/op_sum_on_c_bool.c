@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_sum_on_c_bool.c:12:
+// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_sum_on_c_bool.c:12:8 (process 0)
 // RUN: %expect-exit 10 %native -n 2 %s
 #include <mpi.h>
 #include <assert.h>

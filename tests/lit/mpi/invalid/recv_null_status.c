@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}recv_null_status.c:15:
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}recv_null_status.c:15:10 (process 1)
 #include <mpi.h>
 #include <assert.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}waitall_null_statuses.c:15:
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}waitall_null_statuses.c:15:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 #include <stdlib.h>

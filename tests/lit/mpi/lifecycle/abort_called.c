@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ABORT at {{.*}}abort_called.c:10:
+// CHECK: verdict: violation ABORT at {{.*}}abort_called.c:10:18 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet --deadlock absolute | FileCheck %s
-// CHECK: verdict: violation MPI_PENDING_MESSAGE at {{.*}}message_never_received.c:13:
+// CHECK: verdict: violation MPI_PENDING_MESSAGE at {{.*}}message_never_received.c:13:3 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_USAGE
+// CHECK: verdict: violation MPI_USAGE at {{.*}}missing_finalize.c:12:3 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}request_free_active_recv.c:16:
+// CHECK: verdict: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}request_free_active_recv.c:16:10 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

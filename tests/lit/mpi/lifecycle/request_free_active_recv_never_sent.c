@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet --allow-active-request-free | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}request_free_active_recv_never_sent.c:16:
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}request_free_active_recv_never_sent.c:16:8 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet --allow-active-request-free | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}request_free_active_recv_read_early.c:17:
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}request_free_active_recv_read_early.c:17:12 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}request_free_started_persistent.c:14:
+// CHECK: verdict: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}request_free_started_persistent.c:14:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet --allow-active-request-free | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_REQUEST at {{.*}}request_free_then_wait.c:18:
+// CHECK: verdict: violation MPI_INVALID_REQUEST at {{.*}}request_free_then_wait.c:18:10 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

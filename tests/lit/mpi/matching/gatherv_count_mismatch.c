@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}gatherv_count_mismatch.c:11:
+// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}gatherv_count_mismatch.c:11:3 (process 2)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}maxloc_tie_wrong.c:13:
+// CHECK: verdict: violation ASSERTION at {{.*}}maxloc_tie_wrong.c:13:23 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

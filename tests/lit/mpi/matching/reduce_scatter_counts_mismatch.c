@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}reduce_scatter_counts_mismatch.c:12:
+// CHECK: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}reduce_scatter_counts_mismatch.c:12:3 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}scatterv_wrong_value.c:12:
+// CHECK: verdict: violation ASSERTION at {{.*}}scatterv_wrong_value.c:12:23 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation COLLECTIVE_MISMATCH at {{.*}}ibarrier_vs_barrier_mismatch.c:12:
+// CHECK: verdict: violation COLLECTIVE_MISMATCH at {{.*}}ibarrier_vs_barrier_mismatch.c:12:13 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation COLLECTIVE_MISMATCH at {{.*}}collective_order_mismatch.c:15:
+// CHECK: verdict: violation COLLECTIVE_MISMATCH at {{.*}}collective_order_mismatch.c:15:5 (process 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

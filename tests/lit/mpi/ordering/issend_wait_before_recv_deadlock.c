@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}issend_wait_before_recv_deadlock.c:13:3 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_USAGE at {{.*}}send_after_finalize.c:13:
+// CHECK: verdict: violation MPI_USAGE at {{.*}}send_after_finalize.c:13:5 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}probe_any_then_recv_any_assert.c:13:
+// CHECK: verdict: violation ASSERTION at {{.*}}probe_any_then_recv_any_assert.c:13:5 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

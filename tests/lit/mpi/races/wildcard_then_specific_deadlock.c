@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}wildcard_then_specific_deadlock.c:12:5 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

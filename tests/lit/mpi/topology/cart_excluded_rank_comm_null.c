@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}cart_excluded_rank_comm_null.c:16:
+// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}cart_excluded_rank_comm_null.c:16:10 (process 2)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

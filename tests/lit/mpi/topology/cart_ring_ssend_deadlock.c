@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}cart_ring_ssend_deadlock.c:14:
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}cart_ring_ssend_deadlock.c:14:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}dims_create_indivisible.c:11:
+// CHECK: verdict: violation MPI_INVALID_ARGUMENT at {{.*}}dims_create_indivisible.c:11:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation OUT_OF_BOUNDS at {{.*}}neighbor_allgather_recv_too_small.c:13:
+// CHECK: verdict: violation OUT_OF_BOUNDS at {{.*}}neighbor_allgather_recv_too_small.c:13:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

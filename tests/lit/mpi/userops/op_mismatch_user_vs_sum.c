@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_OP_MISMATCH at {{.*}}op_mismatch_user_vs_sum.c:21:
+// CHECK: verdict: violation MPI_OP_MISMATCH at {{.*}}op_mismatch_user_vs_sum.c:21:10 (process 1)
 #include <mpi.h>
 #include <assert.h>
 static void op_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}op_never_freed.c:19:
+// CHECK: verdict: violation MPI_RESOURCE_LEAK at {{.*}}op_never_freed.c:19:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 static void op_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_use_after_free.c:20:
+// CHECK: verdict: violation MPI_INVALID_OP at {{.*}}op_use_after_free.c:20:8 (process 0)
 #include <mpi.h>
 #include <assert.h>
 static void op_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {

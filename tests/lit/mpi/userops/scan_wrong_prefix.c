@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s
-// CHECK: verdict: violation ASSERTION at {{.*}}scan_wrong_prefix.c:20:
+// CHECK: verdict: violation ASSERTION at {{.*}}scan_wrong_prefix.c:20:8 (process 2)
 #include <mpi.h>
 #include <assert.h>
 static void op_cat(void *in, void *inout, int *len, MPI_Datatype *dt) {

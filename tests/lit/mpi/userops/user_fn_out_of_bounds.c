@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation OUT_OF_BOUNDS at {{.*}}user_fn_out_of_bounds.c:8:
+// CHECK: verdict: violation OUT_OF_BOUNDS at {{.*}}user_fn_out_of_bounds.c:8:15 (process 0)
 #include <mpi.h>
 #include <assert.h>
 static void op_bad(void *in, void *inout, int *len, MPI_Datatype *dt) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}user_op_deadlock.c:19:
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}user_op_deadlock.c:19:10 (process 0)
 #include <mpi.h>
 #include <assert.h>
 static void op_sum(void *in, void *inout, int *len, MPI_Datatype *dt) {
