@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates tests/lit/mpi/<category>/*.c: small MPI programs, each with its
-RUN line and the expected verdict (kind and line of the violation, marked
-`/*@*/` in the body). Run from the repository root; the generated files are
+RUN line and the expected verdict (kind, file:line:col and process of the
+violation: the line marked `/*@*/` in the body or given as line=, the column
+and process given as col= and proc=). Run from the repository root; the generated files are
 committed (regenerate after editing a case)."""
 import os, re, sys
 
@@ -19,12 +20,12 @@ EPI = """  MPI_Finalize();
 """
 cases = []
 def case(cat, name, body, expect="verified", n=2, opts="", fin=True, pro=True, top="",
-         native=None):
+         native=None, line=None, col=None, proc=None):
     """top: C code placed before main (e.g. the user functions of MPI_Op_create).
     native: the exit code of the real run (mpicc + mpirun -np n, see
     tests/lit/tools/native-run), checked too when given: 0, 134 for a failed
     assert, the MPI error class for an error Open MPI reports."""
-    cases.append((cat, name, body, expect, n, opts, fin, pro, top, native))
+    cases.append((cat, name, body, expect, n, opts, fin, pro, top, native, line, col, proc))
 
 # ------------------------------------------------------------ call ordering
 C = "ordering"
@@ -42,11 +43,11 @@ case(C, "ring_nonblocking_ok", """  int x = rank, y = -1;
 case(C, "recv_recv_deadlock", """  int x = 0;
   MPI_Recv(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=11, col=3, proc=0)
 case(C, "ssend_ssend_deadlock", """  int x = 0;
   MPI_Ssend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
   MPI_Recv(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=11, col=3, proc=0)
 case(C, "irecv_then_send_ok", """  int x = rank, y = -1;
   MPI_Request r;
   MPI_Irecv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
@@ -59,7 +60,7 @@ case(C, "issend_wait_before_recv_deadlock", """  int x = rank, y = -1;
   MPI_Issend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
   MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=13, col=3, proc=0)
 case(C, "issend_recv_wait_ok", """  int x = rank, y = -1;
   MPI_Request r;
   MPI_Issend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
@@ -75,7 +76,7 @@ case(C, "collective_order_mismatch", """  int x = 1;
     MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
     MPI_Barrier(MPI_COMM_WORLD);
   }
-""", "COLLECTIVE_MISMATCH")
+""", "COLLECTIVE_MISMATCH", col=5, proc=1)
 case(C, "collective_same_order_ok", """  int x = rank == 0 ? 7 : 0, s = 0;
   MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD);
   MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
@@ -83,14 +84,14 @@ case(C, "collective_same_order_ok", """  int x = rank == 0 ? 7 : 0, s = 0;
   assert(s == 7 * size);
 """, n=3)
 case(C, "init_twice", """  MPI_Init(&argc, &argv); /*@*/
-""", "MPI_USAGE")
+""", "MPI_USAGE", col=3, proc=0)
 case(C, "send_after_finalize", """  int x = 0;
   MPI_Finalize();
   if (rank == 0)
     MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/
   return 0;
 }
-""", "MPI_USAGE", fin=False)
+""", "MPI_USAGE", fin=False, col=5, proc=0)
 case(C, "probe_then_recv_ok", """  int x = 42, y = 0, c = 0;
   MPI_Status st;
   if (rank == 0)
@@ -106,7 +107,7 @@ case(C, "probe_then_recv_ok", """  int x = 42, y = 0, c = 0;
 case(C, "probe_never_sent_deadlock", """  MPI_Status st;
   if (rank == 1)
     MPI_Probe(0, 0, MPI_COMM_WORLD, &st);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=12, col=5, proc=1)
 case(C, "waitany_ok", """  int y[2] = {0, 0}, idx = -1, x = rank;
   if (rank == 0) {
     MPI_Request r[2];
@@ -143,10 +144,10 @@ case(C, "self_message_ok", """  int x = rank + 1, y = 0;
 case(C, "self_ssend_deadlock", """  int x = rank, y = 0;
   MPI_Ssend(&x, 1, MPI_INT, rank, 0, MPI_COMM_WORLD);
   MPI_Recv(&y, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=11, col=3, proc=0)
 case(C, "barrier_missing_deadlock", """  if (rank == 0)
     MPI_Barrier(MPI_COMM_WORLD);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=11, col=5, proc=0)
 case(C, "persistent_ok", """  int x = 0, y = 0;
   MPI_Request r;
   if (rank == 0) {
@@ -169,16 +170,16 @@ case(C, "type_mismatch", """  int a[2] = {1, 2};
   double d[2];
   if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(d, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=8, proc=1)
 case(C, "size_mismatch_int_long", """  int a[2] = {1, 2};
   long l[2];
   if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(l, 2, MPI_LONG, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=8, proc=1)
 case(C, "count_too_small", """  int a[3] = {1, 2, 3};
   if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=8, proc=1)
 case(C, "count_larger_ok", """  int a[3] = {1, 2, 3}, c = 0;
   MPI_Status st;
   if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
@@ -187,7 +188,7 @@ case(C, "count_larger_ok", """  int a[3] = {1, 2, 3}, c = 0;
 case(C, "tag_mismatch_deadlock", """  int x = 0;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
   else MPI_Recv(&x, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", line=12, col=8, proc=1)
 case(C, "tag_order_ok", """  int a = 1, b = 2, x = 0, y = 0;
   if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 1, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 2, MPI_COMM_WORLD); }
   else { MPI_Recv(&y, 1, MPI_INT, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(x == 1 && y == 2); }
@@ -200,7 +201,7 @@ case(C, "nonovertaking_wrong_assert", """  int a = 1, b = 2, x = 0, y = 0;
   if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
   else { MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     assert(x == 2); /*@*/ }
-""", "ASSERTION")
+""", "ASSERTION", col=5, proc=1)
 case(C, "irecv_posted_order_ok", """  int a = 1, b = 2, x = 0, y = 0;
   MPI_Request r[2];
   if (rank == 0) { MPI_Send(&a, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&b, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
@@ -215,20 +216,20 @@ case(C, "irecv_then_recv_order_ok", """  int a = 1, b = 2, x = 0, y = 0;
 """)
 case(C, "bcast_root_mismatch", """  int x = 0;
   MPI_Bcast(&x, 1, MPI_INT, rank == 0 ? 0 : 1, MPI_COMM_WORLD); /*@*/
-""", "MPI_ROOT_MISMATCH")
+""", "MPI_ROOT_MISMATCH", col=3, proc=1)
 case(C, "reduce_op_mismatch", """  int x = 1, s = 0;
   MPI_Reduce(&x, &s, 1, MPI_INT, rank == 0 ? MPI_SUM : MPI_MAX, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_OP_MISMATCH")
+""", "MPI_OP_MISMATCH", col=3, proc=1)
 case(C, "bcast_count_mismatch", """  int x[2] = {0, 0};
   MPI_Bcast(x, rank == 0 ? 2 : 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=3, proc=1)
 case(C, "allreduce_type_mismatch", """  int x = 1, s = 0;
   unsigned ux = 1, us = 0; /* each buffer matches its own datatype */
   MPI_Allreduce(rank == 0 ? (void *)&x : (void *)&ux, rank == 0 ? (void *)&s : (void *)&us, 1, rank == 0 ? MPI_INT : MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=3, proc=1)
 case(C, "gather_sig_mismatch", """  int x[2] = {rank, rank}, all[4];
   MPI_Gather(x, 1, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=3, proc=0)
 case(C, "gather_ok", """  int x = rank * 2, all[3];
   MPI_Gather(&x, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (rank == 0) assert(all[0] == 0 && all[1] == 2 && all[2] == 4);
@@ -262,34 +263,34 @@ case(C, "allgather_in_place_ok", """  int a[3] = {0, 0, 0};
 case(C, "allreduce_in_place_wrong", """  int x = 1;
   MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   assert(x == 3); /*@*/
-""", "ASSERTION")
+""", "ASSERTION", col=3, proc=0)
 
 # ------------------------------------------------------------ invalid parameters
 C = "invalid"
 inv = [
- ("dest_rank_too_big", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, size, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
- ("dest_rank_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, -5, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
- ("source_rank_invalid", "  int x = 0;\n  if (rank == 0) MPI_Recv(&x, 1, MPI_INT, 7, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_RANK"),
- ("irecv_rank_invalid", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, size + 1, 0, MPI_COMM_WORLD, &r); /*@*/\n", "MPI_INVALID_RANK"),
- ("tag_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, -3, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_TAG"),
- ("tag_too_big", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 100000, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_TAG"),
- ("isend_any_tag", "  int x = 0;\n  MPI_Request r;\n  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &r); /*@*/ }\n", "MPI_INVALID_TAG"),
- ("comm_null", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_NULL); /*@*/\n", "MPI_INVALID_COMM"),
- ("comm_bogus", "  int x = 0;\n  MPI_Comm c = (MPI_Comm)12345;\n  MPI_Barrier(c); /*@*/\n", "MPI_INVALID_COMM"),
- ("datatype_null", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_DATATYPE_NULL, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_DATATYPE"),
- ("datatype_bogus", "  int x = 0;\n  MPI_Bcast(&x, 1, (MPI_Datatype)99, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_DATATYPE"),
- ("op_null", "  int x = 0, s = 0;\n  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_OP"),
- ("op_land_double", "  double x = 0, s = 0;\n  MPI_Allreduce(&x, &s, 1, MPI_DOUBLE, MPI_LAND, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_OP"),
- ("count_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, -1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT"),
- ("bcast_count_negative", "  int x = 0;\n  MPI_Bcast(&x, -2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT"),
- ("root_invalid", "  int x = 0;\n  MPI_Bcast(&x, 1, MPI_INT, size, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK"),
- ("buffer_type_wrong", "  double d = 1.0;\n  if (rank == 0) MPI_Send(&d, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_BUFFER_TYPE_MISMATCH"),
- ("buffer_too_small_send", "  int a[2] = {1, 2};\n  if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "OUT_OF_BOUNDS"),
- ("request_bogus_wait", "  MPI_Request r = (MPI_Request)0x5000123;\n  MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_REQUEST"),
- ("start_nonpersistent", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);\n  MPI_Start(&r); /*@*/\n", "MPI_INVALID_REQUEST"),
+ ("dest_rank_too_big", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, size, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK", 18, 0),
+ ("dest_rank_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, -5, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK", 18, 0),
+ ("source_rank_invalid", "  int x = 0;\n  if (rank == 0) MPI_Recv(&x, 1, MPI_INT, 7, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_RANK", 18, 0),
+ ("irecv_rank_invalid", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, size + 1, 0, MPI_COMM_WORLD, &r); /*@*/\n", "MPI_INVALID_RANK", 3, 0),
+ ("tag_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, -3, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_TAG", 18, 0),
+ ("tag_too_big", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 100000, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_TAG", 18, 0),
+ ("isend_any_tag", "  int x = 0;\n  MPI_Request r;\n  if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &r); /*@*/ }\n", "MPI_INVALID_TAG", 20, 0),
+ ("comm_null", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_NULL); /*@*/\n", "MPI_INVALID_COMM", 18, 0),
+ ("comm_bogus", "  int x = 0;\n  MPI_Comm c = (MPI_Comm)12345;\n  MPI_Barrier(c); /*@*/\n", "MPI_INVALID_COMM", 3, 0),
+ ("datatype_null", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, 1, MPI_DATATYPE_NULL, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_DATATYPE", 18, 0),
+ ("datatype_bogus", "  int x = 0;\n  MPI_Bcast(&x, 1, (MPI_Datatype)99, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_DATATYPE", 3, 0),
+ ("op_null", "  int x = 0, s = 0;\n  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_OP", 3, 0),
+ ("op_land_double", "  double x = 0, s = 0;\n  MPI_Allreduce(&x, &s, 1, MPI_DOUBLE, MPI_LAND, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_OP", 3, 0),
+ ("count_negative", "  int x = 0;\n  if (rank == 0) MPI_Send(&x, -1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT", 18, 0),
+ ("bcast_count_negative", "  int x = 0;\n  MPI_Bcast(&x, -2, MPI_INT, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_COUNT", 3, 0),
+ ("root_invalid", "  int x = 0;\n  MPI_Bcast(&x, 1, MPI_INT, size, MPI_COMM_WORLD); /*@*/\n", "MPI_INVALID_RANK", 3, 0),
+ ("buffer_type_wrong", "  double d = 1.0;\n  if (rank == 0) MPI_Send(&d, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "MPI_BUFFER_TYPE_MISMATCH", 18, 0),
+ ("buffer_too_small_send", "  int a[2] = {1, 2};\n  if (rank == 0) MPI_Send(a, 3, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/\n", "OUT_OF_BOUNDS", 18, 0),
+ ("request_bogus_wait", "  MPI_Request r = (MPI_Request)0x5000123;\n  MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/\n", "MPI_INVALID_REQUEST", 3, 0),
+ ("start_nonpersistent", "  int x = 0;\n  MPI_Request r;\n  MPI_Irecv(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);\n  MPI_Start(&r); /*@*/\n", "MPI_INVALID_REQUEST", 3, 0),
 ]
-for nm, body, k in inv:
-    case(C, nm, body, k)
+for nm, body, k, col, proc in inv:
+    case(C, nm, body, k, col=col, proc=proc)
 case(C, "proc_null_ok", """  int x = 5;
   MPI_Status st;
   MPI_Send(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
@@ -325,7 +326,7 @@ case(C, "wildcard_order_assert", """  int x = rank, y = 0;
     assert(y == 1); /*@*/
     MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=5, proc=0)
 case(C, "wildcard_status_ok", """  int x = rank * 10, y = 0;
   MPI_Status st;
   if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st); assert(y == st.MPI_SOURCE * 10); } }
@@ -337,12 +338,12 @@ case(C, "wildcard_irecv_assert", """  int x = rank, y = 0;
     assert(y == 2); /*@*/
     MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=5, proc=0)
 case(C, "wildcard_then_specific_deadlock", """  int x = rank, y = 0;
   if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Recv(&y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "ABSOLUTE_DEADLOCK", n=3)
+""", "ABSOLUTE_DEADLOCK", n=3, line=12, col=5, proc=0)
 case(C, "wildcard_then_status_source_ok", """  int x = rank, y = 0;
   MPI_Status st;
   if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
@@ -363,14 +364,14 @@ case(C, "iprobe_race_assert", """  int x = 1, flag = 0;
   else { MPI_Iprobe(0, 0, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
     assert(flag); /*@*/
     MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
-""", "ASSERTION")
+""", "ASSERTION", col=5, proc=1)
 case(C, "test_race_assert", """  int x = 1, y = 0, flag = 0;
   MPI_Request r;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
     assert(!flag); /*@*/
     if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "ASSERTION")
+""", "ASSERTION", col=5, proc=1)
 case(C, "waitany_race_assert", """  int y[2] = {0, 0}, idx = -1, x = rank;
   if (rank == 0) { MPI_Request r[2];
     MPI_Irecv(&y[0], 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[0]); MPI_Irecv(&y[1], 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &r[1]);
@@ -378,7 +379,7 @@ case(C, "waitany_race_assert", """  int y[2] = {0, 0}, idx = -1, x = rank;
     assert(idx == 0); /*@*/
     MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=5, proc=0)
 case(C, "wildcard_master_worker_ok", """  int x = 0, y = 0;
   MPI_Status st;
   if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 1, MPI_COMM_WORLD, &st); x = y + 1; MPI_Send(&x, 1, MPI_INT, st.MPI_SOURCE, 2, MPI_COMM_WORLD); } }
@@ -396,12 +397,12 @@ case(C, "wildcard_irecv_pair_assert", """  int x = rank, y[2] = {0, 0};
     MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
     assert(y[0] == 1); /*@*/ }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=5, proc=0)
 case(C, "symbolic_input_race", """  int y = 0;
   if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     assert(y != 0); /*@*/ }
   else { int v = rank - 1; MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); }
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=5, proc=0)
 case(C, "probe_any_source_ok", """  int x = rank, y = 0;
   MPI_Status st;
   if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Probe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st); MPI_Recv(&y, 1, MPI_INT, st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == st.MPI_SOURCE); } }
@@ -413,7 +414,7 @@ case(C, "probe_any_then_recv_any_assert", """  int x = rank, y = 0;
     assert(y == st.MPI_SOURCE); /*@*/
     MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=5, proc=0)
 case(C, "wildcard_4procs_ok", """  int x = rank, y = 0, s = 0;
   if (rank == 0) { for (int i = 1; i < size; i++) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); s += y; } assert(s == 6); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
@@ -428,7 +429,7 @@ C = "buffering"
 case(C, "send_send_potential", """  int x = rank, y = 0;
   MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
   MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "POTENTIAL_DEADLOCK")
+""", "POTENTIAL_DEADLOCK", line=11, col=3, proc=0)
 case(C, "send_send_absolute_ok", """  int x = rank, y = 0;
   MPI_Send(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD);
   MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -437,7 +438,7 @@ case(C, "send_send_absolute_ok", """  int x = rank, y = 0;
 case(C, "ring_send_first_potential", """  int x = rank, y = 0;
   MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD);
   MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "POTENTIAL_DEADLOCK", n=3)
+""", "POTENTIAL_DEADLOCK", n=3, line=11, col=3, proc=0)
 case(C, "ring_odd_even_ok", """  int x = rank, y = 0;
   if (rank % 2 == 0) { MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else { MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD); }
@@ -455,14 +456,14 @@ case(C, "bsend_ok", """  int x = rank, y = 0;
 case(C, "bsend_no_buffer", """  int x = rank, y = 0;
   MPI_Bsend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD); /*@*/
   MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_BUFFER")
+""", "MPI_INVALID_BUFFER", col=3, proc=0)
 case(C, "bsend_buffer_too_small", """  int x[64], y[64];
   static char buf[100];
   for (int i = 0; i < 64; i++) x[i] = i;
   MPI_Buffer_attach(buf, 100);
   MPI_Bsend(x, 64, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD); /*@*/
   MPI_Recv(y, 64, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_BUFFER")
+""", "MPI_INVALID_BUFFER", col=3, proc=0)
 case(C, "bsend_not_detached", """  int x = rank, y = 0;
   static char buf[256];
   MPI_Buffer_attach(buf, 256);
@@ -471,7 +472,7 @@ case(C, "bsend_not_detached", """  int x = rank, y = 0;
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False)
+""", "MPI_RESOURCE_LEAK", fin=False, col=3, proc=0)
 case(C, "isend_first_ok", """  int x = rank, y = 0;
   MPI_Request r;
   MPI_Isend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
@@ -484,7 +485,7 @@ case(C, "isend_wait_first_potential", """  int x = rank, y = 0;
   MPI_Isend(&x, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
   MPI_Recv(&y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "POTENTIAL_DEADLOCK")
+""", "POTENTIAL_DEADLOCK", line=13, col=3, proc=0)
 case(C, "sendrecv_ok", """  int x = rank, y = 0;
   MPI_Sendrecv(&x, 1, MPI_INT, 1 - rank, 0, &y, 1, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   assert(y == 1 - rank);
@@ -492,7 +493,7 @@ case(C, "sendrecv_ok", """  int x = rank, y = 0;
 case(C, "send_before_bcast_potential", """  int x = 1, y = 0;
   if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); }
   else { MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
-""", "POTENTIAL_DEADLOCK")
+""", "POTENTIAL_DEADLOCK", line=11, col=20, proc=0)
 case(C, "send_before_bcast_absolute_ok", """  int x = 1, y = 0;
   if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); }
   else { MPI_Bcast(&x, 1, MPI_INT, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); assert(y == 1); }
@@ -500,7 +501,7 @@ case(C, "send_before_bcast_absolute_ok", """  int x = 1, y = 0;
 case(C, "rsend_not_ready", """  int x = 1;
   if (rank == 0) MPI_Rsend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); /*@*/
   else MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_READY_MODE")
+""", "MPI_READY_MODE", col=18, proc=0)
 case(C, "rsend_ready_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 1) MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
@@ -511,7 +512,7 @@ case(C, "rsend_ready_ok", """  int x = 1, y = 0;
 case(C, "many_sends_potential", """  int x[3] = {1, 2, 3}, y = 0;
   if (rank == 0) { for (int i = 0; i < 3; i++) MPI_Send(&x[i], 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else { MPI_Send(&y, 1, MPI_INT, 0, 1, MPI_COMM_WORLD); for (int i = 0; i < 3; i++) MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
-""", "POTENTIAL_DEADLOCK")
+""", "POTENTIAL_DEADLOCK", line=11, col=48, proc=0)
 case(C, "irecv_all_first_ok", """  int x = rank, y[3] = {0, 0, 0};
   MPI_Request r[3];
   int k = 0;
@@ -540,21 +541,21 @@ case(C, "irecv_read_before_wait", """  int x = 1, y = 0;
   else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     x = y; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=7, proc=1)
 case(C, "irecv_write_before_wait", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     y = 5; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=7, proc=1)
 case(C, "isend_write_before_wait", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r);
     x = 2; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); }
   else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=7, proc=0)
 case(C, "isend_read_before_wait_ok", """  int x = 1, y = 0, z = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); z = x; MPI_Wait(&r, MPI_STATUS_IGNORE); assert(z == 1); }
@@ -576,21 +577,21 @@ case(C, "array_element_inside", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0
   else { MPI_Irecv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     b[1] = 9; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=10, proc=1)
 case(C, "offset_buffer_inside", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
   MPI_Request r;
   if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else { MPI_Irecv(&b[2], 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     b[0] = b[3]; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=10, proc=1)
 case(C, "symbolic_index_may_overlap", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
   MPI_Request r;
   if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else { MPI_Irecv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     if (K >= 0 && K < 4) b[K] = 1; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY", pro="input")
+""", "MPI_LOCAL_CONCURRENCY", pro="input", col=31, proc=1)
 case(C, "symbolic_index_disjoint_ok", """  int a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
   MPI_Request r;
   if (rank == 0) MPI_Send(a, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
@@ -610,7 +611,7 @@ case(C, "test_false_then_read", """  int x = 1, y = 0, flag = 0;
   else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r); MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
     x = y; /*@*/
     if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=7, proc=1)
 case(C, "waitall_then_read_ok", """  int x[2] = {rank, rank}, y[2] = {0, 0};
   MPI_Request r[2];
   MPI_Irecv(y, 2, MPI_INT, 1 - rank, 0, MPI_COMM_WORLD, &r[0]);
@@ -626,7 +627,7 @@ case(C, "waitany_other_still_pending", """  int x = rank, y[2] = {0, 0}, idx = -
     x = y[0] + y[1]; /*@*/
     MPI_Waitany(2, r, &idx, MPI_STATUS_IGNORE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-""", "MPI_LOCAL_CONCURRENCY", n=3)
+""", "MPI_LOCAL_CONCURRENCY", n=3, col=7, proc=0)
 case(C, "isend_reuse_after_wait_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { for (int i = 0; i < 3; i++) { x = i; MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); } }
@@ -638,21 +639,21 @@ case(C, "isend_reuse_before_wait", """  int x = 1, y = 0;
     x = 2; /*@*/
     MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r[1]); MPI_Waitall(2, r, MPI_STATUSES_IGNORE); }
   else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=7, proc=0)
 case(C, "two_irecv_same_buffer", """  int x = 1, y = 0;
   MPI_Request r[2];
   if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
   else { MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r[0]);
     MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
     MPI_Wait(&r[0], MPI_STATUS_IGNORE); }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=5, proc=1)
 case(C, "persistent_write_while_active", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Send_init(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Start(&r);
     x = 3; /*@*/
     MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Request_free(&r); }
   else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=7, proc=0)
 case(C, "persistent_write_while_inactive_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Send_init(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); x = 3; MPI_Start(&r); MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Request_free(&r); }
@@ -674,7 +675,7 @@ case(C, "isend_never_waited", """  int x = 1, y = 0;
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_REQUEST_LEAK", fin=False)
+""", "MPI_REQUEST_LEAK", fin=False, col=3, proc=0)
 case(C, "irecv_never_waited", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
@@ -682,7 +683,7 @@ case(C, "irecv_never_waited", """  int x = 1, y = 0;
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_REQUEST_LEAK", fin=False)
+""", "MPI_REQUEST_LEAK", fin=False, col=3, proc=1)
 case(C, "persistent_never_freed", """  int x = 1;
   MPI_Request r;
   MPI_Send_init(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
@@ -691,7 +692,7 @@ case(C, "persistent_never_freed", """  int x = 1;
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_REQUEST_LEAK", fin=False)
+""", "MPI_REQUEST_LEAK", fin=False, col=3, proc=0)
 case(C, "request_free_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Request_free(&r); assert(r == MPI_REQUEST_NULL); }
@@ -707,29 +708,29 @@ case(C, "free_request_twice", """  int x = 1, y = 0;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Request_free(&r);
     MPI_Request_free(&r); /*@*/ }
   else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_REQUEST", opts="--allow-active-request-free")
+""", "MPI_INVALID_REQUEST", opts="--allow-active-request-free", col=5, proc=0)
 case(C, "uninitialized_request", """  MPI_Request r;
   MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/
-""", "UNINITIALIZED_READ")
+""", "UNINITIALIZED_READ", col=3, proc=0)
 case(C, "message_never_received", """  int x = 1;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute", col=3, proc=1)
 case(C, "message_after_finalize", """  int x = 1;
   if (rank == 0) { MPI_Finalize(); return 0; }
   MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); /*@*/
   MPI_Finalize();
   return 0;
 }
-""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute", col=3, proc=1)
 case(C, "missing_finalize", """  int x = 0;
   (void)x;
   return 0;
 }
-""", "MPI_USAGE", fin=False)
+""", "MPI_USAGE", fin=False, line=12, col=3, proc=0)
 case(C, "ibarrier_wait_ok", """  MPI_Request r;
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
@@ -740,7 +741,7 @@ case(C, "ibcast_not_waited", """  int x = rank == 0 ? 3 : 0;
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_REQUEST_LEAK", fin=False)
+""", "MPI_REQUEST_LEAK", fin=False, col=3, proc=0)
 case(C, "iallreduce_ok", """  int x = rank + 1, s = 0;
   MPI_Request r;
   MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
@@ -768,7 +769,7 @@ case(C, "wtime_monotone_ok", """  double t0 = MPI_Wtime();
 case(C, "wtime_strict_wrong", """  double t0 = MPI_Wtime();
   double t1 = MPI_Wtime();
   assert(t1 > t0); /*@*/
-""", "ASSERTION")
+""", "ASSERTION", col=3, proc=0)
 case(C, "initialized_finalized_ok", """  int f = 0;
   MPI_Initialized(&f);
   assert(f);
@@ -776,7 +777,7 @@ case(C, "initialized_finalized_ok", """  int f = 0;
   assert(!f);
 """)
 case(C, "abort_called", """  if (rank == 1) MPI_Abort(MPI_COMM_WORLD, 2); /*@*/
-""", "ABORT")
+""", "ABORT", col=18, proc=1)
 case(C, "init_thread_ok", """  int x = 0;
   (void)x;
 """, pro="thread")
@@ -803,12 +804,12 @@ case(C, "type_float_double_mismatch", """  float a = 1.5f;
   double b = 0;
   if (rank == 0) MPI_Send(&a, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(&b, 1, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=8, proc=1)
 case(C, "type_short_int_mismatch", """  short a = 1;
   int b = 0;
   if (rank == 0) MPI_Send(&a, 1, MPI_SHORT, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(&b, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=8, proc=1)
 case(C, "reduce_double_max_ok", """  double x = rank * 1.5, m = 0;
   MPI_Allreduce(&x, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   assert(m == 3.0);
@@ -824,7 +825,7 @@ case(C, "reduce_lor_ok", """  int x = rank == 2, o = 0;
 case(C, "reduce_min_wrong", """  int x = rank + 1, mn = 0;
   MPI_Allreduce(&x, &mn, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   assert(mn == 2); /*@*/
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=3, proc=0)
 case(C, "reduce_symbolic_ok", """  int x = K + rank, s = 0;
   MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   assert(s == 2 * K + 1);
@@ -832,7 +833,7 @@ case(C, "reduce_symbolic_ok", """  int x = K + rank, s = 0;
 case(C, "reduce_symbolic_wrong", """  int x = K + rank, s = 0;
   MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   assert(s > K); /*@*/
-""", "ASSERTION", pro="input")
+""", "ASSERTION", pro="input", col=3, proc=0)
 case(C, "comm_self_barrier_ok", """  int r = -1;
   MPI_Comm_rank(MPI_COMM_SELF, &r);
   assert(r == 0);
@@ -843,13 +844,13 @@ case(C, "comm_separate_contexts_deadlock", """  int x = 1;
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute", col=3, proc=0)
 case(C, "comm_self_pending_message", """  int x = 1;
   MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_SELF);
   MPI_Finalize(); /*@*/
   return 0;
 }
-""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute")
+""", "MPI_PENDING_MESSAGE", fin=False, opts="--deadlock absolute", col=3, proc=0)
 case(C, "get_count_double_ok", """  double d[3] = {1, 2, 3};
   int c = 0;
   MPI_Status st;
@@ -896,7 +897,7 @@ case(C, "dup_wrong_context_deadlock", """  MPI_Comm dup;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 0, dup);
   else /*@*/MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Comm_free(&dup);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", col=13, proc=1)
 case(C, "split_even_odd_ok", """  MPI_Comm sub;
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &sub);
   int sr, ss, sum = 0;
@@ -927,7 +928,7 @@ case(C, "split_wrong_rank_assert", """  MPI_Comm sub;
   MPI_Comm_rank(sub, &sr);
   /*@*/assert(sr == rank);
   MPI_Comm_free(&sub);
-""", "ASSERTION")
+""", "ASSERTION", col=8, proc=0)
 case(C, "split_collectives_independent_ok", """  MPI_Comm sub;
   MPI_Comm_split(MPI_COMM_WORLD, rank < 2, 0, &sub);
   int v = rank;
@@ -942,33 +943,33 @@ case(C, "split_mismatched_collective", """  MPI_Comm sub;
   if (rank == 0) MPI_Bcast(&v, 1, MPI_INT, 0, sub);
   else /*@*/MPI_Barrier(sub);
   MPI_Comm_free(&sub);
-""", "COLLECTIVE_MISMATCH")
+""", "COLLECTIVE_MISMATCH", col=13, proc=1)
 case(C, "collective_other_comm_deadlock", """  MPI_Comm dup;
   MPI_Comm_dup(MPI_COMM_WORLD, &dup);
   if (rank == 0) /*@*/MPI_Barrier(dup);
   else MPI_Barrier(MPI_COMM_WORLD);
   MPI_Comm_free(&dup);
-""", "ABSOLUTE_DEADLOCK")
+""", "ABSOLUTE_DEADLOCK", col=23, proc=0)
 case(C, "comm_never_freed_leak", """  MPI_Comm dup;
   MPI_Comm_dup(MPI_COMM_WORLD, &dup);
   MPI_Barrier(dup);
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False)
+""", "MPI_RESOURCE_LEAK", fin=False, col=8, proc=0)
 case(C, "use_after_comm_free", """  MPI_Comm dup;
   MPI_Comm_dup(MPI_COMM_WORLD, &dup);
   MPI_Comm keep = dup;
   MPI_Comm_free(&dup);
   assert(dup == MPI_COMM_NULL);
   /*@*/MPI_Barrier(keep);
-""", "MPI_INVALID_COMM")
+""", "MPI_INVALID_COMM", col=8, proc=0)
 case(C, "free_comm_world_invalid", """  MPI_Comm w = MPI_COMM_WORLD;
   /*@*/MPI_Comm_free(&w);
-""", "MPI_INVALID_COMM")
+""", "MPI_INVALID_COMM", col=8, proc=0)
 case(C, "comm_null_send_invalid", """  int x = 0;
   if (rank == 0) /*@*/MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_NULL);
-""", "MPI_INVALID_COMM")
+""", "MPI_INVALID_COMM", col=23, proc=0)
 case(C, "group_incl_create_ok", """  MPI_Group world, g;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
   int ranks[2] = {2, 0};
@@ -1005,19 +1006,19 @@ case(C, "group_never_freed_leak", """  MPI_Group world;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False)
+""", "MPI_RESOURCE_LEAK", fin=False, col=8, proc=0)
 case(C, "group_incl_bad_rank", """  MPI_Group world, g;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
   int ranks[1] = {5};
   /*@*/MPI_Group_incl(world, 1, ranks, &g);
-""", "MPI_INVALID_RANK")
+""", "MPI_INVALID_RANK", col=8, proc=0)
 case(C, "comm_create_different_groups", """  MPI_Group world, g;
   MPI_Comm_group(MPI_COMM_WORLD, &world);
   int ranks[1] = {rank};
   MPI_Group_incl(world, 1, ranks, &g);
   MPI_Comm c;
   /*@*/MPI_Comm_create(MPI_COMM_WORLD, g, &c);
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=8, proc=1)
 case(C, "comm_compare_ok", """  MPI_Comm dup, sub;
   MPI_Comm_dup(MPI_COMM_WORLD, &dup);
   MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, &sub);
@@ -1038,7 +1039,7 @@ case(C, "split_send_rank_out_of_sub", """  MPI_Comm sub;
   int x = 0;
   if (rank == 0) /*@*/MPI_Send(&x, 1, MPI_INT, 2, 0, sub);
   MPI_Comm_free(&sub);
-""", "MPI_INVALID_RANK", n=3)
+""", "MPI_INVALID_RANK", n=3, col=23, proc=0)
 case(C, "comm_self_ok", """  int r, s, v = 4, w = 0;
   MPI_Comm_rank(MPI_COMM_SELF, &r);
   MPI_Comm_size(MPI_COMM_SELF, &s);
@@ -1085,11 +1086,11 @@ case(C, "ibarrier_never_waited_leak", """  MPI_Request r;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_REQUEST_LEAK", fin=False)
+""", "MPI_REQUEST_LEAK", fin=False, col=8, proc=0)
 case(C, "ibarrier_vs_barrier_mismatch", """  MPI_Request r;
   if (rank == 0) { MPI_Ibarrier(MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
   else /*@*/MPI_Barrier(MPI_COMM_WORLD);
-""", "COLLECTIVE_MISMATCH")
+""", "COLLECTIVE_MISMATCH", col=13, proc=1)
 case(C, "two_outstanding_ireduce_ok", """  MPI_Request r[2];
   int a = rank, b = 2 * rank, sa = -1, sb = -1;
   MPI_Ireduce(&a, &sa, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD, &r[0]);
@@ -1103,7 +1104,7 @@ case(C, "ireduce_wrong_root_value", """  MPI_Request r;
   MPI_Ireduce(&a, &s, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD, &r);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
   /*@*/assert(s == 1);
-""", "ASSERTION")
+""", "ASSERTION", col=8, proc=1)
 case(C, "iallgather_split_comm_ok", """  MPI_Comm sub;
   MPI_Comm_split(MPI_COMM_WORLD, rank / 2, rank, &sub);
   int v = rank, all[2] = {-1, -1};
@@ -1131,10 +1132,10 @@ case(C, "reduce_local_ok", """  int in[2] = {1, rank}, io[2] = {5, 7};
 case(C, "reduce_local_wrong_value", """  int in[1] = {rank}, io[1] = {1};
   MPI_Reduce_local(in, io, 1, MPI_INT, MPI_PROD);
   /*@*/assert(io[0] == 1);
-""", "ASSERTION")
+""", "ASSERTION", col=8, proc=0)
 case(C, "reduce_local_invalid_op", """  int in[1] = {rank}, io[1] = {1};
   /*@*/MPI_Reduce_local(in, io, 1, MPI_INT, MPI_OP_NULL);
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=8, proc=0)
 
 # ------------------------------------------------------------ datatypes
 C = "datatypes"
@@ -1162,7 +1163,7 @@ case(C, "vector_column_wrong", """  MPI_Datatype col;
   if (rank == 0) MPI_Send(&m[0][1], 1, col, 1, 0, MPI_COMM_WORLD);
   else { MPI_Recv(c, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/assert(c[1] == 4); }
   MPI_Type_free(&col);
-""", "ASSERTION")
+""", "ASSERTION", col=81, proc=1)
 case(C, "vector_recv_scatter_ok", """  MPI_Datatype v;
   MPI_Type_vector(2, 1, 2, MPI_DOUBLE, &v);
   MPI_Type_commit(&v);
@@ -1218,7 +1219,7 @@ case(C, "struct_signature_mismatch", """  MPI_Datatype t;
   if (rank == 0) MPI_Send(&p, 1, t, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(d, 2, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
   MPI_Type_free(&t);
-""", "MPI_RECV_MISMATCH", pro="struct")
+""", "MPI_RECV_MISMATCH", pro="struct", col=8, proc=1)
 case(C, "contiguous_too_long", """  MPI_Datatype t;
   MPI_Type_contiguous(3, MPI_INT, &t);
   MPI_Type_commit(&t);
@@ -1226,24 +1227,24 @@ case(C, "contiguous_too_long", """  MPI_Datatype t;
   if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD);
   else MPI_Recv(b, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); /*@*/
   MPI_Type_free(&t);
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=8, proc=1)
 case(C, "uncommitted_send", """  MPI_Datatype t;
   MPI_Type_contiguous(2, MPI_INT, &t);
   int a[2] = {1, 2};
   if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD); /*@*/
   else MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Type_free(&t);
-""", "MPI_INVALID_DATATYPE")
+""", "MPI_INVALID_DATATYPE", col=18, proc=0)
 case(C, "type_never_freed", """  MPI_Datatype t;
   MPI_Type_contiguous(2, MPI_INT, &t);
   MPI_Type_commit(&t);
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False)
+""", "MPI_RESOURCE_LEAK", fin=False, col=8, proc=0)
 case(C, "type_free_predefined", """  MPI_Datatype t = MPI_INT;
   /*@*/MPI_Type_free(&t);
-""", "MPI_INVALID_DATATYPE")
+""", "MPI_INVALID_DATATYPE", col=8, proc=0)
 case(C, "type_use_after_free", """  MPI_Datatype t, u;
   MPI_Type_contiguous(2, MPI_INT, &t);
   MPI_Type_commit(&t);
@@ -1252,7 +1253,7 @@ case(C, "type_use_after_free", """  MPI_Datatype t, u;
   int a[2] = {1, 2};
   if (rank == 0) MPI_Send(a, 1, u, 1, 0, MPI_COMM_WORLD); /*@*/
   else MPI_Recv(a, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_DATATYPE")
+""", "MPI_INVALID_DATATYPE", col=18, proc=0)
 case(C, "displacement_overflow", """  MPI_Datatype t;
   MPI_Type_vector(3, 1, 2, MPI_INT, &t);
   MPI_Type_commit(&t);
@@ -1260,7 +1261,7 @@ case(C, "displacement_overflow", """  MPI_Datatype t;
   if (rank == 0) MPI_Send(a, 1, t, 1, 0, MPI_COMM_WORLD); /*@*/
   else MPI_Recv(b, 3, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Type_free(&t);
-""", "OUT_OF_BOUNDS")
+""", "OUT_OF_BOUNDS", col=18, proc=0)
 case(C, "get_count_derived_ok", """  MPI_Datatype t;
   MPI_Type_contiguous(2, MPI_INT, &t);
   MPI_Type_commit(&t);
@@ -1301,7 +1302,7 @@ case(C, "bcast_signature_mismatch", """  MPI_Datatype t;
   if (rank == 0) MPI_Bcast(a, 1, t, 0, MPI_COMM_WORLD);
   else MPI_Bcast(a, 3, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
   MPI_Type_free(&t);
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=8, proc=1)
 case(C, "isend_irecv_vector_ok", """  MPI_Datatype v;
   MPI_Type_vector(2, 2, 3, MPI_INT, &v);
   MPI_Type_commit(&v);
@@ -1334,7 +1335,7 @@ case(C, "gatherv_ok", """  int v[3] = {rank, rank, rank}, all[7], rc[3] = {1, 2,
 """, n=3)
 case(C, "gatherv_count_mismatch", """  int v[3] = {rank, rank, rank}, all[7], rc[3] = {1, 2, 2}, dp[3] = {0, 1, 4};
   MPI_Gatherv(v, rank + 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH", n=3)
+""", "MPI_SIGNATURE_MISMATCH", n=3, col=3, proc=2)
 case(C, "gatherv_in_place_ok", """  int v = rank * 10, all[3] = {5, -1, -1}, rc[3] = {1, 1, 1}, dp[3] = {0, 1, 2};
   if (rank == 0) MPI_Gatherv(MPI_IN_PLACE, 0, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
   else MPI_Gatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
@@ -1348,13 +1349,13 @@ case(C, "scatterv_ok", """  int src[6] = {0, 1, 2, 3, 4, 5}, sc[3] = {1, 2, 3}, 
 case(C, "scatterv_wrong_value", """  int src[6] = {0, 1, 2, 3, 4, 5}, sc[3] = {1, 2, 3}, dp[3] = {0, 1, 3}, r[3] = {-1, -1, -1};
   MPI_Scatterv(src, sc, dp, MPI_INT, r, rank + 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (rank == 1) /*@*/assert(r[1] == 1);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=23, proc=1)
 case(C, "scatterv_type_mismatch", """  double src[3] = {0, 1, 2}, r = -1;
   int sc[3] = {1, 1, 1}, dp[3] = {0, 1, 2};
   int ri = 0;
   if (rank == 0) MPI_Scatterv(src, sc, dp, MPI_DOUBLE, &r, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   else MPI_Scatterv(src, sc, dp, MPI_DOUBLE, &ri, 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH", n=2)
+""", "MPI_SIGNATURE_MISMATCH", n=2, col=8, proc=1)
 case(C, "allgatherv_ok", """  int v[2] = {rank, rank}, all[3] = {-1, -1, -1}, rc[2] = {1, 2}, dp[2] = {0, 1};
   MPI_Allgatherv(v, rank + 1, MPI_INT, all, rc, dp, MPI_INT, MPI_COMM_WORLD);
   assert(all[0] == 0 && all[1] == 1 && all[2] == 1);
@@ -1379,7 +1380,7 @@ case(C, "alltoallv_count_mismatch", """  int s[2] = {rank, rank}, r[2] = {-1, -1
   int sc[2] = {1, 1}, sd[2] = {0, 1}, rc[2] = {1, 1}, rd[2] = {0, 1};
   if (rank == 1) sc[0] = 2;
   MPI_Alltoallv(s, sc, sd, MPI_INT, r, rc, rd, MPI_INT, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=3, proc=1)
 case(C, "alltoallw_ok", """  int i = rank; double d = rank + 0.5;
   struct { int i; double d; } in;
   int sc[2] = {0, 0}, sd[2] = {0, 0}, rc[2] = {0, 0}, rd[2] = {0, 0};
@@ -1404,19 +1405,19 @@ case(C, "reduce_scatter_in_place_ok", """  int r[3] = {rank, 2, 3}, rc[2] = {2, 
 case(C, "reduce_scatter_counts_mismatch", """  int s[3] = {1, 2, 3}, r[3], rc[2] = {1, 2};
   if (rank == 1) { rc[0] = 2; rc[1] = 1; }
   MPI_Reduce_scatter(s, r, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD); /*@*/
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=3, proc=1)
 C = "invalid"
 case(C, "gatherv_negative_count", """  int v = 1, all[2], rc[2] = {1, -1}, dp[2] = {0, 1};
   if (rank == 0) MPI_Gatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
   else MPI_Gatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, 0, MPI_COMM_WORLD);
-""", "MPI_INVALID_COUNT")
+""", "MPI_INVALID_COUNT", col=18, proc=0)
 case(C, "scatterv_counts_too_short", """  int src[2] = {1, 2}, sc[1] = {1}, dp[2] = {0, 1}, r;
   if (rank == 0) MPI_Scatterv(src, sc, dp, MPI_INT, &r, 1, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
   else MPI_Scatterv(src, sc, dp, MPI_INT, &r, 1, MPI_INT, 0, MPI_COMM_WORLD);
-""", "OUT_OF_BOUNDS")
+""", "OUT_OF_BOUNDS", col=18, proc=0)
 case(C, "allgatherv_displ_out_of_buffer", """  int v = rank, all[2], rc[2] = {1, 1}, dp[2] = {0, 2};
   MPI_Allgatherv(&v, 1, MPI_INT, all, rc, dp, MPI_INT, MPI_COMM_WORLD); /*@*/
-""", "OUT_OF_BOUNDS")
+""", "OUT_OF_BOUNDS", col=3, proc=0)
 C = "nbcoll"
 case(C, "igatherv_ok", """  int v[2] = {rank, rank}, all[3] = {-1, -1, -1}, rc[2] = {1, 2}, dp[2] = {0, 1};
   MPI_Request q;
@@ -1436,7 +1437,7 @@ case(C, "ireduce_scatter_wrong", """  int s[2] = {1, 2}, r = -1, rc[2] = {1, 1};
   MPI_Ireduce_scatter(s, &r, rc, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &q);
   MPI_Wait(&q, MPI_STATUS_IGNORE);
   /*@*/assert(r == 2);
-""", "ASSERTION")
+""", "ASSERTION", col=8, proc=1)
 C = "datatypes"
 case(C, "gatherv_vector_ok", """  MPI_Datatype v;
   MPI_Type_vector(2, 1, 2, MPI_INT, &v);
@@ -1464,7 +1465,7 @@ case(C, "maxloc_tie_wrong", """  struct { float v; int i; } in, out;
   in.v = 3.0f; in.i = rank;
   MPI_Reduce(&in, &out, 1, MPI_FLOAT_INT, MPI_MAXLOC, 0, MPI_COMM_WORLD);
   if (rank == 0) /*@*/assert(out.i == 2);
-""", "ASSERTION", n=3)
+""", "ASSERTION", n=3, col=23, proc=0)
 case(C, "maxloc_symbolic_ok", """  struct { long v; int i; } in[2], out[2];
   in[0].v = K + rank; in[0].i = rank; in[1].v = -rank; in[1].i = rank;
   MPI_Allreduce(in, out, 2, MPI_LONG_INT, MPI_MAXLOC, MPI_COMM_WORLD);
@@ -1478,11 +1479,11 @@ case(C, "minloc_short_int_ok", """  struct { short v; int i; } in, out;
 C = "invalid"
 case(C, "maxloc_on_int", """  int x = rank, y;
   /*@*/MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_MAXLOC, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=8, proc=0)
 case(C, "sum_on_pair_type", """  struct { int v; int i; } in, out;
   in.v = 1; in.i = rank;
   /*@*/MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_SUM, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=8, proc=0)
 
 # ------------------------------------------------------------ user-defined ops
 C = "userops"
@@ -1532,7 +1533,7 @@ case(C, "reduce_wrong_order", """  int x = rank + 1, r = 0;
   MPI_Reduce(&x, &r, 1, MPI_INT, op, 0, MPI_COMM_WORLD);
   if (rank == 0) /*@*/assert(r == 321);
   MPI_Op_free(&op);
-""", "ASSERTION", n=3, top=OP_CAT)
+""", "ASSERTION", n=3, top=OP_CAT, col=23, proc=0)
 case(C, "scan_exscan_ok", """  int x = rank + 1, p = 0, e = -1;
   MPI_Op op;
   MPI_Op_create(op_cat, 0, &op);
@@ -1548,7 +1549,7 @@ case(C, "scan_wrong_prefix", """  int x = rank + 1, p = 0;
   MPI_Scan(&x, &p, 1, MPI_INT, op, MPI_COMM_WORLD);
   /*@*/assert(p == (rank == 2 ? 321 : p));
   MPI_Op_free(&op);
-""", "ASSERTION", n=3, top=OP_CAT)
+""", "ASSERTION", n=3, top=OP_CAT, col=8, proc=2)
 case(C, "reduce_local_ok", """  int a[2] = {1, 2}, b[2] = {3, 4};
   MPI_Op op;
   MPI_Op_create(op_cat, 0, &op);
@@ -1584,7 +1585,7 @@ case(C, "user_fn_out_of_bounds", """  int x[2] = {rank, rank}, s[2];
   for (int i = 0; i <= *len; i++)
     /*@*/b[i] = a[i] + b[i];
 }
-""")
+""", col=15, proc=0)
 case(C, "user_fn_division_by_zero", """  int x = rank == 0 ? 0 : 6, q = 0;
   MPI_Op op;
   MPI_Op_create(op_div, 0, &op);
@@ -1595,7 +1596,7 @@ case(C, "user_fn_division_by_zero", """  int x = rank == 0 ? 0 : 6, q = 0;
   for (int i = 0; i < *len; i++)
     /*@*/b[i] = b[i] / a[i];
 }
-""")
+""", col=15, proc=0)
 case(C, "op_never_freed", """  int x = rank, s = 0;
   MPI_Op op;
   MPI_Op_create(op_sum, 1, &op);
@@ -1603,23 +1604,23 @@ case(C, "op_never_freed", """  int x = rank, s = 0;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False, top=OP_SUM)
+""", "MPI_RESOURCE_LEAK", fin=False, top=OP_SUM, col=8, proc=0)
 case(C, "op_free_predefined", """  MPI_Op op = MPI_SUM;
   /*@*/MPI_Op_free(&op);
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=8, proc=0)
 case(C, "op_use_after_free", """  int x = rank, s = 0;
   MPI_Op op, keep;
   MPI_Op_create(op_sum, 1, &op);
   keep = op;
   MPI_Op_free(&op);
   /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, keep, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP", top=OP_SUM)
+""", "MPI_INVALID_OP", top=OP_SUM, col=8, proc=0)
 case(C, "op_double_free", """  MPI_Op op, keep;
   MPI_Op_create(op_sum, 1, &op);
   keep = op;
   MPI_Op_free(&op);
   /*@*/MPI_Op_free(&keep);
-""", "MPI_INVALID_OP", top=OP_SUM)
+""", "MPI_INVALID_OP", top=OP_SUM, col=8, proc=0)
 case(C, "op_mismatch_user_vs_sum", """  int x = rank, s = 0;
   MPI_Op op;
   MPI_Op_create(op_sum, 1, &op);
@@ -1628,14 +1629,14 @@ case(C, "op_mismatch_user_vs_sum", """  int x = rank, s = 0;
   else
     /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   MPI_Op_free(&op);
-""", "MPI_OP_MISMATCH", top=OP_SUM)
+""", "MPI_OP_MISMATCH", top=OP_SUM, col=10, proc=1)
 case(C, "user_op_deadlock", """  int x = rank, s = 0;
   MPI_Op op;
   MPI_Op_create(op_sum, 1, &op);
   if (rank == 0)
     /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, op, MPI_COMM_WORLD);
   MPI_Op_free(&op);
-""", "ABSOLUTE_DEADLOCK", top=OP_SUM)
+""", "ABSOLUTE_DEADLOCK", top=OP_SUM, col=10, proc=0)
 case(C, "user_op_nonblocking_unknown", """  int x = rank, s = 0;
   MPI_Op op;
   MPI_Request r;
@@ -1681,7 +1682,7 @@ case(C, "comm_idup_never_waited", """  MPI_Comm d;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_REQUEST_LEAK", fin=False)
+""", "MPI_REQUEST_LEAK", fin=False, col=8, proc=0)
 case(C, "comm_idup_not_freed", """  MPI_Comm d;
   MPI_Request r;
   MPI_Comm_idup(MPI_COMM_WORLD, &d, &r);
@@ -1689,7 +1690,7 @@ case(C, "comm_idup_not_freed", """  MPI_Comm d;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False)
+""", "MPI_RESOURCE_LEAK", fin=False, col=8, proc=0)
 case(C, "comm_idup_vs_dup_mismatch", """  MPI_Comm d;
   MPI_Request r;
   if (rank == 0) {
@@ -1698,7 +1699,7 @@ case(C, "comm_idup_vs_dup_mismatch", """  MPI_Comm d;
   } else
     /*@*/MPI_Comm_dup(MPI_COMM_WORLD, &d);
   MPI_Comm_free(&d);
-""", "COLLECTIVE_MISMATCH")
+""", "COLLECTIVE_MISMATCH", col=10, proc=1)
 
 # ------------------------------------------------ local concurrency, nonblocking collectives
 C = "concurrency"
@@ -1707,14 +1708,14 @@ case(C, "iallreduce_read_recvbuf", """  int x = rank, s = 0, t;
   MPI_Iallreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
   /*@*/t = s;
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=10, proc=0)
 case(C, "iallreduce_write_sendbuf", """  int x[2] = {rank, rank}, s[2];
   MPI_Request r;
   MPI_Iallreduce(x, s, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
   int t = x[1];
   /*@*/x[1] = t + 1;
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=13, proc=0)
 case(C, "iallreduce_other_elements_ok", """  int x[3] = {rank, rank, 0}, s[3] = {0, 0, 0};
   MPI_Request r;
   MPI_Iallreduce(x, s, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
@@ -1738,13 +1739,13 @@ case(C, "ibcast_nonroot_reads", """  int v = rank == 0 ? 4 : 0, t = 0;
   MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
   if (rank == 1) /*@*/t = v;
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=25, proc=1)
 case(C, "igather_root_writes_recvbuf", """  int x = rank, all[2] = {0, 0};
   MPI_Request r;
   MPI_Igather(&x, 1, MPI_INT, all, 1, MPI_INT, 0, MPI_COMM_WORLD, &r);
   if (rank == 0) /*@*/all[1] = 9;
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=30, proc=0)
 case(C, "iscan_wait_then_read_ok", """  int x = rank + 1, p = 0;
   MPI_Request r;
   MPI_Iscan(&x, &p, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);
@@ -1778,7 +1779,7 @@ case(C, "request_free_active_recv_read_early", """  int x = 1, y = 0, t;
     MPI_Request_free(&r);
     /*@*/t = y;
   }
-""", "MPI_LOCAL_CONCURRENCY", opts="--allow-active-request-free")
+""", "MPI_LOCAL_CONCURRENCY", opts="--allow-active-request-free", col=12, proc=1)
 case(C, "request_free_active_recv_finalize_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) {
@@ -1797,7 +1798,7 @@ case(C, "request_free_active_recv_never_sent", """  int y = 0;
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "ABSOLUTE_DEADLOCK", fin=False, opts="--allow-active-request-free")
+""", "ABSOLUTE_DEADLOCK", fin=False, opts="--allow-active-request-free", col=8, proc=1)
 case(C, "request_free_then_wait", """  int x = 1, y = 0;
   MPI_Request r, copy;
   if (rank == 0) {
@@ -1808,7 +1809,7 @@ case(C, "request_free_then_wait", """  int x = 1, y = 0;
     MPI_Request_free(&r);
     /*@*/MPI_Wait(&copy, MPI_STATUS_IGNORE);
   }
-""", "MPI_INVALID_REQUEST", opts="--allow-active-request-free")
+""", "MPI_INVALID_REQUEST", opts="--allow-active-request-free", col=10, proc=1)
 case(C, "request_free_any_source_ok", """  int x = rank, y = -1, z = -1;
   MPI_Request r;
   if (rank != 0) {
@@ -1884,7 +1885,7 @@ case(C, "cart_dup_keeps_topology_ok", """  int dims[1] = {2}, periods[1] = {0}, 
 case(C, "cart_grid_too_big", """  int dims[1] = {3}, periods[1] = {0};
   MPI_Comm cart;
   /*@*/MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
-""", "MPI_INVALID_ARGUMENT", native=13)
+""", "MPI_INVALID_ARGUMENT", native=13, col=8, proc=0)
 case(C, "cart_excluded_rank_comm_null", """  int dims[1] = {2}, periods[1] = {0}, r;
   MPI_Comm cart;
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
@@ -1892,16 +1893,16 @@ case(C, "cart_excluded_rank_comm_null", """  int dims[1] = {2}, periods[1] = {0}
     MPI_Comm_free(&cart);
   else
     /*@*/MPI_Comm_rank(cart, &r);
-""", "MPI_INVALID_COMM", n=3)
+""", "MPI_INVALID_COMM", n=3, col=10, proc=2)
 case(C, "cart_coords_without_topology", """  int c[1];
   /*@*/MPI_Cart_coords(MPI_COMM_WORLD, rank, 1, c);
-""", "MPI_INVALID_COMM")
+""", "MPI_INVALID_COMM", col=8, proc=0)
 case(C, "cart_rank_off_the_grid", """  int dims[1] = {2}, periods[1] = {0}, c[1] = {2}, r;
   MPI_Comm cart;
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
   /*@*/MPI_Cart_rank(cart, c, &r);
   MPI_Comm_free(&cart);
-""", "MPI_INVALID_ARGUMENT")
+""", "MPI_INVALID_ARGUMENT", col=8, proc=0)
 case(C, "cart_periodic_rank_wraps_ok", """  int dims[1] = {2}, periods[1] = {1}, c[1] = {3}, r;
   MPI_Comm cart;
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
@@ -1916,14 +1917,14 @@ case(C, "cart_ring_ssend_deadlock", """  int dims[1] = {3}, periods[1] = {1}, sr
   /*@*/MPI_Ssend(&x, 1, MPI_INT, dst, 0, ring);
   MPI_Recv(&y, 1, MPI_INT, src, 0, ring, MPI_STATUS_IGNORE);
   MPI_Comm_free(&ring);
-""", "ABSOLUTE_DEADLOCK", n=3)
+""", "ABSOLUTE_DEADLOCK", n=3, col=8, proc=0)
 case(C, "cart_never_freed", """  int dims[1] = {2}, periods[1] = {0};
   MPI_Comm cart;
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
   /*@*/MPI_Finalize();
   return 0;
 }
-""", "MPI_RESOURCE_LEAK", fin=False)
+""", "MPI_RESOURCE_LEAK", fin=False, col=8, proc=0)
 case(C, "dims_create_ok", """  int a[2] = {0, 0}, b[3] = {0, 0, 0}, c[3] = {0, 3, 0}, d[2] = {0, 0};
   MPI_Dims_create(24, 2, a);
   assert(a[0] == 6 && a[1] == 4);
@@ -1936,7 +1937,7 @@ case(C, "dims_create_ok", """  int a[2] = {0, 0}, b[3] = {0, 0, 0}, c[3] = {0, 3
 """, n=1, native=0)
 case(C, "dims_create_indivisible", """  int d[2] = {2, 0};
   /*@*/MPI_Dims_create(7, 2, d);
-""", "MPI_INVALID_ARGUMENT", n=1)
+""", "MPI_INVALID_ARGUMENT", n=1, col=8, proc=0)
 case(C, "graph_star_allgather_ok", """  int index[3] = {2, 3, 4}, edges[4] = {1, 2, 0, 0}, nn, nb[2] = {-1, -1}, st;
   MPI_Comm star;
   MPI_Graph_create(MPI_COMM_WORLD, 3, index, edges, 0, &star);
@@ -1956,7 +1957,7 @@ case(C, "graph_one_way_edge", """  int index[2] = {1, 1}, edges[1] = {1}, nb[1],
   MPI_Graph_create(MPI_COMM_WORLD, 2, index, edges, 0, &g);
   /*@*/MPI_Neighbor_allgather(&x, 1, MPI_INT, nb, 1, MPI_INT, g);
   MPI_Comm_free(&g);
-""", "MPI_SIGNATURE_MISMATCH")
+""", "MPI_SIGNATURE_MISMATCH", col=8, proc=1)
 case(C, "dist_graph_ring_alltoall_ok", """  int left = (rank + size - 1) % size, right = (rank + 1) % size, got = -1, in, out, w;
   MPI_Comm ring;
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1, &right,
@@ -1982,20 +1983,20 @@ case(C, "dist_graph_inconsistent", """  int to = 1, from = 0; /* rank 0 sends to
   /*@*/MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 0, &from, MPI_UNWEIGHTED, rank == 0, &to,
                                  MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
   MPI_Comm_free(&g);
-""", "MPI_INVALID_ARGUMENT")
+""", "MPI_INVALID_ARGUMENT", col=8, proc=1)
 case(C, "neighbor_alltoall_count_mismatch", """  int left = (rank + size - 1) % size, right = (rank + 1) % size, two[2] = {0, 0}, got[2];
   MPI_Comm ring;
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1, &right,
                                  MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &ring);
   /*@*/MPI_Neighbor_alltoall(two, rank == 0 ? 2 : 1, MPI_INT, got, 1, MPI_INT, ring);
   MPI_Comm_free(&ring);
-""", "MPI_SIGNATURE_MISMATCH", n=3)
+""", "MPI_SIGNATURE_MISMATCH", n=3, col=8, proc=2)
 case(C, "neighbor_allgather_recv_too_small", """  int dims[1] = {3}, periods[1] = {1}, one = rank, got[1];
   MPI_Comm ring;
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
   /*@*/MPI_Neighbor_allgather(&one, 1, MPI_INT, got, 1, MPI_INT, ring);
   MPI_Comm_free(&ring);
-""", "OUT_OF_BOUNDS", n=3)
+""", "OUT_OF_BOUNDS", n=3, col=8, proc=0)
 
 # ------------------------------------------------ environment queries, addresses
 case("lifecycle", "get_version_before_init_ok", """  int v = 0, sv = -1, len = 0;
@@ -2014,7 +2015,7 @@ case("lifecycle", "processor_name_before_init", """  char name[MPI_MAX_PROCESSOR
   int len;
   /*@*/MPI_Get_processor_name(name, &len);
   MPI_Init(&argc, &argv);
-""", "MPI_USAGE", n=1, pro="version")
+""", "MPI_USAGE", n=1, pro="version", col=8, proc=0)
 case("datatypes", "get_address_struct_ok", """  struct P p[2];
   MPI_Aint base, ab, next;
   MPI_Get_address(&p[0], &base);
@@ -2059,7 +2060,7 @@ case(C, "request_free_active_send", """  int x = 1, y = 0;
   } else {
     MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
-""", "MPI_ACTIVE_REQUEST_FREE")
+""", "MPI_ACTIVE_REQUEST_FREE", col=10, proc=0)
 case(C, "request_free_active_recv", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) {
@@ -2068,13 +2069,13 @@ case(C, "request_free_active_recv", """  int x = 1, y = 0;
     MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     /*@*/MPI_Request_free(&r);
   }
-""", "MPI_ACTIVE_REQUEST_FREE")
+""", "MPI_ACTIVE_REQUEST_FREE", col=10, proc=1)
 case(C, "request_free_started_persistent", """  int y = 0;
   MPI_Request r;
   MPI_Recv_init(&y, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
   MPI_Start(&r);
   /*@*/MPI_Request_free(&r);
-""", "MPI_ACTIVE_REQUEST_FREE", n=1)
+""", "MPI_ACTIVE_REQUEST_FREE", n=1, col=8, proc=0)
 case(C, "request_free_inactive_persistent_ok", """  int x = rank, y = -1;
   MPI_Request r;
   if (rank == 0) {
@@ -2091,66 +2092,66 @@ case(C, "request_free_inactive_persistent_ok", """  int x = rank, y = -1;
 case(C, "request_free_ibarrier", """  MPI_Request r;
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   /*@*/MPI_Request_free(&r);
-""", "MPI_ACTIVE_REQUEST_FREE", opts="--allow-active-request-free")
+""", "MPI_ACTIVE_REQUEST_FREE", opts="--allow-active-request-free", col=8, proc=0)
 C = "invalid"
 case(C, "op_replace_in_allreduce", """  int x = rank, s = 0;
   /*@*/MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_REPLACE, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP", native=10)
+""", "MPI_INVALID_OP", native=10, col=8, proc=0)
 case(C, "op_no_op_in_reduce", """  int x = rank, s = 0;
   /*@*/MPI_Reduce(&x, &s, 1, MPI_INT, MPI_NO_OP, 0, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP", native=10)
+""", "MPI_INVALID_OP", native=10, col=8, proc=0)
 case(C, "op_sum_on_c_bool", """  _Bool b = 1, s = 0;
   /*@*/MPI_Allreduce(&b, &s, 1, MPI_C_BOOL, MPI_SUM, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP", native=10)
+""", "MPI_INVALID_OP", native=10, col=8, proc=0)
 case(C, "op_lor_on_c_bool_ok", """  _Bool b = rank == 1, s = 0;
   MPI_Allreduce(&b, &s, 1, MPI_C_BOOL, MPI_LOR, MPI_COMM_WORLD);
   assert(s == 1);
 """, native=0)
 case(C, "op_bor_on_double", """  double d = 1.0, s = 0;
   /*@*/MPI_Allreduce(&d, &s, 1, MPI_DOUBLE, MPI_BOR, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP", native=10)
+""", "MPI_INVALID_OP", native=10, col=8, proc=0)
 case(C, "op_bxor_on_byte_ok", """  unsigned char c = (unsigned char)(rank + 1), s = 0;
   MPI_Allreduce(&c, &s, 1, MPI_BYTE, MPI_BXOR, MPI_COMM_WORLD);
   assert(s == 3);
 """, native=0)
 case(C, "op_sum_on_char", """  char c = 'a', s = 0; /* MPI_CHAR is for printable characters (MPI 3.1 §5.9.2) */
   /*@*/MPI_Allreduce(&c, &s, 1, MPI_CHAR, MPI_SUM, MPI_COMM_WORLD);
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=8, proc=0)
 case(C, "op_max_on_derived_bool", """  _Bool b[2] = {1, 0}, s[2];
   MPI_Datatype two;
   MPI_Type_contiguous(2, MPI_C_BOOL, &two);
   MPI_Type_commit(&two);
   /*@*/MPI_Allreduce(b, s, 1, two, MPI_MAX, MPI_COMM_WORLD);
   MPI_Type_free(&two);
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=8, proc=0)
 case(C, "recv_null_status", """  int x = rank, y = 0;
   if (rank == 0)
     MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
   else
     /*@*/MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, NULL);
-""", "MPI_INVALID_ARGUMENT", pro="stdlib")
+""", "MPI_INVALID_ARGUMENT", pro="stdlib", col=10, proc=1)
 case(C, "test_null_flag", """  int y = 0;
   MPI_Request r;
   MPI_Irecv(&y, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);
   /*@*/MPI_Test(&r, NULL, MPI_STATUS_IGNORE);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib", col=8, proc=0)
 case(C, "isend_null_request", """  int x = rank;
   /*@*/MPI_Isend(&x, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, NULL);
-""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib", col=8, proc=0)
 case(C, "waitall_null_statuses", """  int y[2];
   MPI_Request r[2];
   MPI_Irecv(&y[0], 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r[0]);
   MPI_Irecv(&y[1], 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r[1]);
   /*@*/MPI_Waitall(2, r, NULL);
-""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib", col=8, proc=0)
 case(C, "waitall_none_null_arrays_ok", """  MPI_Waitall(0, NULL, MPI_STATUSES_IGNORE);
   int flag = 0;
   MPI_Initialized(&flag);
   assert(flag);
 """, n=1, pro="stdlib", native=0)
 case(C, "initialized_null_flag", """  /*@*/MPI_Initialized(NULL);
-""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib")
+""", "MPI_INVALID_ARGUMENT", n=1, pro="stdlib", col=8, proc=0)
 C = "commtypes"
 case(C, "int_buffer_as_unsigned", """  int a = 1;
   unsigned b = 0;
@@ -2158,24 +2159,24 @@ case(C, "int_buffer_as_unsigned", """  int a = 1;
     /*@*/MPI_Send(&a, 1, MPI_UNSIGNED, 1, 0, MPI_COMM_WORLD);
   else
     MPI_Recv(&b, 1, MPI_UNSIGNED, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_BUFFER_TYPE_MISMATCH")
+""", "MPI_BUFFER_TYPE_MISMATCH", col=10, proc=0)
 case(C, "int_buffer_as_float", """  int a[2] = {1, 2};
   float b[2];
   if (rank == 0)
     /*@*/MPI_Send(a, 2, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
   else
     MPI_Recv(b, 2, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_BUFFER_TYPE_MISMATCH")
+""", "MPI_BUFFER_TYPE_MISMATCH", col=10, proc=0)
 case(C, "receive_into_double_as_float", """  float a = 1.5f;
   double b = 0;
   if (rank == 0)
     MPI_Send(&a, 1, MPI_FLOAT, 1, 0, MPI_COMM_WORLD);
   else
     /*@*/MPI_Recv(&b, 1, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_BUFFER_TYPE_MISMATCH")
+""", "MPI_BUFFER_TYPE_MISMATCH", col=10, proc=1)
 case(C, "bcast_long_as_int", """  long v = 7;
   /*@*/MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);
-""", "MPI_BUFFER_TYPE_MISMATCH")
+""", "MPI_BUFFER_TYPE_MISMATCH", col=8, proc=0)
 case(C, "heap_unsigned_ok", """  unsigned *p = malloc(2 * sizeof(unsigned));
   if (rank == 0) {
     p[0] = 4000000000u;
@@ -2196,7 +2197,7 @@ case(C, "heap_double_as_float", """  double *p = malloc(sizeof(double));
   else
     MPI_Recv(&f, 1, MPI_FLOAT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   free(p);
-""", "MPI_BUFFER_TYPE_MISMATCH", pro="stdlib")
+""", "MPI_BUFFER_TYPE_MISMATCH", pro="stdlib", col=10, proc=0)
 
 # ------------------------------------------- subarray/darray, symbolic colors
 C = "datatypes"
@@ -2224,7 +2225,7 @@ case(C, "subarray_c_and_fortran_order_ok", """  int a[4][5], got[6], gotf[6];
 case(C, "subarray_outside_the_array", """  int sizes[1] = {4}, subs[1] = {3}, starts[1] = {2};
   MPI_Datatype t;
   /*@*/MPI_Type_create_subarray(1, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &t);
-""", "MPI_INVALID_ARGUMENT", n=1, native=13)
+""", "MPI_INVALID_ARGUMENT", n=1, native=13, col=8, proc=0)
 case(C, "darray_block_and_cyclic_ok", """  int g[1] = {8}, blkd[1] = {MPI_DISTRIBUTE_BLOCK}, cycd[1] = {MPI_DISTRIBUTE_CYCLIC};
   int dflt[1] = {MPI_DISTRIBUTE_DFLT_DARG}, two[1] = {2}, ps[1] = {size};
   MPI_Datatype blk, cyc;
@@ -2250,7 +2251,7 @@ case(C, "darray_block_and_cyclic_ok", """  int g[1] = {8}, blkd[1] = {MPI_DISTRI
 case(C, "darray_grid_of_other_size", """  int g[1] = {8}, d[1] = {MPI_DISTRIBUTE_BLOCK}, a[1] = {MPI_DISTRIBUTE_DFLT_DARG}, ps[1] = {3};
   MPI_Datatype t;
   /*@*/MPI_Type_create_darray(2, rank, 1, g, d, a, ps, MPI_ORDER_C, MPI_INT, &t);
-""", "MPI_INVALID_ARGUMENT", native=13)
+""", "MPI_INVALID_ARGUMENT", native=13, col=8, proc=0)
 C = "communicators"
 case(C, "split_symbolic_color_ok", """  MPI_Comm part;
   int color = rank == 0 && K > 0 ? K % 3 : 1, ps;
@@ -2266,7 +2267,7 @@ case(C, "split_symbolic_color_wrong", """  MPI_Comm part;
   MPI_Comm_size(part, &ps);
   /*@*/assert(ps == size || rank != 0);
   MPI_Comm_free(&part);
-""", "ASSERTION", n=3, pro="input")
+""", "ASSERTION", n=3, pro="input", col=8, proc=0)
 case(C, "split_symbolic_color_undefined_ok", """  MPI_Comm part;
   int color = K > 0 ? MPI_UNDEFINED : 0;
   MPI_Comm_split(MPI_COMM_WORLD, color, rank, &part);
@@ -2276,7 +2277,7 @@ case(C, "split_symbolic_color_undefined_ok", """  MPI_Comm part;
 case(C, "split_negative_symbolic_color", """  MPI_Comm part;
   /*@*/MPI_Comm_split(MPI_COMM_WORLD, K > 7 ? -3 : rank, 0, &part);
   MPI_Comm_free(&part);
-""", "MPI_INVALID_ARGUMENT", pro="input")
+""", "MPI_INVALID_ARGUMENT", pro="input", col=8, proc=0)
 
 # ------------------------------------------- MPI_BYTE, MPI_PACKED, Pack/Unpack
 C = "datatypes"
@@ -2323,7 +2324,7 @@ case(C, "pack_unpack_wrong_order", """  char buf[64];
 case(C, "pack_does_not_fit", """  char b[4];
   int pos = 0, x[2] = {1, 2};
   /*@*/MPI_Pack(x, 2, MPI_INT, b, 4, &pos, MPI_COMM_WORLD);
-""", "MPI_INVALID_COUNT", n=1, native=15)
+""", "MPI_INVALID_COUNT", n=1, native=15, col=8, proc=0)
 case(C, "packed_received_typed_ok", """  char buf[16];
   int pos = 0;
   if (rank == 0) {
@@ -2369,7 +2370,7 @@ case(C, "byte_received_as_char", """  char x[4] = {'a', 'b', 'c', 0}, y[4];
     MPI_Send(x, 4, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
   else
     /*@*/MPI_Recv(y, 4, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_RECV_MISMATCH")
+""", "MPI_RECV_MISMATCH", col=10, proc=1)
 case(C, "byte_wrong_value", """  int x = K, y = 0;
   if (rank == 0)
     MPI_Send(&x, sizeof x, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
@@ -2377,7 +2378,7 @@ case(C, "byte_wrong_value", """  int x = K, y = 0;
     MPI_Recv(&y, sizeof y, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     /*@*/assert(y != 3);
   }
-""", "ASSERTION", pro="input")
+""", "ASSERTION", pro="input", col=10, proc=1)
 
 case("concurrency", "irecv_bytes_rest_of_array_ok", """  int a[4] = {0, 0, 0, 0}, x[2] = {1, 2};
   MPI_Request r;
@@ -2399,7 +2400,7 @@ case("concurrency", "irecv_bytes_write_too_early", """  int a[4] = {0, 0, 0, 0},
     /*@*/a[1] = 9;
     MPI_Wait(&r, MPI_STATUS_IGNORE);
   }
-""", "MPI_LOCAL_CONCURRENCY")
+""", "MPI_LOCAL_CONCURRENCY", col=15, proc=1)
 
 # ------------------------------------------------ handles (issue 10 §1)
 # Handles are opaque pointer types as in Open MPI (lib/front/headers/mpi.h):
@@ -2490,7 +2491,7 @@ case(C, "handles_through_void_ok", """  void *p = MPI_COMM_WORLD;
 """, n=2, native=0)
 
 def render(c):
-    cat, name, body, expect, n, opts, fin, pro, top, native = c
+    cat, name, body, expect, n, opts, fin, pro, top, native, line, col, proc = c
     pre = PRO
     if pro == "input":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input\nint K;\n")
@@ -2519,9 +2520,13 @@ def render(c):
         at = [i for i, l in enumerate(lines) if "/*@*/" in l]
         if at:
             line = at[0] + 1 + 2 + (native is not None)  # the header lines
-            hdr.append("// CHECK: verdict: violation %s at {{.*}}%s.c:%d:" % (expect, name, line))
-        else:
-            hdr.append("// CHECK: verdict: violation %s" % expect)
+        # The location: the line of the /*@*/ marker (or line=, counted in
+        # the generated file), the column and the process of the violation;
+        # tests/lit/tools/check-locations fails while any of them is missing.
+        where = "" if line is None else " at {{.*}}%s.c:%d:" % (name, line)
+        if line is not None and col is not None and proc is not None:
+            where += "%d (process %d)" % (col, proc)
+        hdr.append("// CHECK: verdict: violation %s%s" % (expect, where))
     if native is not None:
         hdr.append("// RUN: %%expect-exit %d %%native -n %d %%s" % (native, n))
     return "\n".join(h.replace("  |", " |") for h in hdr) + "\n" + src
