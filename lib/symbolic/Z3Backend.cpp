@@ -4,10 +4,75 @@
 
 #include <z3++.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <unordered_map>
 
 namespace chorus::sym {
 namespace {
+
+/// Z3's own timer can lose its cancellation when it fires before the check
+/// has really started (seen under load: about one run in twelve of
+/// ProverChain.TimeoutGivesMaybe then ran for minutes on a nonlinear query).
+/// The watchdog interrupts the context when a check has run past its time
+/// limit (and a margin), and again every 50 ms until the check returns: the
+/// answer is then unknown ("canceled"), i.e. MAYBE.
+class Watchdog {
+public:
+  explicit Watchdog(z3::context& c) : ctx_(c) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      quit_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable())
+      thread_.join();
+  }
+  /// A check with a time limit of `ms` starts.
+  void arm(unsigned ms) {
+    std::lock_guard<std::mutex> l(mu_);
+    if (!thread_.joinable())
+      thread_ = std::thread([this] { loop(); });
+    deadline_ = Clock::now() + std::chrono::milliseconds(ms + ms / 2 + 100);
+    active_ = true;
+    ++generation_;
+    cv_.notify_all();
+  }
+  /// The check returned.
+  void disarm() {
+    std::lock_guard<std::mutex> l(mu_);
+    active_ = false;
+    cv_.notify_all();
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  void loop() {
+    std::unique_lock<std::mutex> l(mu_);
+    while (!quit_) {
+      if (!active_) {
+        cv_.wait(l);
+        continue;
+      }
+      uint64_t g = generation_;
+      if (cv_.wait_until(l, deadline_, [&] { return quit_ || !active_ || generation_ != g; }))
+        continue;
+      ctx_.interrupt(); // still the same check, past its limit
+      deadline_ = Clock::now() + std::chrono::milliseconds(50);
+    }
+  }
+  z3::context& ctx_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::thread thread_;
+  Clock::time_point deadline_;
+  uint64_t generation_ = 0;
+  bool active_ = false;
+  bool quit_ = false;
+};
 
 class Z3Backend final : public SolverBackend {
 public:
@@ -51,7 +116,17 @@ public:
         solver_.set(p);
         timeoutSet_ = timeoutMs;
       }
-      switch (solver_.check()) {
+      if (timeoutMs)
+        watchdog_.arm(timeoutMs);
+      z3::check_result res = z3::unknown;
+      try {
+        res = solver_.check();
+      } catch (...) {
+        watchdog_.disarm();
+        throw;
+      }
+      watchdog_.disarm();
+      switch (res) {
       case z3::sat:
         r.result = SatResult::Sat;
         break;
@@ -694,6 +769,7 @@ private:
   z3::context ctx_;
   z3::solver solver_;
   unsigned timeoutSet_ = ~0u; ///< timeout last given to solver_
+  Watchdog watchdog_{ctx_};   ///< declared after ctx_: stopped before it is destroyed
   bool pushed_ = false;
   bool abstracted_ = false;
   std::unordered_map<Expr, std::pair<z3::expr, bool>> cache_;
