@@ -13,7 +13,7 @@ SEEDS    ?= 1..100
 CSMITH_TIME ?= 20
 RUNS     ?= 10
 
-.PHONY: all deps configure build demo test bench csmith mpi-diff format clean
+.PHONY: all deps configure build demo test bench csmith mpi-diff knockout format clean
 
 all: build
 
@@ -49,6 +49,13 @@ csmith: build
 mpi-diff: build
 	scripts/mpi-diff-harness --seeds $(SEEDS) --runs $(RUNS) --jobs $(JOBS) \
 	  --chorus $(CHORUS) --quiet
+
+# Would the suite catch a broken verifier? A Debug build with
+# -DCHORUS_KNOCKOUT=ON in $(BUILD)-knockout, the tests once per violation
+# kind turned off and once with every decision MAYBE (scripts/knockout).
+# Not part of `make test`.
+knockout: deps
+	scripts/knockout --build $(BUILD)-knockout --jobs 2
 
 format:
 	git ls-files '*.cpp' '*.h' | grep -v '^lib/front/headers/' | xargs clang-format -i

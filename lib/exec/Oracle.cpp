@@ -1,9 +1,13 @@
 #include "chorus/exec/Oracle.h"
 
+#include "chorus/support/Knockout.h"
+
 namespace chorus::exec {
 
 Answer SimplifierOracle::valid(Expr context, Expr claim) {
   ++calls_;
+  if (knockout::maybe()) // a knockout build's test of the suite (Knockout.h)
+    return Answer::Maybe;
   if (claim->isTrue())
     return Answer::Yes;
   if (context->isFalse())

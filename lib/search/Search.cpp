@@ -6,6 +6,7 @@
 #include "chorus/check/OutputMonitor.h"
 #include "chorus/check/UncheckedMonitor.h"
 #include "chorus/support/Fatal.h"
+#include "chorus/support/Knockout.h"
 
 #include <algorithm>
 #include <chrono>
@@ -132,73 +133,89 @@ public:
     lastProgress = start;
     result.nprocs = ex.options().nprocs;
     result.potentialMode = ex.options().syncSends;
-    try {
-      GlobalState init = ex.initial();
-      if (opts.collective)
-        mon.init(init);
-      std::vector<state::Leak> leaks;
-      GlobalState key = ex.canonical(init, &leaks);
-      if (!push(std::move(init), std::move(key), leaks))
-        return finish();
-      while (!stack.empty() && !stop) {
-        Node& top = stack.back();
-        if (top.next >= top.succs.size()) {
-          onStack.erase(&top.key);
-          stack.pop_back();
-          trace.pop_back();
+    bool started = false;
+    // A violation of a knocked-out kind (Knockout.h) ends the expansion of
+    // the state being expanded (its successors are dropped) and the search
+    // goes on; anything else ends the search.
+    for (;;) {
+      try {
+        if (!started) {
+          started = true;
+          GlobalState init = ex.initial();
+          if (opts.collective)
+            mon.init(init);
+          std::vector<state::Leak> leaks;
+          GlobalState key = ex.canonical(init, &leaks);
+          if (!push(std::move(init), std::move(key), leaks))
+            return finish();
+        }
+        explore();
+        break;
+      } catch (const exec::ViolationError& e) {
+        if (knockedOut(e.violation))
           continue;
-        }
-        size_t i = top.next++;
-        ++result.stats.transitions;
-        Successor& sc = top.succs[i];
-        if (sc.covered && !guided())
-          continue; // mixed buffering: explored as the send's buffered outcome
-        GlobalState key;
-        std::vector<state::Leak> sleaks;
-        if (i < top.succKeys.size() && !top.succKeys[i].procs.empty())
-          key = std::move(top.succKeys[i]);
-        else
-          key = ex.canonical(sc.state, &sleaks);
-        trace.push_back(sc.step);
-        if (!sleaks.empty()) {
-          leak(sleaks.front());
-          break;
-        }
-        if (opts.abandonOnNondeterminism && !guided() && onStack.count(&key)) {
-          result.abandoned = true; // a cycle: see SearchOptions
-          break;
-        }
-        if (guided()) {
-          // replay: follow the trace whatever was seen before
-        } else if (!opts.stateless) {
-          if (seen.count(key)) {
-            ++result.stats.statesMatched;
-            trace.pop_back();
-            continue;
-          }
-        } else if (onStack.count(&key)) {
-          trace.pop_back(); // a cycle: nothing new below
-          continue;
-        }
-        GlobalState st = std::move(sc.state);
-        if (!push(std::move(st), std::move(key), {}))
-          break;
+        violation(e);
+      } catch (const exec::Unsupported& e) {
+        unknown(std::string("unsupported: ") + e.what());
+      } catch (const InternalError& e) {
+        internalError(e.what());
+      } catch (const std::exception& e) {
+        internalError(e.what() + executing());
+      } catch (...) {
+        internalError("unknown exception" + executing());
       }
-    } catch (const exec::ViolationError& e) {
-      violation(e);
-    } catch (const exec::Unsupported& e) {
-      unknown(std::string("unsupported: ") + e.what());
-    } catch (const InternalError& e) {
-      internalError(e.what());
-    } catch (const std::exception& e) {
-      internalError(e.what() + executing());
-    } catch (...) {
-      internalError("unknown exception" + executing());
+      break;
     }
     return finish();
   }
 
 private:
+  /// The depth-first loop over the stack.
+  void explore() {
+    while (!stack.empty() && !stop) {
+      Node& top = stack.back();
+      if (top.next >= top.succs.size()) {
+        onStack.erase(&top.key);
+        stack.pop_back();
+        trace.pop_back();
+        continue;
+      }
+      size_t i = top.next++;
+      ++result.stats.transitions;
+      Successor& sc = top.succs[i];
+      if (sc.covered && !guided())
+        continue; // mixed buffering: explored as the send's buffered outcome
+      GlobalState key;
+      std::vector<state::Leak> sleaks;
+      if (i < top.succKeys.size() && !top.succKeys[i].procs.empty())
+        key = std::move(top.succKeys[i]);
+      else
+        key = ex.canonical(sc.state, &sleaks);
+      trace.push_back(sc.step);
+      if (!sleaks.empty() && leak(sleaks.front()))
+        break;
+      if (opts.abandonOnNondeterminism && !guided() && onStack.count(&key)) {
+        result.abandoned = true; // a cycle: see SearchOptions
+        break;
+      }
+      if (guided()) {
+        // replay: follow the trace whatever was seen before
+      } else if (!opts.stateless) {
+        if (seen.count(key)) {
+          ++result.stats.statesMatched;
+          trace.pop_back();
+          continue;
+        }
+      } else if (onStack.count(&key)) {
+        trace.pop_back(); // a cycle: nothing new below
+        continue;
+      }
+      GlobalState st = std::move(sc.state);
+      if (!push(std::move(st), std::move(key), {}))
+        break;
+    }
+  }
+
   exec::Executor& ex;
   SearchOptions opts;
   check::CollectiveMonitor mon;
@@ -278,16 +295,26 @@ private:
     stop = true;
   }
 
-  void leak(const state::Leak& l) {
-    result.verdict = Verdict::Violation;
+  /// A knockout build's test of the suite (Knockout.h): is the detection of
+  /// this violation's kind turned off?
+  static bool knockedOut(const check::Violation& v) {
+    return knockout::kind(check::kindName(v.kind));
+  }
+
+  /// Reports a leak; false when MEMORY_LEAK is knocked out.
+  bool leak(const state::Leak& l) {
     check::Violation v;
     v.kind = check::ViolationKind::MemoryLeak;
     v.loc = l.site;
     v.proc = l.proc;
     v.message = "memory allocated here becomes unreachable without being freed";
+    if (knockedOut(v))
+      return false;
+    result.verdict = Verdict::Violation;
     result.violation = v;
     result.trace = currentTrace();
     stop = true;
+    return true;
   }
 
   void checkLimits() {
@@ -324,10 +351,8 @@ private:
 
   /// Pushes a new state: records it, expands it. False when the search stops.
   bool push(GlobalState s, GlobalState key, const std::vector<state::Leak>& leaks) {
-    if (!leaks.empty()) {
-      leak(leaks.front());
+    if (!leaks.empty() && leak(leaks.front()))
       return false;
-    }
     ++result.stats.statesSaved;
     checkLimits();
     if (opts.abandonOnNondeterminism && ex.sawNondeterminism()) {
@@ -466,7 +491,6 @@ private:
     if (n.succs.empty() && allTerminated && outputs.active())
       outputs.terminal(n.state);
     if (n.succs.empty() && !allTerminated) {
-      result.verdict = Verdict::Violation;
       check::Violation v;
       bool pot = ex.options().syncSends;
       v.kind =
@@ -486,9 +510,12 @@ private:
           break;
         }
       v.message = (pot ? "potential deadlock: " : "deadlock: ") + blocked;
-      result.violation = v;
-      result.trace = currentTrace();
-      stop = true;
+      if (!knockedOut(v)) {
+        result.verdict = Verdict::Violation;
+        result.violation = v;
+        result.trace = currentTrace();
+        stop = true;
+      }
     }
     if (guided() && !stop) {
       n.succs.clear();

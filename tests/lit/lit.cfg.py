@@ -33,6 +33,7 @@ config.environment["LC_ALL"] = "C"
 config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
 config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
 config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
-for var in ("HOME", "TMPDIR"):
+# Knockout builds (scripts/knockout): the knockout setting and its log.
+for var in ("HOME", "TMPDIR", "CHORUS_KNOCKOUT", "CHORUS_KNOCKOUT_LOG"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
