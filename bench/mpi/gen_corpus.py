@@ -1080,7 +1080,7 @@ case(C, "ibcast_wait_vs_recv_deadlock", """  MPI_Request r;
   int v = rank, y = 0;
   if (rank == 0) { MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r); /*@*/MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); }
   if (rank == 1) { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Ibcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); }
-""", "POTENTIAL_DEADLOCK", native=0)  # the root's Wait may return early (Open MPI's does)
+""", "POTENTIAL_DEADLOCK", native=0, col=76, proc=0)  # the root's Wait may return early (Open MPI's does)
 case(C, "ibarrier_never_waited_leak", """  MPI_Request r;
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   /*@*/MPI_Finalize();
@@ -1596,7 +1596,7 @@ case(C, "user_fn_division_by_zero", """  int x = rank == 0 ? 0 : 6, q = 0;
   for (int i = 0; i < *len; i++)
     /*@*/b[i] = b[i] / a[i];
 }
-""", col=15, proc=0)
+""", col=22, proc=0)
 case(C, "op_never_freed", """  int x = rank, s = 0;
   MPI_Op op;
   MPI_Op_create(op_sum, 1, &op);

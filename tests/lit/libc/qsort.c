@@ -14,7 +14,7 @@
 // OK: verdict: verified
 // STABLE: verdict: violation ASSERTION at {{.*}}qsort.c:59:3 (process 0)
 // COUNT: verdict: violation OUT_OF_BOUNDS at {{.*}}qsort.c:62:3 (process 0)
-// INSIDE: verdict: violation DIVISION_BY_ZERO at {{.*}}qsort.c:37:3 (process 0)
+// INSIDE: verdict: violation DIVISION_BY_ZERO at {{.*}}qsort.c:37:12 (process 0)
 // DESC: verdict: violation ASSERTION at {{.*}}qsort.c:67:3 (process 0)
 #include <assert.h>
 #include <stdlib.h>

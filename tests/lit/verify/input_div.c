@@ -1,7 +1,7 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation DIVISION_BY_ZERO at {{.*}}input_div.c:15:11 (process 0)
+// BAD: verdict: violation DIVISION_BY_ZERO at {{.*}}input_div.c:15:15 (process 0)
 // BAD: inputs:
 // BAD-NEXT: D = 0
 #ifdef BROKEN

@@ -3,7 +3,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet -DCOUNT | FileCheck %s --check-prefix=COUNT
 // OK: verdict: verified
 // SSEND: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}mpi_ring.c:20:3 (process 0)
-// COUNT: verdict: violation ASSERTION at {{.*}}mpi_ring.c:33:3 (process 0)
+// COUNT: verdict: violation ASSERTION at {{.*}}mpi_ring.c:33:3 (process 1)
 #include <mpi.h>
 #include <assert.h>
 

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation POTENTIAL_DEADLOCK at {{.*}}ibcast_wait_vs_recv_deadlock.c:13:
+// CHECK: verdict: violation POTENTIAL_DEADLOCK at {{.*}}ibcast_wait_vs_recv_deadlock.c:13:76 (process 0)
 // RUN: %expect-exit 0 %native -n 2 %s
 #include <mpi.h>
 #include <assert.h>

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation DIVISION_BY_ZERO at {{.*}}user_fn_division_by_zero.c:8:15 (process 0)
+// CHECK: verdict: violation DIVISION_BY_ZERO at {{.*}}user_fn_division_by_zero.c:8:22 (process 0)
 #include <mpi.h>
 #include <assert.h>
 static void op_div(void *in, void *inout, int *len, MPI_Datatype *dt) {
