@@ -2440,27 +2440,27 @@ case(C, "null_comm_send", """  MPI_Comm c = NULL;
     MPI_Send(&x, 1, MPI_INT, 1, 0, c); /*@*/
   else
     MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_COMM", native=5)
+""", "MPI_INVALID_COMM", native=5, col=5, proc=0)
 case(C, "null_datatype_allreduce", """  MPI_Datatype t = NULL;
   int x = 1, y;
   MPI_Allreduce(&x, &y, 1, t, MPI_SUM, MPI_COMM_WORLD); /*@*/
-""", "MPI_INVALID_DATATYPE", native=139)
+""", "MPI_INVALID_DATATYPE", native=139, col=3, proc=0)
 case(C, "null_op_allreduce", """  MPI_Op op = NULL;
   int x = 1, y;
   MPI_Allreduce(&x, &y, 1, MPI_INT, op, MPI_COMM_WORLD); /*@*/
-""", "MPI_INVALID_OP", native=139)
+""", "MPI_INVALID_OP", native=139, col=3, proc=0)
 case(C, "null_request_wait", """  MPI_Request r = NULL;
   MPI_Wait(&r, MPI_STATUS_IGNORE); /*@*/
-""", "MPI_INVALID_REQUEST", native=139)
+""", "MPI_INVALID_REQUEST", native=139, col=3, proc=0)
 case(C, "null_group_size", """  MPI_Group g = NULL;
   int n;
   MPI_Group_size(g, &n); /*@*/
-""", "MPI_INVALID_COMM", native=9)
+""", "MPI_INVALID_COMM", native=9, col=3, proc=0)
 case(C, "null_info_dist_graph", """  int src = (rank + size - 1) % size, dst = (rank + 1) % size;
   MPI_Comm g;
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &src, MPI_UNWEIGHTED, 1, &dst, MPI_UNWEIGHTED, NULL, 0, &g); /*@*/
   MPI_Comm_free(&g);
-""", "MPI_INVALID_ARGUMENT")
+""", "MPI_INVALID_ARGUMENT", col=3, proc=0)
 case(C, "info_null_dist_graph_ok", """  int src = (rank + size - 1) % size, dst = (rank + 1) % size;
   MPI_Comm g;
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &src, MPI_UNWEIGHTED, 1, &dst, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
@@ -2468,19 +2468,19 @@ case(C, "info_null_dist_graph_ok", """  int src = (rank + size - 1) % size, dst 
 """, n=3, native=0)
 case(C, "integer_as_comm", """  MPI_Comm c = (MPI_Comm)12345;
   MPI_Barrier(c); /*@*/
-""", "MPI_INVALID_COMM")
+""", "MPI_INVALID_COMM", col=3, proc=0)
 case(C, "datatype_as_comm", """  int x = 1;
   if (rank == 0)
     MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_INT); /*@*/
   else
     MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-""", "MPI_INVALID_COMM")
+""", "MPI_INVALID_COMM", col=5, proc=0)
 case(C, "comm_as_datatype", """  int x = 1;
   MPI_Bcast(&x, 1, (MPI_Datatype)MPI_COMM_WORLD, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_INVALID_DATATYPE")
+""", "MPI_INVALID_DATATYPE", col=3, proc=0)
 case(C, "datatype_as_op", """  int x = 1, y;
   MPI_Reduce(&x, &y, 1, MPI_INT, MPI_INT, 0, MPI_COMM_WORLD); /*@*/
-""", "MPI_INVALID_OP")
+""", "MPI_INVALID_OP", col=3, proc=0)
 case(C, "handles_through_void_ok", """  void *p = MPI_COMM_WORLD;
   MPI_Comm c = p;
   long v = (long)MPI_INT;

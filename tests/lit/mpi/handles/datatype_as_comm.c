@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}datatype_as_comm.c:12:
+// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}datatype_as_comm.c:12:5 (process 0)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}null_comm_send.c:14:
+// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}null_comm_send.c:14:5 (process 0)
 // RUN: %expect-exit 5 %native -n 2 %s
 #include <mpi.h>
 #include <assert.h>

@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}null_group_size.c:13:
+// CHECK: verdict: violation MPI_INVALID_COMM at {{.*}}null_group_size.c:13:3 (process 0)
 // RUN: %expect-exit 9 %native -n 2 %s
 #include <mpi.h>
 #include <assert.h>

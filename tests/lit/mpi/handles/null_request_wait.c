@@ -1,5 +1,5 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_INVALID_REQUEST at {{.*}}null_request_wait.c:12:
+// CHECK: verdict: violation MPI_INVALID_REQUEST at {{.*}}null_request_wait.c:12:3 (process 0)
 // RUN: %expect-exit 139 %native -n 2 %s
 #include <mpi.h>
 #include <assert.h>
