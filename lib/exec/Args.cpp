@@ -16,11 +16,26 @@
 // pointer chosen when it is read (Machine::readPlace resolves the
 // condition with choose), so argument-dependent behaviour is explored for
 // every argument count within the bound.
+//
+// A program whose main never looks at argv (MPI programs that only pass
+// &argv to MPI_Init, usesArgv) keeps argc unbounded and argv NULL: nothing
+// can observe the difference, and its states stay small.
 #include "ExecutorImpl.h"
 
 namespace chorus::exec {
 
 namespace {
+
+bool mentions(const model::Expr* e, model::VarId v) {
+  if (!e)
+    return false;
+  if (e->kind == model::ExprKind::Var && e->var == v)
+    return true;
+  for (const model::Expr* k : e->kids)
+    if (mentions(k, v))
+      return true;
+  return false;
+}
 
 /// The pointer to element 0 of heap block h.
 Expr blockStart(state::Values& V, sym::ExprFactory& f, uint32_t h) {
@@ -28,6 +43,32 @@ Expr blockStart(state::Values& V, sym::ExprFactory& f, uint32_t h) {
 }
 
 } // namespace
+
+bool usesArgv(const model::Program& p, model::FuncId mainF) {
+  const model::Function& m = p.func(mainF);
+  if (m.params.size() < 2)
+    return false;
+  model::VarId argv = m.params[1];
+  for (const model::Transition& t : m.trans) {
+    const model::Stmt& s = t.stmt;
+    if (mentions(t.guard, argv) || mentions(s.lhs, argv) || mentions(s.rhs, argv) ||
+        mentions(s.callee, argv))
+      return true;
+    bool init = s.kind == model::StmtKind::Call && s.callee &&
+                s.callee->kind == model::ExprKind::Func &&
+                (p.func(s.callee->func).name == "MPI_Init" ||
+                 p.func(s.callee->func).name == "MPI_Init_thread");
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      // MPI_Init(&argc, &argv) leaves them as they are (the model's MPI_Init)
+      if (init && i == 1 && s.args[i]->kind == model::ExprKind::AddrOf &&
+          s.args[i]->kids[0]->kind == model::ExprKind::Var && s.args[i]->kids[0]->var == argv)
+        continue;
+      if (mentions(s.args[i], argv))
+        return true;
+    }
+  }
+  return false;
+}
 
 Expr Executor::mainArgv(ProcState& ps, Expr argc, const model::Type* argvType, model::SrcLoc site,
                         std::vector<Expr>& conds) {

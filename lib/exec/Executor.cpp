@@ -463,7 +463,7 @@ GlobalState Executor::initial() {
     for (size_t i = 0; i < mf.params.size(); ++i) {
       const model::Variable& pv = prog_.var(mf.params[i]);
       Expr v = i == 0 ? f_.symbol(pv.name, f_.intType()) : values_.nullPointer();
-      if (i == 1 && argc) {
+      if (i == 1 && argc && usesArgv(prog_, mainF)) {
         std::vector<Expr> conds;
         v = mainArgv(ps, argc, pv.type, pv.loc, conds);
         if (r == 0)

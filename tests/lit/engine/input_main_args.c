@@ -1,5 +1,5 @@
-// main's argc is an input (1 <= argc <= 4 with the default --max-args 3;
-// argv: tests/lit/args).
+// main's argc is an input, argc >= 1 (unbounded: this main never reads
+// argv; when it does, 1 <= argc <= 1 + --max-args: tests/lit/args).
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified

@@ -64,6 +64,10 @@ struct ExecOptions {
   int maxArgLength = 4;
 };
 
+/// Whether main reads its argv parameter anywhere but in MPI_Init(&argc,
+/// &argv) / MPI_Init_thread (Args.cpp).
+bool usesArgv(const model::Program& p, model::FuncId mainF);
+
 /// A call of or a return from a watched function (Executor::watchCalls),
 /// for the contract monitor (lib/check).
 struct CallEvent {
