@@ -104,4 +104,15 @@ const char* kindName(ViolationKind k) {
   return "?";
 }
 
+std::optional<ViolationKind> kindFromName(std::string_view name) {
+  // the enumerators are consecutive from 0; kindName gives "?" past the last
+  for (int i = 0;; ++i) {
+    const char* n = kindName(ViolationKind(i));
+    if (std::string_view(n) == "?")
+      return std::nullopt;
+    if (name == n)
+      return ViolationKind(i);
+  }
+}
+
 } // namespace chorus::check

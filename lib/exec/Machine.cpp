@@ -5,6 +5,7 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace chorus::exec {
@@ -60,6 +61,14 @@ void Machine::fail(ViolationKind k, const std::string& msg, Expr cond) {
   e.condition = cond;
   e.step = step;
   throw e;
+}
+
+void Machine::failUnlessIgnored(ViolationKind k, const std::string& msg, Expr cond) {
+  const std::vector<ViolationKind>& ig = ex.options().ignore;
+  if (std::find(ig.begin(), ig.end(), k) == ig.end())
+    fail(k, msg, cond);
+  ex.noteUnchecked(std::string(check::kindName(k)) + " at " + where() + " (process " +
+                   std::to_string(me) + "): " + msg + " (--ignore)");
 }
 
 void Machine::require(Expr ok, ViolationKind k, const std::string& msg) {

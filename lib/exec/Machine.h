@@ -101,6 +101,10 @@ public:
   // ----------------------------------------------- obligations (Machine.cpp)
   Expr pc();
   [[noreturn]] void fail(ViolationKind k, const std::string& msg, Expr cond);
+  /// fail, unless kind k is ignored (ExecOptions::ignore): then the
+  /// violation is recorded as not checked and execution goes on. Only for
+  /// checks after which the execution is well defined (end-of-run checks).
+  void failUnlessIgnored(ViolationKind k, const std::string& msg, Expr cond);
   /// `ok` must hold on every path through here.
   void require(Expr ok, ViolationKind k, const std::string& msg);
   /// A symbolic choice inside a statement: whether `c` holds on this run.

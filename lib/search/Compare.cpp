@@ -18,6 +18,7 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
       eo.overflowCheck = opts.overflowCheck;
+      eo.ignore = so.ignore;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       accumulate(total.stats, r.stats);
       if (keepGoing(total, unknown, r))

@@ -246,6 +246,7 @@ private:
   std::unordered_set<const GlobalState*, KeyPtrHash, KeyPtrEq> onStack;
   bool stop = false;
   bool depthLimited = false;
+  std::string ignoredSeen; ///< the first violation of an --ignore kind
   uint64_t iterations = 0;
   std::chrono::steady_clock::time_point start, lastProgress;
 
@@ -295,9 +296,16 @@ private:
     stop = true;
   }
 
-  /// A knockout build's test of the suite (Knockout.h): is the detection of
-  /// this violation's kind turned off?
-  static bool knockedOut(const check::Violation& v) {
+  /// Is this violation dropped: its kind ignored (--ignore; the first one
+  /// is remembered for the verdict) or, in a knockout build's test of the
+  /// suite (Knockout.h), its detection turned off?
+  bool knockedOut(const check::Violation& v) {
+    if (std::find(opts.ignore.begin(), opts.ignore.end(), v.kind) != opts.ignore.end()) {
+      if (ignoredSeen.empty())
+        ignoredSeen = std::string(check::kindName(v.kind)) + " at " + ex.program().where(v.loc) +
+                      (v.proc >= 0 ? " (process " + std::to_string(v.proc) + ")" : "");
+      return true;
+    }
     return knockout::kind(check::kindName(v.kind));
   }
 
@@ -530,6 +538,8 @@ private:
       result.complete = !depthLimited;
       if (depthLimited)
         unknown("max-depth reached");
+      else if (!ignoredSeen.empty())
+        unknown("a violation of an ignored kind (--ignore): " + ignoredSeen);
       else if (!ex.unchecked().empty())
         unknown("not checked: " + ex.unchecked().front() +
                 (ex.unchecked().size() > 1

@@ -86,6 +86,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.inputs = opts.inputs;
       eo.dropDeadValues = opts.dropDeadValues;
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
+      eo.ignore = opts.search.ignore;
       eo.overflowCheck = opts.overflowCheck;
       eo.programArgs = opts.programArgs;
       eo.programName = opts.programName;

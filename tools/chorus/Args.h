@@ -49,8 +49,16 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
     so.collective = false;
   else if (a == "--cqmin")
     so.cqmin = true;
-  else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
-           a == "--time-limit") {
+  else if (a == "--ignore") {
+    if (i + 1 >= args.size())
+      return a + " needs a violation kind (e.g. MPI_PENDING_MESSAGE)";
+    std::optional<check::ViolationKind> k = check::kindFromName(args[i + 1]);
+    if (!k)
+      return "unknown violation kind '" + args[i + 1] + "' for --ignore";
+    so.ignore.push_back(*k);
+    ++i;
+  } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
+             a == "--time-limit") {
     uint64_t u = 0;
     if (i + 1 >= args.size() || !parseCount(args[i + 1], u) || u == 0)
       return a + " needs a positive integer";

@@ -64,6 +64,9 @@ options:
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --print-output (print what the first execution that terminates
           writes with printf/puts/putchar, before the verdict)
+          --ignore KIND (repeatable: violations of KIND, e.g. MPI_PENDING_MESSAGE,
+            are not reported; the search goes on past them to other bugs,
+            and its verdict is never verified when one was met)
           --allow-active-request-free (MPI_Request_free of an active request
             is accepted instead of MPI_ACTIVE_REQUEST_FREE)
           --no-overflow-check (signed integer arithmetic is mathematical, as

@@ -1112,23 +1112,23 @@ void finalizeChecks(Machine& m) {
   const ProcState& ps = m.self();
   for (size_t r = 0; r < numSlots(ps); ++r)
     if (ifld(m, ps, r, RKind) != 0)
-      m.fail(ViolationKind::MpiRequestLeak,
-             std::string("MPI_Finalize with a request never ") +
-                 (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
-                 (ifld(m, ps, r, RKind) == 1   ? "send"
-                  : ifld(m, ps, r, RKind) == 2 ? "receive"
-                                               : "collective") +
-                 " request)",
-             m.pc());
+      m.failUnlessIgnored(ViolationKind::MpiRequestLeak,
+                          std::string("MPI_Finalize with a request never ") +
+                              (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
+                              (ifld(m, ps, r, RKind) == 1   ? "send"
+                               : ifld(m, ps, r, RKind) == 2 ? "receive"
+                                                            : "collective") +
+                              " request)",
+                          m.pc());
   if (ps.mpiObj.size() >= kHeader && ival(m, ps.mpiObj[1]) != 0)
-    m.fail(ViolationKind::MpiResourceLeak, "MPI_Finalize with a Bsend buffer still attached",
-           m.pc());
+    m.failUnlessIgnored(ViolationKind::MpiResourceLeak,
+                        "MPI_Finalize with a Bsend buffer still attached", m.pc());
   for (const Message& msg : m.gs.msgs)
     if (msg.dst == m.me)
-      m.fail(ViolationKind::MpiPendingMessage,
-             "MPI_Finalize with a message from process " + std::to_string(msg.src) + " (tag " +
-                 sym::toString(msg.tag) + ") never received",
-             m.pc());
+      m.failUnlessIgnored(ViolationKind::MpiPendingMessage,
+                          "MPI_Finalize with a message from process " + std::to_string(msg.src) +
+                              " (tag " + sym::toString(msg.tag) + ") never received",
+                          m.pc());
 }
 
 void checkAccess(Machine& m, const Place& pl, bool write) {

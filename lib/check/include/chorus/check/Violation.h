@@ -4,6 +4,10 @@
 
 #include "chorus/model/Ids.h"
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include <string>
 
 namespace chorus::check {
@@ -65,6 +69,8 @@ enum class ViolationKind {
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".
 const char* kindName(ViolationKind k);
+/// The kind named `name` (as kindName prints it), if any.
+std::optional<ViolationKind> kindFromName(std::string_view name);
 
 struct Violation {
   ViolationKind kind = ViolationKind::Assertion;

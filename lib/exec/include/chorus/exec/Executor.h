@@ -49,6 +49,11 @@ struct ExecOptions {
   /// accepted (a receive then completes by itself) instead of being
   /// MPI_ACTIVE_REQUEST_FREE.
   bool allowActiveRequestFree = false;
+  /// --ignore KIND (SearchOptions::ignore): the checks at the end of a
+  /// process (MPI_Finalize: a message never received, a request or a
+  /// buffer still there) of these kinds do not stop the execution; each one
+  /// met is recorded as not checked (Machine::failUnlessIgnored).
+  std::vector<check::ViolationKind> ignore;
   /// C integers (lib/exec/Ints.cpp): signed overflow (SIGNED_OVERFLOW) is a
   /// violation. false (--no-overflow-check): signed integer arithmetic is
   /// mathematical, as in the seed papers; unsigned arithmetic and

@@ -40,6 +40,10 @@ struct SearchOptions {
   /// outcome depends on timing (Executor::sawNondeterminism), or a move
   /// closed a cycle (lib/search/Verify.cpp, searchSendMode).
   bool abandonOnNondeterminism = false;
+  /// Violations of these kinds (--ignore) are not reported: the state where
+  /// one occurs is not expanded further and the search goes on; a search
+  /// that meets one and finds nothing else ends unknown, naming it.
+  std::vector<check::ViolationKind> ignore;
 };
 
 struct Stats {
