@@ -354,6 +354,29 @@ private:
       return c;
     return binary(M::Op::Ne, c, zeroOf(c->type, l), prog_.types.intType(), l);
   }
+  /// c as an int that is 0 or 1: c itself when it is a relation or logical
+  /// operation already, else c != 0 (a _Bool converts to 0 or 1).
+  const M::Expr* zeroOrOne(const M::Expr* c, M::SrcLoc l) {
+    if (c->type && c->type->kind == M::TypeKind::Bool)
+      return cast(c, prog_.types.intType(), l);
+    if (c->kind == M::ExprKind::Binary || c->kind == M::ExprKind::Unary) {
+      switch (c->op) {
+      case M::Op::Lt:
+      case M::Op::Gt:
+      case M::Op::Le:
+      case M::Op::Ge:
+      case M::Op::Eq:
+      case M::Op::Ne:
+      case M::Op::LogAnd:
+      case M::Op::LogOr:
+      case M::Op::LogNot:
+        return c;
+      default:
+        break;
+      }
+    }
+    return binary(M::Op::Ne, c, zeroOf(c->type, l), prog_.types.intType(), l);
+  }
   const M::Expr* negate(const M::Expr* c, M::SrcLoc l) {
     return unary(M::Op::LogNot, c, prog_.types.intType(), l);
   }
@@ -1473,8 +1496,9 @@ const M::Expr* Lowerer::logical(const BinaryOperator* b, bool wantValue) {
   // && : evaluate rhs when true; || : when false.
   setFlow(isAnd ? tr : fa);
   if (wantValue) {
-    const M::Expr* c = truthy(rv(b->getRHS()), l);
-    emitAssign(varRef(t, l), cast(c, prog_.types.intType(), l), l);
+    // The value of && and || is 0 or 1 (C17 6.5.13, 6.5.14), not the right
+    // operand's value: `1 && 9` is 1.
+    emitAssign(varRef(t, l), zeroOrOne(rv(b->getRHS()), l), l);
   } else {
     effect(b->getRHS());
   }

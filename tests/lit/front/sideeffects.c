@@ -106,7 +106,7 @@ int main(void) {
 // CHECK: L31  @sideeffects.c:13:16
 // CHECK: -> L32  $t7 = call g(&j)  @sideeffects.c:13:16
 // CHECK: L32  @sideeffects.c:13:13
-// CHECK: -> L34  $t6 = $t7  @sideeffects.c:13:13
+// CHECK: -> L34  $t6 = $t7 != 0  @sideeffects.c:13:13
 // CHECK: L33  @sideeffects.c:13:13
 // CHECK: -> L34  $t6 = 1  @sideeffects.c:13:13
 // CHECK: L34  @sideeffects.c:13:5
