@@ -18,6 +18,7 @@ run() {
   "$@" || status=1
 }
 run "$here/search/diffusion1d.sh" "$chorus"
+run "$here/search/concrete_loop.sh" "$chorus"
 run "$here/collective/run.sh" "$build"
 run "$here/compare/run.sh" "$build"
 run "$here/mpi/run.sh" "$chorus"

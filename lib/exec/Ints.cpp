@@ -28,15 +28,18 @@
 
 #include "chorus/model/Printer.h"
 
+#include <deque>
+
 namespace chorus::exec {
 
 namespace {
 
-sym::Rational twoPow(unsigned k) {
-  sym::Rational r(1);
-  for (unsigned i = 0; i < k; ++i)
-    r *= sym::Rational(2);
-  return r;
+/// 2^k (tabulated: every integer operation asks for its type's range).
+const sym::Rational& twoPow(unsigned k) {
+  static std::deque<sym::Rational> table{sym::Rational(1)};
+  while (table.size() <= k)
+    table.push_back(table.back() * sym::Rational(2));
+  return table[k];
 }
 
 } // namespace

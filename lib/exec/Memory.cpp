@@ -113,6 +113,8 @@ Expr Machine::writePath(Expr v, const model::Type* t, const std::vector<Expr>& p
     fail(ViolationKind::UninitializedRead, "write to a variable outside its lifetime", pc());
   if (t->kind == TypeKind::Array) {
     checkIndex(path[i], lengthOf(v, t));
+    if (i + 1 == path.size()) // the element itself: its old value is not needed
+      return f.arrayWrite(v, path[i], nv);
     Expr old = f.arrayRead(v, path[i]);
     return f.arrayWrite(v, path[i], writePath(old, t->elem, path, i + 1, nv));
   }

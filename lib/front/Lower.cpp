@@ -1720,6 +1720,12 @@ void Lowerer::zeroFill(const M::Expr* dst, M::SrcLoc l) {
 }
 
 void Lowerer::zeroFillLoop(const M::Expr* dst, uint64_t from, uint64_t to, M::SrcLoc l) {
+  // Static storage (globals, static locals) starts zeroed in the engine's
+  // initial state (Executor::initial) and $init writes each element at most
+  // once: a loop writing zeros there would change nothing and cost three
+  // moves per element.
+  if (S == &initS_)
+    return;
   // for ($i = from; $i < to; $i++) dst[$i] = 0;
   const M::Type* it = prog_.types.intType();
   M::VarId iv = temp(it);

@@ -551,6 +551,7 @@ private:
                      ? " (and " + std::to_string(ex.undecided().size() - 1) + " more)"
                      : ""));
     }
+    result.sendModeMatters = ex.sendModeMatters();
     result.stats.seconds = elapsed();
     result.stats.peakMemoryKB = peakMemoryKB();
     result.stats.proverCalls = ex.oracle().callCounts();

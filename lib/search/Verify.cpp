@@ -94,6 +94,10 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.maxArgLength = opts.maxArgLength;
       SearchResult r = searchSendMode(p, eo, opts.search, opts.useProver);
       accumulate(total.stats, r.stats);
+      // The absolute search verified the program and no send's mode
+      // depended on the deadlock mode: the potential search would explore
+      // the same states (ExecOptions::syncSends changes only such sends).
+      bool same = !sync && r.verdict == Verdict::Verified && !r.sendModeMatters;
       if (!total.output)
         total.output = r.output;
       else
@@ -102,6 +106,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
         total.nprocs = n;
       else
         return r;
+      if (same)
+        break;
     }
   }
   SearchResult res = finishConfigurations(total, unknown);

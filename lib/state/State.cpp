@@ -170,8 +170,8 @@ namespace {
 /// of first occurrence.
 void scanHeapRefs(Expr e, Values& v, std::unordered_set<Expr>& seen, std::vector<uint32_t>& out,
                   std::vector<uint8_t>& reached) {
-  if (!e || !seen.insert(e).second)
-    return;
+  if (!e || !e->hasRefs() || !seen.insert(e).second)
+    return; // (no reference below e, e.g. an array of numbers)
   if (e->kind() == sym::Kind::RefConst) {
     Root r = decodeRoot(e->aux());
     if (r.kind == RootKind::Heap && r.b < reached.size() && !reached[r.b]) {

@@ -607,12 +607,16 @@ Expr ExprFactory::intToChar(Expr a) {
 Expr ExprFactory::lt(Expr a, Expr b) {
   if (a->type()->kind() == TypeKind::Char)
     return lt(charToInt(a), charToInt(b));
+  if (a->kind() == Kind::NumConst && b->kind() == Kind::NumConst)
+    return boolConst(compare(a->value(), b->value()) < 0); // no node for b - a
   return makeAtom(*this, Kind::Lt, sub(b, a));
 }
 
 Expr ExprFactory::le(Expr a, Expr b) {
   if (a->type()->kind() == TypeKind::Char)
     return le(charToInt(a), charToInt(b));
+  if (a->kind() == Kind::NumConst && b->kind() == Kind::NumConst)
+    return boolConst(compare(a->value(), b->value()) <= 0); // no node for b - a
   return makeAtom(*this, Kind::Le, sub(b, a));
 }
 

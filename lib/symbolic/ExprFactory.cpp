@@ -7,6 +7,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -26,6 +27,13 @@ struct NodeAccess {
     n->name_ = name;
     n->children_ = ch;
     n->numChildren_ = nch;
+    uint8_t fl = k == Kind::Symbol     ? Node::kFlagSymbol
+                 : k == Kind::RefConst ? Node::kFlagRef
+                 : k == Kind::BoundVar ? Node::kFlagBound
+                                       : 0;
+    for (uint32_t i = 0; i < nch; ++i)
+      fl |= ch[i]->flags_;
+    n->flags_ = fl;
   }
   static const void*& symbols(Expr e) { return e->symbols_; }
 };
@@ -88,6 +96,24 @@ struct ExprFactory::Impl {
   std::deque<std::vector<Type>> typeLists;
   std::vector<std::unique_ptr<TypeNode>> typeStore;
   std::string emptyName;
+
+  /// The content of an array of concrete length whose top is a chain of
+  /// writes at concrete indices (ArrayWrite nodes): element k is elems[k],
+  /// or base's element k where elems[k] is null. A cache for fast element
+  /// reads on long chains (see arrayRead): a write at a concrete index moves
+  /// the view of its array to the new node and updates one element, so a
+  /// run of writes and reads on the newest version of an array costs O(1)
+  /// each instead of a walk down the chain.
+  struct ArrayView {
+    Expr base = nullptr;
+    std::vector<Expr> elems;
+  };
+  std::unordered_map<Expr, std::unique_ptr<ArrayView>> views;
+  size_t viewElems = 0; ///< elements held by all views
+  /// Views are dropped (all at once) when they would hold more elements.
+  static constexpr size_t kViewBudget = size_t(1) << 22;
+  /// A walk down a chain of writes longer than this builds a view.
+  static constexpr unsigned kWalk = 32;
 
   void grow() {
     std::vector<const Node*> nt(table.size() * 2, nullptr);
@@ -435,23 +461,153 @@ Expr ExprFactory::arrayLit(Type at, std::span<const Expr> elems) {
   return FactoryAccess::make(*this, Kind::ArrayLit, at, elems);
 }
 
+namespace {
+
+/// The index as an element position, if it is a non-negative integer constant.
+std::optional<uint64_t> position(Expr i) {
+  if (i->kind() != Kind::NumConst)
+    return std::nullopt;
+  auto k = i->value().toInt64();
+  if (!k || *k < 0)
+    return std::nullopt;
+  return uint64_t(*k);
+}
+
+using ArrayView = ExprFactory::Impl::ArrayView;
+
+ArrayView* viewOf(ExprFactory::Impl& I, Expr a) {
+  if (I.views.empty())
+    return nullptr;
+  auto it = I.views.find(a);
+  return it == I.views.end() ? nullptr : it->second.get();
+}
+
+void addView(ExprFactory::Impl& I, Expr a, std::unique_ptr<ArrayView> v) {
+  if (I.viewElems + v->elems.size() > ExprFactory::Impl::kViewBudget) {
+    I.views.clear();
+    I.viewElems = 0;
+  }
+  I.viewElems += v->elems.size();
+  I.views[a] = std::move(v);
+}
+
+} // namespace
+
+/// Builds the view of `a` (a chain of writes at concrete indices over a base
+/// of concrete length, or over a node that has a view); null when `a` is not
+/// such an array.
+static ArrayView* materialize(ExprFactory& f, ExprFactory::Impl& I, Expr a) {
+  std::vector<std::pair<uint64_t, Expr>> writes; // newest first
+  Expr x = a;
+  ArrayView* src = nullptr;
+  for (;;) {
+    if (x != a && (src = viewOf(I, x)))
+      break;
+    if (x->kind() != Kind::ArrayWrite)
+      break;
+    auto k = position(x->child(1));
+    if (!k)
+      break;
+    writes.emplace_back(*k, x->child(2));
+    x = x->child(0);
+  }
+  if (writes.size() <= ExprFactory::Impl::kWalk && !src)
+    return nullptr; // short chains are walked
+  auto v = std::make_unique<ArrayView>();
+  if (src) {
+    *v = *src;
+  } else {
+    Expr len = f.arrayLength(x);
+    auto n = position(len);
+    if (!n || *n > (uint64_t(1) << 28))
+      return nullptr;
+    v->base = x;
+    v->elems.assign(*n, nullptr);
+  }
+  for (auto it = writes.rbegin(); it != writes.rend(); ++it) {
+    if (it->first >= v->elems.size())
+      return nullptr; // a write out of bounds: leave it to the walk
+    v->elems[it->first] = it->second;
+  }
+  ArrayView* r = v.get();
+  addView(I, a, std::move(v));
+  return r;
+}
+
+/// Element k of the array whose view is v (k < its length).
+static Expr viewRead(ExprFactory& f, const ArrayView& v, uint64_t k, Expr i) {
+  Expr e = v.elems[k];
+  return e ? e : f.arrayRead(v.base, i);
+}
+
 Expr ExprFactory::arrayWrite(Expr a, Expr i, Expr v) {
-  if (a->kind() == Kind::ArrayLit && i->kind() == Kind::NumConst) {
-    auto k = i->value().toInt64();
-    if (k && *k >= 0 && uint64_t(*k) < a->numChildren()) {
-      std::vector<Expr> el(a->children().begin(), a->children().end());
-      el[*k] = v;
-      return arrayLit(a->type(), el);
+  auto k = position(i);
+  // Short literal arrays stay literals (copied); longer ones get a chain of
+  // writes (O(1) per write, reads through the view cache).
+  constexpr uint32_t kCopyLimit = 1024;
+  if (a->kind() == Kind::ArrayLit && k && *k < a->numChildren() && a->numChildren() <= kCopyLimit) {
+    std::vector<Expr> el(a->children().begin(), a->children().end());
+    el[*k] = v;
+    return arrayLit(a->type(), el);
+  }
+  Expr orig = a;
+  if (a->kind() == Kind::ArrayWrite && a->child(1) == i) {
+    a = a->child(0); // overwrite
+    // writing back what was there before (looked up near the top only: a
+    // has no view, orig has it)
+    Expr x = a;
+    for (unsigned n = 0; n <= Impl::kWalk && x->kind() == Kind::ArrayWrite; ++n) {
+      if (x->child(1) == i) {
+        if (x->child(2) == v)
+          return a;
+        break;
+      }
+      if (!detail::definitelyDistinct(*this, x->child(1), i))
+        break;
+      x = x->child(0);
+    }
+    if (x->kind() != Kind::ArrayWrite && arrayRead(x, i) == v)
+      return a;
+  } else if (arrayRead(a, i) == v) {
+    return a; // writing back what is there
+  }
+  Expr r = FactoryAccess::make(*this, Kind::ArrayWrite, a->type(), {a, i, v});
+  if (k) {
+    auto& I = *impl_;
+    ArrayView* view = viewOf(I, orig);
+    if (view && *k < view->elems.size() && !viewOf(I, r)) {
+      // the newest version gets the view (the old one walks or rebuilds it)
+      std::unique_ptr<ArrayView> moved = std::move(I.views[orig]);
+      I.views.erase(orig);
+      moved->elems[*k] = v;
+      I.views[r] = std::move(moved);
     }
   }
-  if (a->kind() == Kind::ArrayWrite && a->child(1) == i)
-    a = a->child(0); // overwrite
-  if (arrayRead(a, i) == v)
-    return a; // writing back what is there
-  return FactoryAccess::make(*this, Kind::ArrayWrite, a->type(), {a, i, v});
+  return r;
 }
 
 Expr ExprFactory::arrayRead(Expr a, Expr i) {
+  if (a->kind() == Kind::ArrayWrite) {
+    if (auto k = position(i)) {
+      auto& I = *impl_;
+      ArrayView* v = viewOf(I, a);
+      if (!v) {
+        // the answer is near the top, or the chain is long: then build a view
+        Expr x = a;
+        for (unsigned n = 0; n <= Impl::kWalk && x->kind() == Kind::ArrayWrite; ++n) {
+          if (x->child(1) == i)
+            return x->child(2);
+          if (!detail::definitelyDistinct(*this, x->child(1), i))
+            break;
+          x = x->child(0);
+        }
+        if (x->kind() == Kind::ArrayWrite && x->child(1)->kind() == Kind::NumConst)
+          v = materialize(*this, I, a);
+      }
+      if (v && *k < v->elems.size())
+        return viewRead(*this, *v, *k, i);
+    }
+  }
   for (;;) {
     switch (a->kind()) {
     case Kind::ArrayLit:
@@ -494,6 +650,8 @@ Expr ExprFactory::arrayLength(Expr a) {
     case Kind::ArrayLit:
       return intConst(Rational(int64_t(a->numChildren())));
     case Kind::ArrayWrite:
+      if (ArrayView* v = viewOf(*impl_, a))
+        return intConst(Rational(int64_t(v->elems.size())));
       a = a->child(0);
       continue;
     case Kind::ArrayLambda:
@@ -732,8 +890,24 @@ Expr ExprFactory::rebuild(Expr e, std::span<const Expr> c) {
 Expr ExprFactory::substitute(Expr root, const ExprMap& map) {
   if (map.empty())
     return root;
+  // When every key is a leaf, a subexpression without leaves of the keys'
+  // kinds cannot change (e.g. an array of constants when symbols are replaced).
+  uint8_t keyFlags = 0;
+  for (const auto& [k, v] : map) {
+    uint8_t fl = k->kind() == Kind::Symbol     ? Node::kFlagSymbol
+                 : k->kind() == Kind::RefConst ? Node::kFlagRef
+                 : k->kind() == Kind::BoundVar ? Node::kFlagBound
+                                               : 0;
+    if (!fl || k->numChildren() != 0) {
+      keyFlags = 0xff;
+      break;
+    }
+    keyFlags |= fl;
+  }
   std::unordered_map<Expr, Expr> memo;
   std::function<Expr(Expr)> go = [&](Expr e) -> Expr {
+    if (!(e->flags() & keyFlags))
+      return e;
     auto m = map.find(e);
     if (m != map.end())
       return m->second;
@@ -780,8 +954,8 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
           post.push_back(e);
           continue;
         }
-        if (!seen.insert(e).second)
-          continue;
+        if (!e->hasSymbols() || !seen.insert(e).second)
+          continue; // nothing to rename below e
         if (e->kind() == Kind::Symbol && !e->type()->isFunction())
           symbols.push_back(e);
         stack.emplace_back(e, true);
@@ -802,8 +976,8 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
     else {
       h = mix(mix(size_t(e->kind()) + 77, e->type()->hash()), e->aux());
       std::vector<size_t> cs;
-      for (Expr c : e->children())
-        cs.push_back(shape[c]);
+      for (Expr c : e->children()) // a child without symbols is not in `post`
+        cs.push_back(c->hasSymbols() ? shape[c] : c->hash());
       if (commutative(e->kind()))
         std::sort(cs.begin(), cs.end());
       for (size_t c : cs)
@@ -846,6 +1020,8 @@ std::span<const Expr> ExprFactory::freeSymbols(Expr root) {
     if (slot)
       return static_cast<const std::vector<Expr>*>(slot);
     const std::vector<Expr>* res = &I.emptySet;
+    if (!e->hasSymbols())
+      return res;
     if (e->kind() == Kind::Symbol) {
       I.symbolSets.push_back({e});
       res = &I.symbolSets.back();

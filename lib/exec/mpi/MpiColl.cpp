@@ -446,6 +446,8 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
   int myIdx = int(std::find(group.begin(), group.end(), m.me) - group.begin());
   std::vector<int> deps;
   bool chooses = earlyDeps(kind, myIdx, root, int(group.size()), op, deps);
+  if (chooses)
+    m.ex.noteSendMode(); // its outcome depends on the deadlock mode
   if (chooses && m.syncSends && (!m.ex.options().mixedSends || m.branch()))
     r.state = kWaitAll;
   mine.recs.push_back(r);

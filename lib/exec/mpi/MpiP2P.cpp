@@ -56,6 +56,7 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
 }
 
 bool standardSendSync(Machine& m) {
+  m.ex.noteSendMode();
   if (!m.syncSends)
     return false;
   return !m.ex.options().mixedSends || m.branch();

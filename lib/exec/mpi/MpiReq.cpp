@@ -502,6 +502,8 @@ Machine::Outcome runIrecv(Machine& m, const std::string& name, const model::Tran
 
 Machine::Outcome runInit(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
+  if (name == "MPI_Send_init" || name == "MPI_Rsend_init")
+    m.ex.noteSendMode();
   size_t slot =
       name == "MPI_Recv_init"
           ? postRecv(m, s, true)

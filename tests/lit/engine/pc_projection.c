@@ -6,9 +6,9 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet --keep-dead-values | FileCheck %s --check-prefix=KEEP
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // DROP: verdict: verified
-// DROP: states saved 380
+// DROP: states saved 190
 // KEEP: verdict: verified
-// KEEP: states saved 876
+// KEEP: states saved 438
 // BAD: verdict: violation ASSERTION at {{.*}}pc_projection.c:35:3 (process 0)
 #include <assert.h>
 #include <chorus.h>

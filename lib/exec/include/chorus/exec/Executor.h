@@ -200,6 +200,14 @@ public:
   /// lib/search/Verify.cpp (which then explores mixed buffering).
   void noteNondeterminism() { nondeterministic_ = true; }
   bool sawNondeterminism() const { return nondeterministic_; }
+  /// A move executed an operation whose outcome depends on
+  /// ExecOptions::syncSends (a standard-mode send, MPI_Send_init,
+  /// MPI_Rsend_init, a collective that may return before the others
+  /// arrive): without one, the potential-deadlock search explores the same
+  /// states as the absolute one (lib/search/Verify.cpp then runs only the
+  /// latter).
+  void noteSendMode() { sendModeMatters_ = true; }
+  bool sendModeMatters() const { return sendModeMatters_; }
 
   /// Collective assertions (Annot.cpp): the Bool value of annotation
   /// expression `e` for process `me` in the composite state formed by the
@@ -277,6 +285,7 @@ private:
   std::vector<std::string> unchecked_;
   std::unordered_set<std::string> uncheckedSet_;
   bool nondeterministic_ = false;
+  bool sendModeMatters_ = false;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;
   /// Clears the dead variables of a process copy (for canonical keys).

@@ -74,6 +74,9 @@ struct SearchResult {
   /// execution that reached termination printed, in the order of its steps.
   std::optional<std::string> output;
   bool abandoned = false; ///< stopped by SearchOptions::abandonOnNondeterminism
+  /// Exec::sendModeMatters of the run: some send's mode depends on the
+  /// deadlock mode (absolute: buffered; potential: possibly synchronous).
+  bool sendModeMatters = false;
   Stats stats;
 };
 

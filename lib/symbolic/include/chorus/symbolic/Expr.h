@@ -94,6 +94,18 @@ public:
   /// Symbol/BoundVar: the name.
   const std::string& name() const { return *name_; }
 
+  /// Whether a Symbol (including function symbols) occurs in the node.
+  bool hasSymbols() const { return flags_ & kFlagSymbol; }
+  /// Whether a RefConst occurs in the node.
+  bool hasRefs() const { return flags_ & kFlagRef; }
+  /// Whether a BoundVar occurs in the node.
+  bool hasBoundVars() const { return flags_ & kFlagBound; }
+  /// The three flags above (kFlag* bits), set at creation from the children:
+  /// walks that only look for symbols, references or bound variables skip
+  /// whole subexpressions without them (e.g. a large array of constants).
+  uint8_t flags() const { return flags_; }
+  static constexpr uint8_t kFlagSymbol = 1, kFlagRef = 2, kFlagBound = 4;
+
   bool isConst() const {
     return kind_ == Kind::BoolConst || kind_ == Kind::NumConst || kind_ == Kind::RefConst;
   }
@@ -105,6 +117,7 @@ private:
   friend struct NodeAccess;
   Node() = default;
   Kind kind_ = Kind::BoolConst;
+  uint8_t flags_ = 0;
   uint32_t numChildren_ = 0;
   uint32_t id_ = 0;
   Type type_ = nullptr;
