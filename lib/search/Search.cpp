@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <deque>
 #include <map>
+#include <optional>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <unordered_set>
@@ -120,6 +121,12 @@ struct Node {
   std::vector<Successor> succs;
   std::vector<GlobalState> succKeys; // canonical keys computed by the proviso check
   size_t next = 0;
+  // The chain of moves (Dfs::follow) that led here after the move of the
+  // trace: its first state and its length (its steps are replayed for traces).
+  GlobalState chainFrom;
+  size_t chainLen = 0;
+  uint64_t depth = 0; // moves from the initial state
+  int reducedTo = -1; // the process whose moves alone were expanded (POR), -1: all
 };
 
 class Dfs {
@@ -146,14 +153,21 @@ public:
             mon.init(init);
           std::vector<state::Leak> leaks;
           GlobalState key = ex.canonical(init, &leaks);
-          if (!push(std::move(init), std::move(key), leaks))
+          if (!push(std::move(init), std::move(key), leaks, 0))
             return finish();
         }
         explore();
         break;
       } catch (const exec::ViolationError& e) {
-        if (knockedOut(e.violation))
+        if (knockedOut(e.violation)) {
+          if (inChain) { // the chain's branch is pruned: drop its first step
+            inChain = false;
+            trace.pop_back();
+            chainFrom = GlobalState{};
+            chainLen = 0;
+          }
           continue;
+        }
         violation(e);
       } catch (const exec::Unsupported& e) {
         unknown(std::string("unsupported: ") + e.what());
@@ -176,8 +190,8 @@ private:
       Node& top = stack.back();
       if (top.next >= top.succs.size()) {
         onStack.erase(&top.key);
-        stack.pop_back();
         trace.pop_back();
+        stack.pop_back();
         continue;
       }
       size_t i = top.next++;
@@ -210,8 +224,45 @@ private:
         trace.pop_back(); // a cycle: nothing new below
         continue;
       }
-      GlobalState st = std::move(sc.state);
-      if (!push(std::move(st), std::move(key), {}))
+      GlobalState st = std::move(sc.state); // (sc is not used after: expandFully)
+      uint64_t depth = top.depth + 1;
+      chainFrom = GlobalState{};
+      chainLen = 0;
+      if (chains()) {
+        chainFrom = st;
+        inChain = true;
+        size_t moved = follow(st, depth);
+        inChain = false;
+        if (stop)
+          break;
+        if (moved == 0)
+          chainFrom = GlobalState{};
+        else {
+          depth += moved;
+          sleaks.clear();
+          key = ex.canonical(st, &sleaks);
+          if (!sleaks.empty() && leak(sleaks.front()))
+            break;
+          if (onStack.count(&key)) {
+            if (opts.abandonOnNondeterminism) {
+              result.abandoned = true; // a cycle: see SearchOptions
+              break;
+            }
+            // Cycle proviso: the chain closed a cycle through the saved
+            // state it started from, whose expansion was reduced.
+            if (stack.back().reducedTo >= 0)
+              expandFully(stack.back());
+          }
+          if (seen.count(key)) {
+            ++result.stats.statesMatched;
+            trace.pop_back();
+            chainFrom = GlobalState{};
+            chainLen = 0;
+            continue;
+          }
+        }
+      }
+      if (!push(std::move(st), std::move(key), {}, depth))
         break;
     }
   }
@@ -279,10 +330,18 @@ private:
     return w.empty() ? std::string() : " while executing " + w;
   }
 
-  std::vector<exec::Step> currentTrace() const {
+  /// The trace of the current path: the move into each state on the stack,
+  /// and the moves of its chain (replayed), then those of the move being
+  /// explored and of its chain so far.
+  std::vector<exec::Step> currentTrace() {
     std::vector<exec::Step> t;
-    for (size_t k = 1; k < trace.size(); ++k)
+    for (size_t k = 1; k < trace.size(); ++k) {
       t.push_back(trace[k]);
+      if (k < stack.size())
+        replay(stack[k].chainFrom, stack[k].chainLen, t);
+      else
+        replay(chainFrom, chainLen, t);
+    }
     return t;
   }
 
@@ -330,6 +389,11 @@ private:
       return unknown("max-states reached");
     if ((++iterations & 63) != 0)
       return;
+    checkTimeAndMemory();
+  }
+
+  /// The time and memory limits, and the progress line.
+  void checkTimeAndMemory() {
     double t = elapsed();
     if (opts.timeLimit > 0 && t > opts.timeLimit)
       return unknown("time-limit reached");
@@ -357,8 +421,130 @@ private:
   }
   bool printedProgress = false;
 
+  /// Whether runs of moves are chained (see follow): with the urgent POR,
+  /// when no monitor needs every state or the trace depth of each move.
+  bool chains() const {
+    return opts.chainMax > 0 && opts.por && !guided() && !opts.stateless && !contracts.active() &&
+           !loops.active() && !opts.cqmin && stack.back().state.snaps.empty();
+  }
+
+  /// Chains moves from `st` (reached in `depth` moves) without saving the
+  /// states in between: while the urgent POR would expand exactly one move
+  /// at the state (the first process whose moves are safe has one move: no
+  /// fork, no choice of message, no other process that could interleave
+  /// differently), the move is taken. Stops at a state that has several
+  /// moves or none, where only an unsafe process can move, after
+  /// opts.chainMax moves, or at --max-depth. Returns the number of moves
+  /// taken; `st` is the state reached. Sound for the same reason as the POR
+  /// (each skipped state is expanded with a persistent singleton); matching
+  /// and the cycle proviso are applied at the chain's end (see explore).
+  size_t follow(GlobalState& st, uint64_t depth) {
+    // The states in between are not kept: their process states go to the
+    // interner's scratch store, freed at the end (only st's are adopted).
+    state::ProcInterner& in = ex.interner();
+    in.setScratch(true);
+    struct Adopt {
+      state::ProcInterner& in;
+      GlobalState& st;
+      ~Adopt() {
+        in.setScratch(false);
+        for (const state::ProcState*& p : st.procs)
+          p = in.adopt(p);
+        in.clearScratch();
+      }
+    } adopt{in, st};
+    return chain(st, depth);
+  }
+
+  /// The state where a chain of moves being explored started and its
+  /// length so far (moved into the Node when its end is pushed).
+  GlobalState chainFrom;
+  size_t chainLen = 0;
+  bool inChain = false; ///< a chain is being followed (its first step is on the trace)
+
+  /// The one move a chain takes at st (see follow), or nothing.
+  std::optional<Successor> chainMove(const GlobalState& st, int* proc) {
+    exec::ProcMoves pm;
+    int chosen = -1;
+    for (int p = 0; p < st.numProcs() && chosen < 0; ++p) {
+      pm = moves(st, p);
+      if (pm.safe)
+        chosen = p;
+    }
+    if (chosen < 0 || pm.succs.size() != 1 || pm.succs[0].covered)
+      return std::nullopt;
+    *proc = chosen;
+    return std::move(pm.succs[0]);
+  }
+
+  /// Appends the steps of the chain of n moves from `from` (the moves are
+  /// deterministic: the same as when it was explored).
+  void replay(const GlobalState& from, size_t n, std::vector<exec::Step>& out) {
+    if (n == 0)
+      return;
+    state::ProcInterner& in = ex.interner();
+    bool scratch = in.scratch();
+    in.setScratch(true);
+    GlobalState st = from;
+    int p = 0;
+    for (size_t k = 0; k < n; ++k) {
+      std::optional<Successor> sc = chainMove(st, &p);
+      if (!sc)
+        throw InternalError("a chain of moves did not replay");
+      out.push_back(std::move(sc->step));
+      GlobalState next = std::move(sc->state);
+      st = std::move(next);
+    }
+    st = GlobalState{};
+    in.setScratch(scratch);
+    if (!scratch)
+      in.clearScratch();
+  }
+
+  size_t chain(GlobalState& st, uint64_t depth) {
+    size_t moved = 0;
+    for (;;) {
+      if (moved >= opts.chainMax || (opts.maxDepth && depth + moved + 1 >= opts.maxDepth))
+        return moved;
+      if (opts.abandonOnNondeterminism && ex.sawNondeterminism())
+        return moved;
+      if ((moved & 63) == 63) {
+        checkTimeAndMemory(); // a chain can be long and its moves slow
+        if (stop)
+          return moved;
+      }
+      int chosen = -1;
+      std::optional<Successor> sc = chainMove(st, &chosen);
+      if (!sc)
+        return moved;
+      ++result.stats.transitions;
+      GlobalState next = std::move(sc->state);
+      st = std::move(next);
+      ++moved;
+      chainLen = moved;
+      // A heap block of the process that became unreachable: the state is
+      // saved, so that its key reports the leak where it happens.
+      const state::ProcState& ps = *st.procs[size_t(chosen)];
+      if (!ps.heap.empty())
+        for (uint32_t h : state::unreachableHeap(ps, ex.values()))
+          if (!ps.heap[h].freed && !ps.heap[h].external)
+            return moved;
+    }
+  }
+
+  /// Turns a reduced expansion into a full one (cycle proviso): the moves
+  /// of the other processes are added to the node's successors.
+  void expandFully(Node& n) {
+    int keep = n.reducedTo;
+    n.reducedTo = -1;
+    for (int p = 0; p < n.state.numProcs(); ++p)
+      if (p != keep)
+        for (Successor& sc : moves(n.state, p).succs)
+          n.succs.push_back(std::move(sc));
+  }
+
   /// Pushes a new state: records it, expands it. False when the search stops.
-  bool push(GlobalState s, GlobalState key, const std::vector<state::Leak>& leaks) {
+  bool push(GlobalState s, GlobalState key, const std::vector<state::Leak>& leaks, uint64_t depth) {
     if (!leaks.empty() && leak(leaks.front()))
       return false;
     ++result.stats.statesSaved;
@@ -371,14 +557,18 @@ private:
       return false;
     if (trace.empty())
       trace.push_back(exec::Step{});
-    stack.push_back(Node{std::move(s), std::move(key), {}, {}, 0});
+    stack.push_back(
+        Node{std::move(s), std::move(key), {}, {}, 0, std::move(chainFrom), chainLen, depth, -1});
+    chainFrom = GlobalState{};
+    chainLen = 0;
     Node& n = stack.back();
     if (!opts.stateless)
       seen.insert(n.key);
     onStack.insert(&n.key);
-    if (stack.size() > result.stats.maxDepth)
-      result.stats.maxDepth = stack.size();
-    if (opts.maxDepth && stack.size() > opts.maxDepth) {
+    // depth as the DFS stack size it was before chains: moves + 1
+    if (depth + 1 > result.stats.maxDepth)
+      result.stats.maxDepth = depth + 1;
+    if (opts.maxDepth && depth + 1 > opts.maxDepth) {
       depthLimited = true;
       return true;
     }
@@ -461,6 +651,7 @@ private:
           break;
         n.succs = std::move(all[p].succs);
         n.succKeys = std::move(keys);
+        n.reducedTo = p;
         return;
       }
     }
@@ -490,7 +681,7 @@ private:
         n.succs.push_back(std::move(sc));
     if (n.succs.empty() && allTerminated && opts.captureOutput && !result.output) {
       std::string out;
-      for (const exec::Step& st : trace)
+      for (const exec::Step& st : currentTrace())
         out += st.output;
       result.output = std::move(out);
     }

@@ -151,8 +151,24 @@ bool GlobalState::operator==(const GlobalState& o) const {
   return snaps == o.snaps;
 }
 
+const ProcState* ProcInterner::adopt(const ProcState* p) {
+  if (!p || !p->scratch)
+    return p;
+  ProcState q = *p;
+  q.scratch = false;
+  for (Frame& f : q.stack)
+    for (Mark& m : f.marks)
+      m.ps = adopt(m.ps);
+  return intern(std::move(q));
+}
+
 const ProcState* ProcInterner::intern(ProcState p) {
   p.computeHash();
+  p.scratch = scratchMode_;
+  if (scratchMode_) {
+    scratch_.push_back(std::make_unique<ProcState>(std::move(p)));
+    return scratch_.back().get();
+  }
   auto up = std::make_unique<ProcState>(std::move(p));
   auto it = set_.find(up);
   if (it != set_.end())

@@ -45,6 +45,8 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
     so.stateless = true;
   else if (a == "--no-por")
     so.por = false;
+  else if (a == "--no-chains")
+    so.chainMax = 0;
   else if (a == "--no-collective")
     so.collective = false;
   else if (a == "--cqmin")

@@ -62,6 +62,8 @@ options:
             the verdict is unknown when one is reached)
           --cqmin (processes with the shortest snapshot queue first)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
+          --no-chains (save every state: a run of moves where the POR
+            expands one move at a time is otherwise one transition)
           --print-output (print what the first execution that terminates
           writes with printf/puts/putchar, before the verdict)
           --ignore KIND (repeatable: violations of KIND, e.g. MPI_PENDING_MESSAGE,

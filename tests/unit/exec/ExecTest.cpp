@@ -432,7 +432,8 @@ TEST(Exec, LoopStatesMatch) {
   // x = 0; while (1) x = 0;  an iteration leaves the state as it found it:
   // the second arrival at the loop head is matched with the first, and the
   // search ends (verified: the program runs forever without a violation).
-  // Every transition but the matched one reaches a new state.
+  // Without chains (every state saved), every transition but the matched
+  // one reaches a new state.
   ModelBuilder b;
   b.begin("main", b.tInt);
   VarId x = b.local("x", b.tInt);
@@ -440,10 +441,31 @@ TEST(Exec, LoopStatesMatch) {
   b.assign(b.v(x), b.lit(0));
   b.while_(b.lit(1), [&] { b.assign(b.v(x), b.lit(0)); });
   b.end();
-  auto r = verify(b);
+  search::SearchOptions noChains;
+  noChains.chainMax = 0;
+  auto r = verify(b, 1, search::DeadlockMode::Absolute, noChains);
   EXPECT_VERIFIED(b, r);
   EXPECT_EQ(r.stats.statesMatched, 1u);
   EXPECT_EQ(r.stats.transitions, r.stats.statesSaved);
+  uint64_t moves = r.stats.transitions; // up to the second arrival at the loop head
+  ASSERT_GE(moves, 3u);
+  // With chains of at most c moves (c >= moves): the initial state is saved,
+  // its move and a chain of c moves reach a state on the loop (saved: S),
+  // then the next move and chain (c + 1 moves) another state. An iteration
+  // is 3 moves (the guard, the assignment, the jump back to the head), so
+  // when 3 divides c + 1 that state is S again: matched at the chain's end;
+  // when c + 1 leaves 2, it is saved and its move returns to S: matched.
+  for (uint64_t c : {8u, 10u, 4096u}) {
+    ASSERT_GE(c, moves);
+    search::SearchOptions so;
+    so.chainMax = c;
+    auto rc = verify(b, 1, search::DeadlockMode::Absolute, so);
+    EXPECT_VERIFIED(b, rc);
+    bool atChainEnd = (c + 1) % 3 == 0;
+    EXPECT_EQ(rc.stats.statesSaved, atChainEnd ? 2u : 3u) << c;
+    EXPECT_EQ(rc.stats.statesMatched, 1u) << c;
+    EXPECT_EQ(rc.stats.transitions, atChainEnd ? 2 * c + 2 : 2 * c + 3) << c;
+  }
   // A loop whose state changes at every iteration (i = 0..9) repeats no
   // state: nothing to match (the C loop `for (i = 0; i < 10; i++) x = 0;`).
   ModelBuilder c;
@@ -453,10 +475,27 @@ TEST(Exec, LoopStatesMatch) {
   c.assign(c.v(i), c.lit(0));
   c.while_(c.lt(c.v(i), c.lit(10)), [&] { c.assign(c.v(i), c.add(c.v(i), c.lit(1))); });
   c.end();
-  auto rc = verify(c);
+  auto rc = verify(c, 1, search::DeadlockMode::Absolute, noChains);
   EXPECT_VERIFIED(c, rc);
   EXPECT_EQ(rc.stats.statesMatched, 0u);
   EXPECT_EQ(rc.stats.transitions + 1, rc.stats.statesSaved);
+  // With chains, the whole run is one chain: the initial and the final
+  // state are saved, every move is still executed once.
+  auto chained = verify(c);
+  EXPECT_VERIFIED(c, chained);
+  EXPECT_EQ(chained.stats.statesMatched, 0u);
+  EXPECT_EQ(chained.stats.statesSaved, 2u);
+  EXPECT_EQ(chained.stats.transitions, rc.stats.transitions);
+  EXPECT_EQ(chained.stats.maxDepth, rc.stats.maxDepth);
+  // Chains cut after 5 moves: after the initial state, a saved state every
+  // 6 moves (the move of the saved state, then its chain), and at the end.
+  search::SearchOptions five;
+  five.chainMax = 5;
+  auto cut = verify(c, 1, search::DeadlockMode::Absolute, five);
+  EXPECT_VERIFIED(c, cut);
+  EXPECT_EQ(cut.stats.statesMatched, 0u);
+  EXPECT_EQ(cut.stats.statesSaved, 1 + (rc.stats.transitions + 5) / 6);
+  EXPECT_EQ(cut.stats.transitions, rc.stats.transitions);
 }
 
 TEST(Exec, InterleavingsMatchWithoutPor) {
@@ -464,7 +503,8 @@ TEST(Exec, InterleavingsMatchWithoutPor) {
   // Without the partial-order reduction the search explores the grid of
   // their interleavings: (k+1)^2 states, 2k(k+1) transitions, of which all
   // but the (k+1)^2 - 1 that reach a new state are matched: k^2. With the
-  // reduction, one process runs first: 2k+1 states, nothing matched.
+  // reduction, one process runs first: 2k+1 states, nothing matched; with
+  // the reduction and chains, the 2k moves are one chain: 2 states saved.
   ModelBuilder b;
   b.begin("main", b.tInt);
   VarId i = b.local("i", b.tInt);
@@ -473,7 +513,9 @@ TEST(Exec, InterleavingsMatchWithoutPor) {
     b.assign(b.v(i), b.lit(k));
   b.ret(b.lit(0));
   b.end();
-  auto one = verify(b, 1);
+  search::SearchOptions noChains;
+  noChains.chainMax = 0;
+  auto one = verify(b, 1, search::DeadlockMode::Absolute, noChains);
   EXPECT_VERIFIED(b, one);
   uint64_t k = one.stats.transitions;
   ASSERT_EQ(one.stats.statesSaved, k + 1);
@@ -485,10 +527,16 @@ TEST(Exec, InterleavingsMatchWithoutPor) {
   EXPECT_EQ(grid.stats.statesSaved, (k + 1) * (k + 1));
   EXPECT_EQ(grid.stats.transitions, 2 * k * (k + 1));
   EXPECT_EQ(grid.stats.statesMatched, k * k);
-  auto reduced = verify(b, 2);
+  auto reduced = verify(b, 2, search::DeadlockMode::Absolute, noChains);
   EXPECT_VERIFIED(b, reduced);
   EXPECT_EQ(reduced.stats.statesSaved, 2 * k + 1);
+  EXPECT_EQ(reduced.stats.transitions, 2 * k);
   EXPECT_EQ(reduced.stats.statesMatched, 0u);
+  auto chained = verify(b, 2);
+  EXPECT_VERIFIED(b, chained);
+  EXPECT_EQ(chained.stats.statesSaved, 2u);
+  EXPECT_EQ(chained.stats.transitions, 2 * k);
+  EXPECT_EQ(chained.stats.statesMatched, 0u);
   // Stateless search (no store): the grid is explored as a tree, one node
   // per path from the start to each grid point (a, b): sum of C(a+b, a).
   noPor.stateless = true;
@@ -512,9 +560,23 @@ TEST(Exec, MaxStatesGivesUnknown) {
   b.end();
   search::SearchOptions so;
   so.maxStates = 50;
+  so.chainMax = 0; // every state saved: the limit is reached at the 50th
   auto r = verify(b, 1, search::DeadlockMode::Absolute, so);
   ASSERT_EQ(r.verdict, search::Verdict::Unknown);
   EXPECT_EQ(r.reason, "max-states reached");
+  EXPECT_EQ(r.stats.statesSaved, 50u);
+  // With chains cut after 10 moves, a saved state every 11 moves: the
+  // limit is reached after 11 * 49 moves (the loop needs about 3000).
+  so.chainMax = 10;
+  auto rc = verify(b, 1, search::DeadlockMode::Absolute, so);
+  ASSERT_EQ(rc.verdict, search::Verdict::Unknown);
+  EXPECT_EQ(rc.reason, "max-states reached");
+  EXPECT_EQ(rc.stats.statesSaved, 50u);
+  // With the default chains, the loop is one chain: verified.
+  so.chainMax = search::SearchOptions{}.chainMax;
+  auto whole = verify(b, 1, search::DeadlockMode::Absolute, so);
+  EXPECT_VERIFIED(b, whole);
+  EXPECT_EQ(whole.stats.statesSaved, 2u);
 }
 
 TEST(Exec, TraceShowsSteps) {

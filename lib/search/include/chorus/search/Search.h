@@ -18,6 +18,12 @@ namespace chorus::search {
 struct SearchOptions {
   bool stateless = false;
   bool por = true;
+  /// Chains of moves (lib/search/Search.cpp, Dfs::follow): with the POR, a
+  /// run of states where the reduced expansion is one move is one
+  /// transition, its states not saved; a chain is cut after this many moves
+  /// (so that an endless loop returns to saved states). 0: no chains (every
+  /// state saved, as without them).
+  uint64_t chainMax = 4096;
   uint64_t maxStates = 0;     ///< 0: no limit
   uint64_t maxDepth = 0;      ///< 0: no limit
   double timeLimit = 0;       ///< seconds, 0: no limit

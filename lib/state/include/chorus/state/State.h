@@ -86,6 +86,8 @@ struct ProcState {
   /// progress); scanned like mpiObj.
   std::vector<Expr> libObj;
   size_t hash = 0; ///< set by computeHash()
+  /// In the interner's scratch store (see ProcInterner); not part of the identity.
+  bool scratch = false;
 
   bool terminated() const { return stack.empty(); }
   void computeHash();
@@ -228,12 +230,28 @@ struct GlobalStateHash {
 };
 
 /// Interns process states: equal contents give the same pointer.
+///
+/// Scratch mode (lib/search, chains of moves whose states are not saved):
+/// intern() keeps each state in a scratch store instead, without looking
+/// for an equal one; adopt() interns a scratch state for good and
+/// clearScratch() frees the others. Pointers to scratch states must not
+/// outlive clearScratch().
 class ProcInterner {
 public:
   const ProcState* intern(ProcState p);
   size_t size() const { return set_.size(); }
 
+  void setScratch(bool on) { scratchMode_ = on; }
+  bool scratch() const { return scratchMode_; }
+  /// The interned state equal to p (p itself unless it is a scratch state;
+  /// the states its marks keep are adopted too). Not in scratch mode.
+  const ProcState* adopt(const ProcState* p);
+  void clearScratch() { scratch_.clear(); }
+
 private:
+  bool scratchMode_ = false;
+  std::vector<std::unique_ptr<ProcState>> scratch_;
+
   struct H {
     size_t operator()(const std::unique_ptr<ProcState>& p) const { return p->hash; }
   };
