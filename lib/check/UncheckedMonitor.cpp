@@ -19,9 +19,11 @@ UncheckedMonitor::UncheckedMonitor(exec::Executor& ex, bool collectives, bool jo
 
 void UncheckedMonitor::after(const exec::Successor& succ, int p) {
   const state::ProcState* ps = succ.state.procs[p];
-  if (!succ.arrived || ps->stack.empty())
+  // (the thread that moved: lib/exec/threads)
+  size_t t = size_t(succ.step.thread);
+  if (!succ.arrived || t >= ps->numThreads() || ps->stackOf(t).empty())
     return;
-  const state::Frame& top = ps->stack.back();
+  const state::Frame& top = ps->stackOf(t).back();
   auto [b, e] = at_.equal_range((uint64_t(top.func) << 32) | top.loc);
   for (auto it = b; it != e; ++it)
     ex_.noteUnchecked(it->second);

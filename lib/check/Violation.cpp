@@ -100,6 +100,14 @@ const char* kindName(ViolationKind k) {
     return "LOOP_VARIANT";
   case ViolationKind::CollectiveInvariant:
     return "COLLECTIVE_INVARIANT";
+  case ViolationKind::Deadlock:
+    return "DEADLOCK";
+  case ViolationKind::DataRace:
+    return "DATA_RACE";
+  case ViolationKind::LockMisuse:
+    return "LOCK_MISUSE";
+  case ViolationKind::JoinMisuse:
+    return "JOIN_MISUSE";
   }
   return "?";
 }

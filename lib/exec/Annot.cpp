@@ -340,7 +340,7 @@ Expr EvalHook::validity(Machine& m, const model::Expr* e, bool write) {
       live = p->root.b < ps.heap.size() && !ps.heap[p->root.b].freed;
       break;
     case RootKind::Local:
-      live = p->root.a < ps.stack.size() && ps.stack[p->root.a].slots.at(p->root.b);
+      live = m.localFrame(ps, p->root) && m.localFrame(ps, p->root)->slots.at(p->root.b);
       break;
     case RootKind::Global:
       live = true;

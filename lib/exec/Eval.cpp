@@ -158,7 +158,8 @@ Machine::Place Machine::evalPlace(const model::Expr* e) {
     auto it = im.slotOf[fr.func].find(e->var);
     if (it == im.slotOf[fr.func].end())
       throw Unsupported("variable '" + v.name + "' not in the current function at " + where());
-    return Place{Root{RootKind::Local, uint32_t(ps.stack.size() - 1), it->second}, {}, v.type, me};
+    return Place{
+        state::localRoot(uint32_t(thr), uint32_t(ps.stack.size() - 1), it->second), {}, v.type, me};
   }
   case ExprKind::Deref: {
     Expr pv = evalValue(e->kids[0]);

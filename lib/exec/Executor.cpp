@@ -120,6 +120,10 @@ void Machine::doReturn(Expr v) {
   const model::Function& callee = P.func(ps.stack.back().func);
   const model::Type* rt = callee.type ? callee.type->ret : nullptr;
   ps.stack.pop_back();
+  if (ps.stack.empty() && thr != 0) { // a thread's start routine returned
+    threadEnd(v);
+    return;
+  }
   if (ps.stack.empty()) {
     terminate(true);
     return;
@@ -153,6 +157,8 @@ void Machine::popFinished() {
 
 void Machine::terminate(bool normal) {
   self().stack.clear();
+  if (thr != 0) // exit() in a thread: the process ends (main's stack is swapped out)
+    self().threads.at(size_t(thr)).stack.clear();
   if (!normal)
     return;
   for (const Module& mod : modules())
@@ -270,6 +276,9 @@ Expr Machine::arg(const model::Stmt& s, size_t i) {
 }
 
 Machine::Outcome Machine::library(const std::string& name, const model::Transition& t) {
+  if (thr != 0 && name.rfind("MPI_", 0) == 0)
+    throw Unsupported("MPI call '" + name + "' from a thread other than main at " + where() +
+                      " (MPI with threads is not modelled yet)");
   const LibraryFunction* fn = libraries().find(name);
   if (!fn)
     throw Unsupported("library function '" + name + "' is not modelled (called at " + where() +
@@ -311,15 +320,20 @@ Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle,
     return sat;
   };
   dropDead_ = [this](state::ProcState& ps) {
-    for (size_t i = 0; i < ps.stack.size(); ++i) {
-      state::Frame& fr = ps.stack[i];
+    dropDeadStack(ps.stack);
+    for (state::Thread& t : ps.threads)
+      dropDeadStack(t.stack);
+  };
+  dropDeadStack = [this](std::vector<state::Frame>& stack) {
+    for (size_t i = 0; i < stack.size(); ++i) {
+      state::Frame& fr = stack[i];
       const auto& byLoc = impl_->dead[fr.func];
       if (fr.loc >= byLoc.size() || byLoc[fr.loc].empty())
         continue;
       const std::vector<uint8_t>& mask = byLoc[fr.loc];
       const std::vector<uint8_t>* keep = nullptr;
-      if (i + 1 < ps.stack.size() && ps.stack[i + 1].retLhs) {
-        auto it = impl_->lhsReads.find(ps.stack[i + 1].retLhs);
+      if (i + 1 < stack.size() && stack[i + 1].retLhs) {
+        auto it = impl_->lhsReads.find(stack[i + 1].retLhs);
         if (it != impl_->lhsReads.end())
           keep = &it->second;
       }
@@ -562,12 +576,76 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
     pm.terminated = true;
     return pm;
   }
-  const Frame& fr = ps.stack.back();
+  if (ps.threads.empty())
+    return threadMoves(s, p, 0);
+  // A process with threads (lib/exec/threads): the moves of every running
+  // thread, interleaved by the search; blocked when none can progress (a
+  // thread whose only moves are spurious wake-ups waits too).
+  bool safe = true;
+  std::vector<std::pair<int, ProcMoves>> blockedThreads;
+  for (size_t t = 0; t < ps.threads.size(); ++t) {
+    if (t != 0 &&
+        (ps.threads[t].status != state::Thread::Status::Running || ps.threads[t].stack.empty()))
+      continue;
+    ProcMoves tm = threadMoves(s, p, int(t));
+    bool progress = false;
+    for (const Successor& sc : tm.succs)
+      progress = progress || !sc.spurious;
+    if (!progress) {
+      if (!tm.succs.empty() && tm.blockedAt.empty()) {
+        tm.blockedAt = tm.succs[0].step.stmt + " at " + prog_.where(tm.succs[0].step.loc) +
+                       " (a condition variable no thread signals)";
+        tm.blockedLoc = tm.succs[0].step.loc;
+      }
+      blockedThreads.emplace_back(int(t), ProcMoves{});
+      blockedThreads.back().second.blockedAt = tm.blockedAt;
+      blockedThreads.back().second.blockedLoc = tm.blockedLoc;
+      blockedThreads.back().second.waitsFor = tm.waitsFor;
+    }
+    safe = safe && tm.safe;
+    for (Successor& sc : tm.succs)
+      pm.succs.push_back(std::move(sc));
+  }
+  for (size_t k = 0; k < pm.succs.size(); ++k) {
+    pm.succs[k].step.choice = 0;
+    for (size_t j = 0; j < k; ++j)
+      if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
+        ++pm.succs[k].step.choice;
+  }
+  checkRaces(s, p, pm.succs);
+  // Threads of one process share memory: their moves are explored together
+  // (the urgent POR may still pick this process alone when each is safe).
+  pm.safe = !pm.succs.empty() && safe;
+  size_t running = 0;
+  for (size_t t = 0; t < ps.threads.size(); ++t)
+    running += t == 0 || (ps.threads[t].status == state::Thread::Status::Running &&
+                          !ps.threads[t].stack.empty());
+  if (!blockedThreads.empty() && blockedThreads.size() == running) {
+    int culprit = -1;
+    pm.blockedAt = threadsBlocked(s, p, blockedThreads, &culprit);
+    pm.blockedLoc = blockedThreads[0].second.blockedLoc;
+    pm.blockedThread = blockedThreads[0].first;
+    for (const auto& [t, tm] : blockedThreads)
+      if (t == culprit) {
+        pm.blockedLoc = tm.blockedLoc;
+        pm.blockedThread = t;
+      }
+    pm.threadDeadlock = true;
+  }
+  return pm;
+}
+
+ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
+  ProcMoves pm;
+  const ProcState& ps = *s.procs[p];
+  const std::vector<Frame>& stack = ps.stackOf(size_t(thr));
+  const uint8_t phase = ps.phaseOf(size_t(thr));
+  const Frame& fr = stack.back();
   const model::Function& fn = prog_.func(fr.func);
   // A process blocked after its call (synchronous send posted, collective
   // entered) is at the location after the call: report the call's.
   auto callInto = [&]() {
-    if (ps.callPhase) // still at its (multi-phase) call
+    if (phase) // still at its (multi-phase) call
       for (model::TransId tid : fn.locs.at(fr.loc).out)
         if (fn.trans.at(tid).stmt.kind == StmtKind::Call && fn.trans.at(tid).loc.valid())
           return fn.trans.at(tid).loc;
@@ -583,7 +661,7 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
       if (!mod.blockedMoves)
         continue;
       MachineMaker fresh = [&] {
-        Machine r(*this, *impl_, s, p, opts_.syncSends);
+        Machine r(*this, *impl_, s, p, opts_.syncSends, thr);
         r.undecided = &undecided_;
         r.loc = pm.blockedLoc;
         r.step.loc = pm.blockedLoc;
@@ -599,13 +677,13 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
         if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
           ++pm.succs[k].step.choice;
   };
-  if (ps.collWait) {
+  if (thr == 0 && ps.collWait) {
     pm.blockedAt = "in a collective operation";
     pm.blockedLoc = callInto();
     blockedMoves();
     return pm;
   }
-  if (ps.syncDest >= 0) {
+  if (thr == 0 && ps.syncDest >= 0) {
     pm.blockedAt =
         "in a send to process " + std::to_string(ps.syncDest) + " that waits for its receive";
     pm.blockedLoc = callInto();
@@ -625,8 +703,9 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
     while (!schedules.empty()) {
       std::vector<bool> sched = std::move(schedules.back());
       schedules.pop_back();
-      Machine m(*this, *impl_, s, p, opts_.syncSends);
+      Machine m(*this, *impl_, s, p, opts_.syncSends, thr);
       m.undecided = &undecided_;
+      m.recordAccesses = !ps.threads.empty();
       m.loc = t.loc.valid() ? t.loc : fn.locs.at(fr.loc).loc;
       if (m.loc.valid() && m.loc.file < prog_.files.size()) {
         noteExecuting(&prog_.files[m.loc.file], m.loc.line, m.loc.col);
@@ -656,7 +735,7 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
         throw Unsupported("blocked call of '" + m.blockedCall + "' cannot be resumed at " +
                           prog_.where(m.loc));
       MachineMaker fresh = [&] {
-        Machine r(*this, *impl_, s, p, opts_.syncSends);
+        Machine r(*this, *impl_, s, p, opts_.syncSends, thr);
         r.undecided = &undecided_;
         r.loc = m.loc;
         r.step.loc = m.loc;
@@ -673,12 +752,14 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
           dropDeadIn(pm.succs[k].state, p);
       }
       if (pm.succs.size() == before) {
-        pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc);
+        pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc) +
+                       (m.blockedWhy.empty() ? "" : " (" + m.blockedWhy + ")");
         pm.blockedLoc = m.loc;
+        pm.waitsFor = m.waitsFor;
       }
     }
     for (size_t k = firstSucc; k < pm.succs.size(); ++k)
-      pm.succs[k].arrived = arrivedBy(ps, *pm.succs[k].state.procs[p], t);
+      pm.succs[k].arrived = arrivedBy(stack, *pm.succs[k].state.procs[p], thr, t);
   }
   pm.safe = !pm.succs.empty() && !unsafe;
   for (size_t k = 0; k < pm.succs.size(); ++k)
@@ -690,14 +771,17 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
   return pm;
 }
 
-bool Executor::arrivedBy(const ProcState& from, const ProcState& to,
+bool Executor::arrivedBy(const std::vector<Frame>& from, const ProcState& toPs, int thr,
                          const model::Transition& t) const {
-  if (to.stack.empty() || to.callPhase != 0)
+  if (size_t(thr) >= toPs.numThreads())
+    return false;
+  const std::vector<Frame>& to = toPs.stackOf(size_t(thr));
+  if (to.empty() || toPs.phaseOf(size_t(thr)) != 0)
     return false; // terminated, or between the phases of a call
-  const Frame& top = to.stack.back();
-  if (to.stack.size() > from.stack.size()) // a call: the callee at its entry
+  const Frame& top = to.back();
+  if (to.size() > from.size()) // a call: the callee at its entry
     return top.loc == prog_.func(top.func).entry;
-  if (to.stack.size() < from.stack.size()) // a return into the caller
+  if (to.size() < from.size()) // a return into the caller
     return true;
   return top.loc == t.to; // the transition completed (a call returned at once)
 }
@@ -757,15 +841,16 @@ void Executor::dropDeadIn(GlobalState& s, int p) {
   // read of a cleared variable would be reported as outside its lifetime.
   const ProcState* ps = s.procs[p];
   bool any = false;
-  for (size_t i = 0; i < ps->stack.size() && !any; ++i) {
-    const state::Frame& fr = ps->stack[i];
-    const auto& byLoc = impl_->dead[fr.func];
-    if (fr.loc >= byLoc.size() || byLoc[fr.loc].empty())
-      continue;
-    const std::vector<uint8_t>& mask = byLoc[fr.loc];
-    for (size_t k = 0; k < mask.size() && k < fr.slots.size() && !any; ++k)
-      any = mask[k] && fr.slots[k];
-  }
+  for (size_t t = 0; t < ps->numThreads(); ++t)
+    for (size_t i = 0; i < ps->stackOf(t).size() && !any; ++i) {
+      const state::Frame& fr = ps->stackOf(t)[i];
+      const auto& byLoc = impl_->dead[fr.func];
+      if (fr.loc >= byLoc.size() || byLoc[fr.loc].empty())
+        continue;
+      const std::vector<uint8_t>& mask = byLoc[fr.loc];
+      for (size_t k = 0; k < mask.size() && k < fr.slots.size() && !any; ++k)
+        any = mask[k] && fr.slots[k];
+    }
   if (!any)
     return;
   ProcState q = *ps;

@@ -37,6 +37,8 @@ GlobalState Machine::finish() {
   for (const Module& mod : modules())
     if (mod.onFinish)
       mod.onFinish(*this);
+  if (thr != 0 && mods[size_t(me)])
+    swapThread(*mods[size_t(me)]);
   for (size_t i = 0; i < mods.size(); ++i)
     if (mods[i])
       gs.procs[i] = ex.interner().intern(std::move(*mods[i]));
@@ -57,6 +59,7 @@ void Machine::fail(ViolationKind k, const std::string& msg, Expr cond) {
   e.violation.kind = k;
   e.violation.loc = loc;
   e.violation.proc = me;
+  e.violation.thread = gs.procs[size_t(me)]->threads.empty() ? -1 : thr;
   e.violation.message = msg;
   e.condition = cond;
   e.step = step;
@@ -177,9 +180,9 @@ std::string Machine::show(Expr v) {
       s = "&" + P.var(P.globals[p->root.b]).name;
       break;
     case RootKind::Local: {
-      const ProcState& ps = self();
-      if (p->root.a < ps.stack.size())
-        s = "&" + P.var(im.slotVar[ps.stack[p->root.a].func][p->root.b]).name;
+      const Frame* fr = localFrame(self(), p->root);
+      if (fr)
+        s = "&" + P.var(im.slotVar[fr->func][p->root.b]).name;
       else
         s = "&(dead local)";
       break;

@@ -44,10 +44,12 @@ std::optional<sym::Rational> parseNumber(const std::string& text);
 
 class Machine {
 public:
-  Machine(Executor& ex, Executor::Impl& im, const GlobalState& s, int me, bool syncSends)
+  Machine(Executor& ex, Executor::Impl& im, const GlobalState& s, int me, bool syncSends,
+          int thr = 0)
       : ex(ex), im(im), f(ex.values().factory()), V(ex.values()), P(ex.program()), gs(s), me(me),
-        syncSends(syncSends), mods(s.procs.size()) {
+        thr(thr), syncSends(syncSends), mods(s.procs.size()) {
     step.proc = me;
+    step.thread = thr;
   }
 
   Executor& ex;
@@ -57,6 +59,12 @@ public:
   const model::Program& P;
   GlobalState gs;
   int me;
+  /// The moving thread of process `me` (lib/exec/threads; 0: the main
+  /// thread). During the move, the working copy of `me` holds that thread's
+  /// call stack and call phase in ProcState::stack / callPhase (swapped
+  /// with its Thread entry when the copy is made, swapped back by finish()),
+  /// so the core and the library models work on "the current stack".
+  int thr = 0;
   /// Potential-deadlock mode: each standard-mode send is buffered or
   /// synchronous, a choice per send (see standardSendSync in lib/exec/mpi).
   bool syncSends;
@@ -64,8 +72,19 @@ public:
   std::vector<Expr> assumptions;
   Step step;
   model::SrcLoc loc;
-  bool unsafe = false;  // this move does not commute (wildcard receive, synchronous send)
-  bool covered = false; // see Successor::covered
+  bool unsafe = false;   // this move does not commute (wildcard receive, synchronous send)
+  bool covered = false;  // see Successor::covered
+  bool spurious = false; // see Successor::spurious
+  /// lib/exec/threads: record the accesses of this move (a process with
+  /// threads), except inside the models of synchronization objects
+  /// (`syncAccess`), whose own fields are not program data.
+  bool recordAccesses = false;
+  bool syncAccess = false;
+  std::vector<Access> accesses;
+  /// lib/exec/threads: when a call blocks, the thread it waits for (-1:
+  /// none or unknown) and what it waits on ("mutex &m held by thread 2").
+  int waitsFor = -1;
+  std::string blockedWhy;
   std::vector<std::string>* undecided = nullptr;
   /// Set by the library dispatch when a library call returned Outcome::Blocked.
   std::string blockedCall;
@@ -81,9 +100,37 @@ public:
 
   // ------------------------------------------------- processes (Machine.cpp)
   ProcState& proc(int i) {
-    if (!mods[i])
+    if (!mods[i]) {
       mods[i] = std::make_unique<ProcState>(*gs.procs[i]);
+      if (i == me && thr != 0)
+        swapThread(*mods[i]);
+    }
     return *mods[i];
+  }
+  /// Exchanges ProcState::stack/callPhase with those of thread `thr`.
+  void swapThread(ProcState& ps) {
+    std::swap(ps.stack, ps.threads.at(size_t(thr)).stack);
+    std::swap(ps.callPhase, ps.threads.at(size_t(thr)).callPhase);
+  }
+  /// The call stack of thread `t` of process state `ps` (ps: a working copy
+  /// of this move, or an interned state).
+  std::vector<Frame>& stackOf(ProcState& ps, uint32_t t) {
+    uint32_t cur = mods.size() > size_t(me) && &ps == mods[size_t(me)].get() ? uint32_t(thr) : 0;
+    if (t == cur)
+      return ps.stack;
+    if (t == 0)
+      return ps.threads.at(cur).stack;
+    if (t >= ps.threads.size())
+      throw Unsupported("pointer into a thread that does not exist at " + where());
+    return ps.threads[t].stack;
+  }
+  const std::vector<Frame>& stackOf(const ProcState& ps, uint32_t t) {
+    return stackOf(const_cast<ProcState&>(ps), t);
+  }
+  /// The frame a Local root names (null when that frame has returned).
+  const Frame* localFrame(const ProcState& ps, Root r) {
+    const std::vector<Frame>& st = stackOf(ps, r.thread());
+    return r.frame() < st.size() ? &st[r.frame()] : nullptr;
   }
   ProcState& self() { return proc(me); }
   int nprocs() const { return int(gs.procs.size()); }
@@ -95,6 +142,8 @@ public:
     sc.state = finish();
     sc.step = step;
     sc.covered = covered;
+    sc.spurious = spurious;
+    sc.accesses = std::move(accesses);
     return sc;
   }
 
@@ -249,6 +298,9 @@ public:
   /// Functions that reached their exit location without a return statement.
   void popFinished();
   void terminate(bool normal);
+  /// The start routine of thread `thr` (not main) returned `v`, or it
+  /// called pthread_exit(v): the thread ends (lib/exec/threads).
+  void threadEnd(Expr v);
   void pushFrame(model::FuncId fid, const std::vector<Expr>& args, const model::Expr* retLhs);
   Outcome call(const model::Transition& t);
   /// Calls the model of library function `name` (Library.h).

@@ -11,7 +11,7 @@ const model::Type* Machine::rootType(const ProcState& ps, Root r) {
   case RootKind::Global:
     return P.var(P.globals.at(r.b)).type;
   case RootKind::Local: {
-    const Frame& fr = ps.stack.at(r.a);
+    const Frame& fr = stackOf(ps, r.thread()).at(r.frame());
     return P.var(im.slotVar[fr.func].at(r.b)).type;
   }
   case RootKind::Heap: {
@@ -44,7 +44,7 @@ Expr Machine::rootValue(const ProcState& ps, Root r) {
   case RootKind::Global:
     return ps.globals.at(r.b);
   case RootKind::Local:
-    return ps.stack.at(r.a).slots.at(r.b);
+    return stackOf(ps, r.thread()).at(r.frame()).slots.at(r.b);
   case RootKind::Heap:
     return ps.heap.at(r.b).value;
   case RootKind::String:
@@ -60,7 +60,7 @@ void Machine::setRoot(ProcState& ps, Root r, Expr v) {
     ps.globals.at(r.b) = v;
     return;
   case RootKind::Local:
-    ps.stack.at(r.a).slots.at(r.b) = v;
+    stackOf(ps, r.thread()).at(r.frame()).slots.at(r.b) = v;
     return;
   case RootKind::Heap:
     ps.heap.at(r.b).value = v;
@@ -150,7 +150,7 @@ Expr Machine::readPlace(const Place& pl) {
   if (!rv) {
     if (pl.root.kind == RootKind::Local)
       fail(ViolationKind::UninitializedRead,
-           "read of '" + P.var(im.slotVar[ps.stack[pl.root.a].func][pl.root.b]).name +
+           "read of '" + P.var(im.slotVar[localFrame(ps, pl.root)->func][pl.root.b]).name +
                "' outside its lifetime",
            pc());
     fail(ViolationKind::UninitializedRead, "read of an uninitialized object", pc());
@@ -246,7 +246,7 @@ Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int 
   ProcState& ps = proc(procIdx);
   if (p->root.kind == RootKind::Heap)
     heapAccess(ps, p->root.b, pointee);
-  if (p->root.kind == RootKind::Local && p->root.a >= ps.stack.size())
+  if (p->root.kind == RootKind::Local && !localFrame(ps, p->root))
     fail(ViolationKind::UseAfterFree, "use of a local variable of a returned function", pc());
   Place pl{p->root, p->path, pointee, procIdx};
   if (pointee && pointee->kind != TypeKind::Void) {
@@ -350,7 +350,7 @@ const model::Type* Machine::elementTypeOf(Expr pv, int procIdx) {
     if (!ps.heap[p->root.b].elem)
       return nullptr; // untyped: the caller types it
   }
-  if (p->root.kind == RootKind::Local && p->root.a >= ps.stack.size())
+  if (p->root.kind == RootKind::Local && !localFrame(ps, p->root))
     fail(ViolationKind::UseAfterFree, "use of a local variable of a returned function", pc());
   const model::Type* t = typeAt(ps, p->root, p->path, p->path.size());
   while (t->kind == TypeKind::Array)

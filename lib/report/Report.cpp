@@ -24,7 +24,8 @@ std::string verdictLine(const model::Program& p, const search::SearchResult& r) 
     std::string s = std::string("verdict: violation ") + check::kindName(v.kind) + " at " +
                     (v.loc.valid() ? p.where(v.loc) : std::string("?"));
     if (v.proc >= 0)
-      s += " (process " + std::to_string(v.proc) + ")";
+      s += " (process " + std::to_string(v.proc) +
+           (v.thread >= 0 ? ", thread " + std::to_string(v.thread) : std::string()) + ")";
     return s;
   }
   }
@@ -57,7 +58,8 @@ void printText(std::ostream& os, const model::Program& p, const search::SearchRe
     os << "trace:\n";
     for (size_t i = 0; i < r.trace.size(); ++i) {
       const exec::Step& st = r.trace[i];
-      os << "  " << i + 1 << ". [p" << st.proc << "] "
+      os << "  " << i + 1 << ". [p" << st.proc
+         << (st.thread > 0 ? ".t" + std::to_string(st.thread) : std::string()) << "] "
          << (st.loc.valid() ? p.where(st.loc) : std::string("?")) << ": " << st.stmt << "\n";
       for (const std::string& e : st.effects)
         os << "       " << e << "\n";
@@ -132,12 +134,14 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
     const check::Violation& x = *r.violation;
     os << "  \"violation\": {\"kind\": \"" << check::kindName(x.kind)
        << "\", \"location\": " << locJson(p, x.loc) << ", \"process\": " << x.proc
+       << (x.thread >= 0 ? ", \"thread\": " + std::to_string(x.thread) : std::string())
        << ", \"message\": " << js(x.message)
        << ", \"synchronousSends\": " << (r.potentialMode ? "true" : "false") << "},\n";
     os << "  \"trace\": [";
     for (size_t i = 0; i < r.trace.size(); ++i) {
       const exec::Step& st = r.trace[i];
       os << (i ? "," : "") << "\n    {\"process\": " << st.proc
+         << (st.thread > 0 ? ", \"thread\": " + std::to_string(st.thread) : std::string())
          << ", \"location\": " << locJson(p, st.loc) << ", \"statement\": " << js(st.stmt)
          << ", \"choice\": " << st.choice << ", \"effects\": [";
       for (size_t k = 0; k < st.effects.size(); ++k)
@@ -310,6 +314,8 @@ std::optional<TraceFile> readTraceFile(const std::string& path, std::string& err
     s.proc = int(pr->num);
     s.stmt = sm->str;
     s.choice = ch && ch->kind == K::Number ? int(ch->num) : 0;
+    if (const JsonValue* th = st.get("thread"); th && th->kind == K::Number)
+      s.thread = int(th->num);
     if (const JsonValue* ef = st.get("effects"); ef && ef->kind == K::Array)
       for (const JsonValue& e : ef->items)
         s.effects.push_back(e.str);

@@ -279,6 +279,11 @@ private:
   exec::ProcMoves moves(const GlobalState& s, int p) {
     exec::ProcMoves pm = ex.moves(s, p);
     for (Successor& sc : pm.succs) {
+      if (sc.step.thread != 0 && (contracts.active() || loops.active() || !s.snaps.empty()))
+        throw exec::Unsupported("function contracts, loop annotations and collective assertions "
+                                "with threads (a move of thread " +
+                                std::to_string(sc.step.thread) + " at " +
+                                ex.program().where(sc.step.loc) + ")");
       if (contracts.active())
         contracts.after(s, sc, p);
       if (loops.active())
@@ -657,12 +662,18 @@ private:
     }
     bool allTerminated = true;
     std::string blocked;
+    // Progress: a move that is not a spurious wake-up (Successor::spurious).
+    bool progress = false;
     for (int p = 0; p < np; ++p) {
       if (!done[p])
         all[p] = moves(n.state, p);
       if (!all[p].terminated)
         allTerminated = false;
-      if (!all[p].terminated && all[p].succs.empty())
+      bool stuck = true;
+      for (const Successor& sc : all[p].succs)
+        stuck = stuck && sc.spurious;
+      progress = progress || !stuck;
+      if (!all[p].terminated && stuck)
         blocked += (blocked.empty() ? "" : "; ") + std::string("process ") + std::to_string(p) +
                    " blocked " + (all[p].blockedAt.empty() ? "" : all[p].blockedAt);
     }
@@ -689,7 +700,7 @@ private:
       mon.terminal(n.state);
     if (n.succs.empty() && allTerminated && outputs.active())
       outputs.terminal(n.state);
-    if (n.succs.empty() && !allTerminated) {
+    if (!progress && !allTerminated) {
       check::Violation v;
       bool pot = ex.options().syncSends;
       v.kind =
@@ -698,6 +709,10 @@ private:
       // location: the first blocked process
       for (int p = 0; p < np; ++p)
         if (!all[p].terminated) {
+          if (all[p].threadDeadlock) { // its threads wait for each other
+            v.kind = check::ViolationKind::Deadlock;
+            v.thread = all[p].blockedThread;
+          }
           const state::ProcState& ps = *n.state.procs[p];
           const auto& fr = ps.stack.back();
           const auto& fn = ex.program().func(fr.func);
@@ -708,7 +723,9 @@ private:
           v.proc = p;
           break;
         }
-      v.message = (pot ? "potential deadlock: " : "deadlock: ") + blocked;
+      v.message = (pot && v.kind != check::ViolationKind::Deadlock ? "potential deadlock: "
+                                                                   : "deadlock: ") +
+                  blocked;
       if (!knockedOut(v)) {
         result.verdict = Verdict::Violation;
         result.violation = v;

@@ -55,6 +55,19 @@ void ProcState::computeHash() {
   mix(h, 0x5678);
   for (Expr e : libObj)
     mix(h, eh(e));
+  for (const Thread& t : threads) {
+    mix(h, 0x9abc + size_t(t.status) * 7 + t.detached * 3 + t.callPhase * 101 + t.signalled);
+    mix(h, eh(t.result));
+    mix(h, eh(t.waitOn));
+    for (const Frame& f : t.stack) {
+      mix(h, f.func);
+      mix(h, f.loc);
+      mix(h, std::hash<const void*>()(f.retLhs));
+      mix(h, f.resumePhase);
+      for (Expr e : f.slots)
+        mix(h, eh(e));
+    }
+  }
   hash = h;
 }
 
@@ -63,7 +76,7 @@ bool ProcState::operator==(const ProcState& o) const {
     return false;
   if (mpi != o.mpi || syncDest != o.syncDest || collWait != o.collWait || callPhase != o.callPhase)
     return false;
-  if (mpiObj != o.mpiObj || libObj != o.libObj)
+  if (mpiObj != o.mpiObj || libObj != o.libObj || threads != o.threads)
     return false;
   if (globals != o.globals || stack.size() != o.stack.size() || heap.size() != o.heap.size())
     return false;
@@ -212,6 +225,13 @@ template <class F> void forEachOwnValue(const ProcState& q, F&& f) {
   for (const Frame& fr : q.stack)
     for (Expr e : fr.slots)
       f(e);
+  for (const Thread& t : q.threads) {
+    f(t.result);
+    f(t.waitOn);
+    for (const Frame& fr : t.stack)
+      for (Expr e : fr.slots)
+        f(e);
+  }
 }
 
 /// Reachability order of the heap of p (extra roots: `extra`).
@@ -228,6 +248,13 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
   for (const Frame& f : p.stack)
     for (Expr e : f.slots)
       scanHeapRefs(e, v, seen, order, reached);
+  for (const Thread& t : p.threads) {
+    scanHeapRefs(t.result, v, seen, order, reached);
+    scanHeapRefs(t.waitOn, v, seen, order, reached);
+    for (const Frame& f : t.stack)
+      for (Expr e : f.slots)
+        scanHeapRefs(e, v, seen, order, reached);
+  }
   for (Expr e : extra)
     scanHeapRefs(e, v, seen, order, reached);
   // Marks (snapshots of this process kept for annotations) share the heap
@@ -269,6 +296,13 @@ template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
       f(e);
     for (auto& m : fr.marks)
       f(m.value);
+  }
+  for (auto& t : q.threads) {
+    f(t.result);
+    f(t.waitOn);
+    for (auto& fr : t.stack)
+      for (auto& e : fr.slots)
+        f(e);
   }
   for (auto& o : q.heap) {
     f(o.value);
@@ -451,6 +485,13 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
           sub(e);
         for (Mark& m : fr.marks)
           sub(m.value);
+      }
+      for (Thread& t : q.threads) {
+        sub(t.result);
+        sub(t.waitOn);
+        for (Frame& fr : t.stack)
+          for (Expr& e : fr.slots)
+            sub(e);
       }
       for (HeapObj& o : q.heap)
         sub(o.value);

@@ -36,6 +36,9 @@ commands:
   dump-model FILE.c [-DNAME=V] [-I DIR]   print the program model (program
                                            graphs, annotations) and exit
   verify FILE.c... -n N|LO..HI             check safety and the annotations
+                                           (-n may be left out for a program
+                                           without MPI calls, e.g. pthreads:
+                                           one process)
 
   Several files are one program, linked as the linker does (external
   names shared, statics per file, a second definition is an error).
@@ -87,6 +90,13 @@ count checked); signed overflow (+ - * unary - ++ --, INT_MIN / -1,
 INT_MIN % -1) is SIGNED_OVERFLOW, a shift count < 0 or >= the width
 SHIFT_OUT_OF_RANGE. Floating-point values (float, double, long double) are
 mathematical reals: no rounding, no overflow, no NaN or infinity.
+
+threads: pthread_create/join/exit/self/equal/detach, mutexes (normal,
+recursive, error-checking) and condition variables (spurious wake-ups
+explored) interleave statement by statement under sequential consistency;
+DEADLOCK (every thread waits; the cycle of lock waits is named), DATA_RACE
+(two threads' next moves access the same place, one writing), LOCK_MISUSE,
+JOIN_MISUSE. Violations name the thread: (process 0, thread 2).
 
 annotations: verify checks, within the bounded exploration, assert, TASS
 collective assertions and invariants (every arrival at the loop head), ACSL
@@ -218,6 +228,17 @@ std::string jsonWhere(const chorus::model::Program& p, chorus::model::SrcLoc l) 
          std::to_string(l.line) + ":" + std::to_string(l.col);
 }
 
+/// Does the program call an MPI function anywhere?
+bool callsMpi(const chorus::model::Program& p) {
+  for (const chorus::model::Function& fn : p.funcs)
+    for (const chorus::model::Transition& t : fn.trans)
+      if (t.stmt.kind == chorus::model::StmtKind::Call && t.stmt.callee &&
+          t.stmt.callee->kind == chorus::model::ExprKind::Func &&
+          p.func(t.stmt.callee->func).name.rfind("MPI_", 0) == 0)
+        return true;
+  return false;
+}
+
 /// `chorus verify FILE.c -n N|LO..HI [options] [clang flags]`. With
 /// `replay`, the run of `chorus replay`: the recorded verify arguments with
 /// the process count, deadlock mode and inputs of the trace, following its
@@ -295,8 +316,6 @@ int verifyCommand(const std::vector<std::string>& args,
   std::string err;
   if (!parseFrontArgs(front, fa, err))
     return usageError(err);
-  if (!haveN)
-    return usageError("verify needs the number of processes: -n N or -n LO..HI");
   vo.search.progress = !quiet && isatty(2);
   chorus::DiagnosticSink diags;
   chorus::front::FrontendOptions fo;
@@ -308,6 +327,9 @@ int verifyCommand(const std::vector<std::string>& args,
   diags.print(std::cerr);
   if (!program)
     return kUsage;
+  // A program that makes no MPI call (e.g. a pthreads program) is one process.
+  if (!haveN && !replay && callsMpi(*program))
+    return usageError("verify needs the number of processes of an MPI program: -n N or -n LO..HI");
   {
     // argv[0]: the name of the program (the first file's name without .c)
     std::string base = fa.file.substr(fa.file.find_last_of('/') + 1);

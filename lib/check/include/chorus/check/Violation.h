@@ -65,6 +65,11 @@ enum class ViolationKind {
   LoopInvariant,       ///< an ACSL `loop invariant` does not hold at a loop-head arrival
   LoopVariant,         ///< a `loop variant` is negative or does not decrease
   CollectiveInvariant, ///< a collective/joint invariant does not hold on its composite state
+  // threads (issue 13, lib/exec/threads)
+  Deadlock,   ///< every live thread of a process is blocked (a cycle of lock waits is named)
+  DataRace,   ///< conflicting accesses of two threads not ordered by happens-before
+  LockMisuse, ///< unlock by a non-owner, relock of a normal mutex, destroy of a held lock
+  JoinMisuse, ///< join of a thread already joined, of a detached thread
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".
@@ -76,6 +81,7 @@ struct Violation {
   ViolationKind kind = ViolationKind::Assertion;
   model::SrcLoc loc;
   int proc = -1;       ///< the process at fault (-1: the whole program, e.g. deadlock)
+  int thread = -1;     ///< its thread, in a process that created threads (-1: none)
   std::string message; ///< one line, e.g. "assertion 'x > 0' may fail"
 };
 

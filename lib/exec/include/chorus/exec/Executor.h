@@ -88,6 +88,7 @@ struct CallEvent {
 /// One step of a trace: what a process did.
 struct Step {
   int proc = -1;
+  int thread = 0; ///< the thread of `proc` that moved (lib/exec/threads; 0: main)
   model::SrcLoc loc;
   std::string stmt;                 ///< the statement (and its guard), model syntax
   std::vector<std::string> effects; ///< "x = 3", "send 1 int to 1 tag 0", "printf: ..."
@@ -100,9 +101,23 @@ struct Step {
   std::string output; ///< what the step wrote to standard output, exactly
 };
 
+/// A read or write of a memory place by a move of a thread of a process
+/// with threads (lib/exec/threads: data races).
+struct Access {
+  state::Root root;
+  std::vector<Expr> path;
+  bool write = false;
+};
+
 struct Successor {
   GlobalState state;
   Step step;
+  /// A spurious wake-up from pthread_cond_wait (lib/exec/threads): explored,
+  /// but not progress: a state whose only moves are spurious wake-ups is a
+  /// deadlock (no implementation is obliged to wake a waiting thread).
+  bool spurious = false;
+  /// With threads: the places the move accessed (lib/exec/threads).
+  std::vector<Access> accesses;
   /// The moving process's top frame arrived at its location in this move:
   /// a transition into it completed (not a phase of a multi-phase call), a
   /// call entered it, or a return came back into it. Monitors take their
@@ -123,6 +138,14 @@ struct ProcMoves {
   bool safe = false;
   std::string blockedAt;    ///< when blocked: a description of the call it waits in
   model::SrcLoc blockedLoc; ///< when blocked: the location of that call
+  /// Blocked with threads (lib/exec/threads): every running thread of the
+  /// process waits (a lock, a join, a condition variable); the search
+  /// reports DEADLOCK rather than an MPI deadlock.
+  bool threadDeadlock = false;
+  /// Blocked thread: the thread it waits for (lib/exec/threads), or -1.
+  int waitsFor = -1;
+  /// threadDeadlock: the first blocked thread (its wait is blockedLoc).
+  int blockedThread = -1;
 };
 
 /// A violation found while executing a move; `condition` is the path
@@ -252,6 +275,17 @@ private:
   ProcMoves componentMoves(const GlobalState& s, int p);
   /// moves() without its conversion of unexpected exceptions to InternalError.
   ProcMoves movesOf(const GlobalState& s, int p);
+  /// The moves of thread `thr` of process p (lib/exec/threads; 0: main).
+  ProcMoves threadMoves(const GlobalState& s, int p, int thr);
+  /// ProcMoves::blockedAt of a process whose threads are all blocked: each
+  /// thread's wait, and the cycle of lock waits if there is one
+  /// (lib/exec/threads).
+  /// `culprit` receives the first thread on the cycle, if there is one.
+  std::string threadsBlocked(const GlobalState& s, int p,
+                             const std::vector<std::pair<int, ProcMoves>>& blocked, int* culprit);
+  /// DATA_RACE (lib/exec/threads): two moves of different threads of
+  /// process p at s that access the same place, one of them writing.
+  void checkRaces(const GlobalState& s, int p, const std::vector<Successor>& succs);
   /// " while executing file:line:col (process p)" for internal errors.
   std::string executingSuffix(int p) const;
   bool inComponent_ = false;
@@ -265,7 +299,8 @@ private:
   void simplifyUnderPc(GlobalState& s, Expr before);
   /// Successor::arrived of a move of transition t from process state `from`
   /// to `to`.
-  bool arrivedBy(const ProcState& from, const ProcState& to, const model::Transition& t) const;
+  bool arrivedBy(const std::vector<state::Frame>& from, const ProcState& to, int thr,
+                 const model::Transition& t) const;
   /// main's argv in process state ps (Args.cpp): the blocks of the array and
   /// its strings are added to ps's heap; the conditions on the symbolic
   /// arguments (and on argc) are appended to conds.
@@ -290,6 +325,7 @@ private:
   std::unordered_set<Expr> inputSymbols_;
   /// Clears the dead variables of a process copy (for canonical keys).
   std::function<void(state::ProcState&)> dropDead_;
+  std::function<void(std::vector<state::Frame>&)> dropDeadStack;
   /// Satisfiability of path-condition parts dropped from keys (cached).
   std::function<bool(Expr)> satisfiable_;
   std::unordered_map<Expr, bool> satCache_;

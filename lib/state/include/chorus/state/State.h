@@ -65,6 +65,28 @@ struct HeapObj {
 
 enum class MpiPhase : uint8_t { Before = 0, Initialized = 1, Finalized = 2 };
 
+/// A thread of a process (lib/exec/threads). Entry 0 is the main thread,
+/// whose call stack and call phase are ProcState::stack and
+/// ProcState::callPhase (its own `stack` stays empty at rest; lib/exec swaps
+/// the moving thread's stack into ProcState::stack during a move). A
+/// process that never created a thread has no entries. The pthread_t of
+/// thread k is k + 1; the slot of a joined (or finished detached) thread is
+/// Free and is reused by the next pthread_create.
+struct Thread {
+  enum class Status : uint8_t { Free = 0, Running = 1, Finished = 2 };
+  std::vector<Frame> stack;
+  uint8_t callPhase = 0;
+  Status status = Status::Free;
+  bool detached = false;
+  /// Finished: the value it returned or gave pthread_exit (null: none).
+  Expr result = nullptr;
+  /// Waiting in pthread_cond_wait: the condition variable (a pointer
+  /// value), and whether a signal or broadcast picked it; null: not waiting.
+  Expr waitOn = nullptr;
+  bool signalled = false;
+  bool operator==(const Thread&) const = default;
+};
+
 struct ProcState {
   std::vector<Frame> stack;  ///< empty: the process has terminated
   std::vector<Expr> globals; ///< by index into Program::globals
@@ -85,11 +107,20 @@ struct ProcState {
   /// LibState.h: last clock values, the result of a callback, qsort's
   /// progress); scanned like mpiObj.
   std::vector<Expr> libObj;
+  /// Threads (see Thread); empty for a single-threaded process.
+  std::vector<Thread> threads;
   size_t hash = 0; ///< set by computeHash()
   /// In the interner's scratch store (see ProcInterner); not part of the identity.
   bool scratch = false;
 
+  /// The main thread returned from main (or called exit): the process,
+  /// with all its threads, has ended.
   bool terminated() const { return stack.empty(); }
+  /// The call stack and call phase of thread t (at rest: not during a move).
+  const std::vector<Frame>& stackOf(size_t t) const { return t == 0 ? stack : threads[t].stack; }
+  uint8_t phaseOf(size_t t) const { return t == 0 ? callPhase : threads[t].callPhase; }
+  /// Number of thread slots (1 for a single-threaded process).
+  size_t numThreads() const { return threads.empty() ? 1 : threads.size(); }
   void computeHash();
   bool operator==(const ProcState& o) const;
 };

@@ -48,12 +48,21 @@ enum class RootKind : uint8_t {
 /// Local (a = frame index from the bottom of the stack, b = slot in the
 /// frame), Heap b = heap index, Function b = FuncId, String b = StringId,
 /// Address: the integer (sign in bit 27 of a, magnitude in the other 55 bits).
+/// For Local, `a` holds the thread (bits 20..27, lib/exec/threads: 0 is the
+/// main thread) and the frame index in that thread's stack (bits 0..19).
 struct Root {
   RootKind kind = RootKind::Null;
   uint32_t a = 0;
   uint32_t b = 0;
   bool operator==(const Root&) const = default;
+  uint32_t frame() const { return a & 0xfffff; }
+  uint32_t thread() const { return a >> 20; }
 };
+
+/// The Local root of slot `slot` of frame `frame` of thread `thread`.
+inline Root localRoot(uint32_t thread, uint32_t frame, uint32_t slot) {
+  return Root{RootKind::Local, (thread << 20) | (frame & 0xfffff), slot};
+}
 
 uint64_t encodeRoot(Root r);
 Root decodeRoot(uint64_t id);

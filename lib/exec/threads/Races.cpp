@@ -1,0 +1,116 @@
+// Data races (DESIGN-NOTES.md "Threads: data races"). Each move of a thread
+// of a process with threads records the places it reads and writes
+// (Machine::accesses; the fields of synchronization objects read by their
+// models excepted). At every state, the enabled moves of two different
+// threads that access overlapping places, one of them writing, are a data
+// race: under sequential consistency, two conflicting accesses are unordered
+// by happens-before in some execution exactly when some reachable state has
+// both enabled at once — locks, joins, creations, condition variables make
+// the second one wait or not yet exist. The search visits every such state
+// (it expands all threads of a process together), so every race is found.
+#include "ThreadsInternal.h"
+
+#include "chorus/model/Printer.h"
+
+namespace chorus::exec {
+
+namespace threads {
+
+void recordAccess(Machine& m, const Place& pl, bool write) {
+  if (!m.recordAccesses || m.syncAccess || pl.proc != m.me)
+    return;
+  if (pl.root.kind != RootKind::Global && pl.root.kind != RootKind::Local &&
+      pl.root.kind != RootKind::Heap)
+    return;
+  for (const Access& a : m.accesses)
+    if (a.root == pl.root && a.path == pl.path) {
+      if (write && !a.write)
+        break;
+      return; // already recorded
+    }
+  m.accesses.push_back(Access{pl.root, pl.path, write});
+}
+
+} // namespace threads
+
+namespace {
+
+/// May paths a and b name overlapping objects (one a prefix of the other,
+/// with equal steps)? Symbolic steps: unless the path condition `pc` refutes
+/// their equality.
+bool mayOverlap(const std::vector<Expr>& a, const std::vector<Expr>& b, Expr pc,
+                sym::ExprFactory& f, Oracle& oracle) {
+  size_t n = std::min(a.size(), b.size());
+  for (size_t k = 0; k < n; ++k) {
+    if (a[k] == b[k])
+      continue;
+    if (a[k]->kind() == sym::Kind::NumConst && b[k]->kind() == sym::Kind::NumConst)
+      return false;
+    if (oracle.valid(pc, f.logicalNot(f.eq(a[k], b[k]))) == Answer::Yes)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string accessName(const model::Program& P, const Executor::Impl& im, const ProcState& ps,
+                       const Access& a) {
+  std::string s;
+  switch (a.root.kind) {
+  case RootKind::Global:
+    s = P.var(P.globals.at(a.root.b)).name;
+    break;
+  case RootKind::Local: {
+    uint32_t t = a.root.thread(), fi = a.root.frame();
+    const std::vector<Frame>& st = ps.stackOf(t < ps.numThreads() ? t : 0);
+    s = fi < st.size() ? P.var(im.slotVar[st[fi].func].at(a.root.b)).name +
+                             " (a local variable of thread " + std::to_string(t) + ")"
+                       : "a local variable";
+    break;
+  }
+  case RootKind::Heap:
+    s = a.root.b < ps.heap.size()
+            ? "the heap object allocated at " + P.where(ps.heap[a.root.b].site)
+            : "a heap object";
+    break;
+  default:
+    s = "?";
+  }
+  for (Expr k : a.path)
+    s += "[" + sym::toString(k) + "]";
+  return s;
+}
+
+void Executor::checkRaces(const GlobalState& s, int p, const std::vector<Successor>& succs) {
+  for (size_t j = 0; j < succs.size(); ++j)
+    for (size_t i = 0; i < j; ++i) {
+      const Successor &x = succs[i], &y = succs[j];
+      if (x.step.thread == y.step.thread)
+        continue;
+      for (const Access& a : x.accesses)
+        for (const Access& b : y.accesses) {
+          if ((!a.write && !b.write) || !(a.root == b.root))
+            continue;
+          Expr pc = f_.logicalAnd(x.state.pc, y.state.pc);
+          if (!mayOverlap(a.path, b.path, pc, f_, oracle_))
+            continue;
+          const ProcState& ps = *s.procs[size_t(p)];
+          ViolationError e;
+          e.violation.kind = check::ViolationKind::DataRace;
+          e.violation.loc = y.step.loc;
+          e.violation.proc = p;
+          e.violation.thread = y.step.thread;
+          e.violation.message = "data race on " + accessName(prog_, *impl_, ps, b) + ": thread " +
+                                std::to_string(y.step.thread) + (b.write ? " writes" : " reads") +
+                                " it here and thread " + std::to_string(x.step.thread) +
+                                (a.write ? " writes" : " reads") + " it at " +
+                                prog_.where(x.step.loc) + ", unordered by happens-before";
+          e.condition = pc;
+          e.step = y.step;
+          throw e;
+        }
+    }
+}
+
+} // namespace chorus::exec

@@ -1,0 +1,59 @@
+// Private to lib/exec. The POSIX threads model (Module.h, DESIGN-NOTES.md
+// "Threads"): the threads of a process live in ProcState::threads (lib/state),
+// the synchronization objects in the program's own memory, in the fields of
+// the model types of lib/front/headers/bits/pthreadtypes.h.
+//   Threads.cpp — the module record, pthread_create/join/exit/self/equal/
+//                 detach, thread attributes, the end of a thread, the
+//                 description of blocked threads (lock cycles)
+//   Mutex.cpp   — mutexes (normal, recursive, error-checking) and their
+//                 attributes, lock misuse
+//   Cond.cpp    — condition variables (signal, broadcast, spurious wake-ups)
+//   Races.cpp   — the accesses of a move and DATA_RACE
+#pragma once
+
+#include "Library.h"
+
+#include <cstdint>
+#include <string>
+
+namespace chorus::exec::threads {
+
+// errno values of glibc on Linux
+constexpr int64_t kEPERM = 1;
+constexpr int64_t kESRCH = 3;
+constexpr int64_t kEBUSY = 16;
+constexpr int64_t kEINVAL = 22;
+constexpr int64_t kEDEADLK = 35;
+constexpr int64_t kETIMEDOUT = 110;
+
+/// The pthread_t of thread k of a process, and back (-1: not a thread id).
+inline int64_t threadId(int k) {
+  return int64_t(k) + 1;
+}
+inline int threadIndex(int64_t id) {
+  return id >= 1 && id <= 255 ? int(id - 1) : -1;
+}
+
+/// The moving process has a thread table (entry 0: main), made on demand.
+state::ProcState& withThreads(Machine& m);
+
+/// The object of record type (pthread_mutex_t, ...) that argument i of the
+/// call points to; `what` names it in messages ("mutex").
+Place objectArg(Machine& m, const model::Stmt& s, size_t i, const char* what);
+/// Field k of that object, read or written without counting as a program
+/// access (Machine::syncAccess); reads must be concrete integers, an
+/// uninitialized field is LOCK_MISUSE ("use of an uninitialized <what>").
+int64_t getField(Machine& m, const Place& obj, uint32_t k, const char* what);
+void setField(Machine& m, const Place& obj, uint32_t k, int64_t v);
+/// "&m", "&s.lock", "heap object ..." for messages.
+std::string objectName(Machine& m, const model::Stmt& s, size_t i);
+/// Sets the call's result (int) and advances past the call.
+Machine::Outcome done(Machine& m, const model::Transition& t, int64_t result);
+
+void registerThreadFunctions(LibraryRegistry& r);
+void registerMutex(LibraryRegistry& r);
+void registerCond(LibraryRegistry& r);
+/// The access hook of the module (Module::onAccess).
+void recordAccess(Machine& m, const Place& pl, bool write);
+
+} // namespace chorus::exec::threads
