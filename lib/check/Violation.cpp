@@ -108,6 +108,20 @@ const char* kindName(ViolationKind k) {
     return "LOCK_MISUSE";
   case ViolationKind::JoinMisuse:
     return "JOIN_MISUSE";
+  case ViolationKind::CollectivePrecondition:
+    return "COLLECTIVE_PRECONDITION";
+  case ViolationKind::CollectivePostcondition:
+    return "COLLECTIVE_POSTCONDITION";
+  case ViolationKind::WaitsFor:
+    return "WAITSFOR";
+  case ViolationKind::UnreceivedMessage:
+    return "UNRECEIVED_MESSAGE";
+  case ViolationKind::SegmentBoundary:
+    return "SEGMENT_BOUNDARY";
+  case ViolationKind::MpiUses:
+    return "MPI_USES";
+  case ViolationKind::Nontermination:
+    return "NONTERMINATION";
   }
   return "?";
 }

@@ -391,6 +391,8 @@ Expr Executor::inputArray(const std::string& name, const std::string& text, cons
 }
 
 GlobalState Executor::initial() {
+  if (opts_.contract)
+    return contractInitial_ = contractInitialState();
   if (impl_->mainF == model::kNone && prog_.components.empty())
     throw Unsupported("the program has no function 'main'");
   GlobalState gs;
@@ -742,6 +744,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
         r.step.stmt = m.step.stmt;
         r.gs.pc = m.gs.pc;       // with the choices made before blocking
         r.schedule = m.schedule; // the same choices when it re-evaluates
+        r.fixed = m.fixed;
         return r;
       };
       size_t before = pm.succs.size();

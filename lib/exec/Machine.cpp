@@ -131,10 +131,33 @@ void Machine::setLibState(LibSlot k, Expr v) {
 
 int64_t Machine::requireConcrete(Expr e, const char* what) {
   auto v = concreteInt(e);
-  if (!v)
-    throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" + sym::toString(e) +
-                      ")");
-  return *v;
+  if (v)
+    return *v;
+  // A value the path condition keeps in a small range (a root or count the
+  // precondition bounds, seed 002): the move forks, one branch per value.
+  if (!annot && e->type()->isInt()) {
+    std::optional<int64_t> lo, hi;
+    for (int64_t k : {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63})
+      if (ex.oracle().valid(pc(), f.le(e, intc(k))) == Answer::Yes) {
+        hi = k;
+        break;
+      }
+    if (hi)
+      for (int64_t k : {0, -1, -2, -3, -4, -8, -16, -32})
+        if (ex.oracle().valid(pc(), f.ge(e, intc(k))) == Answer::Yes) {
+          lo = k;
+          break;
+        }
+    if (lo && hi) {
+      int64_t k = *lo;
+      while (k < *hi && !choose(f.eq(e, intc(k))))
+        ++k; // at hi the path condition implies e == hi
+      fixed[e] = k;
+      return k;
+    }
+  }
+  throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" + sym::toString(e) +
+                    ")");
 }
 
 Expr Machine::truth(Expr v) {

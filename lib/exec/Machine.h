@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace chorus::exec {
@@ -179,8 +180,15 @@ public:
   std::optional<int64_t> concreteInt(Expr e) {
     if (e->kind() == sym::Kind::NumConst)
       return e->value().toInt64();
+    if (!fixed.empty())
+      if (auto it = fixed.find(e); it != fixed.end())
+        return it->second;
     return std::nullopt;
   }
+  /// Symbolic values requireConcrete fixed by a fork in this move (the path
+  /// condition implies each equation), so that later reads of the same
+  /// argument see the value.
+  std::unordered_map<Expr, int64_t> fixed;
   int64_t requireConcrete(Expr e, const char* what);
   Expr toReal(Expr e) { return e->type()->isReal() ? e : f.intToReal(e); }
   Expr truth(Expr v);

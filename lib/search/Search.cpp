@@ -1,5 +1,6 @@
 #include "chorus/search/Search.h"
 
+#include "chorus/check/CollectiveContractMonitor.h"
 #include "chorus/check/CollectiveMonitor.h"
 #include "chorus/check/ContractMonitor.h"
 #include "chorus/check/LoopMonitor.h"
@@ -133,7 +134,7 @@ class Dfs {
 public:
   Dfs(exec::Executor& ex, const SearchOptions& o)
       : ex(ex), opts(o), mon(ex, o.joint), outputs(ex), contracts(ex), loops(ex),
-        unchecked(ex, !o.collective, o.joint) {}
+        unchecked(ex, !o.collective, o.joint), collContract(ex) {}
 
   SearchResult run() {
     start = std::chrono::steady_clock::now();
@@ -212,6 +213,12 @@ private:
         result.abandoned = true; // a cycle: see SearchOptions
         break;
       }
+      if (opts.cycleIsViolation && !guided() && onStack.count(&key)) {
+        if (nontermination(sc.step))
+          break;
+        trace.pop_back();
+        continue;
+      }
       if (guided()) {
         // replay: follow the trace whatever was seen before
       } else if (!opts.stateless) {
@@ -270,10 +277,11 @@ private:
   exec::Executor& ex;
   SearchOptions opts;
   check::CollectiveMonitor mon;
-  check::OutputMonitor outputs;      // compositions: outputs compared at termination
-  check::ContractMonitor contracts;  // ACSL function contracts at calls and returns
-  check::LoopMonitor loops;          // ACSL loop annotations at loop heads
-  check::UncheckedMonitor unchecked; // annotations reached but not checked
+  check::OutputMonitor outputs;                  // compositions: outputs compared at termination
+  check::ContractMonitor contracts;              // ACSL function contracts at calls and returns
+  check::LoopMonitor loops;                      // ACSL loop annotations at loop heads
+  check::UncheckedMonitor unchecked;             // annotations reached but not checked
+  check::CollectiveContractMonitor collContract; // --contract f (seed 002)
 
   /// Moves of p, seen by the annotation monitors.
   exec::ProcMoves moves(const GlobalState& s, int p) {
@@ -290,6 +298,8 @@ private:
         loops.after(sc, p);
       if (unchecked.active())
         unchecked.after(sc, p);
+      if (collContract.active())
+        collContract.after(s, sc, p);
       if (!s.snaps.empty())
         mon.after(s, sc, p, uint32_t(stack.size()));
     }
@@ -358,6 +368,24 @@ private:
     result.inputs = ex.oracle().model(e.condition);
     showArgvInputs(result.inputs);
     stop = true;
+  }
+
+  /// A move back to a state on the stack: an infinite execution (seed 002
+  /// Def. 2.6: a conforming procedure terminates).
+  bool nontermination(const exec::Step& step) {
+    check::Violation v;
+    v.kind = check::ViolationKind::Nontermination;
+    v.loc = step.loc;
+    v.proc = step.proc;
+    v.message = "this move returns to an earlier state of the execution: it can repeat forever, "
+                "and the procedure does not terminate";
+    if (knockedOut(v))
+      return false;
+    result.verdict = Verdict::Violation;
+    result.violation = v;
+    result.trace = currentTrace();
+    stop = true;
+    return true;
   }
 
   /// Is this violation dropped: its kind ignored (--ignore; the first one

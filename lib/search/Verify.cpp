@@ -92,7 +92,10 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.programName = opts.programName;
       eo.maxArgs = opts.maxArgs;
       eo.maxArgLength = opts.maxArgLength;
-      SearchResult r = searchSendMode(p, eo, opts.search, opts.useProver);
+      eo.contract = opts.contract;
+      SearchOptions so = opts.search;
+      so.cycleIsViolation = so.cycleIsViolation || opts.contract;
+      SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       accumulate(total.stats, r.stats);
       // The absolute search verified the program and no send's mode
       // depended on the deadlock mode: the potential search would explore

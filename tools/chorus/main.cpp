@@ -2,6 +2,7 @@
 #include "Args.h"
 #include "chorus/front/CompileCommands.h"
 #include "chorus/front/Frontend.h"
+#include "chorus/model/ContractDriver.h"
 #include "chorus/model/Printer.h"
 #include "chorus/report/Report.h"
 #include "chorus/search/Verify.h"
@@ -74,6 +75,15 @@ options:
             and its verdict is never verified when one was met)
           --allow-active-request-free (MPI_Request_free of an active request
             is accepted instead of MPI_ACTIVE_REQUEST_FREE)
+          --contract F (collective contracts, seed 002: verify function F
+            against its 'mpi collective' contract for every input: each
+            process calls F once with the program's globals and F's
+            arguments fresh symbolic values constrained only by F's
+            precondition (pointer arguments: distinct arrays of symbolic
+            length; MPI_Comm arguments: MPI_COMM_WORLD); checks F's
+            collective postcondition, assigns, waitsfor, messages crossing
+            the call (UNRECEIVED_MESSAGE, SEGMENT_BOUNDARY), mpi uses,
+            termination (NONTERMINATION))
           --no-overflow-check (signed integer arithmetic is mathematical, as
             in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
             conversions stay modulo 2^w, shift counts stay checked)
@@ -247,7 +257,7 @@ int verifyCommand(const std::vector<std::string>& args,
                   const chorus::report::TraceFile* replay = nullptr) {
   namespace s = chorus::search;
   s::VerifyOptions vo;
-  std::string jsonFile, sarifFile;
+  std::string jsonFile, sarifFile, contractName;
   bool quiet = false, haveN = false;
   std::vector<std::string> front;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -300,6 +310,9 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.allowActiveRequestFree = true;
     } else if (a == "--no-overflow-check") {
       vo.overflowCheck = false;
+    } else if (a == "--contract") {
+      if (!value(contractName))
+        return usageError("--contract needs a function name");
     } else if (a == "--json") {
       if (!value(jsonFile))
         return usageError("--json needs a file name");
@@ -369,6 +382,21 @@ int verifyCommand(const std::vector<std::string>& args,
         vo.inputs[k] = v;
     jsonFile.clear(); // never overwrite the trace being replayed
     sarifFile.clear();
+  }
+  chorus::model::ContractDriver driver;
+  if (!contractName.empty()) {
+    bool usage = false;
+    std::string why = chorus::model::addContractDriver(*program, contractName, driver, usage);
+    if (usage)
+      return usageError("--contract " + contractName + ": " + why);
+    if (!why.empty()) {
+      s::SearchResult u;
+      u.verdict = s::Verdict::Unknown;
+      u.reason = "unsupported: --contract " + contractName + ": " + why;
+      chorus::report::printText(std::cout, *program, u);
+      return kUnknown;
+    }
+    vo.contract = &driver;
   }
   s::SearchResult r = s::verify(*program, vo);
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)

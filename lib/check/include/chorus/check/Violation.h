@@ -70,6 +70,15 @@ enum class ViolationKind {
   DataRace,   ///< conflicting accesses of two threads not ordered by happens-before
   LockMisuse, ///< unlock by a non-owner, relock of a normal mutex, destroy of a held lock
   JoinMisuse, ///< join of a thread already joined, of a detached thread
+  // collective contracts (issue 11, seed 002 Def. 2.5 and 2.6), checked by
+  // `verify --contract f`
+  CollectivePrecondition,  ///< no values of the other processes make a collective `requires` hold
+  CollectivePostcondition, ///< a collective `ensures` does not hold once every process returned
+  WaitsFor,                ///< a process returned before a rank of its `waitsfor` set entered
+  UnreceivedMessage,       ///< a message sent to a process in a segment is not received in it
+  SegmentBoundary,         ///< a message sent to a process that left the segment (Def. 2.5 (3))
+  MpiUses,                 ///< communication on a communicator `mpi uses` does not list
+  Nontermination,          ///< a cycle of states: the collective procedure may not return
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".

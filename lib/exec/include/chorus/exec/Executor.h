@@ -7,6 +7,7 @@
 
 #include "chorus/check/Violation.h"
 #include "chorus/exec/Oracle.h"
+#include "chorus/model/ContractDriver.h"
 #include "chorus/model/Program.h"
 #include "chorus/state/State.h"
 
@@ -67,6 +68,24 @@ struct ExecOptions {
   std::string programName = "prog";
   int maxArgs = 3;
   int maxArgLength = 4;
+  /// `verify --contract f` (seed 002 §2.2): every process runs the driver
+  /// instead of main; the program's globals and f's arguments are fresh
+  /// symbolic values per process (pointer arguments: arrays of symbolic
+  /// length), MPI is initialized, MPI_Comm arguments are MPI_COMM_WORLD, and
+  /// the initial path condition assumes f's precondition on every process
+  /// (CollContract.cpp). Null: an ordinary program.
+  const model::ContractDriver* contract = nullptr;
+};
+
+/// Where a clause of a collective contract is evaluated
+/// (Executor::evalCollective): `now[r]` is the state of the process of rank
+/// r, `old[r]` its pre-state (`\old`; empty: none); `me` the rank whose
+/// clause it is. Parameters of the contracted function are read from the
+/// driver's argument globals, `\result` from its result global.
+struct CollectiveAt {
+  std::vector<const ProcState*> now;
+  std::vector<const ProcState*> old;
+  int me = 0;
 };
 
 /// Whether main reads its argv parameter anywhere but in MPI_Init(&argc,
@@ -249,6 +268,19 @@ public:
   /// does not evaluate as Unsupported.
   Expr evalLocal(const LocalAnnot& at, Expr pc, const model::Expr* e, bool cond, model::SrcLoc loc,
                  std::vector<std::string>* reads);
+  /// Collective contracts (CollContract.cpp, seed 002 §3.3): the value of
+  /// `e` (a Bool when `cond`) for rank `at.me`, with `\mpi_on(e, r)` read
+  /// in rank r's state, `\mpi_agree(x)`, `\mpi_comm_rank`,
+  /// `\mpi_comm_size`, `\old` in `at.old`. Errors as evalLocal.
+  Expr evalCollective(const CollectiveAt& at, Expr pc, const model::Expr* e, bool cond,
+                      model::SrcLoc loc, std::vector<std::string>* reads);
+  /// The rank set of a `waitsfor` term (`{ j | int j; c }`, `lo .. hi`, a
+  /// list, one rank) for rank `at.me`: per rank q, the Bool "q is in it".
+  std::vector<Expr> evalRankSet(const CollectiveAt& at, Expr pc, const model::Expr* e,
+                                model::SrcLoc loc);
+  /// --contract: the initial state (the pre-state of every process's call).
+  const GlobalState& contractInitial() const { return contractInitial_; }
+
   /// Frame conditions (Assigns.cpp): for every location of process state
   /// `before` — globals, heap objects not freed in `after`, the variables of
   /// frames [0, frames) — one obligation "it is unchanged in `after` or it
@@ -289,6 +321,9 @@ private:
   /// " while executing file:line:col (process p)" for internal errors.
   std::string executingSuffix(int p) const;
   bool inComponent_ = false;
+  GlobalState contractInitial_;
+  /// --contract: the initial state of the driver (Executor::initial).
+  GlobalState contractInitialState();
 
   /// After a move that strengthened the path condition (from `before` to
   /// s.pc): symbols of the new conjuncts that the path condition now fixes

@@ -50,6 +50,10 @@ struct SearchOptions {
   /// one occurs is not expanded further and the search goes on; a search
   /// that meets one and finds nothing else ends unknown, naming it.
   std::vector<check::ViolationKind> ignore;
+  /// A move back to a state on the search stack is a violation
+  /// (NONTERMINATION): `verify --contract` (seed 002 Def. 2.6, total
+  /// correctness).
+  bool cycleIsViolation = false;
 };
 
 struct Stats {

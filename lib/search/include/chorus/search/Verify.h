@@ -32,6 +32,9 @@ struct VerifyOptions {
   std::string programName = "prog";
   int maxArgs = 3;
   int maxArgLength = 4;
+  /// `--contract f`: the driver P^f (ExecOptions::contract); a cycle of
+  /// states is then a violation (NONTERMINATION).
+  const model::ContractDriver* contract = nullptr;
 };
 
 /// Runs the searches; stops at the first violation or unknown. Statistics

@@ -1,0 +1,355 @@
+#include "chorus/check/CollectiveContractMonitor.h"
+
+#include "Obligations.h"
+
+#include "chorus/model/Printer.h"
+
+namespace chorus::check {
+
+using exec::Expr;
+using model::ClauseKind;
+
+namespace {
+
+/// "ensures x == ... (f.c:3:5)"
+std::string clauseText(const model::Program& P, const model::Clause& c, const char* word) {
+  std::string t = word;
+  if (c.nothing)
+    t += " \\nothing";
+  for (size_t i = 0; i < c.exprs.size(); ++i)
+    t += (i ? ", " : " ") + model::toString(P, c.exprs[i]);
+  return t + " (" + P.where(c.loc) + ")";
+}
+
+/// The clauses of kind k of a collective block: those before its first
+/// behavior (guard null) and those of each behavior (with the behavior).
+struct Guarded {
+  const model::Clause* clause;
+  const model::Behavior* behavior; ///< null: the block's default behavior
+};
+
+std::vector<Guarded> clausesOf(const model::Contract& c, ClauseKind k) {
+  std::vector<Guarded> out;
+  for (size_t b = 1; b < c.blocks.size(); ++b) {
+    for (const model::Clause& cl : c.blocks[b].clauses)
+      if (cl.kind == k)
+        out.push_back({&cl, nullptr});
+    for (const model::Behavior& bh : c.blocks[b].behaviors)
+      for (const model::Clause& cl : bh.clauses)
+        if (cl.kind == k)
+          out.push_back({&cl, &bh});
+  }
+  return out;
+}
+
+} // namespace
+
+CollectiveContractMonitor::CollectiveContractMonitor(exec::Executor& ex) : ex_(ex) {
+  drv_ = ex.options().contract;
+  if (!drv_)
+    return;
+  const model::Program& P = ex.program();
+  for (const model::Contract& c : P.contracts)
+    if (c.func == drv_->func && c.blocks.size() > 1)
+      contract_ = &c;
+  std::vector<bool> watch(P.funcs.size(), false);
+  for (const model::Contract& c : P.contracts)
+    if (c.func < watch.size() && P.func(c.func).defined)
+      watch[c.func] = true;
+  watch[drv_->func] = true;
+  ex.watchCalls(std::move(watch));
+  // Collective operations on a communicator `mpi uses` does not list are
+  // seen only through their messages; a program that can make or name
+  // another communicator has its `mpi uses` reported as not checked.
+  for (const model::Function& fn : P.funcs)
+    if (!fn.defined && fn.name.rfind("MPI_", 0) == 0) {
+      const std::string& n = fn.name;
+      bool makes = (n.rfind("MPI_Comm_", 0) == 0 && n != "MPI_Comm_rank" && n != "MPI_Comm_size") ||
+                   n.rfind("MPI_Cart_", 0) == 0 || n.rfind("MPI_Graph_", 0) == 0 ||
+                   n.rfind("MPI_Dist_graph_", 0) == 0 || n.rfind("MPI_Intercomm_", 0) == 0;
+      if (makes)
+        ex.noteUnchecked("'mpi uses' of '" + P.func(drv_->func).name + "' (the program calls " + n +
+                         ": collective operations on communicators it makes are not checked "
+                         "against 'mpi uses' yet, only point-to-point messages are)");
+    }
+}
+
+bool CollectiveContractMonitor::entered(const exec::GlobalState& s, int q) const {
+  const state::ProcState* ps = s.procs[q];
+  return !(ps->stack.size() == 1 && ps->stack[0].func == drv_->driver &&
+           ps->stack[0].loc == drv_->callLoc);
+}
+
+bool CollectiveContractMonitor::returned(const exec::GlobalState& s, int q) const {
+  const state::ProcState* ps = s.procs[q];
+  return ps->stack.empty() || (ps->stack.size() == 1 && ps->stack[0].func == drv_->driver &&
+                               ps->stack[0].loc != drv_->callLoc);
+}
+
+void CollectiveContractMonitor::after(const exec::GlobalState&, exec::Successor& succ, int p) {
+  if (uses_.empty()) {
+    // `mpi uses` of every rank, in its pre-state (the initial state)
+    const exec::GlobalState& init = ex_.contractInitial();
+    uses_.resize(init.procs.size());
+    for (size_t r = 0; r < init.procs.size(); ++r)
+      for (const model::Contract& c : ex_.program().contracts) {
+        if (c.func != drv_->func)
+          continue;
+        for (const model::Clause& cl : c.blocks.front().clauses)
+          if (cl.kind == ClauseKind::MpiUses)
+            for (const model::Expr* e : cl.exprs) {
+              exec::CollectiveAt at;
+              at.now = init.procs;
+              at.me = int(r);
+              Expr v = ex_.evalCollective(at, init.pc, e, false, cl.loc, nullptr);
+              std::optional<int64_t> h;
+              if (v->kind() == sym::Kind::NumConst)
+                h = v->value().toInt64();
+              if (h)
+                uses_[r].insert(*h);
+              else
+                ex_.noteUnchecked("'" + clauseText(ex_.program(), cl, "mpi uses") +
+                                  "' (a communicator that is not a constant)");
+            }
+      }
+  }
+  if (!succ.step.calls.empty()) {
+    std::vector<exec::CallEvent> events = succ.step.calls;
+    for (const exec::CallEvent& ev : events) {
+      if (ev.func != drv_->func || ev.state->stack.size() != 2)
+        continue;
+      if (!ev.isReturn) {
+        // keep the pre-state for `assigns` (the contract monitor may have
+        // kept it already)
+        state::ProcState q = *succ.state.procs[p];
+        if (q.stack.size() == 2 &&
+            !detail::findMark(q.stack[1], state::Mark::Kind::CallEntry, model::kNone)) {
+          q.stack[1].marks.push_back(state::Mark{state::Mark::Kind::CallEntry, model::kNone,
+                                                 detail::withoutMarks(ex_, ev.state), nullptr});
+          succ.state.procs[p] = ex_.interner().intern(std::move(q));
+        }
+        continue;
+      }
+      onReturn(ev, succ, p);
+    }
+  }
+  messages(succ, p);
+}
+
+void CollectiveContractMonitor::messages(exec::Successor& succ, int p) {
+  const model::Program& P = ex_.program();
+  for (const state::Message& m : succ.state.msgs) {
+    if (returned(succ.state, m.dst))
+      detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
+                    "a message from process " + std::to_string(m.src) + " to process " +
+                        std::to_string(m.dst) + " after process " + std::to_string(m.dst) +
+                        " returned from '" + P.func(drv_->func).name +
+                        "': it crosses the end of the call (seed 002 Def. 2.5 (3))",
+                    succ.state.pc, succ.step);
+    if (size_t(m.src) < uses_.size() && !uses_[m.src].empty() && !uses_[m.src].count(m.comm))
+      detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
+                    "a message on a communicator that 'mpi uses' of '" + P.func(drv_->func).name +
+                        "' does not list",
+                    succ.state.pc, succ.step);
+  }
+}
+
+void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Successor& succ, int p) {
+  const model::Program& P = ex_.program();
+  const std::string& fn = P.func(drv_->func).name;
+  exec::GlobalState& s = succ.state;
+  // (4) a message to p still in transit when p leaves the segment
+  for (const state::Message& m : s.msgs)
+    if (m.dst == p)
+      detail::raise(ViolationKind::UnreceivedMessage, ev.loc, p,
+                    "process " + std::to_string(p) + " returns from '" + fn +
+                        "' while a message from process " + std::to_string(m.src) +
+                        " to it is not received (seed 002 Def. 2.5 (4))",
+                    s.pc, succ.step);
+  const exec::GlobalState& init = ex_.contractInitial();
+  exec::CollectiveAt pre;
+  pre.now = init.procs;
+  pre.me = p;
+  std::vector<std::string> reads;
+  // a behavior's assumes in the pre-state
+  auto guardOf = [&](const model::Behavior* bh, int rank) -> std::optional<Expr> {
+    if (!bh)
+      return ex_.values().factory().trueExpr();
+    exec::CollectiveAt at = pre;
+    at.me = rank;
+    std::vector<Expr> as;
+    for (const model::Clause& cl : bh->clauses)
+      if (cl.kind == ClauseKind::Assumes) {
+        auto v = detail::evaluate(
+            ex_, [&] { return ex_.evalCollective(at, s.pc, cl.exprs[0], true, cl.loc, nullptr); },
+            ViolationKind::CollectivePostcondition, cl.loc, rank,
+            "'" + clauseText(P, cl, "assumes") + "' of behavior " + bh->name + " of '" + fn + "'",
+            succ.step);
+        if (!v)
+          return std::nullopt;
+        as.push_back(*v);
+      }
+    return ex_.values().factory().logicalAnd(as);
+  };
+  sym::ExprFactory& f = ex_.values().factory();
+  // (2) assigns of the collective blocks, for f itself
+  const state::Frame& fr = ev.state->stack.back();
+  const state::Mark* mk = detail::findMark(fr, state::Mark::Kind::CallEntry, model::kNone);
+  std::vector<Guarded> as = clausesOf(*contract_, ClauseKind::Assigns);
+  if (!as.empty() && !mk)
+    ex_.noteUnchecked("the assigns clauses of '" + fn + "' at " + P.where(ev.loc) +
+                      " (its pre-state was not recorded)");
+  if (!as.empty() && mk) {
+    // per behavior (null: the default one), the union of its clauses
+    std::vector<const model::Behavior*> order;
+    for (const Guarded& g : as)
+      if (std::find(order.begin(), order.end(), g.behavior) == order.end())
+        order.push_back(g.behavior);
+    for (const model::Behavior* bh : order) {
+      std::vector<const model::Expr*> locs;
+      std::string text;
+      model::SrcLoc loc;
+      for (const Guarded& g : as)
+        if (g.behavior == bh) {
+          locs.insert(locs.end(), g.clause->exprs.begin(), g.clause->exprs.end());
+          text += (text.empty() ? "'" : "', '") + clauseText(P, *g.clause, "assigns");
+          if (!loc.valid())
+            loc = g.clause->loc;
+        }
+      std::string in = bh ? " of behavior " + bh->name : "";
+      auto guard = guardOf(bh, p);
+      if (!guard)
+        continue;
+      exec::LocalAnnot at;
+      at.now = mk->ps;
+      std::vector<exec::FrameObligation> obs;
+      try {
+        obs = ex_.frameObligations(mk->ps, ev.state, 1, locs, at, s.pc, loc);
+      } catch (const exec::ViolationError& e) {
+        detail::raise(ViolationKind::Assigns, ev.loc, p,
+                      text + "'" + in + " of '" + fn +
+                          "' cannot be evaluated: " + e.violation.message,
+                      e.condition, succ.step);
+      } catch (const exec::Unsupported& e) {
+        ex_.noteUnchecked(text + "'" + in + " of '" + fn + "' (" + e.what() + ")");
+        continue;
+      }
+      detail::dischargeFrame(ex_, s, obs, bh ? *guard : nullptr, ViolationKind::Assigns, ev.loc, p,
+                             text + "'" + in + " of '" + fn + "'", succ.step);
+    }
+  }
+  // waitsfor (evaluated in the pre-state): every rank of the set has entered
+  std::vector<Guarded> ws = clausesOf(*contract_, ClauseKind::WaitsFor);
+  int n = int(s.procs.size());
+  std::vector<Expr> member(n, f.falseExpr());
+  std::vector<std::string> texts;
+  for (const Guarded& g : ws) {
+    if (g.clause->nothing)
+      continue;
+    auto guard = guardOf(g.behavior, p);
+    if (!guard)
+      continue;
+    texts.push_back(clauseText(P, *g.clause, "waitsfor"));
+    for (const model::Expr* e : g.clause->exprs) {
+      std::vector<Expr> in;
+      try {
+        in = ex_.evalRankSet(pre, s.pc, e, g.clause->loc);
+      } catch (const exec::ViolationError& err) {
+        detail::raise(ViolationKind::WaitsFor, ev.loc, p,
+                      "'" + texts.back() + "' of '" + fn +
+                          "' cannot be evaluated: " + err.violation.message,
+                      err.condition, succ.step);
+      } catch (const exec::Unsupported& err) {
+        ex_.noteUnchecked("'" + texts.back() + "' of '" + fn + "' (" + err.what() + ")");
+        continue;
+      }
+      for (int q = 0; q < n; ++q)
+        member[q] = f.logicalOr(member[q], f.logicalAnd(*guard, in[q]));
+    }
+  }
+  for (int q = 0; q < n; ++q) {
+    if (q == p || entered(s, q) || member[q]->isFalse())
+      continue;
+    std::string list;
+    for (const std::string& t : texts)
+      list += (list.empty() ? "'" : ", '") + t + "'";
+    detail::discharge(
+        ex_, s, f.logicalNot(member[q]), ViolationKind::WaitsFor, ev.loc, p,
+        [&] {
+          return "process " + std::to_string(p) + " returns from '" + fn + "' before process " +
+                 std::to_string(q) + ", which its " + list + " names, has entered it";
+        },
+        succ.step);
+  }
+  bool all = true;
+  for (int q = 0; q < n && all; ++q)
+    all = returned(s, q);
+  if (all)
+    postconditions(ev, succ);
+}
+
+void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::Successor& succ) {
+  const model::Program& P = ex_.program();
+  const std::string& fn = P.func(drv_->func).name;
+  exec::GlobalState& s = succ.state;
+  sym::ExprFactory& f = ex_.values().factory();
+  const exec::GlobalState& init = ex_.contractInitial();
+  int n = int(s.procs.size());
+  for (const Guarded& g : clausesOf(*contract_, ClauseKind::Ensures)) {
+    const model::Clause& cl = *g.clause;
+    for (int q = 0; q < n; ++q) {
+      std::vector<std::string> reads;
+      Expr guard = f.trueExpr();
+      std::string in = g.behavior ? " of behavior " + g.behavior->name : "";
+      std::string what = "'" + clauseText(P, cl, "ensures") + "'" + in + " of '" + fn + "'";
+      if (g.behavior) {
+        exec::CollectiveAt pre;
+        pre.now = init.procs;
+        pre.me = q;
+        std::vector<Expr> as;
+        bool known = true;
+        for (const model::Clause& a : g.behavior->clauses)
+          if (a.kind == ClauseKind::Assumes) {
+            auto v = detail::evaluate(
+                ex_,
+                [&] { return ex_.evalCollective(pre, s.pc, a.exprs[0], true, a.loc, nullptr); },
+                ViolationKind::CollectivePostcondition, a.loc, q, "the assumes of " + what,
+                succ.step);
+            if (!v)
+              known = false;
+            else
+              as.push_back(*v);
+          }
+        if (!known)
+          continue;
+        guard = f.logicalAnd(as);
+        if (guard->isFalse())
+          continue;
+      }
+      exec::CollectiveAt at;
+      at.now = s.procs;
+      at.old = init.procs;
+      at.me = q;
+      auto v = detail::evaluate(
+          ex_, [&] { return ex_.evalCollective(at, s.pc, cl.exprs[0], true, cl.loc, &reads); },
+          ViolationKind::CollectivePostcondition, cl.loc, q, "the postcondition " + what,
+          succ.step);
+      if (!v)
+        continue;
+      exec::Step st = succ.step;
+      if (!reads.empty())
+        st.effects.push_back("postcondition of rank " + std::to_string(q) + ": " +
+                             detail::joinReads(reads));
+      detail::discharge(
+          ex_, s, f.implies(guard, *v), ViolationKind::CollectivePostcondition, cl.loc, q,
+          [&] {
+            return "the postcondition " + what + " may not hold on process " + std::to_string(q) +
+                   " once every process has returned";
+          },
+          st);
+    }
+  }
+  (void)ev;
+}
+
+} // namespace chorus::check

@@ -1,0 +1,365 @@
+// Collective contracts (seed 002): the initial state of the driver P^f
+// (§2.2) and the evaluation of contract clauses over the states of all
+// processes (§3.3: \mpi_on, \mpi_agree, \mpi_comm_rank, \mpi_comm_size;
+// \old in the pre-states; the parameters of f and \result through the
+// driver's globals). The checks themselves are in
+// lib/check/CollectiveContractMonitor.cpp.
+#include "AnnotEval.h"
+
+#include "chorus/model/Printer.h"
+
+#include <unordered_set>
+
+namespace chorus::exec {
+
+namespace {
+
+/// MPI_COMM_WORLD as lib/front/headers/mpi.h defines it: (kind << 24) | index.
+constexpr int64_t kWorldHandle = (int64_t(1) << 24) | 1;
+
+/// The symbol name of a fresh value of global `v` on rank r: "x@1",
+/// "buf[]@0" for the array a pointer parameter points to, "#buf@0" for its
+/// length.
+std::string freshName(const model::Variable& v, int r) {
+  std::string n = v.name;
+  if (n.rfind("$obj.", 0) == 0)
+    n = n.substr(5) + "[]";
+  else if (n.rfind("$len.", 0) == 0)
+    n = "#" + n.substr(5);
+  else if (n.rfind("$arg.", 0) == 0)
+    n = n.substr(5);
+  return n + "@" + std::to_string(r);
+}
+
+/// Evaluation of a collective contract clause. The machine's state holds
+/// the `now` states of the n ranks as processes 0..n-1 and, when given,
+/// their pre-states as processes n..2n-1; `m.me` is the process being
+/// read (rank me, or me + n inside \old).
+class ContractHook : public EvalHook {
+public:
+  const model::ContractDriver* drv = nullptr;
+  int n = 1;
+  bool hasOld = false;
+
+  int rank(Machine& m) const { return m.me % n; }
+  bool inOld(Machine& m) const { return m.me >= n; }
+
+  /// The parameters of f are the driver's argument globals.
+  std::optional<Place> place(Machine& m, const model::Expr* e) override {
+    if (e->kind == ExprKind::Var) {
+      const model::Variable& v = m.P.var(e->var);
+      if (v.kind == model::VarKind::Param && v.func == drv->func) {
+        const model::Function& fn = m.P.func(drv->func);
+        for (size_t i = 0; i < fn.params.size(); ++i)
+          if (fn.params[i] == e->var)
+            return Place{
+                Root{RootKind::Global, 0, m.im.globalIndex.at(drv->args[i])}, {}, v.type, m.me};
+      }
+    }
+    return std::nullopt;
+  }
+
+  Expr value(Machine& m, const model::Expr* e) override {
+    if (e->kind == ExprKind::Builtin) {
+      const std::string& b = e->name;
+      if (b == "\\mpi_comm_rank")
+        return m.intc(rank(m));
+      if (b == "\\mpi_comm_size")
+        return m.intc(n);
+      if (b == "\\mpi_on") {
+        Expr r = m.evalValue(e->kids[1]);
+        return on(m, e->kids[0], r, e);
+      }
+      if (b == "\\mpi_agree") {
+        Expr here = m.evalValue(e->kids[0]);
+        Expr there = on(m, e->kids[0], m.intc(0), e);
+        return m.boolToInt(equal(m, here, there));
+      }
+    }
+    return EvalHook::value(m, e);
+  }
+
+protected:
+  /// A concrete bound the path condition gives a quantifier (a count the
+  /// precondition bounds): the quantifier is then enumerated.
+  std::optional<int64_t> concreteBound(Machine& m, Expr v, bool upper) override {
+    if (auto c = m.concreteInt(v))
+      return c;
+    for (int64_t k : {0, 1, 2, 3, 4, 8, 16, 32, 64, 128}) {
+      int64_t b = upper ? k : -k;
+      Expr claim = upper ? m.f.le(v, m.intc(b)) : m.f.ge(v, m.intc(b));
+      if (m.ex.oracle().valid(m.pc(), claim) == Answer::Yes)
+        return b;
+    }
+    return std::nullopt;
+  }
+
+  Expr result(Machine& m, const model::Expr* e) override {
+    if (drv->result == model::kNone || inOld(m))
+      return EvalHook::result(m, e);
+    Place pl{Root{RootKind::Global, 0, m.im.globalIndex.at(drv->result)}, {}, e->type, m.me};
+    Expr v = m.readPlace(pl);
+    noteRead(m, e, v);
+    return v;
+  }
+
+  Expr old(Machine& m, const model::Expr* e) override {
+    if (!hasOld)
+      return EvalHook::old(m, e);
+    if (inOld(m))
+      return m.evalValue(e->kids[0]);
+    int save = m.me;
+    m.me += n;
+    ++depth_;
+    Expr v;
+    try {
+      v = m.evalValue(e->kids[0]);
+    } catch (...) {
+      --depth_;
+      m.me = save;
+      throw;
+    }
+    --depth_;
+    m.me = save;
+    noteRead(m, e, v);
+    return v;
+  }
+
+private:
+  static Expr equal(Machine& m, Expr a, Expr b) {
+    if (a->type()->isBool() != b->type()->isBool()) {
+      a = a->type()->isBool() ? m.boolToInt(a) : a;
+      b = b->type()->isBool() ? m.boolToInt(b) : b;
+    }
+    if (a->type()->isReal() != b->type()->isReal()) {
+      a = m.toReal(a);
+      b = m.toReal(b);
+    }
+    return m.f.eq(a, b);
+  }
+
+  /// \mpi_on(x, r): x evaluated on rank r (in the same group: now or old).
+  /// A symbolic r gives the value on every rank r may be (an ite).
+  Expr on(Machine& m, const model::Expr* x, Expr r, const model::Expr* whole) {
+    if (r->type()->isBool())
+      r = m.boolToInt(r);
+    m.require(m.f.logicalAnd(m.f.le(m.intc(0), r), m.f.lt(r, m.intc(n))),
+              ViolationKind::OutOfBounds,
+              "the rank of '" + m.text(whole) + "' may be outside 0 .. " + std::to_string(n - 1));
+    std::vector<std::pair<int, Expr>> vals;
+    for (int k = 0; k < n; ++k) {
+      Expr is = m.f.eq(r, m.intc(k));
+      if (is->isFalse())
+        continue;
+      if (!m.concreteInt(r) && m.ex.oracle().valid(m.pc(), m.f.logicalNot(is)) == Answer::Yes)
+        continue;
+      int save = m.me;
+      m.me = k + (inOld(m) ? n : 0);
+      ++depth_;
+      Expr v;
+      try {
+        v = m.evalValue(x);
+      } catch (...) {
+        --depth_;
+        m.me = save;
+        throw;
+      }
+      --depth_;
+      m.me = save;
+      vals.push_back({k, v});
+    }
+    if (vals.empty())
+      throw Unsupported("'" + m.text(whole) + "': no rank possible at " + m.where());
+    Expr v = vals.back().second;
+    for (size_t i = vals.size() - 1; i-- > 0;) {
+      Expr a = vals[i].second;
+      if (a->type()->isReal() != v->type()->isReal()) {
+        a = m.toReal(a);
+        v = m.toReal(v);
+      }
+      v = m.f.ite(m.f.eq(r, m.intc(vals[i].first)), a, v);
+    }
+    return v;
+  }
+};
+
+/// Evaluation in an annotation machine must not split the move.
+void noSplit(Machine& m) {
+  if (!m.schedule.empty())
+    throw Unsupported("a contract clause whose value needs a case split at " + m.where());
+}
+
+} // namespace
+
+GlobalState Executor::contractInitialState() {
+  const model::ContractDriver& D = *opts_.contract;
+  GlobalState gs;
+  gs.pc = f_.trueExpr();
+  std::unordered_set<model::VarId> fresh(D.fresh.begin(), D.fresh.end());
+  std::vector<Expr> conds;
+  for (int r = 0; r < opts_.nprocs; ++r) {
+    ProcState ps;
+    ps.mpi = state::MpiPhase::Initialized;
+    for (model::VarId v : prog_.globals) {
+      const model::Variable& var = prog_.var(v);
+      Expr val;
+      if (fresh.count(v)) {
+        val = f_.symbol(freshName(var, r), values_.symType(var.type));
+        inputSymbols_.insert(val);
+        if (var.type->kind == TypeKind::Int && var.type->bits >= 1 && var.type->bits <= 128) {
+          auto [lo, hi] = Machine::intRange(var.type);
+          if (var.name.rfind("$len.", 0) == 0)
+            lo = sym::Rational(0);
+          conds.push_back(f_.le(f_.intConst(lo), val));
+          conds.push_back(f_.le(val, f_.intConst(hi)));
+        }
+        if (var.type->kind == TypeKind::Array && var.type->lengthVar != model::kNone)
+          conds.push_back(f_.eq(f_.arrayLength(val),
+                                ps.globals.at(impl_->globalIndex.at(var.type->lengthVar))));
+      } else if (var.isExtern && var.type->kind == TypeKind::Pointer &&
+                 (var.name == "stdin" || var.name == "stdout" || var.name == "stderr")) {
+        val = values_.makePointer(Root{RootKind::Global, 0, uint32_t(ps.globals.size())}, {});
+      } else if (var.name == "PID" || var.name == "_PID") {
+        val = f_.intConst(r);
+      } else if (var.name == "NPROCS" || var.name == "_NPROCS") {
+        val = f_.intConst(opts_.nprocs);
+      } else {
+        val = var.type->kind == TypeKind::Array && !var.type->length ? nullptr
+                                                                     : values_.zero(var.type);
+      }
+      ps.globals.push_back(val);
+    }
+    // arguments that are not fresh values: pointers to their arrays,
+    // communicators (MPI_COMM_WORLD: the n processes the driver runs)
+    for (size_t i = 0; i < D.args.size(); ++i) {
+      uint32_t gi = impl_->globalIndex.at(D.args[i]);
+      if (D.objects[i] != model::kNone)
+        ps.globals[gi] = values_.makePointer(
+            Root{RootKind::Global, 0, impl_->globalIndex.at(D.objects[i])}, {f_.intConst(0)});
+      else if (!fresh.count(D.args[i]))
+        ps.globals[gi] = f_.intConst(kWorldHandle);
+    }
+    Frame fr;
+    fr.func = D.driver;
+    fr.loc = prog_.func(D.driver).entry;
+    fr.slots.assign(impl_->slotVar[D.driver].size(), nullptr);
+    ps.stack.push_back(fr);
+    gs.procs.push_back(interner_.intern(std::move(ps)));
+  }
+  for (Expr c : conds)
+    gs.pc = f_.logicalAnd(gs.pc, c);
+  // the precondition on every process (all its requires, a behavior's
+  // under its assumes)
+  const model::Contract* contract = nullptr;
+  for (const model::Contract& c : prog_.contracts)
+    if (c.func == D.func && c.blocks.size() > 1)
+      contract = &c;
+  CollectiveAt at;
+  at.now = gs.procs;
+  for (int r = 0; r < opts_.nprocs; ++r) {
+    at.me = r;
+    for (const model::ContractBlock& b : contract->blocks) {
+      for (const model::Clause& cl : b.clauses)
+        if (cl.kind == model::ClauseKind::Requires)
+          gs.pc =
+              f_.logicalAnd(gs.pc, evalCollective(at, gs.pc, cl.exprs[0], true, cl.loc, nullptr));
+      for (const model::Behavior& bh : b.behaviors) {
+        std::vector<Expr> as, rs;
+        for (const model::Clause& cl : bh.clauses)
+          if (cl.kind == model::ClauseKind::Assumes)
+            as.push_back(evalCollective(at, gs.pc, cl.exprs[0], true, cl.loc, nullptr));
+          else if (cl.kind == model::ClauseKind::Requires)
+            rs.push_back(evalCollective(at, gs.pc, cl.exprs[0], true, cl.loc, nullptr));
+        if (!rs.empty())
+          gs.pc = f_.logicalAnd(gs.pc, f_.implies(f_.logicalAnd(as), f_.logicalAnd(rs)));
+      }
+    }
+  }
+  if (oracle_.valid(gs.pc, f_.falseExpr()) == Answer::Yes)
+    throw Unsupported("the precondition of '" + prog_.func(D.func).name +
+                      "' holds for no values: nothing to verify");
+  return gs;
+}
+
+Expr Executor::evalCollective(const CollectiveAt& at, Expr pc, const model::Expr* e, bool cond,
+                              model::SrcLoc loc, std::vector<std::string>* reads) {
+  GlobalState g;
+  g.procs = at.now;
+  for (const ProcState* o : at.old)
+    g.procs.push_back(o);
+  g.pc = pc;
+  Machine m(*this, *impl_, g, at.me, opts_.syncSends);
+  m.undecided = &undecided_;
+  m.loc = loc;
+  m.step.loc = loc;
+  ContractHook hook;
+  hook.drv = opts_.contract;
+  hook.n = int(at.now.size());
+  hook.hasOld = !at.old.empty();
+  hook.reads = reads;
+  m.annot = &hook;
+  Expr r = cond ? m.evalCond(e) : m.evalValue(e);
+  noSplit(m);
+  return r;
+}
+
+std::vector<Expr> Executor::evalRankSet(const CollectiveAt& at, Expr pc, const model::Expr* e,
+                                        model::SrcLoc loc) {
+  int n = int(at.now.size());
+  std::vector<Expr> in(n, f_.falseExpr());
+  GlobalState g;
+  g.procs = at.now;
+  for (const ProcState* o : at.old)
+    g.procs.push_back(o);
+  g.pc = pc;
+  auto add = [&](const model::Expr* x, auto&& self) -> void {
+    while (x->kind == ExprKind::Cast)
+      x = x->kids[0];
+    Machine m(*this, *impl_, g, at.me, opts_.syncSends);
+    m.undecided = &undecided_;
+    m.loc = loc;
+    m.step.loc = loc;
+    ContractHook hook;
+    hook.drv = opts_.contract;
+    hook.n = n;
+    hook.hasOld = !at.old.empty();
+    m.annot = &hook;
+    if (x->kind == ExprKind::SetOf && x->bound.empty()) {
+      for (const model::Expr* k : x->kids)
+        self(k, self);
+      return;
+    }
+    if (x->kind == ExprKind::SetOf) {
+      // { j | int j; c }: rank q is in it when c holds for j = q
+      const model::Expr* elem = x->kids[0];
+      while (elem->kind == ExprKind::Cast)
+        elem = elem->kids[0];
+      if (x->bound.size() != 1 || elem->kind != ExprKind::Var || elem->var != x->bound[0])
+        throw Unsupported("the set '" + model::toString(prog_, x) + "' at " + prog_.where(loc) +
+                          " (a waitsfor set { j | int j; c } of its bound variable is supported)");
+      for (int q = 0; q < n; ++q) {
+        hook.bound[x->bound[0]] = f_.intConst(q);
+        Expr c = x->kids.size() > 1 ? m.evalCond(x->kids[1]) : f_.trueExpr();
+        in[q] = f_.logicalOr(in[q], c);
+      }
+      noSplit(m);
+      return;
+    }
+    if (x->kind == ExprKind::Binary && x->op == Op::Range) {
+      Expr lo = m.evalValue(x->kids[0]), hi = m.evalValue(x->kids[1]);
+      for (int q = 0; q < n; ++q)
+        in[q] = f_.logicalOr(in[q],
+                             f_.logicalAnd(f_.le(lo, f_.intConst(q)), f_.le(f_.intConst(q), hi)));
+      noSplit(m);
+      return;
+    }
+    Expr r = m.evalValue(x);
+    for (int q = 0; q < n; ++q)
+      in[q] = f_.logicalOr(in[q], f_.eq(r, f_.intConst(q)));
+    noSplit(m);
+  };
+  add(e, add);
+  return in;
+}
+
+} // namespace chorus::exec

@@ -1,0 +1,149 @@
+// The driver P^f of seed 002 §2.2 (ContractDriver.h).
+#include "chorus/model/ContractDriver.h"
+
+namespace chorus::model {
+
+namespace {
+
+bool arithmeticArray(const Type* t) {
+  while (t->kind == TypeKind::Array && t->length)
+    t = t->elem;
+  return t->isArithmetic();
+}
+
+Expr make(ExprKind k, const Type* t, SrcLoc loc) {
+  Expr e;
+  e.kind = k;
+  e.type = t;
+  e.loc = loc;
+  return e;
+}
+
+} // namespace
+
+std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out,
+                              bool& usage) {
+  usage = true;
+  const Function* fp = p.findFunc(name);
+  if (!fp)
+    return "no function '" + name + "' in the program";
+  if (!fp->defined)
+    return "function '" + name + "' has no body";
+  const Contract* contract = nullptr;
+  for (const Contract& c : p.contracts)
+    if (c.func == fp->id && c.blocks.size() > 1)
+      contract = &c;
+  if (!contract)
+    return "function '" + name + "' has no 'mpi collective' contract block";
+  usage = false;
+  FuncId fid = fp->id;
+  SrcLoc at = contract->loc;
+  out.func = fid;
+  // the globals of the program take arbitrary values (seed 002 §2.1)
+  for (VarId g : p.globals) {
+    const Variable& v = p.var(g);
+    if (v.isExtern || v.name.empty() || v.name[0] == '$')
+      continue;
+    if (v.name == "PID" || v.name == "NPROCS" || v.name == "_PID" || v.name == "_NPROCS")
+      continue;
+    if (!arithmeticArray(v.type))
+      return "global '" + v.name + "' of type '" + v.type->name +
+             "': the contract driver gives fresh values to globals of arithmetic types and "
+             "arrays of them only";
+    out.fresh.push_back(g);
+  }
+  std::vector<VarId> params = fp->params;
+  std::vector<const Expr*> args;
+  for (VarId pv : params) {
+    const Variable& par = p.var(pv);
+    const Type* t = par.type;
+    Variable g;
+    g.name = "$arg." + par.name;
+    g.type = t;
+    g.kind = VarKind::Global;
+    g.loc = par.loc;
+    VarId obj = kNone, len = kNone;
+    bool handle = t->kind == TypeKind::Int && t->name.rfind("MPI_", 0) == 0;
+    if (handle && t->name != "MPI_Comm")
+      return "parameter '" + par.name + "' of type '" + t->name +
+             "': the contract driver binds MPI_Comm parameters to MPI_COMM_WORLD; other handle "
+             "types are not supported yet";
+    if (t->kind == TypeKind::Pointer) {
+      const Type* e = t->elem;
+      if (!e || !e->isArithmetic())
+        return "parameter '" + par.name + "' of type '" + t->name +
+               "': the contract driver supports pointers to arithmetic types only";
+      Variable l;
+      l.name = "$len." + par.name;
+      l.type = p.types.intType();
+      l.kind = VarKind::Global;
+      l.loc = par.loc;
+      len = p.addVar(l);
+      Variable o;
+      o.name = "$obj." + par.name;
+      o.type = p.types.vla(e, len);
+      o.kind = VarKind::Global;
+      o.loc = par.loc;
+      obj = p.addVar(o);
+      out.fresh.push_back(len);
+      out.fresh.push_back(obj);
+    } else if (!t->isArithmetic()) {
+      return "parameter '" + par.name + "' of type '" + t->name +
+             "': the contract driver supports arithmetic and pointer parameters only";
+    }
+    VarId gv = p.addVar(g);
+    if (t->isArithmetic() && !handle)
+      out.fresh.push_back(gv);
+    out.args.push_back(gv);
+    out.objects.push_back(obj);
+    out.lengths.push_back(len);
+    Expr a = make(ExprKind::Var, t, at);
+    a.var = gv;
+    args.push_back(p.expr(a));
+  }
+  const Type* ft = p.func(fid).type;
+  const Type* rt = ft && ft->kind == TypeKind::Function ? ft->ret : nullptr;
+  const Expr* lhs = nullptr;
+  if (rt && rt->kind != TypeKind::Void) {
+    Variable r;
+    r.name = "$result";
+    r.type = rt;
+    r.kind = VarKind::Global;
+    r.loc = at;
+    out.result = p.addVar(r);
+    Expr l = make(ExprKind::Var, rt, at);
+    l.var = out.result;
+    lhs = p.expr(l);
+  }
+  Function d;
+  d.name = "$contract";
+  d.type = p.types.function(p.types.voidType(), {}, false);
+  d.defined = true;
+  d.loc = at;
+  d.entry = d.addLoc(at);
+  d.exit = d.addLoc(at);
+  LocId after = d.addLoc(at);
+  Expr callee = make(ExprKind::Func, ft, at);
+  callee.func = fid;
+  Transition call;
+  call.from = d.entry;
+  call.to = after;
+  call.loc = at;
+  call.stmt.kind = StmtKind::Call;
+  call.stmt.callee = p.expr(callee);
+  call.stmt.args = args;
+  call.stmt.lhs = lhs;
+  d.addTrans(call);
+  Transition ret;
+  ret.from = after;
+  ret.to = d.exit;
+  ret.loc = at;
+  ret.stmt.kind = StmtKind::Return;
+  d.addTrans(ret);
+  out.callLoc = d.entry;
+  out.afterLoc = after;
+  out.driver = p.addFunc(std::move(d));
+  return "";
+}
+
+} // namespace chorus::model

@@ -1,0 +1,42 @@
+// The driver P^f of a collective procedure f (seed 002 §2.2): a function
+// `$contract` that every process runs instead of main. It calls f once with
+// arguments held in fresh globals and stores f's result in a global. The
+// engine (lib/exec) gives every global of the program and every argument a
+// fresh symbolic value per process, constrained only by f's precondition;
+// lib/check/CollectiveContractMonitor checks f's collective contract.
+#pragma once
+
+#include "chorus/model/Program.h"
+
+#include <string>
+#include <vector>
+
+namespace chorus::model {
+
+struct ContractDriver {
+  FuncId func = kNone;   ///< f, the collective procedure under verification
+  FuncId driver = kNone; ///< `$contract`: L0 -[$result =] f(args)-> L2 -return-> exit
+  /// One global per parameter of f holding the argument ("$arg.k" for
+  /// parameter k); a pointer parameter points to the first element of
+  /// `objects[i]`, an array of `lengths[i]` elements (both globals).
+  std::vector<VarId> args;
+  std::vector<VarId> objects; ///< per parameter: kNone unless a pointer
+  std::vector<VarId> lengths; ///< per parameter: kNone unless a pointer
+  VarId result = kNone;       ///< holds f's result (kNone for void)
+  /// The globals of the program that get fresh values per process (every
+  /// global defined by the program, static locals included, and the
+  /// argument globals): globals declared extern (the library's) keep their
+  /// values.
+  std::vector<VarId> fresh;
+  LocId callLoc = kNone;  ///< the driver's location before the call
+  LocId afterLoc = kNone; ///< the driver's location after the call
+};
+
+/// Adds the driver of function `name` to `p`. Returns "" or why it cannot
+/// be built: `usage` is set when the input is wrong (no such function, no
+/// body, no collective contract), not when the driver does not support a
+/// type of the program yet (a global or parameter type).
+std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out,
+                              bool& usage);
+
+} // namespace chorus::model
