@@ -11,9 +11,17 @@
  * receives from its left, then adds k; f calls g nprocs times.
  * MiniMP sends are buffered: like the seed, g relies on MPI_Send
  * buffering (with synchronous sends every process blocks in MPI_Send, a
- * potential deadlock).  main is a minimal driver.
- *     chorus verify cyc.c --contract g -n 1..5
- *     chorus verify cyc.c --contract f -n 1..5
+ * potential deadlock), and MiniMP integers are mathematical: verify with
+ * --deadlock absolute --no-overflow-check.  main is a minimal driver
+ * (--contract replaces it with the driver P^f of seed 002 §2.2).
+ *     chorus verify cyc.c --contract g -n 1..5 --deadlock absolute --no-overflow-check
+ *       verified
+ *     ... -DWRONG_SUM    g subtracts k: COLLECTIVE_POSTCONDITION
+ *     ... -DNO_RECV      g does not receive (reads its own x): WAITSFOR
+ *                        (n >= 2: it returns before its left neighbour
+ *                        entered), UNRECEIVED_MESSAGE (n = 1)
+ *     chorus verify cyc.c --contract f ...  unknown: f calls g, whose
+ *       contract would replace it (simulation, seed 002 §2.4: not yet)
  */
 #include <mpi.h>
 
@@ -33,9 +41,17 @@ void g(int k) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Send(&x, 1, MPI_INT, (rank + 1) % size, 0, MPI_COMM_WORLD);
+#ifdef NO_RECV
+  y = x;
+#else
   MPI_Recv(&y, 1, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD,
            MPI_STATUS_IGNORE);
+#endif
+#ifdef WRONG_SUM
+  x = y - k;
+#else
   x = y + k;
+#endif
 }
 
 /*@ mpi uses MPI_COMM_WORLD;

@@ -106,9 +106,13 @@ void ContractMonitor::noteUncheckedParts(const model::Contract& c) {
   const model::ContractDriver* drv = ex_.options().contract;
   bool collective = drv && drv->func == c.func;
   for (size_t k = 1; k < c.blocks.size() && !collective; ++k)
-    ex_.noteUnchecked("the 'mpi collective(" + model::toString(P, c.blocks[k].comm) +
-                      ")' block of the contract of '" + fn + "' at " + P.where(c.blocks[k].loc) +
-                      " (collective contracts, seed 002, are not checked yet)");
+    ex_.noteUnchecked(
+        "the 'mpi collective(" + model::toString(P, c.blocks[k].comm) +
+        ")' block of the contract of '" + fn + "' at " + P.where(c.blocks[k].loc) +
+        (drv ? " ('" + fn + "' is a collective procedure called by '" + P.func(drv->func).name +
+                   "': its simulation by its contract, seed 002 §2.4, is not "
+                   "implemented yet)"
+             : " (collective contracts are checked by 'verify --contract " + fn + "')"));
   auto clauses = [&](const std::vector<model::Clause>& cs) {
     for (const model::Clause& cl : cs) {
       switch (cl.kind) {

@@ -278,6 +278,31 @@ GlobalState Executor::contractInitialState() {
   if (oracle_.valid(gs.pc, f_.falseExpr()) == Answer::Yes)
     throw Unsupported("the precondition of '" + prog_.func(D.func).name +
                       "' holds for no values: nothing to verify");
+  // Values the precondition makes equal on every rank (\mpi_agree(x)): one
+  // symbol, rank 0's, so that a choice on it (a branch on the root) is made
+  // once for all processes.
+  sym::ExprMap same;
+  std::vector<Expr> eqs;
+  for (model::VarId v : D.fresh) {
+    uint32_t gi = impl_->globalIndex.at(v);
+    Expr x0 = gs.procs[0]->globals[gi];
+    if (!x0 || x0->kind() != sym::Kind::Symbol || !x0->type()->isInt())
+      continue;
+    for (int r = 1; r < opts_.nprocs; ++r) {
+      Expr xr = gs.procs[r]->globals[gi];
+      if (xr && xr->kind() == sym::Kind::Symbol &&
+          oracle_.valid(gs.pc, f_.eq(xr, x0)) == Answer::Yes) {
+        same.emplace(xr, x0);
+        eqs.push_back(f_.eq(xr, x0));
+        inputSymbols_.erase(xr);
+      }
+    }
+  }
+  if (!same.empty()) {
+    gs = state::substitute(gs, same, f_, interner_);
+    eqs.push_back(gs.pc);
+    gs.pc = f_.logicalAnd(eqs);
+  }
   return gs;
 }
 

@@ -790,6 +790,16 @@ bool Executor::arrivedBy(const std::vector<Frame>& from, const ProcState& toPs, 
 }
 
 void Executor::simplifyUnderPc(GlobalState& s, Expr before) {
+  // A symbol fixed here can fix others through older conjuncts (x = y):
+  // the conjuncts the substitution changed are new in the next round.
+  for (int round = 0; round < 4 && s.pc != before && !s.pc->isFalse(); ++round) {
+    Expr now = s.pc;
+    simplifyOnce(s, before);
+    before = now;
+  }
+}
+
+void Executor::simplifyOnce(GlobalState& s, Expr before) {
   if (s.pc == before || s.pc->isFalse())
     return;
   std::vector<Expr> old = sym::ExprFactory::conjuncts(before);

@@ -34,6 +34,16 @@ struct Executor::Impl {
   /// every step of the search records them in its trace step.
   std::unordered_map<const void*, std::string> texts;
 
+  /// Machine::requireConcrete: for a symbolic value under a path condition,
+  /// its unique value, or the range [lo, hi] it forks over (ok false:
+  /// neither). A blocked call re-evaluates its arguments at every state.
+  struct Concretized {
+    bool ok = false;
+    bool unique = false;
+    int64_t lo = 0, hi = 0;
+  };
+  std::map<std::pair<Expr, Expr>, Concretized> concretized;
+
   /// The arithmetic type spelled `name` (kind Int, Real or Bool, `bits`
   /// wide): the program's own when it has one, else synthesized.
   const model::Type* scalarNamed(const model::Program& p, model::TypeKind kind,

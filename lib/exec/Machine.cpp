@@ -136,21 +136,39 @@ int64_t Machine::requireConcrete(Expr e, const char* what) {
   // A value the path condition keeps in a small range (a root or count the
   // precondition bounds, seed 002): the move forks, one branch per value.
   if (!annot && e->type()->isInt()) {
-    std::optional<int64_t> lo, hi;
-    for (int64_t k : {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63})
-      if (ex.oracle().valid(pc(), f.le(e, intc(k))) == Answer::Yes) {
-        hi = k;
-        break;
-      }
-    if (hi)
-      for (int64_t k : {0, -1, -2, -3, -4, -8, -16, -32})
-        if (ex.oracle().valid(pc(), f.ge(e, intc(k))) == Answer::Yes) {
-          lo = k;
+    Executor::Impl::Concretized& c = im.concretized[{gs.pc, e}];
+    if (!c.ok) {
+      if (e->kind() == sym::Kind::Symbol)
+        if (Expr u = ex.oracle().uniqueValue(pc(), e))
+          if (auto k = u->kind() == sym::Kind::NumConst ? u->value().toInt64() : std::nullopt) {
+            c = {true, true, *k, *k};
+          }
+    }
+    if (!c.ok) {
+      std::optional<int64_t> lo, hi;
+      for (int64_t k : {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63})
+        if (ex.oracle().valid(pc(), f.le(e, intc(k))) == Answer::Yes) {
+          hi = k;
           break;
         }
-    if (lo && hi) {
-      int64_t k = *lo;
-      while (k < *hi && !choose(f.eq(e, intc(k))))
+      if (hi)
+        for (int64_t k : {0, -1, -2, -3, -4, -8, -16, -32})
+          if (ex.oracle().valid(pc(), f.ge(e, intc(k))) == Answer::Yes) {
+            lo = k;
+            break;
+          }
+      if (lo && hi)
+        c = {true, false, *lo, *hi};
+    }
+    if (c.ok && c.unique) {
+      // implied: stated so that the state gets the value (simplifyUnderPc)
+      gs.pc = f.logicalAnd(gs.pc, f.eq(e, intc(c.lo)));
+      fixed[e] = c.lo;
+      return c.lo;
+    }
+    if (c.ok) {
+      int64_t k = c.lo;
+      while (k < c.hi && !choose(f.eq(e, intc(k))))
         ++k; // at hi the path condition implies e == hi
       fixed[e] = k;
       return k;

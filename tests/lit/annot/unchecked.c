@@ -4,7 +4,7 @@
 //
 // A collective contract block (seed 002; issue 11):
 // RUN: %expect-exit 2 %chorus verify %s -n 2 -DCOLL --quiet | FileCheck %s --check-prefix=COLL
-// COLL: verdict: unknown (not checked: the 'mpi collective({{.*}})' block of the contract of 'g' at {{.*}}unchecked.c:31:5 (collective contracts, seed 002, are not checked yet) (and 1 more))
+// COLL: verdict: unknown (not checked: the 'mpi collective({{.*}})' block of the contract of 'g' at {{.*}}unchecked.c:31:5 (collective contracts are checked by 'verify --contract g') (and 1 more))
 //
 // `terminates` and `decreases`:
 // RUN: %expect-exit 2 %chorus verify %s -n 1 -DTERM --quiet | FileCheck %s --check-prefix=TERM

@@ -72,7 +72,6 @@ enum class ViolationKind {
   JoinMisuse, ///< join of a thread already joined, of a detached thread
   // collective contracts (issue 11, seed 002 Def. 2.5 and 2.6), checked by
   // `verify --contract f`
-  CollectivePrecondition,  ///< no values of the other processes make a collective `requires` hold
   CollectivePostcondition, ///< a collective `ensures` does not hold once every process returned
   WaitsFor,                ///< a process returned before a rank of its `waitsfor` set entered
   UnreceivedMessage,       ///< a message sent to a process in a segment is not received in it

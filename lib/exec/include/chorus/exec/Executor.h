@@ -332,6 +332,7 @@ private:
   /// traces still name the input). Sound: the state denotes the same set of
   /// concrete states.
   void simplifyUnderPc(GlobalState& s, Expr before);
+  void simplifyOnce(GlobalState& s, Expr before);
   /// Successor::arrived of a move of transition t from process state `from`
   /// to `to`.
   bool arrivedBy(const std::vector<state::Frame>& from, const ProcState& to, int thr,

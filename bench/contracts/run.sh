@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Collective contracts (seed 002, issue 11): `chorus verify --contract f`
+# on the examples/contracts programs, n = 1..5, beside the seed's Fig. 7
+# (CIVL prototype, nprocs <= 5, M1 Mac: states saved, prover calls, time).
+# Per program: states saved, external prover calls (z3 + cvc5) and time of
+# the run -n 1..5 (all five process counts), the verdict, then the largest
+# n whose run -n N alone finishes within LIMIT seconds (up to NMAX).
+# Usage: bench/contracts/run.sh [BUILD_DIR] [NMAX] [LIMIT]
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${1:-$ROOT/build}
+NMAX=${2:-8}
+LIMIT=${3:-60}
+CHORUS=$BUILD/tools/chorus/chorus
+EX=$ROOT/examples/contracts
+# name | file | function | extra options | Fig. 7: states prover time(s)
+PROGS=(
+  "g (cyc)|cyc.c|g|--deadlock absolute --no-overflow-check|3562 6 3"
+  "bcast|bcast_p2p.c|bcast||29256 55 15"
+  "reduce|reduce_p2p.c|reduce||118278 41 46"
+  "allreduce|allreduce.c|allreduce||14174 37 16"
+  "dotProd|dotprod_small.c|dotprod||4690 61 8"
+)
+run() { # prints "verdict states prover seconds"
+  local out t0 t1
+  t0=$(date +%s.%N)
+  out=$(timeout $((LIMIT + 30)) "$CHORUS" verify "$@" --time-limit "$LIMIT" --quiet 2>&1)
+  t1=$(date +%s.%N)
+  printf "%s %s %s %.2f" "$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)" \
+    "$(echo "$out" | awk '/states saved/ {print $3; exit}')" \
+    "$(echo "$out" | sed -n 's/.*z3=\([0-9]*\) cvc5=\([0-9]*\).*/\1 \2/p' | awk '{print $1 + $2}')" \
+    "$(echo "$t1 - $t0" | bc)"
+}
+printf "%-11s | %-9s %8s %7s %8s | %8s %7s %7s | %s\n" function verdict states prover "time(s)" \
+  "Fig7 st" prover "time" "largest n in ${LIMIT}s"
+total=0
+for p in "${PROGS[@]}"; do
+  IFS='|' read -r name file fn opts fig <<<"$p"
+  # shellcheck disable=SC2086
+  read -r v st pr t <<<"$(run "$EX/$file" --contract "$fn" -n 1..5 $opts)"
+  total=$(echo "$total + $t" | bc)
+  best=-
+  for n in $(seq 1 "$NMAX"); do
+    # shellcheck disable=SC2086
+    read -r vn _ _ tn <<<"$(run "$EX/$file" --contract "$fn" -n "$n" $opts)"
+    [ "$vn" = verified ] && [ "$(echo "$tn <= $LIMIT" | bc)" = 1 ] || break
+    best=$n
+  done
+  read -r fs fp ft <<<"$fig"
+  printf "%-11s | %-9s %8s %7s %8s | %8s %7s %7s | %s\n" "$name" "$v" "$st" "$pr" "$t" "$fs" "$fp" \
+    "$ft" "$best"
+done
+printf "total time n = 1..5: %.1f s (Fig. 7 for these functions: %s s)\n" "$total" \
+  "$(echo "3 + 15 + 46 + 16 + 8" | bc)"
