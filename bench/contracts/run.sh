@@ -21,15 +21,15 @@ PROGS=(
   "allreduce|allreduce.c|allreduce||14174 37 16"
   "dotProd|dotprod_small.c|dotprod||4690 61 8"
 )
-run() { # prints "verdict states prover seconds"
-  local out t0 t1
+run() { # prints "verdict states prover seconds" ("-" for what the run did not print)
+  local out t0 t1 v st pr
   t0=$(date +%s.%N)
   out=$(timeout $((LIMIT + 30)) "$CHORUS" verify "$@" --time-limit "$LIMIT" --quiet 2>&1)
   t1=$(date +%s.%N)
-  printf "%s %s %s %.2f" "$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)" \
-    "$(echo "$out" | awk '/states saved/ {print $3; exit}')" \
-    "$(echo "$out" | sed -n 's/.*z3=\([0-9]*\) cvc5=\([0-9]*\).*/\1 \2/p' | awk '{print $1 + $2}')" \
-    "$(echo "$t1 - $t0" | bc)"
+  v=$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)
+  st=$(echo "$out" | awk '/states saved/ {print $3; exit}')
+  pr=$(echo "$out" | sed -n 's/.*z3=\([0-9]*\) cvc5=\([0-9]*\).*/\1 \2/p' | awk '{print $1 + $2}')
+  printf "%s %s %s %.2f" "${v:-none}" "${st:--}" "${pr:--}" "$(echo "$t1 - $t0" | bc)"
 }
 printf "%-11s | %-9s %8s %7s %8s | %8s %7s %7s | %s\n" function verdict states prover "time(s)" \
   "Fig7 st" prover "time" "largest n in ${LIMIT}s"
