@@ -458,7 +458,8 @@ private:
   /// when no monitor needs every state or the trace depth of each move.
   bool chains() const {
     return opts.chainMax > 0 && opts.por && !guided() && !opts.stateless && !contracts.active() &&
-           !loops.active() && !opts.cqmin && stack.back().state.snaps.empty();
+           !collContract.active() && !opts.cycleIsViolation && !loops.active() && !opts.cqmin &&
+           stack.back().state.snaps.empty();
   }
 
   /// Chains moves from `st` (reached in `depth` moves) without saving the
