@@ -6,7 +6,7 @@
  * The contract is Fig. 6's: \result is the sum over the ranks of each
  * rank's local inner product (\sum inside \mpi_on), with real arithmetic.
  * (dotprod.c keeps Fig. 6's Hypre-like structs, which the contract driver
- * does not fill yet: pointers to structs.) n is at most 3.
+ * does not fill yet: pointers to structs.) n is at most 2.
  *     chorus verify dotprod_small.c --contract dotprod -n 1..5   verified
  *     ... -DOFF_BY_ONE  the local loop misses the last element:
  *                       COLLECTIVE_POSTCONDITION
@@ -16,7 +16,7 @@
 #include <mpi.h>
 
 #define LOCAL_RESULT \sum(0, n - 1, \lambda integer t; x[t] * y[t])
-/*@ requires 0 <= n <= 3;
+/*@ requires 0 <= n <= 2;
     requires \valid_read(x + (0 .. n - 1)) && \valid_read(y + (0 .. n - 1));
     mpi uses MPI_COMM_WORLD;
     mpi collective(MPI_COMM_WORLD):
