@@ -21,7 +21,8 @@ namespace chorus::exec {
 Machine::Outcome Machine::run(const model::Transition& t) {
   loc = t.loc.valid() ? t.loc : loc;
   step.loc = loc;
-  step.stmt = text(t);
+  if (!quiet)
+    step.stmt = text(t);
   if (t.guard) {
     Expr c = evalCond(t.guard);
     if (c->isFalse())
@@ -53,7 +54,8 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
     v = convert(v, s.rhs->type, s.lhs->type);
     Place pl = evalPlace(s.lhs);
     writePlace(pl, v);
-    step.effects.push_back(text(s.lhs) + " = " + show(v));
+    if (!quiet)
+      step.effects.push_back(text(s.lhs) + " = " + show(v));
     advance(t);
     return Outcome::Done;
   }
@@ -138,7 +140,8 @@ void Machine::doReturn(Expr v) {
     if (!v)
       v = V.undef(lhs->type);
     writePlace(evalPlace(lhs), convert(v, rt, lhs->type));
-    step.effects.push_back(text(lhs) + " = " + show(v));
+    if (!quiet)
+      step.effects.push_back(text(lhs) + " = " + show(v));
   }
 }
 
@@ -241,10 +244,12 @@ Machine::Outcome Machine::callModel(model::FuncId fid, const std::vector<Expr>& 
   self().callPhase = 0;
   pushFrame(fid, conv, nullptr);
   self().stack.back().resumePhase = resume;
-  std::string shown = "call " + fn.name + "(";
-  for (size_t i = 0; i < conv.size(); ++i)
-    shown += (i ? ", " : "") + show(conv[i]);
-  step.effects.push_back(shown + ")");
+  if (!quiet) {
+    std::string shown = "call " + fn.name + "(";
+    for (size_t i = 0; i < conv.size(); ++i)
+      shown += (i ? ", " : "") + show(conv[i]);
+    step.effects.push_back(shown + ")");
+  }
   popFinished(); // a body without transitions returns at once
   return Outcome::Stay;
 }
@@ -254,7 +259,8 @@ void Machine::setResult(const model::Stmt& s, Expr v, const model::Type* vt) {
     return;
   v = convert(v, vt, s.lhs->type);
   writePlace(evalPlace(s.lhs), v);
-  step.effects.push_back(text(s.lhs) + " = " + show(v));
+  if (!quiet)
+    step.effects.push_back(text(s.lhs) + " = " + show(v));
 }
 
 Expr Machine::arg(const model::Stmt& s, size_t i) {

@@ -48,7 +48,7 @@ public:
   Machine(Executor& ex, Executor::Impl& im, const GlobalState& s, int me, bool syncSends,
           int thr = 0)
       : ex(ex), im(im), f(ex.values().factory()), V(ex.values()), P(ex.program()), gs(s), me(me),
-        thr(thr), syncSends(syncSends), mods(s.procs.size()) {
+        thr(thr), syncSends(syncSends), quiet(ex.quietSteps()), mods(s.procs.size()) {
     step.proc = me;
     step.thread = thr;
   }
@@ -69,6 +69,8 @@ public:
   /// Potential-deadlock mode: each standard-mode send is buffered or
   /// synchronous, a choice per send (see standardSendSync in lib/exec/mpi).
   bool syncSends;
+  /// Executor::quietSteps: step.stmt and the common effects are not rendered.
+  bool quiet;
   std::vector<std::unique_ptr<ProcState>> mods;
   std::vector<Expr> assumptions;
   Step step;
@@ -141,7 +143,7 @@ public:
   Successor successor() {
     Successor sc;
     sc.state = finish();
-    sc.step = step;
+    sc.step = std::move(step);
     sc.covered = covered;
     sc.spurious = spurious;
     sc.accesses = std::move(accesses);

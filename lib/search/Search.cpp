@@ -126,8 +126,10 @@ struct Node {
   // trace: its first state and its length (its steps are replayed for traces).
   GlobalState chainFrom;
   size_t chainLen = 0;
-  uint64_t depth = 0; // moves from the initial state
-  int reducedTo = -1; // the process whose moves alone were expanded (POR), -1: all
+  uint64_t depth = 0;   // moves from the initial state
+  int reducedTo = -1;   // the process whose moves alone were expanded (POR), -1: all
+  bool proviso = false; // fully expanded by the cycle proviso
+  int chainProc = -1;   // the process the chain preferred (see chainMove), -1: none
 };
 
 class Dfs {
@@ -235,10 +237,14 @@ private:
       uint64_t depth = top.depth + 1;
       chainFrom = GlobalState{};
       chainLen = 0;
+      chainProc = -1;
       if (chains()) {
         chainFrom = st;
         inChain = true;
-        size_t moved = follow(st, depth);
+        // After a move of a state that the cycle proviso expanded fully, the
+        // chain keeps to the moving process (see chainMove).
+        chainProc = stack.back().proviso ? trace.back().proc : -1;
+        size_t moved = follow(st, depth, chainProc);
         inChain = false;
         if (stop)
           break;
@@ -353,9 +359,9 @@ private:
     for (size_t k = 1; k < trace.size(); ++k) {
       t.push_back(trace[k]);
       if (k < stack.size())
-        replay(stack[k].chainFrom, stack[k].chainLen, t);
+        replay(stack[k].chainFrom, stack[k].chainLen, stack[k].chainProc, t);
       else
-        replay(chainFrom, chainLen, t);
+        replay(chainFrom, chainLen, chainProc, t);
     }
     return t;
   }
@@ -463,44 +469,62 @@ private:
   }
 
   /// Chains moves from `st` (reached in `depth` moves) without saving the
-  /// states in between: while the urgent POR would expand exactly one move
-  /// at the state (the first process whose moves are safe has one move: no
-  /// fork, no choice of message, no other process that could interleave
-  /// differently), the move is taken. Stops at a state that has several
+  /// states in between: while a persistent set of one move exists at the
+  /// state (a process whose moves are safe, see chainMove, has one move: no
+  /// fork, no choice of message), the move is taken; `proc` made the move
+  /// into `st`. Stops at a state that has several
   /// moves or none, where only an unsafe process can move, after
   /// opts.chainMax moves, or at --max-depth. Returns the number of moves
   /// taken; `st` is the state reached. Sound for the same reason as the POR
   /// (each skipped state is expanded with a persistent singleton); matching
   /// and the cycle proviso are applied at the chain's end (see explore).
-  size_t follow(GlobalState& st, uint64_t depth) {
+  size_t follow(GlobalState& st, uint64_t depth, int proc) {
     // The states in between are not kept: their process states go to the
     // interner's scratch store, freed at the end (only st's are adopted).
+    // Their steps are not kept either (replayed for a trace): quiet.
     state::ProcInterner& in = ex.interner();
     in.setScratch(true);
+    ex.setQuietSteps(true);
     struct Adopt {
+      exec::Executor& ex;
       state::ProcInterner& in;
       GlobalState& st;
       ~Adopt() {
+        ex.setQuietSteps(false);
         in.setScratch(false);
         for (const state::ProcState*& p : st.procs)
           p = in.adopt(p);
         in.clearScratch();
       }
-    } adopt{in, st};
-    return chain(st, depth);
+    } adopt{ex, in, st};
+    return chain(st, depth, proc);
   }
 
   /// The state where a chain of moves being explored started and its
   /// length so far (moved into the Node when its end is pushed).
   GlobalState chainFrom;
   size_t chainLen = 0;
+  int chainProc = -1;
   bool inChain = false; ///< a chain is being followed (its first step is on the trace)
 
-  /// The one move a chain takes at st (see follow), or nothing.
-  std::optional<Successor> chainMove(const GlobalState& st, int* proc) {
+  /// The one move a chain takes at st (see follow), or nothing: the move of
+  /// the first process whose moves are safe (as the POR's), if it has
+  /// exactly one move; *proc is set to its process. When pref >= 0 (a
+  /// chain after a move of a state that the cycle proviso expanded
+  /// fully), that process is preferred while its moves are safe: e.g. a
+  /// process that the proviso let move while another loops forever keeps
+  /// running, instead of the chain going back to the loop at once.
+  std::optional<Successor> chainMove(const GlobalState& st, int pref, int* proc) {
     exec::ProcMoves pm;
     int chosen = -1;
+    if (pref >= 0 && pref < st.numProcs()) {
+      pm = moves(st, pref);
+      if (pm.safe)
+        chosen = pref;
+    }
     for (int p = 0; p < st.numProcs() && chosen < 0; ++p) {
+      if (p == pref)
+        continue;
       pm = moves(st, p);
       if (pm.safe)
         chosen = p;
@@ -513,16 +537,17 @@ private:
 
   /// Appends the steps of the chain of n moves from `from` (the moves are
   /// deterministic: the same as when it was explored).
-  void replay(const GlobalState& from, size_t n, std::vector<exec::Step>& out) {
+  void replay(const GlobalState& from, size_t n, int proc, std::vector<exec::Step>& out) {
     if (n == 0)
       return;
     state::ProcInterner& in = ex.interner();
-    bool scratch = in.scratch();
+    bool scratch = in.scratch(), quiet = ex.quietSteps();
     in.setScratch(true);
+    ex.setQuietSteps(false);
     GlobalState st = from;
-    int p = 0;
+    int p = -1;
     for (size_t k = 0; k < n; ++k) {
-      std::optional<Successor> sc = chainMove(st, &p);
+      std::optional<Successor> sc = chainMove(st, proc, &p);
       if (!sc)
         throw InternalError("a chain of moves did not replay");
       out.push_back(std::move(sc->step));
@@ -530,13 +555,15 @@ private:
       st = std::move(next);
     }
     st = GlobalState{};
+    ex.setQuietSteps(quiet);
     in.setScratch(scratch);
     if (!scratch)
       in.clearScratch();
   }
 
-  size_t chain(GlobalState& st, uint64_t depth) {
+  size_t chain(GlobalState& st, uint64_t depth, int proc) {
     size_t moved = 0;
+    int chosen = -1;
     for (;;) {
       if (moved >= opts.chainMax || (opts.maxDepth && depth + moved + 1 >= opts.maxDepth))
         return moved;
@@ -547,8 +574,16 @@ private:
         if (stop)
           return moved;
       }
-      int chosen = -1;
-      std::optional<Successor> sc = chainMove(st, &chosen);
+      std::optional<Successor> sc;
+      try {
+        sc = chainMove(st, proc, &chosen);
+      } catch (const exec::ViolationError&) {
+        // The same move again with its step rendered, for the trace (the
+        // moves are deterministic: it throws the same violation).
+        ex.setQuietSteps(false);
+        chainMove(st, proc, &chosen);
+        throw InternalError("a violation in a chain of moves did not repeat");
+      }
       if (!sc)
         return moved;
       ++result.stats.transitions;
@@ -571,6 +606,7 @@ private:
   void expandFully(Node& n) {
     int keep = n.reducedTo;
     n.reducedTo = -1;
+    n.proviso = true;
     for (int p = 0; p < n.state.numProcs(); ++p)
       if (p != keep)
         for (Successor& sc : moves(n.state, p).succs)
@@ -591,10 +627,20 @@ private:
       return false;
     if (trace.empty())
       trace.push_back(exec::Step{});
-    stack.push_back(
-        Node{std::move(s), std::move(key), {}, {}, 0, std::move(chainFrom), chainLen, depth, -1});
+    stack.push_back(Node{std::move(s),
+                         std::move(key),
+                         {},
+                         {},
+                         0,
+                         std::move(chainFrom),
+                         chainLen,
+                         depth,
+                         -1,
+                         false,
+                         chainLen ? chainProc : -1});
     chainFrom = GlobalState{};
     chainLen = 0;
+    chainProc = -1;
     Node& n = stack.back();
     if (!opts.stateless)
       seen.insert(n.key);
@@ -681,8 +727,10 @@ private:
           if (onStack.count(&keys.back()))
             closes = true;
         }
-        if (closes)
+        if (closes) {
+          n.proviso = true;
           break;
+        }
         n.succs = std::move(all[p].succs);
         n.succKeys = std::move(keys);
         n.reducedTo = p;

@@ -241,6 +241,12 @@ public:
   /// send): the program is not deterministic in the sense of
   /// lib/search/Verify.cpp (which then explores mixed buffering).
   void noteNondeterminism() { nondeterministic_ = true; }
+  /// Quiet steps (lib/search chains of moves, whose steps are not kept but
+  /// replayed when a trace is reported): the moves' Step::stmt and the
+  /// effects of assignments, declarations and calls are not rendered as
+  /// text. The states are the same.
+  void setQuietSteps(bool on) { quietSteps_ = on; }
+  bool quietSteps() const { return quietSteps_; }
   bool sawNondeterminism() const { return nondeterministic_; }
   /// A move executed an operation whose outcome depends on
   /// ExecOptions::syncSends (a standard-mode send, MPI_Send_init,
@@ -356,6 +362,7 @@ private:
   std::vector<std::string> unchecked_;
   std::unordered_set<std::string> uncheckedSet_;
   bool nondeterministic_ = false;
+  bool quietSteps_ = false;
   bool sendModeMatters_ = false;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;
