@@ -80,6 +80,16 @@ int monotoneDirection(sym::ExprFactory& f, Expr context, Expr x) {
 } // namespace
 
 Expr ProverOracle::uniqueValue(Expr context, Expr symbol) {
+  auto key = std::make_pair(context, symbol);
+  auto it = unique_.find(key);
+  if (it != unique_.end())
+    return it->second;
+  Expr v = computeUniqueValue(context, symbol);
+  unique_.emplace(key, v);
+  return v;
+}
+
+Expr ProverOracle::computeUniqueValue(Expr context, Expr symbol) {
   sym::ExprFactory& f = f_;
   // Internal first: the simplifier's equalities and bounds may already fix it.
   Expr s = prover_.simplify(symbol, context);

@@ -4,6 +4,9 @@
 #include "chorus/exec/Oracle.h"
 #include "chorus/symbolic/Prover.h"
 
+#include <unordered_map>
+#include <utility>
+
 namespace chorus::exec {
 
 class ProverOracle : public Oracle {
@@ -18,6 +21,16 @@ public:
 private:
   sym::ExprFactory& f_;
   sym::Prover prover_;
+  /// uniqueValue's answers by (context, symbol): a model query is not
+  /// cached by the prover, and the same successor is computed again where a
+  /// chain of moves ends (lib/search) or a blocked call is resumed.
+  struct PairHash {
+    size_t operator()(const std::pair<Expr, Expr>& p) const {
+      return std::hash<Expr>()(p.first) * 31 + std::hash<Expr>()(p.second);
+    }
+  };
+  std::unordered_map<std::pair<Expr, Expr>, Expr, PairHash> unique_;
+  Expr computeUniqueValue(Expr context, Expr symbol);
 };
 
 } // namespace chorus::exec
