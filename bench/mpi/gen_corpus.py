@@ -829,11 +829,11 @@ case(C, "reduce_min_wrong", """  int x = rank + 1, mn = 0;
 case(C, "reduce_symbolic_ok", """  int x = K + rank, s = 0;
   MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   assert(s == 2 * K + 1);
-""", pro="input")
+""", pro="input_bounded")
 case(C, "reduce_symbolic_wrong", """  int x = K + rank, s = 0;
   MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   assert(s > K); /*@*/
-""", "ASSERTION", pro="input", col=3, proc=0)
+""", "ASSERTION", pro="input_bounded", col=3, proc=0)
 case(C, "comm_self_barrier_ok", """  int r = -1;
   MPI_Comm_rank(MPI_COMM_SELF, &r);
   assert(r == 0);
@@ -1470,7 +1470,7 @@ case(C, "maxloc_symbolic_ok", """  struct { long v; int i; } in[2], out[2];
   in[0].v = K + rank; in[0].i = rank; in[1].v = -rank; in[1].i = rank;
   MPI_Allreduce(in, out, 2, MPI_LONG_INT, MPI_MAXLOC, MPI_COMM_WORLD);
   assert(out[0].v == K + 1 && out[0].i == 1 && out[1].v == 0 && out[1].i == 0);
-""", pro="input")
+""", pro="input_bounded")
 case(C, "minloc_short_int_ok", """  struct { short v; int i; } in, out;
   in.v = (short)(10 - rank); in.i = rank;
   MPI_Reduce(&in, &out, 1, MPI_SHORT_INT, MPI_MINLOC, 1, MPI_COMM_WORLD);
@@ -2495,6 +2495,8 @@ def render(c):
     pre = PRO
     if pro == "input":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input\nint K;\n")
+    elif pro == "input_bounded": # K + rank and 2 * K cannot overflow an int
+        pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#pragma TASS input {K >= -1000 && K <= 1000}\nint K;\n")
     elif pro == "stdlib":
         pre = PRO.replace("#include <assert.h>\n", "#include <assert.h>\n#include <stdlib.h>\n")
     elif pro == "struct":

@@ -580,6 +580,7 @@ private:
   /// A second definition of the external symbol `name` (functions and
   /// globals): the linker's "multiple definition" error.
   bool duplicateDefinition(const std::string& name, SourceLocation at);
+  const M::Type* functionType(const FunctionDecl* d);
   FnState* S = nullptr;
   std::map<const VarDecl*, M::VarId> globals_;
   std::map<const FunctionDecl*, M::FuncId> funcs_;
@@ -2358,13 +2359,7 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
       if (hasBody && !prog_.funcs[existing].defined && !link_.definedAt.count(name)) {
         // declared (and maybe called) by an earlier unit, defined here
         M::Function& f = prog_.funcs[existing];
-        f.type = ty(d->getType(), d->getLocation());
-        if (!d->hasPrototype() && d->getNumParams() > 0) {
-          std::vector<const M::Type*> ps;
-          for (const ParmVarDecl* p : d->parameters())
-            ps.push_back(ty(p->getType(), p->getLocation()));
-          f.type = prog_.types.function(f.type->ret, std::move(ps), false);
-        }
+        f.type = functionType(d);
         f.loc = sl(d->getLocation());
         f.params.clear();
         f.paramNames.clear();
@@ -2380,15 +2375,7 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
   }
   M::Function f;
   f.name = name;
-  f.type = ty(d->getType(), d->getLocation());
-  if (!d->hasPrototype() && d->getNumParams() > 0) {
-    // a K&R definition `int f(a, b) int a; double b; { ... }`: callers pass
-    // the promoted arguments, the parameters convert them (as gcc does)
-    std::vector<const M::Type*> ps;
-    for (const ParmVarDecl* p : d->parameters())
-      ps.push_back(ty(p->getType(), p->getLocation()));
-    f.type = prog_.types.function(f.type->ret, std::move(ps), false);
-  }
+  f.type = functionType(d);
   f.loc = sl(d->getLocation());
   for (const ParmVarDecl* p : d->parameters())
     f.paramNames.push_back(p->getName().str());
@@ -2404,6 +2391,18 @@ M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
     worklist_.push_back(def);
   }
   return id;
+}
+
+const M::Type* Lowerer::functionType(const FunctionDecl* d) {
+  const M::Type* t = ty(d->getType(), d->getLocation());
+  if (d->hasPrototype() || d->getNumParams() == 0)
+    return t;
+  // a K&R definition `int f(a, b) int a; double b; { ... }`: callers pass
+  // the promoted arguments, the parameters convert them (as gcc does)
+  std::vector<const M::Type*> ps;
+  for (const ParmVarDecl* p : d->parameters())
+    ps.push_back(ty(p->getType(), p->getLocation()));
+  return prog_.types.function(t->ret, std::move(ps), false);
 }
 
 bool Lowerer::duplicateDefinition(const std::string& name, SourceLocation at) {
