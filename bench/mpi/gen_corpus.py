@@ -303,9 +303,10 @@ case(C, "wait_request_null_ok", """  MPI_Request r = MPI_REQUEST_NULL;
   MPI_Test(&r, &flag, MPI_STATUS_IGNORE);
   assert(flag);
 """)
-case(C, "max_tag_ok", """  int x = 1;
+case(C, "max_tag_ok", """  int x = rank == 0;
   if (rank == 0) MPI_Send(&x, 1, MPI_INT, 1, 32767, MPI_COMM_WORLD);
   else MPI_Recv(&x, 1, MPI_INT, 0, 32767, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(x == 1);
 """)
 case(C, "comm_self_ok", """  int x = 4, y = 0, r = -1, s = -1;
   MPI_Comm_rank(MPI_COMM_SELF, &r);
@@ -347,7 +348,9 @@ case(C, "wildcard_then_specific_deadlock", """  int x = rank, y = 0;
 case(C, "wildcard_then_status_source_ok", """  int x = rank, y = 0;
   MPI_Status st;
   if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
-    MPI_Recv(&y, 1, MPI_INT, 3 - st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+    assert(y == st.MPI_SOURCE);
+    MPI_Recv(&y, 1, MPI_INT, 3 - st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == 3 - st.MPI_SOURCE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
 """, n=3)
 case(C, "any_tag_ok", """  int a = 1, b = 2, y = 0, s = 0;
@@ -524,6 +527,7 @@ case(C, "irecv_all_first_ok", """  int x = rank, y[3] = {0, 0, 0};
 case(C, "ssend_pair_ordered_ok", """  int x = rank, y = 0;
   if (rank == 0) { MPI_Ssend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Ssend(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); }
+  assert(y == 1 - rank);
 """)
 case(C, "issend_testall_ok", """  int x = rank, y = 0, flag = 0;
   MPI_Request r[2];
@@ -702,6 +706,7 @@ case(C, "wait_twice_ok", """  int x = 1, y = 0;
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Wait(&r, MPI_STATUS_IGNORE); }
   else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(y == rank);
 """)
 case(C, "free_request_twice", """  int x = 1, y = 0;
   MPI_Request r;
@@ -734,6 +739,7 @@ case(C, "missing_finalize", """  int x = 0;
 case(C, "ibarrier_wait_ok", """  MPI_Request r;
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(r == MPI_REQUEST_NULL);
 """, n=3)
 case(C, "ibcast_not_waited", """  int x = rank == 0 ? 3 : 0;
   MPI_Request r;
@@ -1067,6 +1073,7 @@ case(C, "ibarrier_then_recv_first_ok", """  MPI_Request r;
   if (rank == 1) MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Ibarrier(MPI_COMM_WORLD, &r); }
   MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == rank - 1);
 """, opts="--deadlock both")
 case(C, "iallreduce_result_at_wait_ok", """  MPI_Request r;
   int x = rank + 1, s = 0;
@@ -1119,6 +1126,7 @@ case(C, "ibarrier_test_loop_ok", """  MPI_Request r;
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   while (!flag && i < 3) { MPI_Test(&r, &flag, MPI_STATUS_IGNORE); i++; }
   if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(r == MPI_REQUEST_NULL);
 """)
 
 # ------------------------------------------------------------ reduce_local
@@ -1787,6 +1795,7 @@ case(C, "request_free_active_recv_finalize_ok", """  int x = 1, y = 0;
   } else {
     MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     MPI_Request_free(&r);
+    assert(r == MPI_REQUEST_NULL);
   }
 """, opts="--allow-active-request-free")
 case(C, "request_free_active_recv_never_sent", """  int y = 0;
@@ -2464,6 +2473,9 @@ case(C, "null_info_dist_graph", """  int src = (rank + size - 1) % size, dst = (
 case(C, "info_null_dist_graph_ok", """  int src = (rank + size - 1) % size, dst = (rank + 1) % size;
   MPI_Comm g;
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &src, MPI_UNWEIGHTED, 1, &dst, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
+  int in = -1, out = -1, w = -1;
+  MPI_Dist_graph_neighbors_count(g, &in, &out, &w);
+  assert(in == 1 && out == 1 && !w);
   MPI_Comm_free(&g);
 """, n=3, native=0)
 case(C, "integer_as_comm", """  MPI_Comm c = (MPI_Comm)12345;

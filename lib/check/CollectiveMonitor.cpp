@@ -145,7 +145,7 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
     conds[j] = f.logicalAnd(cs);
   }
   for (int j = lo; j < hi; ++j) {
-    if (conds[j]->isTrue())
+    if (exec::trivial(conds[j]))
       continue;
     exec::Answer a = conds[j]->isFalse() ? exec::Answer::No : ex_.oracle().valid(s.pc, conds[j]);
     if (a == exec::Answer::Yes)

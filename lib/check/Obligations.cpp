@@ -17,7 +17,7 @@ void raise(ViolationKind k, model::SrcLoc loc, int proc, const std::string& msg,
 void discharge(exec::Executor& ex, exec::GlobalState& s, Expr ok, ViolationKind k,
                model::SrcLoc loc, int proc, const std::function<std::string()>& msg,
                const exec::Step& step) {
-  if (ok->isTrue())
+  if (exec::trivial(ok))
     return;
   sym::ExprFactory& f = ex.values().factory();
   exec::Answer a = ok->isFalse() ? exec::Answer::No : ex.oracle().valid(s.pc, ok);
@@ -84,7 +84,7 @@ void dischargeFrame(exec::Executor& ex, exec::GlobalState& s,
   for (const exec::FrameObligation& o : obs)
     all.push_back(under(o.ok));
   Expr conj = f.logicalAnd(all);
-  if (conj->isTrue() || ex.oracle().valid(s.pc, conj) == exec::Answer::Yes)
+  if (exec::trivial(conj) || ex.oracle().valid(s.pc, conj) == exec::Answer::Yes)
     return;
   // name the first location that may have changed
   for (const exec::FrameObligation& o : obs) {

@@ -75,7 +75,7 @@ void Machine::failUnlessIgnored(ViolationKind k, const std::string& msg, Expr co
 }
 
 void Machine::require(Expr ok, ViolationKind k, const std::string& msg) {
-  if (ok->isTrue())
+  if (trivial(ok))
     return;
   Expr c = pc();
   // (a false `ok` fails at once unless assumptions of lazy operators, which

@@ -57,6 +57,9 @@ int main(int argc, char **argv) {
 #ifdef BUG
   assert(x == 7);
 #endif
+#if !defined(COLL) && !defined(TERM) && !defined(LIB)
+  assert(x == 0);
+#endif
   MPI_Finalize();
   return 0;
 }

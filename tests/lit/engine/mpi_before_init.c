@@ -2,8 +2,9 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation MPI_USAGE at {{.*}}mpi_before_init.c:15:3 (process 0)
+// BAD: verdict: violation MPI_USAGE at {{.*}}mpi_before_init.c:16:3 (process 0)
 // BAD: before MPI_Init
+#include <assert.h>
 #include <mpi.h>
 
 int main(int argc, char **argv) {
@@ -16,6 +17,8 @@ int main(int argc, char **argv) {
 #endif
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Initialized(&flag);
+  assert(flag && rank >= 0);
   MPI_Finalize();
   return 0;
 }

@@ -3,8 +3,9 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation MPI_USAGE at {{.*}}mpi_no_finalize.c:18:5 (process 1)
+// BAD: verdict: violation MPI_USAGE at {{.*}}mpi_no_finalize.c:19:5 (process 1)
 // BAD: without calling MPI_Finalize
+#include <assert.h>
 #include <mpi.h>
 
 int main(int argc, char **argv) {
@@ -17,6 +18,9 @@ int main(int argc, char **argv) {
 #endif
     return 0;
   }
+  int done = 1;
+  MPI_Finalized(&done);
+  assert(rank == 0 && !done);
   MPI_Finalize();
   return 0;
 }

@@ -3,7 +3,8 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation MPI_RECV_MISMATCH at {{.*}}mpi_recv_type.c:19:5 (process 1)
+// BAD: verdict: violation MPI_RECV_MISMATCH at {{.*}}mpi_recv_type.c:20:5 (process 1)
+#include <assert.h>
 #include <mpi.h>
 
 int main(int argc, char **argv) {
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
 #else
     int w;
     MPI_Recv(&w, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(w == 3);
 #endif
   }
   MPI_Finalize();

@@ -2,8 +2,9 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation UNINITIALIZED_READ at {{.*}}uninit_scalar.c:19:5 (process 0)
+// BAD: verdict: violation UNINITIALIZED_READ at {{.*}}uninit_scalar.c:20:5 (process 0)
 // BAD: F = 0
+#include <assert.h>
 #pragma TASS input {F == 0 || F == 1}
 int F;
 
@@ -17,5 +18,6 @@ int main(void) {
 #endif
   int s;
   s = r + 1;
-  return s;
+  assert(s == F + 1);
+  return 0;
 }

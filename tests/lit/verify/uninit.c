@@ -1,7 +1,8 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 1 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation UNINITIALIZED_READ at {{.*}}uninit.c:15:3 (process 0)
+// BAD: verdict: violation UNINITIALIZED_READ at {{.*}}uninit.c:16:3 (process 0)
+#include <assert.h>
 struct point { int x; double y; };
 
 int main(void) {
@@ -14,5 +15,6 @@ int main(void) {
   sum = p.x;
   if (p.y > 1.0)
     sum = sum + 1;
-  return sum;
+  assert(sum == 2);
+  return 0;
 }

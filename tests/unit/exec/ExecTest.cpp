@@ -144,6 +144,7 @@ TEST(Exec, UninitializedRead) {
     if (!broken)
       b.assign(b.v(x), b.lit(1));
     uint32_t l = b.assign(b.v(y), b.add(b.v(x), b.lit(1)));
+    b.assert_(b.eq(b.v(y), b.lit(2)));
     b.end();
     auto r = verify(b);
     if (broken)
@@ -439,7 +440,10 @@ TEST(Exec, LoopStatesMatch) {
   VarId x = b.local("x", b.tInt);
   b.decl(x);
   b.assign(b.v(x), b.lit(0));
-  b.while_(b.lit(1), [&] { b.assign(b.v(x), b.lit(0)); });
+  b.while_(b.lit(1), [&] {
+    b.assign(b.v(x), b.lit(0));
+    b.assert_(b.eq(b.v(x), b.lit(0)));
+  });
   b.end();
   search::SearchOptions noChains;
   noChains.chainMax = 0;
@@ -467,13 +471,15 @@ TEST(Exec, LoopStatesMatch) {
     EXPECT_EQ(rc.stats.transitions, atChainEnd ? 2 * c + 2 : 2 * c + 3) << c;
   }
   // A loop whose state changes at every iteration (i = 0..9) repeats no
-  // state: nothing to match (the C loop `for (i = 0; i < 10; i++) x = 0;`).
+  // state: nothing to match (the C loop `for (i = 0; i < 10; i++);
+  // assert(i == 10);`).
   ModelBuilder c;
   c.begin("main", c.tInt);
   VarId i = c.local("i", c.tInt);
   c.decl(i);
   c.assign(c.v(i), c.lit(0));
   c.while_(c.lt(c.v(i), c.lit(10)), [&] { c.assign(c.v(i), c.add(c.v(i), c.lit(1))); });
+  c.assert_(c.eq(c.v(i), c.lit(10)));
   c.end();
   auto rc = verify(c, 1, search::DeadlockMode::Absolute, noChains);
   EXPECT_VERIFIED(c, rc);
@@ -499,7 +505,8 @@ TEST(Exec, LoopStatesMatch) {
 }
 
 TEST(Exec, InterleavingsMatchWithoutPor) {
-  // Each of two processes runs a chain of k local steps (i = 1; i = 2; i = 3).
+  // Each of two processes runs a chain of k local steps (i = 1; i = 2; i = 3;
+  // assert(i == 3)).
   // Without the partial-order reduction the search explores the grid of
   // their interleavings: (k+1)^2 states, 2k(k+1) transitions, of which all
   // but the (k+1)^2 - 1 that reach a new state are matched: k^2. With the
@@ -511,6 +518,7 @@ TEST(Exec, InterleavingsMatchWithoutPor) {
   b.decl(i);
   for (int k = 1; k <= 3; ++k)
     b.assign(b.v(i), b.lit(k));
+  b.assert_(b.eq(b.v(i), b.lit(3)));
   b.ret(b.lit(0));
   b.end();
   search::SearchOptions noChains;

@@ -10,6 +10,7 @@ int main(int argc, char **argv) {
   int x = rank, y = 0;
   if (rank == 0) { MPI_Ssend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Recv(&y, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
   else { MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); MPI_Ssend(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD); }
+  assert(y == 1 - rank);
   MPI_Finalize();
   return 0;
 }

@@ -11,6 +11,9 @@ int main(int argc, char **argv) {
   int src = (rank + size - 1) % size, dst = (rank + 1) % size;
   MPI_Comm g;
   MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &src, MPI_UNWEIGHTED, 1, &dst, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g);
+  int in = -1, out = -1, w = -1;
+  MPI_Dist_graph_neighbors_count(g, &in, &out, &w);
+  assert(in == 1 && out == 1 && !w);
   MPI_Comm_free(&g);
   MPI_Finalize();
   return 0;

@@ -10,6 +10,7 @@ int main(int argc, char **argv) {
   MPI_Request r;
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(r == MPI_REQUEST_NULL);
   MPI_Finalize();
   return 0;
 }

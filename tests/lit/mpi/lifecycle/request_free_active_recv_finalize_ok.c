@@ -14,6 +14,7 @@ int main(int argc, char **argv) {
   } else {
     MPI_Irecv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &r);
     MPI_Request_free(&r);
+    assert(r == MPI_REQUEST_NULL);
   }
   MPI_Finalize();
   return 0;

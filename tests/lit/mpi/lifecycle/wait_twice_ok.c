@@ -11,6 +11,7 @@ int main(int argc, char **argv) {
   MPI_Request r;
   if (rank == 0) { MPI_Isend(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &r); MPI_Wait(&r, MPI_STATUS_IGNORE); MPI_Wait(&r, MPI_STATUS_IGNORE); }
   else MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  assert(y == rank);
   MPI_Finalize();
   return 0;
 }

@@ -12,6 +12,7 @@ int main(int argc, char **argv) {
   MPI_Ibarrier(MPI_COMM_WORLD, &r);
   while (!flag && i < 3) { MPI_Test(&r, &flag, MPI_STATUS_IGNORE); i++; }
   if (!flag) MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(r == MPI_REQUEST_NULL);
   MPI_Finalize();
   return 0;
 }

@@ -13,6 +13,7 @@ int main(int argc, char **argv) {
   if (rank == 1) MPI_Recv(&y, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (rank == 0) { MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD); MPI_Ibarrier(MPI_COMM_WORLD, &r); }
   MPI_Wait(&r, MPI_STATUS_IGNORE);
+  assert(y == rank - 1);
   MPI_Finalize();
   return 0;
 }

@@ -10,7 +10,9 @@ int main(int argc, char **argv) {
   int x = rank, y = 0;
   MPI_Status st;
   if (rank == 0) { MPI_Recv(&y, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
-    MPI_Recv(&y, 1, MPI_INT, 3 - st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE); }
+    assert(y == st.MPI_SOURCE);
+    MPI_Recv(&y, 1, MPI_INT, 3 - st.MPI_SOURCE, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    assert(y == 3 - st.MPI_SOURCE); }
   else MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
   MPI_Finalize();
   return 0;

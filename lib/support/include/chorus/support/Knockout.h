@@ -6,7 +6,9 @@
 //                          instead of reporting it: the branch where it
 //                          happens is pruned, as if the guard were missing;
 //   CHORUS_KNOCKOUT=MAYBE  the internal decision procedures and every prover
-//                          backend answer MAYBE to every query.
+//                          backend answer MAYBE to every query, and no
+//                          obligation counts as discharged because it is
+//                          the constant true (exec::trivial in Oracle.h).
 // With CHORUS_KNOCKOUT_LOG=FILE, each run appends "COUNT ARGV..." to FILE at
 // exit: how many violations it dropped or decisions it answered MAYBE.
 // `scripts/knockout` (make knockout) runs the suite once per setting: each
