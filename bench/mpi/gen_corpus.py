@@ -840,6 +840,21 @@ case(C, "reduce_symbolic_wrong", """  int x = K + rank, s = 0;
   MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   assert(s > K); /*@*/
 """, "ASSERTION", pro="input_bounded", col=3, proc=0)
+# MPI_SUM/MPI_PROD compute as the C operation of the type (MPI 3.1 §5.9.2):
+# unsigned types wrap modulo 2^w (the native run agrees); a signed result out
+# of range is undefined behaviour in C (Open MPI wraps it silently).
+case(C, "reduce_unsigned_wraps_ok", """  unsigned u = 4000000000u, s = 0;
+  unsigned char c = (unsigned char)(200 + rank), p = 0;
+  MPI_Allreduce(&u, &s, 1, MPI_UNSIGNED, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&c, &p, 1, MPI_UNSIGNED_CHAR, MPI_PROD, MPI_COMM_WORLD);
+  assert(s == 3705032704u && p == 8);
+""", native=0)
+case(C, "reduce_int_sum_overflow", """  int x = 2000000000, s = 0;
+  MPI_Allreduce(&x, &s, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD); /*@*/
+""", "SIGNED_OVERFLOW", col=3, proc=1)
+case(C, "reduce_symbolic_sum_overflow", """  int x = K, s = 0;
+  MPI_Reduce(&x, &s, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD); /*@*/
+""", "SIGNED_OVERFLOW", pro="input", col=3, proc=1)
 case(C, "comm_self_barrier_ok", """  int r = -1;
   MPI_Comm_rank(MPI_COMM_SELF, &r);
   assert(r == 0);

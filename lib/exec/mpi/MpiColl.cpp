@@ -512,7 +512,33 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b) {
   }
 }
 
-std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
+namespace {
+/// The C result of MPI_SUM or MPI_PROD r = a op b on elements of the basic
+/// integer datatype dt (MPI 3.1 §5.9.2: the operation of the C type).
+/// Unsigned types wrap modulo 2^w (as the C operation does); a signed result
+/// out of range is undefined in C (Open MPI wraps it silently): a
+/// SIGNED_OVERFLOW violation at the call that completes the reduction.
+Expr intResult(Machine& m, int op, int64_t dt, Expr r) {
+  int o = op & 0xffffff;
+  if ((o != 3 && o != 4) || !isBasicType(dt) || datatypeClass(dt) != ElemClass::Int)
+    return r;
+  const model::Type* t = ctypeOf(m, dt);
+  auto [lo, hi] = Machine::intRange(t);
+  if (t->isSigned) {
+    if (!m.ex.options().overflowCheck)
+      return r;
+    Expr ok = m.f.logicalAnd(m.f.le(m.f.intConst(lo), r), m.f.le(r, m.f.intConst(hi)));
+    if (!ok->isTrue())
+      m.require(ok, ViolationKind::SignedOverflow,
+                std::string("signed overflow in the ") + (o == 3 ? "MPI_SUM" : "MPI_PROD") +
+                    " of " + datatypeName(dt) + " values (" + t->name + ")");
+    return r;
+  }
+  return o == 3 ? m.wrapInt(r, t, lo, hi + hi) : m.wrapInt(r, t, lo, hi * hi);
+}
+} // namespace
+
+std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Expr>& a,
                             const std::vector<Expr>& b) {
   std::vector<Expr> r = b;
   int o = op & 0xffffff;
@@ -531,7 +557,7 @@ std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
     return r;
   }
   for (size_t k = 0; k < a.size() && k < b.size(); ++k)
-    r[k] = reduceOp(m, op, a[k], b[k]);
+    r[k] = intResult(m, op, dt, reduceOp(m, op, a[k], b[k]));
   return r;
 }
 
@@ -574,7 +600,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
       std::vector<Expr> x = elems(i);
       if (x.size() != acc.size())
         m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
-      acc = reduceVec(m, c.op, acc, x);
+      acc = reduceVec(m, c.op, c.datatype, acc, x);
     }
     return acc;
   };
@@ -824,7 +850,7 @@ void releaseReady(Machine& m, int64_t comm, const std::vector<int>& group, size_
         std::vector<Expr> x = elems(j);
         if (x.size() != vals.size())
           m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
-        vals = reduceVec(m, int(r.op), vals, x);
+        vals = reduceVec(m, int(r.op), r.dt, vals, x);
       }
     }
     int p = group[i];
@@ -946,7 +972,7 @@ void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
                  m.pc());
     std::vector<Expr> acc = vals(0);
     for (size_t i = 1; i < n; ++i)
-      acc = reduceVec(m, int(recs[0].op), acc, vals(i));
+      acc = reduceVec(m, int(recs[0].op), recs[0].dt, acc, vals(i));
     auto bl = slices(0, acc);
     for (size_t j = 0; j < n; ++j)
       segs[j].push_back(Seg{0, recs[j].dt, bl[j]});
@@ -1467,7 +1493,7 @@ Machine::Outcome runReduceLocal(Machine& m, const std::string& name, const model
     }
     return userReducePhase(m, t);
   }
-  b = reduceVec(m, int(op), a, b);
+  b = reduceVec(m, int(op), dt, a, b);
   writeTyped(m, io, 0, b, dt, ViolationKind::MpiInvalidBuffer);
   return mpiDone(m, t);
 }

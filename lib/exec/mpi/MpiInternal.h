@@ -302,8 +302,11 @@ const char* collName(CollKind k);
 void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, Expr count,
             Expr data, Expr recvPtr, int64_t reqSlot = -1, int64_t sig = 0, Expr aux = nullptr);
 Expr reduceOp(Machine& m, int op, Expr a, Expr b);
-/// a op b element-wise on basic values (MAXLOC/MINLOC: on value-index pairs).
-std::vector<Expr> reduceVec(Machine& m, int op, const std::vector<Expr>& a,
+/// a op b element-wise on basic values of datatype dt (MAXLOC/MINLOC: on
+/// value-index pairs). MPI_SUM and MPI_PROD on a basic integer datatype
+/// compute as C does on its type: modulo 2^w for an unsigned type, a
+/// SIGNED_OVERFLOW violation when a signed result is out of range.
+std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Expr>& a,
                             const std::vector<Expr>& b);
 
 /// The arithmetic members of an object of type t (arrays of fixed length,
