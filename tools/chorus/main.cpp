@@ -22,6 +22,10 @@
 
 /// `chorus compare` (Compare.cpp).
 int compareCommand(const std::vector<std::string>& args);
+namespace chorus::driver {
+/// `chorus cc` (Cc.cpp).
+int ccCommand(const std::vector<std::string>& args);
+} // namespace chorus::driver
 
 namespace {
 
@@ -49,6 +53,8 @@ commands:
   compare SPEC.c IMPL.c -n N|LO..HI        functional equivalence of two programs
           [--spec-procs M] [--composition parallel|sequential] [verify options]
   replay TRACE.json                        re-execute a counterexample trace
+  cc [mpicc arguments]                     compile and link like mpicc, with the
+                                           MPI run-time checker (runtime/mpi)
 
 options:
   -h, --help       this text
@@ -494,6 +500,8 @@ int run(int argc, char** argv) {
     return replayCommand(rest);
   if (cmd == "compare")
     return compareCommand(rest);
+  if (cmd == "cc")
+    return chorus::driver::ccCommand(rest);
   if (cmd == "replay")
     return usageError("command '" + cmd +
                       "' needs the verification engine, which this build does not contain yet");

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Overhead of the MPI run-time checker (issue 16): the same kernel built by
+# the same compiler (clang-16 -O2 with Open MPI's flags) without and with
+# `chorus cc`, run under mpirun at several process counts; prints a table:
+# kernel, ranks, time without and with the checker (best of REPS runs, wall
+# clock), the ratio, and MPI calls checked. Kernels: halo.c (10^6 cells,
+# neighbour exchanges, a reduction every 10 steps) and allreduce.c (only
+# small collective operations: the checker's worst case).
+# usage: bench/runtime/overhead.sh [CHORUS] [PROCS...]   (default build/tools/chorus/chorus, 2 4 8)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+chorus=${1:-$here/../../build/tools/chorus/chorus}
+shift || true
+procs=${*:-2 4 8}
+reps=${REPS:-3}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+best() { # best wall time of $reps runs of "$@"
+  local b=""
+  for _ in $(seq "$reps"); do
+    local s e
+    s=$(date +%s.%N)
+    "$@" > "$tmp/out" 2> "$tmp/err"
+    e=$(date +%s.%N)
+    b=$(python3 -c "b='$b'; t=$e-$s; print(t if not b or t < float(b) else b)")
+  done
+  echo "$b"
+}
+printf "| kernel | ranks | clang-16 + Open MPI (s) | chorus cc (s) | ratio | MPI calls checked |\n|---|---|---|---|---|---|\n"
+for k in halo allreduce; do
+  # shellcheck disable=SC2046
+  clang-16 -O2 $(mpicc --showme:compile) -o "$tmp/$k.plain" "$here/$k.c" $(mpicc --showme:link)
+  "$chorus" cc -O2 -o "$tmp/$k.checked" "$here/$k.c"
+  for n in $procs; do
+    a=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.plain")
+    b=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.checked")
+    calls=$(grep -o "in [0-9]* MPI calls" "$tmp/err" | grep -o "[0-9]*" || echo "?")
+    python3 -c "print('| $k | $n | %.3f | %.3f | %.2fx | $calls |' % ($a, $b, $b / $a))"
+  done
+done

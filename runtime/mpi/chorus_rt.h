@@ -1,0 +1,52 @@
+/* Included first into every unit that `chorus cc` compiles (-include): after
+ * <mpi.h>, each checked MPI function is a macro that records its call site
+ * (file and line) for the run-time checker and then calls the function, which
+ * the runtime library (libchorus_rt_mpi.a) interposes through the MPI
+ * profiling interface (PMPI). Reports then name the line of the call. */
+#ifndef CHORUS_RT_H
+#define CHORUS_RT_H
+
+#include <mpi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+void chorus_rt_at(const char* file, int line);
+#ifdef __cplusplus
+}
+#endif
+
+#define CHORUS_RT_CALL(f, ...) (chorus_rt_at(__FILE__, __LINE__), f(__VA_ARGS__))
+#define MPI_Init(...) CHORUS_RT_CALL(MPI_Init, __VA_ARGS__)
+#define MPI_Init_thread(...) CHORUS_RT_CALL(MPI_Init_thread, __VA_ARGS__)
+#define MPI_Finalize() (chorus_rt_at(__FILE__, __LINE__), MPI_Finalize())
+#define MPI_Send(...) CHORUS_RT_CALL(MPI_Send, __VA_ARGS__)
+#define MPI_Ssend(...) CHORUS_RT_CALL(MPI_Ssend, __VA_ARGS__)
+#define MPI_Bsend(...) CHORUS_RT_CALL(MPI_Bsend, __VA_ARGS__)
+#define MPI_Rsend(...) CHORUS_RT_CALL(MPI_Rsend, __VA_ARGS__)
+#define MPI_Recv(...) CHORUS_RT_CALL(MPI_Recv, __VA_ARGS__)
+#define MPI_Sendrecv(...) CHORUS_RT_CALL(MPI_Sendrecv, __VA_ARGS__)
+#define MPI_Isend(...) CHORUS_RT_CALL(MPI_Isend, __VA_ARGS__)
+#define MPI_Issend(...) CHORUS_RT_CALL(MPI_Issend, __VA_ARGS__)
+#define MPI_Ibsend(...) CHORUS_RT_CALL(MPI_Ibsend, __VA_ARGS__)
+#define MPI_Irsend(...) CHORUS_RT_CALL(MPI_Irsend, __VA_ARGS__)
+#define MPI_Irecv(...) CHORUS_RT_CALL(MPI_Irecv, __VA_ARGS__)
+#define MPI_Wait(...) CHORUS_RT_CALL(MPI_Wait, __VA_ARGS__)
+#define MPI_Waitall(...) CHORUS_RT_CALL(MPI_Waitall, __VA_ARGS__)
+#define MPI_Test(...) CHORUS_RT_CALL(MPI_Test, __VA_ARGS__)
+#define MPI_Request_free(...) CHORUS_RT_CALL(MPI_Request_free, __VA_ARGS__)
+#define MPI_Barrier(...) CHORUS_RT_CALL(MPI_Barrier, __VA_ARGS__)
+#define MPI_Bcast(...) CHORUS_RT_CALL(MPI_Bcast, __VA_ARGS__)
+#define MPI_Reduce(...) CHORUS_RT_CALL(MPI_Reduce, __VA_ARGS__)
+#define MPI_Allreduce(...) CHORUS_RT_CALL(MPI_Allreduce, __VA_ARGS__)
+#define MPI_Gather(...) CHORUS_RT_CALL(MPI_Gather, __VA_ARGS__)
+#define MPI_Scatter(...) CHORUS_RT_CALL(MPI_Scatter, __VA_ARGS__)
+#define MPI_Allgather(...) CHORUS_RT_CALL(MPI_Allgather, __VA_ARGS__)
+#define MPI_Alltoall(...) CHORUS_RT_CALL(MPI_Alltoall, __VA_ARGS__)
+#define MPI_Scan(...) CHORUS_RT_CALL(MPI_Scan, __VA_ARGS__)
+#define MPI_Exscan(...) CHORUS_RT_CALL(MPI_Exscan, __VA_ARGS__)
+#define MPI_Comm_dup(...) CHORUS_RT_CALL(MPI_Comm_dup, __VA_ARGS__)
+#define MPI_Comm_split(...) CHORUS_RT_CALL(MPI_Comm_split, __VA_ARGS__)
+#define MPI_Comm_free(...) CHORUS_RT_CALL(MPI_Comm_free, __VA_ARGS__)
+
+#endif

@@ -1,0 +1,129 @@
+/* The tool's shadow communicators and the checks on communicators: every
+ * communicator the program uses gets a duplicate, created when the program
+ * creates the communicator (MPI_Comm_dup, MPI_Comm_split: collective calls, so
+ * the duplication is collective too), on which the checker exchanges its
+ * data; communicators never freed (MPI_RESOURCE_LEAK) and messages never
+ * received (MPI_PENDING_MESSAGE) are reported at MPI_Finalize. */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct comm_entry {
+  MPI_Comm user, shadow;
+  const char *call, *file;
+  int line, live;
+};
+static struct comm_entry* comms;
+static int ncomms, capcomms;
+
+static struct comm_entry* find(MPI_Comm c) {
+  for (int i = 0; i < ncomms; ++i)
+    if (comms[i].live && comms[i].user == c)
+      return &comms[i];
+  return NULL;
+}
+
+static void add(MPI_Comm c, const char* call) {
+  if (ncomms == capcomms) {
+    capcomms = capcomms ? 2 * capcomms : 8;
+    comms = realloc(comms, sizeof *comms * (size_t)capcomms);
+  }
+  struct comm_entry* e = &comms[ncomms++];
+  e->user = c;
+  PMPI_Comm_dup(c, &e->shadow);
+  e->call = call;
+  e->file = rt_file();
+  e->line = rt_line();
+  e->live = 1;
+}
+
+void rt_comms_init(void) {
+  add(MPI_COMM_WORLD, NULL);
+  add(MPI_COMM_SELF, NULL);
+}
+
+MPI_Comm rt_shadow(MPI_Comm c) {
+  struct comm_entry* e = find(c);
+  return e ? e->shadow : MPI_COMM_NULL;
+}
+
+int rt_comm_is_world(MPI_Comm c) {
+  return c == MPI_COMM_WORLD;
+}
+
+void rt_comm_track(MPI_Comm c, const char* call) {
+  if (c != MPI_COMM_NULL)
+    add(c, call);
+}
+
+void rt_comm_untrack(MPI_Comm c) {
+  struct comm_entry* e = find(c);
+  if (e) {
+    PMPI_Comm_free(&e->shadow);
+    e->live = 0;
+  }
+}
+
+int MPI_Comm_dup(MPI_Comm c, MPI_Comm* out) {
+  rt_block_enter("MPI_Comm_dup", -2, 0, c);
+  int rc = PMPI_Comm_dup(c, out);
+  if (rc == MPI_SUCCESS)
+    rt_comm_track(*out, "MPI_Comm_dup");
+  rt_block_leave();
+  return rc;
+}
+
+int MPI_Comm_split(MPI_Comm c, int color, int key, MPI_Comm* out) {
+  rt_block_enter("MPI_Comm_split", -2, 0, c);
+  int rc = PMPI_Comm_split(c, color, key, out);
+  if (rc == MPI_SUCCESS)
+    rt_comm_track(*out, "MPI_Comm_split");
+  rt_block_leave();
+  return rc;
+}
+
+int MPI_Comm_free(MPI_Comm* c) {
+  if (c && (*c == MPI_COMM_WORLD || *c == MPI_COMM_SELF))
+    rt_violation("MPI_INVALID_COMM", "MPI_Comm_free of a predefined communicator");
+  else if (c)
+    rt_comm_untrack(*c);
+  return PMPI_Comm_free(c);
+}
+
+/* Messages still queued once every rank has reached MPI_Finalize were sent
+ * and never received (the barrier orders every send before the probes; a
+ * few probes give the transport time to deliver). */
+static void pending(struct comm_entry* e, const char* name) {
+  for (int round = 0; round < 20; ++round) {
+    int flag = 0;
+    MPI_Status st;
+    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, e->user, &flag, &st);
+    if (flag) {
+      int bytes = 0;
+      PMPI_Get_count(&st, MPI_BYTE, &bytes);
+      rt_violation("MPI_PENDING_MESSAGE",
+                   "a message from rank %d (tag %d, %d bytes) on %s was never received",
+                   st.MPI_SOURCE, st.MPI_TAG, bytes, name);
+      return;
+    }
+    usleep(1000);
+  }
+}
+
+void rt_comms_finalize(void) {
+  PMPI_Barrier(rt_shadow(MPI_COMM_WORLD));
+  for (int i = 0; i < ncomms; ++i) {
+    struct comm_entry* e = &comms[i];
+    if (!e->live)
+      continue;
+    const char* name = e->user == MPI_COMM_WORLD  ? "MPI_COMM_WORLD"
+                       : e->user == MPI_COMM_SELF ? "MPI_COMM_SELF"
+                                                  : "a communicator";
+    pending(e, name);
+    if (e->call)
+      rt_violation_at("MPI_RESOURCE_LEAK", e->file, e->line,
+                      "the communicator created by %s is never freed", e->call);
+  }
+}

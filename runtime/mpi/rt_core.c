@@ -1,0 +1,131 @@
+/* Call sites, violation reports, MPI_Init and MPI_Finalize of the MPI
+ * run-time checker. A report is one line on standard error, in the
+ * verifier's format:
+ *   chorus-rt: violation KIND at FILE:LINE (rank R): MESSAGE
+ * At MPI_Finalize rank 0 prints a summary: the violations of all ranks, the
+ * number of calls checked and what is not checked at run time. A rank that
+ * reported a violation exits with status 1. */
+#define _GNU_SOURCE
+#include "rt_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int rt_rank = -1, rt_size = 0;
+unsigned long rt_calls;
+static __thread const char* site_file = "?";
+static __thread int site_line;
+static int violations;
+static int initialized;
+
+void chorus_rt_at(const char* file, int line) {
+  site_file = file;
+  site_line = line;
+  ++rt_calls;
+}
+
+const char* rt_file(void) {
+  return site_file;
+}
+int rt_line(void) {
+  return site_line;
+}
+int rt_violations(void) {
+  return violations;
+}
+
+static void report(const char* kind, int rank, const char* file, int line, const char* fmt,
+                   va_list ap) {
+  char msg[4096];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  fprintf(stderr, "chorus-rt: violation %s at %s:%d (rank %d): %s\n", kind, file, line, rank, msg);
+  fflush(stderr);
+  ++violations;
+}
+
+void rt_violation(const char* kind, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(kind, rt_rank, site_file, site_line, fmt, ap);
+  va_end(ap);
+}
+
+void rt_violation_at(const char* kind, const char* file, int line, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(kind, rt_rank, file, line, fmt, ap);
+  va_end(ap);
+}
+
+void rt_violation_of(const char* kind, int rank, const char* file, int line, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(kind, rank, file, line, fmt, ap);
+  va_end(ap);
+}
+
+void rt_fatal(const char* kind, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  report(kind, rt_rank, site_file, site_line, fmt, ap);
+  va_end(ap);
+  fflush(NULL);
+  PMPI_Abort(MPI_COMM_WORLD, 1);
+  _exit(1);
+}
+
+static void exit_status(void) {
+  if (violations) {
+    fflush(NULL);
+    _exit(1);
+  }
+}
+
+static void after_init(void) {
+  initialized = 1;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rt_rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &rt_size);
+  rt_comms_init();
+  rt_deadlock_init();
+  atexit(exit_status);
+}
+
+int MPI_Init(int* argc, char*** argv) {
+  int rc = PMPI_Init(argc, argv);
+  if (rc == MPI_SUCCESS)
+    after_init();
+  return rc;
+}
+
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
+  int rc = PMPI_Init_thread(argc, argv, required, provided);
+  if (rc == MPI_SUCCESS)
+    after_init();
+  return rc;
+}
+
+int MPI_Finalize(void) {
+  if (!initialized)
+    return PMPI_Finalize();
+  rt_block_enter("MPI_Finalize", -2, 0, MPI_COMM_WORLD);
+  rt_comms_finalize();
+  rt_requests_finalize();
+  int mine[2] = {violations, (int)rt_calls}, all[2] = {0, 0};
+  PMPI_Allreduce(mine, all, 2, MPI_INT, MPI_SUM, rt_shadow(MPI_COMM_WORLD));
+  rt_block_leave();
+  rt_deadlock_finalize();
+  if (rt_rank == 0) {
+    if (all[0])
+      fprintf(stderr, "chorus-rt: %d violation%s on %d rank%s\n", all[0], all[0] == 1 ? "" : "s",
+              rt_size, rt_size == 1 ? "" : "s");
+    else
+      fprintf(stderr,
+              "chorus-rt: no violation seen in %d MPI calls on %d rank%s (not checked at run "
+              "time: point-to-point type signatures, buffers of pending operations, "
+              "nonblocking collectives)\n",
+              all[1], rt_size, rt_size == 1 ? "" : "s");
+  }
+  return PMPI_Finalize();
+}

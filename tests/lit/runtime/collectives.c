@@ -1,0 +1,46 @@
+// Collective consistency at run time: the members disagree on the root, the
+// operation, the reduction operation or the type signature of a collective
+// call. Rank 0 of the communicator reports both call sites with the
+// verifier's kind, and the job ends (exit status 1). The verifier finds the
+// same kind at the same line.
+// RUN: %chorus cc -g %s -o %t.root -DROOT
+// RUN: %expect-exit 1 %mpirun -n 3 %t.root 2>&1 | FileCheck %s --check-prefix=ROOT
+// RUN: %expect-exit 1 %chorus verify %s -n 3 -DROOT --quiet | FileCheck %s --check-prefix=VROOT
+// ROOT: chorus-rt: violation MPI_ROOT_MISMATCH at {{.*}}collectives.c:32 (rank 0): MPI_Bcast with root 0 here, root 1 at communicator rank 2 ({{.*}}collectives.c:32)
+// VROOT: verdict: violation MPI_ROOT_MISMATCH at {{.*}}collectives.c:32:
+// RUN: %chorus cc -g %s -o %t.kind -DKIND
+// RUN: %expect-exit 1 %mpirun -n 3 %t.kind 2>&1 | FileCheck %s --check-prefix=KIND
+// RUN: %expect-exit 1 %chorus verify %s -n 3 -DKIND --quiet | FileCheck %s --check-prefix=VKIND
+// KIND: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}collectives.c:35 (rank 0): MPI_Bcast here, MPI_Barrier at communicator rank 1 ({{.*}}collectives.c:37)
+// VKIND: verdict: violation COLLECTIVE_MISMATCH
+// RUN: %chorus cc -g %s -o %t.op -DOP
+// RUN: %expect-exit 1 %mpirun -n 2 %t.op 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: %expect-exit 1 %chorus verify %s -n 2 -DOP --quiet | FileCheck %s --check-prefix=VOP
+// OP: chorus-rt: violation MPI_OP_MISMATCH at {{.*}}collectives.c:39 (rank 0): MPI_Allreduce with MPI_SUM here, MPI_MAX at communicator rank 1
+// VOP: verdict: violation MPI_OP_MISMATCH at {{.*}}collectives.c:39:
+// RUN: %chorus cc -g %s -o %t.sig -DSIG
+// RUN: %expect-exit 1 %mpirun -n 2 %t.sig 2>&1 | FileCheck %s --check-prefix=SIG
+// RUN: %expect-exit 1 %chorus verify %s -n 2 -DSIG --quiet | FileCheck %s --check-prefix=VSIG
+// SIG: chorus-rt: violation MPI_SIGNATURE_MISMATCH at {{.*}}collectives.c:42 (rank 0): MPI_Bcast of 8 bytes here, 4 bytes at communicator rank 1
+// VSIG: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}collectives.c:42:
+#include <mpi.h>
+int main(int argc, char **argv) {
+  int rank, v[2] = {1, 2}, w[2];
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#ifdef ROOT
+  MPI_Bcast(v, 1, MPI_INT, rank == 2 ? 1 : 0, MPI_COMM_WORLD);
+#elif defined(KIND)
+  if (rank == 0)
+    MPI_Bcast(v, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  else
+    MPI_Barrier(MPI_COMM_WORLD);
+#elif defined(OP)
+  MPI_Allreduce(v, w, 1, MPI_INT, rank ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD);
+#elif defined(SIG)
+  int n = rank ? 1 : 2;
+  MPI_Bcast(v, n, MPI_INT, 0, MPI_COMM_WORLD);
+#endif
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,112 @@
+// `chorus cc ARGS...`: compiles and links like mpicc, with the MPI run-time
+// checker (runtime/mpi/README.md): clang-16 (or $CHORUS_CC) with Open MPI's
+// compile flags, chorus_rt.h included first into every unit (each MPI call
+// records its source line), and, when linking, libchorus_rt_mpi.a (PMPI
+// wrappers) before Open MPI's link flags. Annotations the run-time checker
+// does not check yet are named in warnings (file:line:col), never skipped
+// silently. The exit code is the compiler's.
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace chorus::driver {
+namespace {
+
+/// The words `mpicc --showme:WHAT` prints (Open MPI's wrapper flags).
+bool mpiFlags(const char* what, std::vector<std::string>& out) {
+  std::string cmd = std::string("mpicc --showme:") + what + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p)
+    return false;
+  std::string text;
+  char buf[512];
+  while (size_t n = fread(buf, 1, sizeof buf, p))
+    text.append(buf, n);
+  if (pclose(p) != 0)
+    return false;
+  std::istringstream in(text);
+  for (std::string w; in >> w;)
+    out.push_back(w);
+  return true;
+}
+
+/// Warns at each annotation of `file` the run-time checker does not check.
+void warnAnnotations(const std::string& file) {
+  std::ifstream in(file);
+  static const std::regex annot(
+      R"(#\s*pragma\s+(TASS|CIVL)\b|/\*@|\bpassert\s*\(|\$collective_assert|\$assert)");
+  std::string line;
+  for (int no = 1; std::getline(in, line); ++no) {
+    std::smatch m;
+    if (std::regex_search(line, m, annot))
+      std::cerr << file << ":" << no << ":" << m.position(0) + 1
+                << ": warning: chorus cc: this annotation is not checked at run time yet "
+                   "(`chorus verify` checks it)\n";
+  }
+}
+
+bool endsWith(const std::string& s, const char* suffix) {
+  size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+} // namespace
+
+int ccCommand(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    std::cerr << "chorus: error: cc needs compiler arguments: chorus cc prog.c -o prog\n";
+    return 3;
+  }
+  bool link = true;
+  for (const std::string& a : args) {
+    if (a == "-c" || a == "-E" || a == "-S" || a == "-M" || a == "-MM")
+      link = false;
+    if (endsWith(a, ".c") && a[0] != '-')
+      warnAnnotations(a);
+  }
+  std::vector<std::string> compile, linkFlags;
+  if (!mpiFlags("compile", compile) || (link && !mpiFlags("link", linkFlags))) {
+    std::cerr << "chorus: error: cc needs Open MPI's mpicc (mpicc --showme failed)\n";
+    return 3;
+  }
+  const char* cc = std::getenv("CHORUS_CC");
+  std::vector<std::string> cmd = {cc && *cc ? cc : "clang-16", "-include",
+                                  std::string(CHORUS_RT_INCLUDE_DIR) + "/chorus_rt.h"};
+  cmd.insert(cmd.end(), compile.begin(), compile.end());
+  cmd.insert(cmd.end(), args.begin(), args.end());
+  if (link) {
+    cmd.push_back(CHORUS_RT_MPI_LIB);
+    cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());
+    cmd.push_back("-lpthread");
+  }
+  std::vector<char*> argv;
+  for (std::string& s : cmd)
+    argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    std::cerr << "chorus: error: cc cannot start " << cmd[0] << ": " << std::strerror(errno)
+              << "\n";
+    return 3;
+  }
+  if (pid == 0) {
+    execvp(argv[0], argv.data());
+    std::cerr << "chorus: error: cc cannot run " << cmd[0] << ": " << std::strerror(errno) << "\n";
+    _exit(3);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+}
+
+} // namespace chorus::driver
