@@ -4,13 +4,18 @@
 // it; the run goes on and exits with status 1. The verifier reports the
 // first of them it meets.
 // RUN: %chorus cc -g %s -o %t
-// RUN: %expect-exit 1 %mpirun -n 2 %t 2>%t.err
+// RUN: rm -f %t.json
+// RUN: env CHORUS_RT_REPORT=%t.json %expect-exit 1 %mpirun -n 2 %t 2>%t.err
 // RUN: FileCheck %s < %t.err
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// RUN: python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" %t.json
+// JSON-DAG: {"tool": "chorus-rt", "kind": "MPI_REQUEST_LEAK", "file": "{{.*}}leaks.c", "line": 30, "rank": 1, "message": "the request of MPI_Irecv is never completed (MPI_Wait, MPI_Test) or freed"}
+// JSON-DAG: {"tool": "chorus-rt", "summary": {"violations": 4, "ranks": 2, "calls": {{[0-9]+}}}}
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=VERIFY
-// CHECK-DAG: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}leaks.c:26 (rank 1): a message from rank 0 (tag 7, 4 bytes) on MPI_COMM_WORLD was never received
-// CHECK-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}leaks.c:23 (rank 0): the communicator created by MPI_Comm_dup is never freed
-// CHECK-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}leaks.c:23 (rank 1): the communicator created by MPI_Comm_dup is never freed
-// CHECK-DAG: chorus-rt: violation MPI_REQUEST_LEAK at {{.*}}leaks.c:25 (rank 1): the request of MPI_Irecv is never completed (MPI_Wait, MPI_Test) or freed
+// CHECK-DAG: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}leaks.c:31 (rank 1): a message from rank 0 (tag 7, 4 bytes) on MPI_COMM_WORLD was never received
+// CHECK-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}leaks.c:28 (rank 0): the communicator created by MPI_Comm_dup is never freed
+// CHECK-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}leaks.c:28 (rank 1): the communicator created by MPI_Comm_dup is never freed
+// CHECK-DAG: chorus-rt: violation MPI_REQUEST_LEAK at {{.*}}leaks.c:30 (rank 1): the request of MPI_Irecv is never completed (MPI_Wait, MPI_Test) or freed
 // CHECK: chorus-rt: 4 violations on 2 ranks
 // VERIFY: verdict: violation {{MPI_PENDING_MESSAGE|MPI_RESOURCE_LEAK|MPI_REQUEST_LEAK}}
 #include <mpi.h>
