@@ -7,22 +7,22 @@
 // RUN: %expect-exit 1 %mpirun -n 3 %t.root 2>&1 | FileCheck %s --check-prefix=ROOT
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DROOT --quiet | FileCheck %s --check-prefix=VROOT
 // ROOT: chorus-rt: violation MPI_ROOT_MISMATCH at {{.*}}collectives.c:32 (rank 0): MPI_Bcast with root 0 here, root 1 at communicator rank 2 ({{.*}}collectives.c:32)
-// VROOT: verdict: violation MPI_ROOT_MISMATCH at {{.*}}collectives.c:32:
+// VROOT: verdict: violation MPI_ROOT_MISMATCH at {{.*}}collectives.c:32:3 (process 2)
 // RUN: %chorus cc -g %s -o %t.kind -DKIND
 // RUN: %expect-exit 1 %mpirun -n 3 %t.kind 2>&1 | FileCheck %s --check-prefix=KIND
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DKIND --quiet | FileCheck %s --check-prefix=VKIND
 // KIND: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}collectives.c:35 (rank 0): MPI_Bcast here, MPI_Barrier at communicator rank 1 ({{.*}}collectives.c:37)
-// VKIND: verdict: violation COLLECTIVE_MISMATCH
+// VKIND: verdict: violation COLLECTIVE_MISMATCH at {{.*}}collectives.c:37:5 (process 1)
 // RUN: %chorus cc -g %s -o %t.op -DOP
 // RUN: %expect-exit 1 %mpirun -n 2 %t.op 2>&1 | FileCheck %s --check-prefix=OP
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DOP --quiet | FileCheck %s --check-prefix=VOP
 // OP: chorus-rt: violation MPI_OP_MISMATCH at {{.*}}collectives.c:39 (rank 0): MPI_Allreduce with MPI_SUM here, MPI_MAX at communicator rank 1
-// VOP: verdict: violation MPI_OP_MISMATCH at {{.*}}collectives.c:39:
+// VOP: verdict: violation MPI_OP_MISMATCH at {{.*}}collectives.c:39:3 (process 1)
 // RUN: %chorus cc -g %s -o %t.sig -DSIG
 // RUN: %expect-exit 1 %mpirun -n 2 %t.sig 2>&1 | FileCheck %s --check-prefix=SIG
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DSIG --quiet | FileCheck %s --check-prefix=VSIG
 // SIG: chorus-rt: violation MPI_SIGNATURE_MISMATCH at {{.*}}collectives.c:42 (rank 0): MPI_Bcast of 8 bytes here, 4 bytes at communicator rank 1
-// VSIG: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}collectives.c:42:
+// VSIG: verdict: violation MPI_SIGNATURE_MISMATCH at {{.*}}collectives.c:42:3 (process 1)
 #include <mpi.h>
 int main(int argc, char **argv) {
   int rank, v[2] = {1, 2}, w[2];

@@ -6,7 +6,7 @@
 // RUN: env CHORUS_RT_TIMEOUT=1 %expect-exit 1 %mpirun -n 2 %t 2>&1 | FileCheck %s
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=VERIFY
 // CHECK: chorus-rt: violation ABSOLUTE_DEADLOCK at {{.*}}deadlock.c:21 (rank 0): every rank is blocked (for more than 1 s); cycle: rank 0 -> rank 1 -> rank 0; rank 0 in MPI_Recv (from rank 1, tag 0) at {{.*}}deadlock.c:21; rank 1 in MPI_Recv (from rank 0, tag 0) at {{.*}}deadlock.c:21
-// VERIFY: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}deadlock.c:21:
+// VERIFY: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}deadlock.c:21:3 (process 0)
 //
 // A rank that finished waits in MPI_Finalize for one that waits for it:
 // RUN: %chorus cc -g %s -o %t.fin -DFIN

@@ -6,22 +6,22 @@
 // RUN: %expect-exit 1 %mpirun -n 2 %t.rank 2>&1 | FileCheck %s --check-prefix=RANK
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DRANK --quiet | FileCheck %s --check-prefix=VRANK
 // RANK: chorus-rt: violation MPI_INVALID_RANK at {{.*}}invalid.c:32 (rank 0): MPI_Send with destination rank 2 in a communicator of 2
-// VRANK: verdict: violation MPI_INVALID_RANK at {{.*}}invalid.c:32:
+// VRANK: verdict: violation MPI_INVALID_RANK at {{.*}}invalid.c:32:5 (process 0)
 // RUN: %chorus cc -g %s -o %t.tag -DTAG
 // RUN: %expect-exit 1 %mpirun -n 2 %t.tag 2>&1 | FileCheck %s --check-prefix=TAG
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DTAG --quiet | FileCheck %s --check-prefix=VTAG
 // TAG: chorus-rt: violation MPI_INVALID_TAG at {{.*}}invalid.c:34 (rank 0): MPI_Send with tag -5 (0 ..
-// VTAG: verdict: violation MPI_INVALID_TAG at {{.*}}invalid.c:34:
+// VTAG: verdict: violation MPI_INVALID_TAG at {{.*}}invalid.c:34:5 (process 0)
 // RUN: %chorus cc -g %s -o %t.count -DCOUNT
 // RUN: %expect-exit 1 %mpirun -n 2 %t.count 2>&1 | FileCheck %s --check-prefix=COUNT
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DCOUNT --quiet | FileCheck %s --check-prefix=VCOUNT
 // COUNT: chorus-rt: violation MPI_INVALID_COUNT at {{.*}}invalid.c:36 (rank 0): MPI_Send with count -1
-// VCOUNT: verdict: violation MPI_INVALID_COUNT at {{.*}}invalid.c:36:
+// VCOUNT: verdict: violation MPI_INVALID_COUNT at {{.*}}invalid.c:36:5 (process 0)
 // RUN: %chorus cc -g %s -o %t.free -DFREE
 // RUN: %expect-exit 1 %mpirun -n 2 %t.free 2>&1 | FileCheck %s --check-prefix=FREE
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DFREE --quiet | FileCheck %s --check-prefix=VFREE
 // FREE: chorus-rt: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}invalid.c:42 (rank 1): MPI_Request_free of the active request of MPI_Irecv ({{.*}}invalid.c:41)
-// VFREE: verdict: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}invalid.c:42:
+// VFREE: verdict: violation MPI_ACTIVE_REQUEST_FREE at {{.*}}invalid.c:42:5 (process 1)
 #include <mpi.h>
 int main(int argc, char **argv) {
   int rank, v = 1, w = 0;
