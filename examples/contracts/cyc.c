@@ -20,8 +20,10 @@
  *     ... -DNO_RECV      g does not receive (reads its own x): WAITSFOR
  *                        (n >= 2: it returns before its left neighbour
  *                        entered), UNRECEIVED_MESSAGE (n = 1)
- *     chorus verify cyc.c --contract f ...  unknown: f calls g, whose
- *       contract would replace it (simulation, seed 002 §2.4: not yet)
+ *     chorus verify cyc.c --contract f -n 1..5 --deadlock absolute --no-overflow-check
+ *       verified: each call of g is simulated by g's contract (seed 002
+ *       §2.4), so f is verified assuming g conforms (Theorem 1)
+ *     ... -DF_OFF_BY_ONE f calls g once too often: COLLECTIVE_POSTCONDITION
  */
 #include <mpi.h>
 
@@ -65,7 +67,11 @@ void f(int k) {
   int i, size;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   i = 0;
+#ifdef F_OFF_BY_ONE
+  while (i <= size) { g(k); i = i+1; }
+#else
   while (i < size) { g(k); i = i+1; }
+#endif
 }
 
 int main(int argc, char **argv) {

@@ -86,7 +86,7 @@ bool CollectiveContractMonitor::returned(const exec::GlobalState& s, int q) cons
                                ps->stack[0].loc != drv_->callLoc);
 }
 
-void CollectiveContractMonitor::after(const exec::GlobalState&, exec::Successor& succ, int p) {
+void CollectiveContractMonitor::after(const exec::GlobalState& from, exec::Successor& succ, int p) {
   if (uses_.empty()) {
     // `mpi uses` of every rank, in its pre-state (the initial state)
     const exec::GlobalState& init = ex_.contractInitial();
@@ -133,23 +133,49 @@ void CollectiveContractMonitor::after(const exec::GlobalState&, exec::Successor&
       onReturn(ev, succ, p);
     }
   }
-  messages(succ, p);
+  messages(from, succ, p);
 }
 
-void CollectiveContractMonitor::messages(exec::Successor& succ, int p) {
+void CollectiveContractMonitor::messages(const exec::GlobalState& from, exec::Successor& succ,
+                                         int p) {
   const model::Program& P = ex_.program();
-  for (const state::Message& m : succ.state.msgs) {
-    if (returned(succ.state, m.dst))
+  const std::string& fn = P.func(drv_->func).name;
+  state::MessageList& msgs = succ.state.msgs;
+  if (msgs.size() > from.msgs.size()) {
+    // sends (appended): stamped with the sender's segment; a receiver in a
+    // later segment is already past the boundary (Def. 2.5 (3), a send)
+    int seg = ex_.contractSegment(*succ.state.procs[p]);
+    for (size_t i = from.msgs.size(); i < msgs.size(); ++i) {
+      state::Message& m = msgs.mut(i);
+      m.seg = uint16_t(seg);
+      int dseg = ex_.contractSegment(*succ.state.procs[m.dst]);
+      if (dseg > seg)
+        detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
+                      "a message from process " + std::to_string(m.src) + " to process " +
+                          std::to_string(m.dst) + " after process " + std::to_string(m.dst) +
+                          (returned(succ.state, m.dst) ? " returned from '" + fn + "'"
+                                                       : " passed a collective call") +
+                          ": it crosses a segment boundary (seed 002 Def. 2.5 (3))",
+                      succ.state.pc, succ.step);
+      if (size_t(m.src) < uses_.size() && !uses_[m.src].empty() && !uses_[m.src].count(m.comm))
+        detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
+                      "a message on a communicator that 'mpi uses' of '" + fn + "' does not list",
+                      succ.state.pc, succ.step);
+    }
+  } else if (msgs.size() < from.msgs.size()) {
+    // a receive: the message must come from the receiver's segment (Def.
+    // 2.5 (3), a receive)
+    size_t i = 0;
+    while (i < msgs.size() && msgs[i] == from.msgs[i])
+      ++i;
+    const state::Message& m = from.msgs[i];
+    int seg = ex_.contractSegment(*succ.state.procs[p]);
+    if (m.dst == p && m.seg > seg)
       detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
-                    "a message from process " + std::to_string(m.src) + " to process " +
-                        std::to_string(m.dst) + " after process " + std::to_string(m.dst) +
-                        " returned from '" + P.func(drv_->func).name +
-                        "': it crosses the end of the call (seed 002 Def. 2.5 (3))",
-                    succ.state.pc, succ.step);
-    if (size_t(m.src) < uses_.size() && !uses_[m.src].empty() && !uses_[m.src].count(m.comm))
-      detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
-                    "a message on a communicator that 'mpi uses' of '" + P.func(drv_->func).name +
-                        "' does not list",
+                    "process " + std::to_string(p) + " receives a message process " +
+                        std::to_string(m.src) +
+                        " sent after a collective call it has not made yet: it crosses a "
+                        "segment boundary (seed 002 Def. 2.5 (3))",
                     succ.state.pc, succ.step);
   }
 }
@@ -165,6 +191,17 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
                     "process " + std::to_string(p) + " returns from '" + fn +
                         "' while a message from process " + std::to_string(m.src) +
                         " to it is not received (seed 002 Def. 2.5 (4))",
+                    s.pc, succ.step);
+  // collective consistency (Def. 2.2): another process made a simulated
+  // collective call that p never made
+  for (int q = 0; q < s.numProcs(); ++q)
+    if (exec::Executor::stubArrivals(*s.procs[q]) > exec::Executor::stubArrivals(*ev.state))
+      detail::raise(ViolationKind::CollectiveConsistency, ev.loc, p,
+                    "process " + std::to_string(p) + " returns from '" + fn + "' after " +
+                        std::to_string(exec::Executor::stubArrivals(*ev.state)) +
+                        " collective calls, process " + std::to_string(q) + " made " +
+                        std::to_string(exec::Executor::stubArrivals(*s.procs[q])) +
+                        " (seed 002 Def. 2.2)",
                     s.pc, succ.step);
   const exec::GlobalState& init = ex_.contractInitial();
   exec::CollectiveAt pre;

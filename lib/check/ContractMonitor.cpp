@@ -104,7 +104,7 @@ void ContractMonitor::noteUncheckedParts(const model::Contract& c) {
   // `verify --contract f`: f's collective blocks, `mpi uses` and
   // `waitsfor` are checked by the CollectiveContractMonitor
   const model::ContractDriver* drv = ex_.options().contract;
-  bool collective = drv && drv->func == c.func;
+  bool collective = drv && (drv->func == c.func || ex_.stubContract(c.func));
   for (size_t k = 1; k < c.blocks.size() && !collective; ++k)
     ex_.noteUnchecked(
         "the 'mpi collective(" + model::toString(P, c.blocks[k].comm) +

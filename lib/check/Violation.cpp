@@ -108,6 +108,10 @@ const char* kindName(ViolationKind k) {
     return "LOCK_MISUSE";
   case ViolationKind::JoinMisuse:
     return "JOIN_MISUSE";
+  case ViolationKind::CollectivePrecondition:
+    return "COLLECTIVE_PRECONDITION";
+  case ViolationKind::CollectiveConsistency:
+    return "COLLECTIVE_CONSISTENCY";
   case ViolationKind::CollectivePostcondition:
     return "COLLECTIVE_POSTCONDITION";
   case ViolationKind::WaitsFor:

@@ -40,6 +40,16 @@ public:
   const model::ContractDriver* drv = nullptr;
   int n = 1;
   bool hasOld = false;
+  const CollectiveAt* at = nullptr;
+
+  /// Rank k's state in the current group may be read.
+  void known(Machine& m, int k) const {
+    const std::vector<bool>& v = m.me >= n ? at->oldKnown : at->nowKnown;
+    if (!v.empty() && !v[size_t(k)])
+      throw Unsupported(std::string("a contract clause reads the ") +
+                        (m.me >= n ? "pre-state" : "state") + " of process " + std::to_string(k) +
+                        ", which has not arrived at or returned from the call, at " + m.where());
+  }
 
   int rank(Machine& m) const { return m.me % n; }
   bool inOld(Machine& m) const { return m.me >= n; }
@@ -95,7 +105,11 @@ protected:
   }
 
   Expr result(Machine& m, const model::Expr* e) override {
-    if (drv->result == model::kNone || inOld(m))
+    if (at->result && !inOld(m) && rank(m) == at->me) {
+      noteRead(m, e, at->result);
+      return at->result;
+    }
+    if (drv->result == model::kNone || inOld(m) || at->result)
       return EvalHook::result(m, e);
     Place pl{Root{RootKind::Global, 0, m.im.globalIndex.at(drv->result)}, {}, e->type, m.me};
     Expr v = m.readPlace(pl);
@@ -110,6 +124,12 @@ protected:
       return m.evalValue(e->kids[0]);
     int save = m.me;
     m.me += n;
+    try {
+      known(m, rank(m));
+    } catch (...) {
+      m.me = save;
+      throw;
+    }
     ++depth_;
     Expr v;
     try {
@@ -155,6 +175,16 @@ private:
         continue;
       int save = m.me;
       m.me = k + (inOld(m) ? n : 0);
+      const model::Expr* y = x;
+      while (y->kind == ExprKind::Cast)
+        y = y->kids[0];
+      try {
+        if (y->kind != ExprKind::Old) // \old checks the pre-state it reads
+          known(m, k);
+      } catch (...) {
+        m.me = save;
+        throw;
+      }
       ++depth_;
       Expr v;
       try {
@@ -191,8 +221,37 @@ void noSplit(Machine& m) {
 
 } // namespace
 
+size_t Executor::stubArrivals(const ProcState& ps) {
+  size_t c = 0;
+  if (!ps.stack.empty())
+    for (const state::Mark& mk : ps.stack[0].marks)
+      c += mk.kind == state::Mark::Kind::StubEntry;
+  return c;
+}
+
+int Executor::contractSegment(const ProcState& ps) const {
+  const model::ContractDriver& D = *opts_.contract;
+  if (ps.stack.empty())
+    return 0;
+  const Frame& bottom = ps.stack[0];
+  if (ps.stack.size() == 1 && bottom.loc == D.callLoc)
+    return 0; // f not called yet
+  int c = int(stubArrivals(ps));
+  const Frame& top = ps.stack.back();
+  bool inside = ps.stack.size() >= 2 && stubContract(top.func) && ps.callPhase == 1 &&
+                top.loc == prog_.func(top.func).entry;
+  bool returned = ps.stack.size() == 1 && bottom.loc != D.callLoc;
+  return 1 + 2 * c - (inside ? 1 : 0) + (returned ? 1 : 0);
+}
+
 GlobalState Executor::contractInitialState() {
   const model::ContractDriver& D = *opts_.contract;
+  // the collective procedures f calls are simulated by their contracts
+  stubOf_.assign(prog_.funcs.size(), nullptr);
+  for (const model::Contract& c : prog_.contracts)
+    if (c.func != D.func && c.blocks.size() > 1 && c.func < stubOf_.size() &&
+        prog_.func(c.func).defined)
+      stubOf_[c.func] = &c;
   GlobalState gs;
   gs.pc = f_.trueExpr();
   std::unordered_set<model::VarId> fresh(D.fresh.begin(), D.fresh.end());
@@ -321,6 +380,7 @@ Expr Executor::evalCollective(const CollectiveAt& at, Expr pc, const model::Expr
   hook.drv = opts_.contract;
   hook.n = int(at.now.size());
   hook.hasOld = !at.old.empty();
+  hook.at = &at;
   hook.reads = reads;
   m.annot = &hook;
   Expr r = cond ? m.evalCond(e) : m.evalValue(e);
@@ -348,6 +408,7 @@ std::vector<Expr> Executor::evalRankSet(const CollectiveAt& at, Expr pc, const m
     hook.drv = opts_.contract;
     hook.n = n;
     hook.hasOld = !at.old.empty();
+    hook.at = &at;
     m.annot = &hook;
     if (x->kind == ExprKind::SetOf && x->bound.empty()) {
       for (const model::Expr* k : x->kids)

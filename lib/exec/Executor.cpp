@@ -584,6 +584,18 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
     pm.terminated = true;
     return pm;
   }
+  if (opts_.contract && ps.threads.empty()) {
+    // the driver after f returned: the process is done (its frame keeps
+    // the arrivals of the simulated calls, which others may still read)
+    const Frame& top = ps.stack.back();
+    if (ps.stack.size() == 1 && top.func == opts_.contract->driver &&
+        top.loc == opts_.contract->afterLoc) {
+      pm.terminated = true;
+      return pm;
+    }
+    if (stubContract(top.func) && top.loc == prog_.func(top.func).entry)
+      return stubMoves(s, p);
+  }
   if (ps.threads.empty())
     return threadMoves(s, p, 0);
   // A process with threads (lib/exec/threads): the moves of every running

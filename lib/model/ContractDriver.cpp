@@ -35,6 +35,33 @@ std::string addContractDriver(Program& p, const std::string& name, ContractDrive
       contract = &c;
   if (!contract)
     return "function '" + name + "' has no 'mpi collective' contract block";
+  // no collective recursion (seed 002 §2.4): f does not call itself
+  // through procedures without a collective contract (those with one are
+  // simulated by it)
+  {
+    std::vector<bool> collective(p.funcs.size(), false), seen(p.funcs.size(), false);
+    for (const Contract& c : p.contracts)
+      if (c.blocks.size() > 1 && c.func < collective.size())
+        collective[c.func] = true;
+    std::vector<std::pair<FuncId, std::string>> work{{fp->id, name}};
+    while (!work.empty()) {
+      auto [g, path] = work.back();
+      work.pop_back();
+      for (const Transition& t : p.func(g).trans) {
+        if (t.stmt.kind != StmtKind::Call || !t.stmt.callee ||
+            t.stmt.callee->kind != ExprKind::Func)
+          continue;
+        FuncId h = t.stmt.callee->func;
+        if (h == fp->id)
+          return "collective recursion: " + path + " calls '" + name + "' at " + p.where(t.loc) +
+                 " (seed 002 §2.4 excludes it)";
+        if (h < seen.size() && !seen[h] && !collective[h] && p.func(h).defined) {
+          seen[h] = true;
+          work.push_back({h, path + " -> " + p.func(h).name});
+        }
+      }
+    }
+  }
   usage = false;
   FuncId fid = fp->id;
   SrcLoc at = contract->loc;

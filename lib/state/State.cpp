@@ -125,6 +125,7 @@ size_t GlobalState::hash() const {
     mix(h, size_t(m.datatype));
     mix(h, m.sync);
     mix(h, size_t(m.req + 3));
+    mix(h, m.seg);
   }
   mix(h, eh(pc));
   mix(h, size_t(coll.kind));
@@ -151,7 +152,7 @@ bool GlobalState::operator==(const GlobalState& o) const {
     const Message &a = msgs[i], &b = o.msgs[i];
     if (a.src != b.src || a.dst != b.dst || a.comm != b.comm || a.tag != b.tag ||
         a.data != b.data || a.count != b.count || a.datatype != b.datatype || a.sync != b.sync ||
-        a.req != b.req)
+        a.req != b.req || a.seg != b.seg)
       return false;
   }
   if (coll.kind != o.coll.kind)

@@ -43,7 +43,7 @@ private:
   bool returned(const exec::GlobalState& s, int q) const;
   void onReturn(const exec::CallEvent& ev, exec::Successor& succ, int p);
   void postconditions(const exec::CallEvent& ev, exec::Successor& succ);
-  void messages(exec::Successor& succ, int p);
+  void messages(const exec::GlobalState& from, exec::Successor& succ, int p);
 };
 
 } // namespace chorus::check

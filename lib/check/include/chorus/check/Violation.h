@@ -72,6 +72,8 @@ enum class ViolationKind {
   JoinMisuse, ///< join of a thread already joined, of a detached thread
   // collective contracts (issue 11, seed 002 Def. 2.5 and 2.6), checked by
   // `verify --contract f`
+  CollectivePrecondition,  ///< a simulated call's `requires` fails once every process called it
+  CollectiveConsistency,   ///< processes call different collective procedures (Def. 2.2)
   CollectivePostcondition, ///< a collective `ensures` does not hold once every process returned
   WaitsFor,                ///< a process returned before a rank of its `waitsfor` set entered
   UnreceivedMessage,       ///< a message sent to a process in a segment is not received in it

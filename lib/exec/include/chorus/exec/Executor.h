@@ -86,6 +86,12 @@ struct CollectiveAt {
   std::vector<const ProcState*> now;
   std::vector<const ProcState*> old;
   int me = 0;
+  /// Per rank, whether its `now` / `old` state may be read (empty: all);
+  /// reading another is Unsupported (a stub's postcondition that reads a
+  /// process that has not arrived or not returned).
+  std::vector<bool> nowKnown, oldKnown;
+  /// `\result` of rank `me` (null: the driver's result global).
+  Expr result = nullptr;
 };
 
 /// Whether main reads its argv parameter anywhere but in MPI_Init(&argc,
@@ -286,6 +292,17 @@ public:
                                 model::SrcLoc loc);
   /// --contract: the initial state (the pre-state of every process's call).
   const GlobalState& contractInitial() const { return contractInitial_; }
+  /// --contract: the collective contract that simulates calls of g
+  /// (CollStub.cpp, seed 002 §4.2), or null: g is executed.
+  const model::Contract* stubContract(model::FuncId g) const {
+    return g < stubOf_.size() ? stubOf_[g] : nullptr;
+  }
+  /// --contract: the segment process state `ps` is in (seed 002 §2.3: the
+  /// number of its collective actions so far: the call of f, arrivals at
+  /// and returns from simulated procedures, the return from f).
+  int contractSegment(const ProcState& ps) const;
+  /// --contract: the number of simulated calls process state `ps` arrived at.
+  static size_t stubArrivals(const ProcState& ps);
 
   /// Frame conditions (Assigns.cpp): for every location of process state
   /// `before` — globals, heap objects not freed in `after`, the variables of
@@ -328,6 +345,10 @@ private:
   std::string executingSuffix(int p) const;
   bool inComponent_ = false;
   GlobalState contractInitial_;
+  std::vector<const model::Contract*> stubOf_;
+  /// --contract: the moves of process p inside a simulated call (its top
+  /// frame a stubbed procedure at its entry; CollStub.cpp).
+  ProcMoves stubMoves(const GlobalState& s, int p);
   /// --contract: the initial state of the driver (Executor::initial).
   GlobalState contractInitialState();
 

@@ -24,7 +24,10 @@ struct ProcState;
 /// of the function (`loop assigns`), or the value of a loop variant at the
 /// previous arrival at the loop head. Part of the state's identity.
 struct Mark {
-  enum class Kind : uint8_t { CallEntry, LoopEntry, LoopPrev };
+  /// StubEntry (`verify --contract`, on the driver's frame): the process at
+  /// its arrival at the `at`-th call of a collective procedure simulated by
+  /// its contract (seed 002 §4.2), kept until the end.
+  enum class Kind : uint8_t { CallEntry, LoopEntry, LoopPrev, StubEntry };
   Kind kind = Kind::CallEntry;
   model::LocId at = model::kNone; ///< the loop head (loop marks)
   /// Interned process state (its own frames keep no marks), or null.
@@ -138,6 +141,9 @@ struct Message {
   /// synchronous outcome of its choice, potential-deadlock mode)
   uint8_t sync = 0;
   int req = -1; ///< sender's request slot (nonblocking send), -1: none
+  /// `verify --contract`: the sender's segment when it sent (seed 002
+  /// §2.3: the number of its collective actions so far); 0 otherwise.
+  uint16_t seg = 0;
   bool operator==(const Message&) const = default;
 };
 

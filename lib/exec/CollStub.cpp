@@ -1,0 +1,422 @@
+// Simulation of the collective procedures f calls (`verify --contract f`,
+// seed 002 §2.4 and §4.2): a call of a procedure g with a collective
+// contract does not run g's body; the process
+//   arrives: its state (g's frame pushed, arguments bound) is kept as a
+//     StubEntry mark on the driver's frame, the `at`-th arrival; the
+//     arrivals of the other processes at the same instance must be calls of
+//     g (collective consistency, Def. 2.2); the last arrival checks g's
+//     precondition on every rank over the arrival states
+//     (COLLECTIVE_PRECONDITION, Ex. 2.4);
+//   waits until every rank of its `waitsfor` set (in its arrival state)
+//     has arrived;
+//   havocs the locations of g's `assigns` (fresh values), assumes g's
+//     postcondition (\old: the arrival states; \mpi_on of another rank's
+//     state after the call is not supported yet) and returns a fresh result.
+// A message to the process still in transit that was sent in its segment
+// at an arrival or a return is UNRECEIVED_MESSAGE (Def. 2.5 (4)).
+#include "AnnotEval.h"
+#include "Library.h"
+
+#include "chorus/model/Printer.h"
+
+namespace chorus::exec {
+
+namespace {
+
+const ProcState* arrival(const ProcState& ps, size_t j) {
+  size_t k = 0;
+  for (const state::Mark& mk : ps.stack[0].marks)
+    if (mk.kind == state::Mark::Kind::StubEntry && k++ == j)
+      return mk.ps;
+  return nullptr;
+}
+
+/// A fresh value of type t (scalars in their C range; arrays and records
+/// element by element when their shape is fixed).
+Expr havocValue(Machine& m, const model::Type* t) {
+  if (t->kind == TypeKind::Array && t->length && *t->length <= 256) {
+    std::vector<Expr> elems;
+    for (uint64_t i = 0; i < *t->length; ++i)
+      elems.push_back(havocValue(m, t->elem));
+    return m.f.arrayLit(m.V.symType(t), elems);
+  }
+  if (t->isScalar() && t->kind != TypeKind::Pointer)
+    return freshValue(m, "havoc", t);
+  throw Unsupported("an 'assigns' location of type '" + t->name +
+                    "' in a simulated call (only arithmetic values and arrays of them) at " +
+                    m.where());
+}
+
+/// Assigns fresh values to the locations of an `assigns` term.
+void havoc(Machine& m, EvalHook& hook, const model::Expr* e) {
+  const model::Expr* x = e;
+  while (x->kind == ExprKind::Cast)
+    x = x->kids[0];
+  bool range = false;
+  std::function<void(const model::Expr*)> scan = [&](const model::Expr* y) {
+    if ((y->kind == ExprKind::Binary && y->op == Op::Range) || y->kind == ExprKind::SetOf)
+      range = true;
+    for (const model::Expr* k : y->kids)
+      scan(k);
+  };
+  scan(x);
+  if (x->isLvalueKind() && !range) {
+    Place pl = m.evalPlace(x);
+    m.writePlace(pl, havocValue(m, pl.type));
+    return;
+  }
+  for (const PtrSet& ps : hook.pointerSets(m, x)) {
+    const model::Type* et = Machine::pointeeOf(x->type);
+    if (!ps.lo) {
+      Place pl = m.placeOfPointer(ps.ptr, et, m.me);
+      m.writePlace(pl, havocValue(m, pl.type));
+      continue;
+    }
+    auto lo = m.concreteInt(ps.lo), hi = m.concreteInt(ps.hi);
+    if (!lo || !hi)
+      throw Unsupported("the 'assigns' range '" + m.text(e) +
+                        "' of a simulated call has symbolic bounds at " + m.where());
+    for (int64_t k = *lo; k <= *hi; ++k) {
+      Place pl = m.placeOfPointer(m.ptrAdd(ps.ptr, m.intc(k), et), et, m.me);
+      m.writePlace(pl, havocValue(m, pl.type));
+    }
+  }
+}
+
+/// The variables e reads outside \old (and whether it dereferences a
+/// pointer or indexes an array there).
+void postReads(const model::Expr* e, std::vector<model::VarId>& vars, bool& memory, bool& result) {
+  if (e->kind == ExprKind::Old)
+    return;
+  if (e->kind == ExprKind::Var)
+    vars.push_back(e->var);
+  if (e->kind == ExprKind::Deref || e->kind == ExprKind::Index)
+    memory = true;
+  if (e->kind == ExprKind::Result)
+    result = true;
+  for (const model::Expr* k : e->kids)
+    postReads(k, vars, memory, result);
+}
+
+void conjunctsOf(const model::Expr* e, std::vector<const model::Expr*>& out) {
+  if (e->kind == ExprKind::Binary && e->op == Op::LogAnd) {
+    conjunctsOf(e->kids[0], out);
+    conjunctsOf(e->kids[1], out);
+    return;
+  }
+  out.push_back(e);
+}
+
+std::string clauseText(const model::Program& P, const model::Clause& c, const char* word) {
+  std::string t = word;
+  for (size_t i = 0; i < c.exprs.size(); ++i)
+    t += (i ? ", " : " ") + model::toString(P, c.exprs[i]);
+  return t + " (" + P.where(c.loc) + ")";
+}
+
+} // namespace
+
+ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
+  ProcMoves pm;
+  const ProcState& ps = *s.procs[p];
+  const Frame& top = ps.stack.back();
+  model::FuncId g = top.func;
+  const model::Function& gf = prog_.func(g);
+  const model::Contract& C = *stubOf_[g];
+  const model::ContractDriver& D = *opts_.contract;
+  int n = s.numProcs();
+  bool arrived = ps.callPhase == 1;
+  size_t j = stubArrivals(ps) - (arrived ? 1 : 0);
+  auto arrivedAt = [&](int q) { return stubArrivals(*s.procs[q]) > j; };
+  std::string fname = prog_.func(D.func).name;
+  // one run per schedule of choices (as moves(): Machine::choose)
+  std::vector<std::vector<bool>> schedules{{}};
+  std::string waiting;
+  while (!schedules.empty()) {
+    std::vector<bool> sched = std::move(schedules.back());
+    schedules.pop_back();
+    Machine m(*this, *impl_, s, p, opts_.syncSends);
+    m.undecided = &undecided_;
+    m.loc = gf.loc;
+    m.step.loc = gf.loc;
+    m.step.stmt = std::string(arrived ? "return from " : "arrive at ") + gf.name +
+                  " (simulated by its contract)";
+    m.schedule = sched;
+    bool blocked = false, infeasible = false;
+    auto unreceived = [&](int seg) {
+      for (const Message& msg : s.msgs)
+        if (msg.dst == p && msg.seg == seg)
+          m.fail(ViolationKind::UnreceivedMessage,
+                 "process " + std::to_string(p) + (arrived ? " returns from '" : " calls '") +
+                     gf.name + "' while a message from process " + std::to_string(msg.src) +
+                     " sent to it before is not received (seed 002 Def. 2.5 (4))",
+                 m.pc());
+    };
+    if (!arrived) {
+      unreceived(contractSegment(ps));
+      ProcState snap = ps;
+      for (Frame& fr : snap.stack)
+        fr.marks.clear();
+      const ProcState* sp = interner_.intern(std::move(snap));
+      ProcState& me = m.self();
+      me.stack[0].marks.push_back(
+          state::Mark{state::Mark::Kind::StubEntry, model::LocId(j), sp, nullptr});
+      me.callPhase = 1;
+      // collective consistency (Def. 2.2): the j-th collective call of
+      // every process is a call of g
+      for (int q = 0; q < n; ++q) {
+        if (q == p)
+          continue;
+        const ProcState& qs = *s.procs[q];
+        if (const ProcState* a = arrivedAt(q) ? arrival(qs, j) : nullptr) {
+          if (a->stack.back().func != g)
+            m.fail(ViolationKind::CollectiveConsistency,
+                   "process " + std::to_string(p) + " calls '" + gf.name + "' where process " +
+                       std::to_string(q) + " called '" + prog_.func(a->stack.back().func).name +
+                       "' (seed 002 Def. 2.2)",
+                   m.pc());
+        } else if (qs.stack.size() == 1 && qs.stack[0].loc == D.afterLoc) {
+          m.fail(ViolationKind::CollectiveConsistency,
+                 "process " + std::to_string(p) + " calls '" + gf.name + "' after process " +
+                     std::to_string(q) + " returned from '" + fname +
+                     "' without calling it (seed 002 Def. 2.2)",
+                 m.pc());
+        }
+      }
+      bool last = true;
+      for (int q = 0; q < n && last; ++q)
+        last = q == p || arrivedAt(q);
+      if (last) {
+        // Ex. 2.4: with every rank arrived, the precondition must hold on
+        // every rank over the arrival states
+        CollectiveAt at;
+        for (int q = 0; q < n; ++q)
+          at.now.push_back(q == p ? sp : arrival(*s.procs[q], j));
+        for (int r = 0; r < n; ++r) {
+          at.me = r;
+          auto check = [&](const model::Clause& cl, Expr guard, const std::string& in) {
+            Expr v = evalCollective(at, m.pc(), cl.exprs[0], true, cl.loc, nullptr);
+            Expr ok = guard ? f_.implies(guard, v) : v;
+            Answer a = oracle_.valid(m.pc(), ok);
+            if (a == Answer::Yes)
+              return;
+            if (a == Answer::Maybe) {
+              noteUndecided("the precondition '" + clauseText(prog_, cl, "requires") + "'" + in +
+                            " of '" + gf.name + "' on process " + std::to_string(r));
+              m.gs.pc = f_.logicalAnd(m.gs.pc, ok);
+              return;
+            }
+            ViolationError e;
+            e.violation.kind = ViolationKind::CollectivePrecondition;
+            e.violation.loc = cl.loc;
+            e.violation.proc = r;
+            e.violation.message = "the precondition '" + clauseText(prog_, cl, "requires") + "'" +
+                                  in + " of '" + gf.name + "' may not hold on process " +
+                                  std::to_string(r) +
+                                  " when every process has called it (seed 002 Ex. 2.4)";
+            e.condition = f_.logicalAnd(m.pc(), f_.logicalNot(ok));
+            e.step = m.step;
+            throw e;
+          };
+          for (const model::ContractBlock& b : C.blocks) {
+            for (const model::Clause& cl : b.clauses)
+              if (cl.kind == model::ClauseKind::Requires)
+                check(cl, nullptr, "");
+            for (const model::Behavior& bh : b.behaviors) {
+              std::vector<Expr> as;
+              for (const model::Clause& cl : bh.clauses)
+                if (cl.kind == model::ClauseKind::Assumes)
+                  as.push_back(evalCollective(at, m.pc(), cl.exprs[0], true, cl.loc, nullptr));
+              for (const model::Clause& cl : bh.clauses)
+                if (cl.kind == model::ClauseKind::Requires)
+                  check(cl, f_.logicalAnd(as), " of behavior " + bh.name);
+            }
+          }
+        }
+      }
+    } else {
+      const ProcState* sp = arrival(ps, j);
+      // the waitsfor set, in the arrival state
+      CollectiveAt wat;
+      for (int q = 0; q < n; ++q) {
+        const ProcState* a = arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
+        wat.now.push_back(a ? a : sp);
+        wat.nowKnown.push_back(a != nullptr);
+      }
+      wat.me = p;
+      std::vector<const model::Behavior*> active{nullptr};
+      for (size_t b = 1; b < C.blocks.size(); ++b)
+        for (const model::Behavior& bh : C.blocks[b].behaviors) {
+          std::vector<Expr> as;
+          for (const model::Clause& cl : bh.clauses)
+            if (cl.kind == model::ClauseKind::Assumes)
+              as.push_back(evalCollective(wat, m.pc(), cl.exprs[0], true, cl.loc, nullptr));
+          if (m.choose(f_.logicalAnd(as)))
+            active.push_back(&bh);
+        }
+      auto clauses = [&](model::ClauseKind k) {
+        std::vector<const model::Clause*> out;
+        for (size_t b = 0; b < C.blocks.size(); ++b) {
+          for (const model::Clause& cl : C.blocks[b].clauses)
+            if (cl.kind == k && (b > 0 || k != model::ClauseKind::WaitsFor))
+              out.push_back(&cl);
+          for (const model::Behavior& bh : C.blocks[b].behaviors)
+            if (std::find(active.begin(), active.end(), &bh) != active.end())
+              for (const model::Clause& cl : bh.clauses)
+                if (cl.kind == k)
+                  out.push_back(&cl);
+        }
+        return out;
+      };
+      std::vector<Expr> member(size_t(n), f_.falseExpr());
+      for (const model::Clause* cl : clauses(model::ClauseKind::WaitsFor))
+        for (const model::Expr* e : cl->exprs) {
+          std::vector<Expr> in = evalRankSet(wat, m.pc(), e, cl->loc);
+          for (int q = 0; q < n; ++q)
+            member[size_t(q)] = f_.logicalOr(member[size_t(q)], in[size_t(q)]);
+        }
+      for (int q = 0; q < n && !blocked; ++q)
+        if (q != p && !arrivedAt(q) && m.choose(member[size_t(q)])) {
+          blocked = true;
+          waiting = "in the simulation of '" + gf.name + "', waiting for process " +
+                    std::to_string(q) + " (its waitsfor) to call it";
+        }
+      if (!blocked) {
+        unreceived(contractSegment(ps));
+        CollectiveAt at;
+        auto states = [&](const ProcState* now) {
+          at = CollectiveAt{};
+          for (int q = 0; q < n; ++q) {
+            const ProcState* a = arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
+            at.now.push_back(q == p ? now : sp);
+            at.nowKnown.push_back(q == p);
+            at.old.push_back(a ? a : sp);
+            at.oldKnown.push_back(a != nullptr || q == p);
+          }
+          at.me = p;
+        };
+        // A postcondition conjunct `x == e` (`\result == e`) for an
+        // assigned variable x, e reading no assigned location outside \old:
+        // x gets e's value instead of a fresh value constrained by it.
+        std::vector<const model::Clause*> assigns = clauses(model::ClauseKind::Assigns);
+        std::vector<model::VarId> assignedVars;
+        bool assignsMemory = false;
+        for (const model::Clause* cl : assigns)
+          for (const model::Expr* e : cl->exprs) {
+            const model::Expr* x = e;
+            while (x->kind == ExprKind::Cast)
+              x = x->kids[0];
+            if (x->kind == ExprKind::Var)
+              assignedVars.push_back(x->var);
+            else
+              assignsMemory = true;
+          }
+        std::vector<const model::Expr*> posts;
+        for (const model::Clause* cl : clauses(model::ClauseKind::Ensures))
+          conjunctsOf(cl->exprs[0], posts);
+        std::vector<std::pair<const model::Expr*, Expr>> direct; // lhs, value
+        std::vector<const model::Expr*> assumed;
+        states(sp);
+        for (const model::Expr* c : posts) {
+          bool functional = false;
+          if (c->kind == ExprKind::Binary && c->op == Op::Eq) {
+            const model::Expr* lhs = c->kids[0];
+            while (lhs->kind == ExprKind::Cast)
+              lhs = lhs->kids[0];
+            std::vector<model::VarId> reads;
+            bool memory = false, result = false;
+            postReads(c->kids[1], reads, memory, result);
+            bool clean = !result && !(memory && assignsMemory);
+            for (model::VarId v : reads)
+              clean = clean &&
+                      std::find(assignedVars.begin(), assignedVars.end(), v) == assignedVars.end();
+            bool target = lhs->kind == ExprKind::Result ||
+                          (lhs->kind == ExprKind::Var &&
+                           std::find(assignedVars.begin(), assignedVars.end(), lhs->var) !=
+                               assignedVars.end() &&
+                           std::count_if(direct.begin(), direct.end(), [&](const auto& d) {
+                             return d.first->kind == ExprKind::Var && d.first->var == lhs->var;
+                           }) == 0);
+            if (clean && target) {
+              direct.push_back(
+                  {lhs, evalCollective(at, m.gs.pc, c->kids[1], false, c->loc, nullptr)});
+              functional = true;
+            }
+          }
+          if (!functional)
+            assumed.push_back(c);
+        }
+        // havoc the assigns locations (evaluated in the arrival state: the
+        // process has not changed since)
+        {
+          EvalHook hook;
+          m.annot = &hook;
+          for (const model::Clause* cl : assigns)
+            for (const model::Expr* e : cl->exprs)
+              havoc(m, hook, e);
+          m.annot = nullptr;
+        }
+        const model::Type* rt = gf.type ? gf.type->ret : nullptr;
+        Expr res = nullptr;
+        for (const auto& [lhs, v] : direct) {
+          const model::Type* t = lhs->kind == ExprKind::Result ? rt : lhs->type;
+          Expr val = m.convert(v->type()->isBool() ? m.boolToInt(v) : v, nullptr, t);
+          if (t->kind == TypeKind::Int && m.ex.options().overflowCheck) {
+            auto [lo, hi] = Machine::intRange(t);
+            m.gs.pc = f_.logicalAnd(
+                m.gs.pc, f_.logicalAnd(f_.le(f_.intConst(lo), v), f_.le(v, f_.intConst(hi))));
+          }
+          if (lhs->kind == ExprKind::Result)
+            res = val;
+          else
+            m.writePlace(m.evalPlace(lhs), val);
+        }
+        if (!res && rt && rt->kind != TypeKind::Void)
+          res = havocValue(m, rt);
+        // assume the rest of the postcondition
+        ProcState after = m.self();
+        after.stack[0].marks.clear();
+        states(interner_.intern(std::move(after)));
+        at.result = res;
+        for (const model::Expr* c : assumed)
+          m.gs.pc = f_.logicalAnd(m.gs.pc, evalCollective(at, m.gs.pc, c, true, c->loc, nullptr));
+        if (oracle_.valid(m.gs.pc, f_.falseExpr()) == Answer::Yes)
+          infeasible = true;
+        else {
+          m.self().callPhase = 0;
+          m.step.effects.push_back(gf.name + " simulated" +
+                                   (res ? ": result " + m.show(res) : std::string()));
+          m.doReturn(res);
+        }
+      }
+    }
+    for (size_t k = sched.size(); k < m.schedule.size(); ++k) {
+      std::vector<bool> alt(m.schedule.begin(), m.schedule.begin() + long(k));
+      alt.push_back(!m.schedule[k]);
+      schedules.push_back(std::move(alt));
+    }
+    if (blocked || infeasible)
+      continue;
+    pm.succs.push_back(m.successor());
+    simplifyUnderPc(pm.succs.back().state, s.pc);
+  }
+  for (size_t k = 0; k < pm.succs.size(); ++k) {
+    pm.succs[k].arrived = true;
+    for (size_t i = 0; i < k; ++i)
+      if (pm.succs[i].step.stmt == pm.succs[k].step.stmt)
+        ++pm.succs[k].step.choice;
+  }
+  // Safe for the urgent POR as a buffered send or a receive from a fixed
+  // source is: a move of the stub changes only p's state; it reads the
+  // others' arrivals, which stay once made (so an exit, once enabled, stays
+  // enabled), and the precondition checked at the last arrival does not
+  // depend on the order of the arrivals.
+  pm.safe = !pm.succs.empty();
+  if (pm.succs.empty()) {
+    pm.blockedAt = waiting.empty() ? "in the simulation of '" + gf.name + "'" : waiting;
+    pm.blockedLoc = gf.loc;
+  }
+  return pm;
+}
+
+} // namespace chorus::exec
