@@ -74,6 +74,14 @@ CollectiveContractMonitor::CollectiveContractMonitor(exec::Executor& ex) : ex_(e
     }
 }
 
+bool CollectiveContractMonitor::possible(Expr pc, Expr guard) {
+  if (guard->isTrue())
+    return true;
+  if (guard->isFalse())
+    return false;
+  return ex_.oracle().valid(pc, ex_.values().factory().logicalNot(guard)) != exec::Answer::Yes;
+}
+
 bool CollectiveContractMonitor::entered(const exec::GlobalState& s, int q) const {
   const state::ProcState* ps = s.procs[q];
   return !(ps->stack.size() == 1 && ps->stack[0].func == drv_->driver &&
@@ -255,13 +263,15 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
         }
       std::string in = bh ? " of behavior " + bh->name : "";
       auto guard = guardOf(bh, p);
-      if (!guard)
+      if (!guard || !possible(s.pc, *guard))
         continue;
       exec::LocalAnnot at;
       at.now = mk->ps;
+      at.mpiRank = p;
+      at.mpiSize = s.numProcs();
       std::vector<exec::FrameObligation> obs;
       try {
-        obs = ex_.frameObligations(mk->ps, ev.state, 1, locs, at, s.pc, loc);
+        obs = ex_.frameObligations(mk->ps, ev.state, 1, locs, at, f.logicalAnd(s.pc, *guard), loc);
       } catch (const exec::ViolationError& e) {
         detail::raise(ViolationKind::Assigns, ev.loc, p,
                       text + "'" + in + " of '" + fn +
@@ -284,13 +294,13 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
     if (g.clause->nothing)
       continue;
     auto guard = guardOf(g.behavior, p);
-    if (!guard)
+    if (!guard || !possible(s.pc, *guard))
       continue;
     texts.push_back(clauseText(P, *g.clause, "waitsfor"));
     for (const model::Expr* e : g.clause->exprs) {
       std::vector<Expr> in;
       try {
-        in = ex_.evalRankSet(pre, s.pc, e, g.clause->loc);
+        in = ex_.evalRankSet(pre, f.logicalAnd(s.pc, *guard), e, g.clause->loc);
       } catch (const exec::ViolationError& err) {
         detail::raise(ViolationKind::WaitsFor, ev.loc, p,
                       "'" + texts.back() + "' of '" + fn +
@@ -360,15 +370,16 @@ void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::
         if (!known)
           continue;
         guard = f.logicalAnd(as);
-        if (guard->isFalse())
+        if (!possible(s.pc, guard))
           continue;
       }
       exec::CollectiveAt at;
       at.now = s.procs;
       at.old = init.procs;
       at.me = q;
+      Expr under = f.logicalAnd(s.pc, guard);
       auto v = detail::evaluate(
-          ex_, [&] { return ex_.evalCollective(at, s.pc, cl.exprs[0], true, cl.loc, &reads); },
+          ex_, [&] { return ex_.evalCollective(at, under, cl.exprs[0], true, cl.loc, &reads); },
           ViolationKind::CollectivePostcondition, cl.loc, q, "the postcondition " + what,
           succ.step);
       if (!v)

@@ -673,6 +673,16 @@ std::optional<Place> LocalHook::place(Machine& m, const model::Expr* e) {
   return std::nullopt;
 }
 
+Expr LocalHook::value(Machine& m, const model::Expr* e) {
+  if (mpiRank >= 0 && e->kind == ExprKind::Builtin) {
+    if (e->name == "\\mpi_comm_rank")
+      return m.intc(mpiRank);
+    if (e->name == "\\mpi_comm_size")
+      return m.intc(mpiSize);
+  }
+  return EvalHook::value(m, e);
+}
+
 Expr LocalHook::result(Machine& m, const model::Expr* e) {
   if (!res)
     return EvalHook::result(m, e);
@@ -728,6 +738,8 @@ Expr Executor::evalLocal(const LocalAnnot& at, Expr pc, const model::Expr* e, bo
   hook.paramsOld = at.paramsOld;
   hook.func = at.now->stack.empty() ? model::kNone : at.now->stack.back().func;
   hook.res = at.result;
+  hook.mpiRank = at.mpiRank;
+  hook.mpiSize = at.mpiSize;
   m.annot = &hook;
   Expr r = cond ? m.evalCond(e) : m.evalValue(e);
   noChoices(m);

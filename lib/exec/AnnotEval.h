@@ -74,8 +74,11 @@ public:
   bool paramsOld = false;
   model::FuncId func = model::kNone;
   Expr res = nullptr;
+  /// `\mpi_comm_rank` / `\mpi_comm_size` (rank -1: unsupported).
+  int mpiRank = -1, mpiSize = 0;
 
   std::optional<Place> place(Machine& m, const model::Expr* e) override;
+  Expr value(Machine& m, const model::Expr* e) override;
 
 protected:
   Expr result(Machine& m, const model::Expr* e) override;

@@ -160,6 +160,8 @@ Executor::frameObligations(const ProcState* before, const ProcState* after, size
   hook.oldProc = setAt.old ? 1 : -1;
   hook.paramsOld = setAt.paramsOld;
   hook.func = setAt.now->stack.empty() ? model::kNone : setAt.now->stack.back().func;
+  hook.mpiRank = setAt.mpiRank;
+  hook.mpiSize = setAt.mpiSize;
   m.annot = &hook;
   FrameCheck fc(m, hook);
   std::vector<LocSet> sets;

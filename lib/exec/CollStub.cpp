@@ -349,7 +349,10 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
         // havoc the assigns locations (evaluated in the arrival state: the
         // process has not changed since)
         {
-          EvalHook hook;
+          LocalHook hook;
+          hook.func = g;
+          hook.mpiRank = p;
+          hook.mpiSize = n;
           m.annot = &hook;
           for (const model::Clause* cl : assigns)
             for (const model::Expr* e : cl->exprs)

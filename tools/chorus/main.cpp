@@ -89,7 +89,10 @@ options:
             length; MPI_Comm arguments: MPI_COMM_WORLD); checks F's
             collective postcondition, assigns, waitsfor, messages crossing
             the call (UNRECEIVED_MESSAGE, SEGMENT_BOUNDARY), mpi uses,
-            termination (NONTERMINATION))
+            termination (NONTERMINATION); a procedure with a collective
+            contract that F calls is simulated by its contract (its
+            precondition: COLLECTIVE_PRECONDITION; the same calls on every
+            process: COLLECTIVE_CONSISTENCY))
           --no-overflow-check (signed integer arithmetic is mathematical, as
             in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
             conversions stay modulo 2^w, shift counts stay checked)
@@ -118,9 +121,10 @@ annotations: verify checks, within the bounded exploration, assert, TASS
 collective assertions and invariants (every arrival at the loop head), ACSL
 requires/ensures/assigns/behaviors at every call and return (PRECONDITION,
 POSTCONDITION, ASSIGNS, BEHAVIORS) and loop invariant/assigns/variant
-(LOOP_INVARIANT, ASSIGNS, LOOP_VARIANT); compare also the joint ones. An
-annotation it does not check (collective contract blocks, passert,
-terminates, decreases) makes the verdict unknown, naming it.
+(LOOP_INVARIANT, ASSIGNS, LOOP_VARIANT), collective contracts with
+--contract; compare also the joint ones. An annotation it does not check
+(collective contract blocks without --contract, passert, terminates,
+decreases) makes the verdict unknown, naming it.
 
 exit codes: 0 verified, 1 violation, 2 unknown, 3 usage or input error
 )";

@@ -40,6 +40,8 @@ private:
   std::vector<std::set<int64_t>> uses_;
 
   bool entered(const exec::GlobalState& s, int q) const;
+  /// The behavior guard may hold under pc.
+  bool possible(exec::Expr pc, exec::Expr guard);
   bool returned(const exec::GlobalState& s, int q) const;
   void onReturn(const exec::CallEvent& ev, exec::Successor& succ, int p);
   void postconditions(const exec::CallEvent& ev, exec::Successor& succ);

@@ -188,6 +188,9 @@ struct LocalAnnot {
   const ProcState* old = nullptr; ///< the pre-state, for \old (null: none)
   bool paramsOld = false;         ///< parameters read in `old` (postconditions)
   Expr result = nullptr;          ///< \result (null: none)
+  /// `\mpi_comm_rank` and `\mpi_comm_size` (rank -1: not available), for
+  /// the clauses of collective contracts that read no other process.
+  int mpiRank = -1, mpiSize = 0;
 };
 
 /// One proof obligation of a frame condition: location `what` (e.g.
