@@ -124,6 +124,8 @@ const char* kindName(ViolationKind k) {
     return "MPI_USES";
   case ViolationKind::Nontermination:
     return "NONTERMINATION";
+  case ViolationKind::ParallelAssertion:
+    return "PARALLEL_ASSERTION";
   }
   return "?";
 }

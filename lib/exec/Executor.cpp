@@ -632,6 +632,8 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
       if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
         ++pm.succs[k].step.choice;
   }
+  for (Successor& sc : pm.succs)
+    checkPasserts(s, p, sc);
   checkRaces(s, p, pm.succs);
   // Threads of one process share memory: their moves are explored together
   // (the urgent POR may still pick this process alone when each is safe).

@@ -59,6 +59,9 @@ struct BlockScope {
   const Stmt* owner = nullptr;
   std::vector<M::VarId> vars; ///< declared automatic variables, to kill
   std::map<std::string, M::VarId> names;
+  /// The region of parallel assertion `passert` (index into
+  /// Program::passerts): leaving the scope by any path ends it.
+  int passert = -1;
 };
 
 struct Jump {
@@ -523,7 +526,21 @@ private:
         s.var = *it;
         emit(std::move(s), l);
       }
+      if (S->scopes[i].passert >= 0)
+        passertMark(false, S->scopes[i].passert, l);
     }
+  }
+  /// `$passert_begin(k)` / `$passert_end(k)`: the BEGIN and END events of
+  /// parallel assertion k (seed 003 §IV-D; lib/exec/threads/Passert.cpp).
+  void passertMark(bool begin, int k, M::SrcLoc l) {
+    M::FuncId f =
+        syntheticFunc(begin ? "$passert_begin" : "$passert_end",
+                      prog_.types.function(prog_.types.voidType(), {prog_.types.intType()}, false));
+    M::Stmt s;
+    s.kind = M::StmtKind::Call;
+    s.callee = funcRef(f, l);
+    s.args = {intLit(k, prog_.types.intType(), l)};
+    emit(std::move(s), l);
   }
 
   // --- statements -------------------------------------------------------
@@ -2003,7 +2020,16 @@ void Lowerer::thruBlock(const CallExpr* thru, const CompoundStmt* body, const Ca
   pa.func = S->fid;
   pa.loc = sl(thru->getBeginLoc());
   pa.begin = here(sl(body->getBeginLoc()));
+  // BEGIN before the region, END on every way out of it: its end, and
+  // break/continue/goto/return out of it (killScopes).
+  int k = int(prog_.passerts.size());
+  prog_.passerts.push_back(pa); // (nested regions come after it)
+  passertMark(true, k, pa.loc);
+  S->scopes.push_back({body, {}, {}, k});
   stmt(body);
+  S->scopes.pop_back();
+  if (reachable())
+    passertMark(false, k, sl(pass->getBeginLoc()));
   pa.end = here(sl(pass->getBeginLoc()));
   if (pass->getNumArgs() != 1)
     fail(pass->getBeginLoc(), "passert takes exactly one expression");
@@ -2018,7 +2044,7 @@ void Lowerer::thruBlock(const CallExpr* thru, const CompoundStmt* body, const Ca
   inPassert_ = false;
   if (fn().trans.size() != before)
     fail(pass->getArg(0)->getBeginLoc(), "a passert expression must be free of side effects");
-  prog_.passerts.push_back(pa);
+  prog_.passerts[size_t(k)] = pa;
 }
 
 void Lowerer::localDecl(const VarDecl* vd) {
@@ -2287,7 +2313,7 @@ void Lowerer::returnStmt(const ReturnStmt* r) {
   }
   bool anyKill = false;
   for (auto& sc : S->scopes)
-    anyKill |= !sc.vars.empty();
+    anyKill |= !sc.vars.empty() || sc.passert >= 0;
   if (v && anyKill && v->kind != M::ExprKind::IntLit && v->kind != M::ExprKind::RealLit) {
     M::VarId t = temp(v->type);
     emitAssign(varRef(t, l), v, l);

@@ -59,6 +59,11 @@ void ProcState::computeHash() {
     mix(h, 0x9abc + size_t(t.status) * 7 + t.detached * 3 + t.callPhase * 101 + t.signalled);
     mix(h, eh(t.result));
     mix(h, eh(t.waitOn));
+    for (const PassertInstance& pi : t.passerts) {
+      mix(h, pi.id * 131 + pi.frame * 7 + size_t(pi.phase));
+      for (Expr e : pi.latches)
+        mix(h, eh(e));
+    }
     for (const Frame& f : t.stack) {
       mix(h, f.func);
       mix(h, f.loc);
@@ -301,6 +306,9 @@ template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
   for (auto& t : q.threads) {
     f(t.result);
     f(t.waitOn);
+    for (auto& pi : t.passerts)
+      for (auto& e : pi.latches)
+        f(e);
     for (auto& fr : t.stack)
       for (auto& e : fr.slots)
         f(e);

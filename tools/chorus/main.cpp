@@ -123,8 +123,10 @@ requires/ensures/assigns/behaviors at every call and return (PRECONDITION,
 POSTCONDITION, ASSIGNS, BEHAVIORS) and loop invariant/assigns/variant
 (LOOP_INVARIANT, ASSIGNS, LOOP_VARIANT), collective contracts with
 --contract; compare also the joint ones. An annotation it does not check
-(collective contract blocks without --contract, passert, terminates,
-decreases) makes the verdict unknown, naming it.
+(collective contract blocks without --contract, terminates, decreases)
+makes the verdict unknown, naming it. thru { ... } passert(e) (seed 003:
+LW, RW, LR, RR, HASOCCURRED) is checked after every event of every thread
+while an instance is live (PARALLEL_ASSERTION).
 
 exit codes: 0 verified, 1 violation, 2 unknown, 3 usage or input error
 )";

@@ -12,6 +12,8 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
+
 namespace chorus::exec {
 
 namespace threads {
@@ -54,8 +56,8 @@ bool mayOverlap(const std::vector<Expr>& a, const std::vector<Expr>& b, Expr pc,
 
 } // namespace
 
-std::string accessName(const model::Program& P, const Executor::Impl& im, const ProcState& ps,
-                       const Access& a) {
+std::string threads::accessName(const model::Program& P, const Executor::Impl& im,
+                                const ProcState& ps, const Access& a) {
   std::string s;
   switch (a.root.kind) {
   case RootKind::Global:
@@ -101,13 +103,24 @@ void Executor::checkRaces(const GlobalState& s, int p, const std::vector<Success
           e.violation.loc = y.step.loc;
           e.violation.proc = p;
           e.violation.thread = y.step.thread;
-          e.violation.message = "data race on " + accessName(prog_, *impl_, ps, b) + ": thread " +
-                                std::to_string(y.step.thread) + (b.write ? " writes" : " reads") +
-                                " it here and thread " + std::to_string(x.step.thread) +
-                                (a.write ? " writes" : " reads") + " it at " +
-                                prog_.where(x.step.loc) + ", unordered by happens-before";
+          e.violation.message = "data race on " + threads::accessName(prog_, *impl_, ps, b) +
+                                ": thread " + std::to_string(y.step.thread) +
+                                (b.write ? " writes" : " reads") + " it here and thread " +
+                                std::to_string(x.step.thread) + (a.write ? " writes" : " reads") +
+                                " it at " + prog_.where(x.step.loc) +
+                                ", unordered by happens-before";
           e.condition = pc;
           e.step = y.step;
+          // --ignore DATA_RACE: recorded as not checked (the verdict is never
+          // verified) and the interleavings go on, so that the bugs a race
+          // leads to (a failing assertion, a parallel assertion) are found
+          const std::vector<check::ViolationKind>& ig = opts_.ignore;
+          if (std::find(ig.begin(), ig.end(), check::ViolationKind::DataRace) != ig.end()) {
+            noteUnchecked("DATA_RACE at " + prog_.where(e.violation.loc) + " (process " +
+                          std::to_string(p) + ", thread " + std::to_string(y.step.thread) +
+                          "): " + e.violation.message + " (--ignore)");
+            return;
+          }
           throw e;
         }
     }

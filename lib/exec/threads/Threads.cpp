@@ -307,6 +307,7 @@ void registerThreads(LibraryRegistry& r) {
   registerThreadFunctions(r);
   registerMutex(r);
   registerCond(r);
+  registerPassert(r);
 }
 
 } // namespace
@@ -317,6 +318,7 @@ void Machine::threadEnd(Expr v) {
   // (thread `thr` is swapped in: only its non-stack fields are touched)
   Thread& th = self().threads.at(size_t(thr));
   th.waitOn = nullptr;
+  th.passerts.clear();
   th.signalled = false;
   if (th.detached) {
     th.status = Status::Free;

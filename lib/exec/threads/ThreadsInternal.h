@@ -9,6 +9,8 @@
 //                 attributes, lock misuse
 //   Cond.cpp    — condition variables (signal, broadcast, spurious wake-ups)
 //   Races.cpp   — the accesses of a move and DATA_RACE
+//   Passert.cpp — parallel assertions (seed 003): BEGIN/END, instances,
+//                 their conditions after every event
 #pragma once
 
 #include "Library.h"
@@ -53,6 +55,11 @@ Machine::Outcome done(Machine& m, const model::Transition& t, int64_t result);
 void registerThreadFunctions(LibraryRegistry& r);
 void registerMutex(LibraryRegistry& r);
 void registerCond(LibraryRegistry& r);
+void registerPassert(LibraryRegistry& r);
+/// "counter", "total (a local variable of thread 0)[2]", "the heap object
+/// allocated at f.c:3:5[0]": the place of an access, for messages.
+std::string accessName(const model::Program& P, const Executor::Impl& im, const ProcState& ps,
+                       const Access& a);
 /// The access hook of the module (Module::onAccess).
 void recordAccess(Machine& m, const Place& pl, bool write);
 

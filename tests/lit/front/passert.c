@@ -35,15 +35,19 @@ int main(void) {
 // CHECK: locals: temp void* $t0;
 // CHECK: entry L0, exit L1
 // CHECK: L0  @passert.c:6:25
-// CHECK: -> L2  x = 1  @passert.c:8:7
+// CHECK: -> L2  call $passert_begin(0)  @passert.c:7:3
 // CHECK: L1  @passert.c:12:1
-// CHECK: L2  @passert.c:9:14
-// CHECK: -> L3  $t0 = call malloc(4)  @passert.c:9:14
-// CHECK: L3  @passert.c:9:12
-// CHECK: -> L4  buffer = (int*)$t0  @passert.c:9:12
-// CHECK: L4  @passert.c:10:5
+// CHECK: L2  @passert.c:8:7
+// CHECK: -> L3  x = 1  @passert.c:8:7
+// CHECK: L3  @passert.c:9:14
+// CHECK: -> L4  $t0 = call malloc(4)  @passert.c:9:14
+// CHECK: L4  @passert.c:9:12
+// CHECK: -> L5  buffer = (int*)$t0  @passert.c:9:12
+// CHECK: L5  @passert.c:10:5
+// CHECK: -> L6  call $passert_end(0)  @passert.c:10:5
+// CHECK: L6  @passert.c:10:5
 // CHECK: -> L1  return NULL  @passert.c:11:3
-// CHECK: passert thru L0..L4: !RW(x) && buffer != NULL  @passert.c:7:3
+// CHECK: passert thru L0..L6: !RW(x) && buffer != NULL  @passert.c:7:3
 // CHECK: function main() -> int  @passert.c:13:5
 // CHECK: locals: local unsigned long t;
 // CHECK: entry L0, exit L1

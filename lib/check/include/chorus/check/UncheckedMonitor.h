@@ -1,7 +1,8 @@
 // Annotations the search reaches but does not check (issue 9): each makes
 // the verdict `unknown` (Executor::noteUnchecked), never `verified`. Today:
-// parallel assertions `thru { ... } passert(e)` (seed 003), noted when a
-// process enters their block; and, with `--no-collective`, the collective
+// in a composition (`chorus compare`), parallel assertions `thru { ... }
+// passert(e)` (seed 003), noted when a process enters their block; and,
+// with `--no-collective`, the collective
 // (and, in a comparison, joint) assertions and invariants, noted when a
 // process arrives at them. (Contract clauses chorus does not check are noted
 // by ContractMonitor at the calls.)

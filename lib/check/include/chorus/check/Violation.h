@@ -80,6 +80,8 @@ enum class ViolationKind {
   SegmentBoundary,         ///< a message sent to a process that left the segment (Def. 2.5 (3))
   MpiUses,                 ///< communication on a communicator `mpi uses` does not list
   Nontermination,          ///< a cycle of states: the collective procedure may not return
+  // parallel assertions (issue 13, seed 003, lib/exec/threads/Passert.cpp)
+  ParallelAssertion, ///< a live `thru { ... } passert(e)` instance's condition is false (seed 003)
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".

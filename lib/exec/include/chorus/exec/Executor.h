@@ -344,6 +344,10 @@ private:
   /// DATA_RACE (lib/exec/threads): two moves of different threads of
   /// process p at s that access the same place, one of them writing.
   void checkRaces(const GlobalState& s, int p, const std::vector<Successor>& succs);
+  /// Parallel assertions (lib/exec/threads/Passert.cpp): the live instances
+  /// of process p after move `sc` from s, updated in sc (phases, latches);
+  /// PARALLEL_ASSERTION thrown when one fails.
+  void checkPasserts(const GlobalState& s, int p, Successor& sc);
   /// " while executing file:line:col (process p)" for internal errors.
   std::string executingSuffix(int p) const;
   bool inComponent_ = false;

@@ -75,6 +75,21 @@ enum class MpiPhase : uint8_t { Before = 0, Initialized = 1, Finalized = 2 };
 /// process that never created a thread has no entries. The pthread_t of
 /// thread k is k + 1; the slot of a joined (or finished detached) thread is
 /// Free and is reused by the next pthread_create.
+/// A dynamic instance of a parallel assertion (seed 003 §IV-D, lib/exec/
+/// threads/Passert.cpp) of the thread that holds it: the assertion (index
+/// into Program::passerts), the frame of its region's function, its phase
+/// (Pending: BEGIN done, live from the thread's next move; Live; Ended:
+/// the thread's last statement in the region is done, END follows) and its
+/// HASOCCURRED latches (Bool values, one per HASOCCURRED of the condition).
+struct PassertInstance {
+  enum class Phase : uint8_t { Pending = 0, Live = 1, Ended = 2 };
+  uint32_t id = 0;
+  uint32_t frame = 0;
+  Phase phase = Phase::Pending;
+  std::vector<Expr> latches;
+  bool operator==(const PassertInstance&) const = default;
+};
+
 struct Thread {
   enum class Status : uint8_t { Free = 0, Running = 1, Finished = 2 };
   std::vector<Frame> stack;
@@ -87,6 +102,8 @@ struct Thread {
   /// value), and whether a signal or broadcast picked it; null: not waiting.
   Expr waitOn = nullptr;
   bool signalled = false;
+  /// Its parallel-assertion instances, outermost first.
+  std::vector<PassertInstance> passerts;
   bool operator==(const Thread&) const = default;
 };
 
