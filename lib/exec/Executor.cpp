@@ -551,11 +551,11 @@ GlobalState Executor::initial() {
   return m.finish();
 }
 
-ProcMoves Executor::moves(const GlobalState& s, int p) {
+ProcMoves Executor::moves(const GlobalState& s, int p, bool reduceThreads) {
   // Any exception that is not a verdict is a defect of chorus: reported as
   // an internal error at the transition being executed (Fatal.h).
   try {
-    return movesOf(s, p);
+    return movesOf(s, p, reduceThreads);
   } catch (const ViolationError&) {
     throw;
   } catch (const Unsupported&) {
@@ -575,7 +575,7 @@ std::string Executor::executingSuffix(int p) const {
          ")";
 }
 
-ProcMoves Executor::movesOf(const GlobalState& s, int p) {
+ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
   if (!opts_.componentProcs.empty() && !inComponent_)
     return componentMoves(s, p);
   ProcMoves pm;
@@ -608,6 +608,13 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
         (ps.threads[t].status != state::Thread::Status::Running || ps.threads[t].stack.empty()))
       continue;
     ProcMoves tm = threadMoves(s, p, int(t));
+    if (reduceThreads && localMoves(ps, int(t), tm)) {
+      for (Successor& sc : tm.succs)
+        checkPasserts(s, p, sc);
+      tm.reduced = true;
+      tm.safe = true;
+      return tm;
+    }
     bool progress = false;
     for (const Successor& sc : tm.succs)
       progress = progress || !sc.spurious;
@@ -626,12 +633,8 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p) {
     for (Successor& sc : tm.succs)
       pm.succs.push_back(std::move(sc));
   }
-  for (size_t k = 0; k < pm.succs.size(); ++k) {
-    pm.succs[k].step.choice = 0;
-    for (size_t j = 0; j < k; ++j)
-      if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
-        ++pm.succs[k].step.choice;
-  }
+  // (Step::choice stays numbered within each thread: with Step::thread it
+  // identifies the move, also in a reduced expansion)
   for (Successor& sc : pm.succs)
     checkPasserts(s, p, sc);
   checkRaces(s, p, pm.succs);

@@ -29,6 +29,11 @@ struct Executor::Impl {
   /// live in the caller's frame while the callee runs.
   std::unordered_map<const model::Expr*, std::vector<uint8_t>> lhsReads;
   void computeLiveness(const model::Program& p);
+  /// Variables whose address is taken somewhere in the program (by VarId;
+  /// lib/exec/threads: the others are private to their frame); computed on
+  /// first use.
+  std::vector<uint8_t> addressTaken;
+  bool addressTakenDone = false;
 
   /// Printed forms of transitions ("[guard] stmt") and expressions, cached:
   /// every step of the search records them in its trace step.

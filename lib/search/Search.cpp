@@ -130,6 +130,9 @@ struct Node {
   int reducedTo = -1;   // the process whose moves alone were expanded (POR), -1: all
   bool proviso = false; // fully expanded by the cycle proviso
   int chainProc = -1;   // the process the chain preferred (see chainMove), -1: none
+  // the thread of process reducedTo whose local moves alone were expanded
+  // (Executor::moves with reduceThreads), -1: all its threads
+  int reducedThread = -1;
 };
 
 class Dfs {
@@ -290,8 +293,8 @@ private:
   check::CollectiveContractMonitor collContract; // --contract f (seed 002)
 
   /// Moves of p, seen by the annotation monitors.
-  exec::ProcMoves moves(const GlobalState& s, int p) {
-    exec::ProcMoves pm = ex.moves(s, p);
+  exec::ProcMoves moves(const GlobalState& s, int p, bool reduceThreads = false) {
+    exec::ProcMoves pm = ex.moves(s, p, reduceThreads);
     for (Successor& sc : pm.succs) {
       if (sc.step.thread != 0 && (contracts.active() || loops.active() || !s.snaps.empty()))
         throw exec::Unsupported("function contracts, loop annotations and collective assertions "
@@ -518,14 +521,14 @@ private:
     exec::ProcMoves pm;
     int chosen = -1;
     if (pref >= 0 && pref < st.numProcs()) {
-      pm = moves(st, pref);
+      pm = moves(st, pref, true);
       if (pm.safe)
         chosen = pref;
     }
     for (int p = 0; p < st.numProcs() && chosen < 0; ++p) {
       if (p == pref)
         continue;
-      pm = moves(st, p);
+      pm = moves(st, p, true); // (a thread's local moves are safe too)
       if (pm.safe)
         chosen = p;
     }
@@ -604,12 +607,13 @@ private:
   /// Turns a reduced expansion into a full one (cycle proviso): the moves
   /// of the other processes are added to the node's successors.
   void expandFully(Node& n) {
-    int keep = n.reducedTo;
+    int keep = n.reducedTo, thread = n.reducedThread;
     n.reducedTo = -1;
     n.proviso = true;
+    n.reducedThread = -1;
     for (int p = 0; p < n.state.numProcs(); ++p)
-      if (p != keep)
-        for (Successor& sc : moves(n.state, p).succs)
+      for (Successor& sc : moves(n.state, p).succs)
+        if (p != keep || (thread >= 0 && sc.step.thread != thread))
           n.succs.push_back(std::move(sc));
   }
 
@@ -672,7 +676,7 @@ private:
     Successor* only = nullptr;
     int same = 0;
     for (Successor& sc : pm.succs) {
-      if (sc.step.stmt != g.stmt)
+      if (sc.step.stmt != g.stmt || sc.step.thread != g.thread)
         continue;
       if (sc.step.choice == g.choice) {
         n.succs.push_back(std::move(sc));
@@ -706,7 +710,9 @@ private:
                  check::CollectiveMonitor::queueLength(n.state, b);
         });
       for (int p : order) {
-        all[p] = moves(n.state, p);
+        // (a process with threads may give only the local moves of one
+        // thread: a persistent set, under the cycle proviso below)
+        all[p] = moves(n.state, p, true);
         done[p] = true;
         if (!all[p].safe)
           continue;
@@ -731,6 +737,8 @@ private:
           n.proviso = true;
           break;
         }
+        n.reducedThread =
+            all[p].reduced && !all[p].succs.empty() ? all[p].succs[0].step.thread : -1;
         n.succs = std::move(all[p].succs);
         n.succKeys = std::move(keys);
         n.reducedTo = p;
@@ -742,7 +750,7 @@ private:
     // Progress: a move that is not a spurious wake-up (Successor::spurious).
     bool progress = false;
     for (int p = 0; p < np; ++p) {
-      if (!done[p])
+      if (!done[p] || all[p].reduced)
         all[p] = moves(n.state, p);
       if (!all[p].terminated)
         allTerminated = false;

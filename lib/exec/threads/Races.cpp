@@ -84,6 +84,87 @@ std::string threads::accessName(const model::Program& P, const Executor::Impl& i
   return s;
 }
 
+namespace {
+
+/// Marks the variable at the base of lvalue e (through fields and array
+/// elements, not through pointers).
+void markBase(const model::Expr* e, std::vector<uint8_t>& taken) {
+  while (e && (e->kind == ExprKind::Index || e->kind == ExprKind::Member) && !e->kids.empty())
+    e = e->kids[0];
+  if (e && e->kind == ExprKind::Var && e->var < taken.size())
+    taken[e->var] = 1;
+}
+
+void scanAddrOf(const model::Expr* e, std::vector<uint8_t>& taken) {
+  if (!e)
+    return;
+  if (e->kind == ExprKind::AddrOf && !e->kids.empty())
+    markBase(e->kids[0], taken);
+  for (const model::Expr* k : e->kids)
+    scanAddrOf(k, taken);
+}
+
+} // namespace
+
+bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) const {
+  // A move is local when it is not a library call, does not end the thread
+  // (its bottom frame returning) and accesses only variables of the
+  // thread's own frames whose address is never taken: no other thread can
+  // read or write them, so it commutes with every move of the others and
+  // stays enabled (DESIGN-NOTES.md "Threads: local moves").
+  if (tm.succs.empty())
+    return false;
+  Impl& im = *impl_;
+  if (!im.addressTakenDone) {
+    im.addressTaken.assign(prog_.vars.size(), 0);
+    for (const model::Function& fn : prog_.funcs)
+      for (const model::Transition& t : fn.trans) {
+        scanAddrOf(t.guard, im.addressTaken);
+        scanAddrOf(t.stmt.lhs, im.addressTaken);
+        scanAddrOf(t.stmt.rhs, im.addressTaken);
+        scanAddrOf(t.stmt.callee, im.addressTaken);
+        for (const model::Expr* a : t.stmt.args)
+          scanAddrOf(a, im.addressTaken);
+      }
+    im.addressTakenDone = true;
+  }
+  const std::vector<Frame>& stack = ps.stackOf(size_t(thr));
+  if (stack.empty())
+    return false;
+  const Frame& top = stack.back();
+  const model::Function& fn = prog_.func(top.func);
+  for (model::TransId tid : fn.locs.at(top.loc).out) {
+    const model::Stmt& st = fn.trans.at(tid).stmt;
+    if (st.kind == StmtKind::Call &&
+        (st.callee->kind != ExprKind::Func || !prog_.func(st.callee->func).defined))
+      return false; // a library call (or through a pointer)
+    if (st.kind == StmtKind::Return && stack.size() == 1)
+      return false; // the thread ends
+  }
+  if (ps.phaseOf(size_t(thr)) != 0)
+    return false;
+  for (const Successor& sc : tm.succs) {
+    if (sc.spurious || sc.step.thread != thr)
+      return false;
+    const ProcState& after = *sc.state.procs[size_t(tm.succs[0].step.proc)];
+    if (size_t(thr) >= after.numThreads() || after.stackOf(size_t(thr)).empty())
+      return false;
+    for (const Access& a : sc.accesses) {
+      if (a.root.kind != RootKind::Local || a.root.thread() != uint32_t(thr))
+        return false;
+      const std::vector<Frame>& fs = ps.stackOf(size_t(thr));
+      uint32_t fi = a.root.frame();
+      // (a callee's frame pushed by this move is new: its parameters)
+      if (fi >= fs.size())
+        continue;
+      model::VarId v = impl_->slotVar[fs[fi].func].at(a.root.b);
+      if (v < impl_->addressTaken.size() && impl_->addressTaken[v])
+        return false;
+    }
+  }
+  return true;
+}
+
 void Executor::checkRaces(const GlobalState& s, int p, const std::vector<Successor>& succs) {
   for (size_t j = 0; j < succs.size(); ++j)
     for (size_t i = 0; i < j; ++i) {

@@ -308,6 +308,7 @@ void registerThreads(LibraryRegistry& r) {
   registerMutex(r);
   registerCond(r);
   registerPassert(r);
+  registerBarrier(r);
 }
 
 } // namespace

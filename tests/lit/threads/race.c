@@ -7,17 +7,21 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOLOCK | FileCheck %s --check-prefix=GLOBAL
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DHEAP | FileCheck %s --check-prefix=HEAP
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DLOCAL | FileCheck %s --check-prefix=LOCAL
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DNOLOCK --json %t.json
+// RUN: %expect-exit 1 %chorus replay %t.json | FileCheck %s --check-prefix=REPLAY
 // RUN: %expect-exit 0 %native --tsan %s
 // RUN: %expect-exit 66 %native --tsan -DNOLOCK %s 2>&1 | FileCheck %s --check-prefix=TSAN
 // RUN: %expect-exit 66 %native --tsan -DHEAP %s 2>&1 | FileCheck %s --check-prefix=TSAN
 // RUN: %expect-exit 66 %native --tsan -DLOCAL %s 2>&1 | FileCheck %s --check-prefix=TSAN
 // OK: verdict: verified
-// GLOBAL: verdict: violation DATA_RACE at {{.*}}race.c:38:11 (process 0, thread 2)
-// GLOBAL: data race on counter: thread 2 writes it here and thread 1 reads it at {{.*}}race.c:38:11
-// HEAP: verdict: violation DATA_RACE at {{.*}}race.c:41:12 (process 0, thread 2)
-// HEAP: data race on the heap object allocated at {{.*}}race.c:63:15[0]
-// LOCAL: verdict: violation DATA_RACE at {{.*}}race.c:44:13 (process 0, thread 2)
+// GLOBAL: verdict: violation DATA_RACE at {{.*}}race.c:42:11 (process 0, thread 2)
+// GLOBAL: data race on counter: thread 2 writes it here and thread 1 reads it at {{.*}}race.c:42:11
+// HEAP: verdict: violation DATA_RACE at {{.*}}race.c:45:12 (process 0, thread 2)
+// HEAP: data race on the heap object allocated at {{.*}}race.c:67:15[0]
+// LOCAL: verdict: violation DATA_RACE at {{.*}}race.c:48:13 (process 0, thread 2)
 // LOCAL: data race on total (a local variable of thread 0)
+// REPLAY: [p0.t2] {{.*}}race.c:42:11: counter = counter + (*j).k
+// REPLAY: replay: violation DATA_RACE at {{.*}}race.c:42:11 confirmed
 // TSAN: WARNING: ThreadSanitizer: data race
 #include <assert.h>
 #include <pthread.h>

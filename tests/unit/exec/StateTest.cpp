@@ -273,3 +273,60 @@ TEST(State, UnreachableLibraryBlockIsNotALeak) {
   EXPECT_TRUE(leaks.empty());
   EXPECT_TRUE(k.procs[0]->heap.empty());
 }
+
+// Threads (lib/exec/threads): heap blocks reached only from a thread's
+// stack, a finished thread's result or a passert latch are renumbered and
+// kept (not leaks), and the thread table is part of the key.
+TEST(State, ThreadStacksAndResultsAreRootsOfTheHeap) {
+  Fixture fx;
+  ProcState a, b;
+  a.heap = {fx.block(1), fx.block(2)};
+  a.globals = {fx.v->nullPointer(), fx.v->nullPointer()};
+  a.threads.resize(3);
+  a.threads[0].status = Thread::Status::Running;
+  a.threads[1].status = Thread::Status::Running;
+  Frame fr;
+  fr.slots = {fx.heapPtr(1)};
+  a.threads[1].stack.push_back(fr);
+  a.threads[2].status = Thread::Status::Finished;
+  a.threads[2].result = fx.heapPtr(0);
+  b = a;
+  b.heap = {fx.block(2), fx.block(1)};
+  b.threads[1].stack[0].slots = {fx.heapPtr(0)};
+  b.threads[2].result = fx.heapPtr(1);
+  GlobalState sa = fx.state(a, fx.f.trueExpr()), sb = fx.state(b, fx.f.trueExpr());
+  EXPECT_FALSE(sa == sb);
+  std::vector<Leak> leaks;
+  GlobalState ka = canonicalize(sa, *fx.v, fx.in, &leaks);
+  GlobalState kb = canonicalize(sb, *fx.v, fx.in, &leaks);
+  EXPECT_TRUE(ka == kb);
+  EXPECT_EQ(ka.procs[0], kb.procs[0]);
+  EXPECT_TRUE(leaks.empty());
+  // the thread table is part of the state: another status, another state
+  ProcState c = a;
+  c.threads[2].status = Thread::Status::Free;
+  c.threads[2].result = nullptr;
+  std::vector<Leak> cleaks;
+  GlobalState kc = canonicalize(fx.state(c, fx.f.trueExpr()), *fx.v, fx.in, &cleaks);
+  EXPECT_FALSE(kc == ka);
+  ASSERT_EQ(cleaks.size(), 1u); // block 1 of a was reached only from the result
+  // a parallel-assertion instance and its latch are part of the state
+  ProcState d = a;
+  PassertInstance pi;
+  pi.phase = PassertInstance::Phase::Live;
+  pi.latches = {fx.f.trueExpr()};
+  d.threads[1].passerts.push_back(pi);
+  GlobalState kd = canonicalize(fx.state(d, fx.f.trueExpr()), *fx.v, fx.in, &leaks);
+  EXPECT_FALSE(kd == ka);
+}
+
+TEST(State, LocalRootsNameTheirThread) {
+  Root r = localRoot(3, 17, 5);
+  EXPECT_EQ(r.kind, RootKind::Local);
+  EXPECT_EQ(r.thread(), 3u);
+  EXPECT_EQ(r.frame(), 17u);
+  EXPECT_EQ(r.b, 5u);
+  EXPECT_EQ(decodeRoot(encodeRoot(r)), r);
+  // main's roots keep the encoding of a process without threads
+  EXPECT_EQ(localRoot(0, 2, 1), (Root{RootKind::Local, 2, 1}));
+}

@@ -119,7 +119,8 @@ struct Step {
   std::vector<std::string> effects; ///< "x = 3", "send 1 int to 1 tag 0", "printf: ..."
   /// Which of the process's moves with this same statement it was (0 for a
   /// statement with one outcome; e.g. the matched message of a receive with
-  /// several): with `proc` and `stmt` it identifies the move for replay.
+  /// several): with `proc`, `thread` and `stmt` it identifies the move for
+  /// replay (numbered among the moves of the same thread).
   int choice = 0;
   /// Calls and returns of watched functions in this step, in order.
   std::vector<CallEvent> calls;
@@ -167,6 +168,9 @@ struct ProcMoves {
   /// process waits (a lock, a join, a condition variable); the search
   /// reports DEADLOCK rather than an MPI deadlock.
   bool threadDeadlock = false;
+  /// Only the moves of one thread, all local (Executor::moves with
+  /// reduceThreads): not the process's full move set.
+  bool reduced = false;
   /// Blocked thread: the thread it waits for (lib/exec/threads), or -1.
   int waitsFor = -1;
   /// threadDeadlock: the first blocked thread (its wait is blockedLoc).
@@ -222,7 +226,12 @@ public:
   /// there is no main.
   GlobalState initial();
   /// Moves of process `p` at `s`.
-  ProcMoves moves(const GlobalState& s, int p);
+  /// `reduceThreads` (lib/exec/threads, DESIGN-NOTES.md "Threads: local
+  /// moves"): in a process with threads, when a thread's moves are all
+  /// local (they touch only its own variables whose address is never
+  /// taken), only that thread's moves, with ProcMoves::reduced set; the
+  /// search uses them only as a persistent set with its cycle proviso.
+  ProcMoves moves(const GlobalState& s, int p, bool reduceThreads = false);
   /// Canonical key of `s` for the seen-state store (see state::canonicalize).
   GlobalState canonical(const GlobalState& s, std::vector<state::Leak>* leaks);
 
@@ -332,7 +341,9 @@ private:
   /// component (its processes, messages and collective), merged back.
   ProcMoves componentMoves(const GlobalState& s, int p);
   /// moves() without its conversion of unexpected exceptions to InternalError.
-  ProcMoves movesOf(const GlobalState& s, int p);
+  ProcMoves movesOf(const GlobalState& s, int p, bool reduceThreads);
+  /// Are all moves of thread `thr` in tm local (lib/exec/threads/Races.cpp)?
+  bool localMoves(const ProcState& ps, int thr, const ProcMoves& tm) const;
   /// The moves of thread `thr` of process p (lib/exec/threads; 0: main).
   ProcMoves threadMoves(const GlobalState& s, int p, int thr);
   /// ProcMoves::blockedAt of a process whose threads are all blocked: each

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Benchmark of the thread model (issue 13): classic pthreads programs with
+# 2..4 threads, verified or refuted, with the reduction of local moves
+# (default) and without any reduction (--no-por: every interleaving of
+# every statement). Prints one table: program, threads, verdict, states,
+# transitions, time, memory for each setting.
+# usage: bench/threads/run.sh [CHORUS] [TIME_LIMIT_S]
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+chorus=${1:-$root/build/tools/chorus/chorus}
+limit=${2:-60}
+json=$(mktemp --suffix=.json)
+trap 'rm -f "$json"' EXIT
+row() { # name threads file flags...
+  local name=$1 nth=$2 file=$3
+  shift 3
+  local out=()
+  for mode in "" --no-por; do
+    "$chorus" verify "$file" "$@" $mode --quiet --time-limit "$limit" --json "$json" > /dev/null 2>&1
+    out+=("$(python3 - "$json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["statistics"]
+v = d["verdict"]
+if v == "violation":
+    v = d["violation"]["kind"]
+elif v == "unknown":
+    v = "unknown(" + d.get("reason", "")[:20] + ")"
+print("%-18s %9d %9d %8.2f %6d" % (v, s["statesSaved"], s["transitions"], s["seconds"],
+      s["peakMemoryKB"] // 1024))
+PY
+)")
+  done
+  printf "%-26s %3s | %s | %s\n" "$name" "$nth" "${out[0]}" "${out[1]}"
+}
+printf "%-26s %3s | %-18s %9s %9s %8s %6s | %-18s %9s %9s %8s %6s\n" program thr \
+  "verdict" states trans "time[s]" "MB" "verdict (no POR)" states trans "time[s]" "MB"
+for n in 2 3 4; do
+  row "philosophers (ordered)" "$n" "$here/philosophers.c" "-DN=$n"
+  row "philosophers (naive)" "$n" "$here/philosophers.c" "-DN=$n" -DNAIVE
+done
+for n in 2 3 4; do
+  row "bank" "$n" "$here/bank.c" "-DN=$n"
+done
+row "bank (unlocked debit)" 2 "$here/bank.c" -DN=2 -DNOLOCK
+row "bank (unordered locks)" 3 "$here/bank.c" -DN=3 -DUNORDERED
+row "counter_mutex" 3 "$root/examples/pthreads/counter_mutex.c"
+row "bounded_buffer" 2 "$root/examples/pthreads/bounded_buffer.c"
+row "passert/atomicity" 2 "$root/examples/passert/atomicity.c"
+row "passert/atomicity_locked" 2 "$root/examples/passert/atomicity_locked.c"
+row "passert/interference" 2 "$root/examples/passert/interference.c"
+row "passert/thread_safety" 2 "$root/examples/passert/thread_safety.c"
+row "passert/thread_safety_locked" 2 "$root/examples/passert/thread_safety_locked.c"
