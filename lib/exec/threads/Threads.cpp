@@ -309,6 +309,7 @@ void registerThreads(LibraryRegistry& r) {
   registerCond(r);
   registerPassert(r);
   registerBarrier(r);
+  registerSemaphore(r);
 }
 
 } // namespace

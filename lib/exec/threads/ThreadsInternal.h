@@ -9,6 +9,7 @@
 //                 attributes, lock misuse
 //   Cond.cpp    — condition variables (signal, broadcast, spurious wake-ups)
 //   Barrier.cpp — barriers
+//   Semaphore.cpp — POSIX unnamed semaphores (<semaphore.h>)
 //   Races.cpp   — the accesses of a move and DATA_RACE
 //   Passert.cpp — parallel assertions (seed 003): BEGIN/END, instances,
 //                 their conditions after every event
@@ -58,6 +59,7 @@ void registerMutex(LibraryRegistry& r);
 void registerCond(LibraryRegistry& r);
 void registerPassert(LibraryRegistry& r);
 void registerBarrier(LibraryRegistry& r);
+void registerSemaphore(LibraryRegistry& r);
 /// "counter", "total (a local variable of thread 0)[2]", "the heap object
 /// allocated at f.c:3:5[0]": the place of an access, for messages.
 std::string accessName(const model::Program& P, const Executor::Impl& im, const ProcState& ps,
