@@ -17,10 +17,15 @@ row() { # name threads file flags...
   shift 3
   local out=()
   for mode in "" --no-por; do
+    rm -f "$json"
     "$chorus" verify "$file" "$@" $mode --quiet --time-limit "$limit" --json "$json" > /dev/null 2>&1
     out+=("$(python3 - "$json" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
+try:
+    d = json.load(open(sys.argv[1]))
+except Exception:
+    print("%-18s" % "(no result)")
+    sys.exit(0)
 s = d["statistics"]
 v = d["verdict"]
 if v == "violation":

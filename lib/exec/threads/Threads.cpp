@@ -310,6 +310,7 @@ void registerThreads(LibraryRegistry& r) {
   registerPassert(r);
   registerBarrier(r);
   registerSemaphore(r);
+  registerLocks(r);
 }
 
 } // namespace
