@@ -215,7 +215,12 @@ private:
     return {p.getFilename(), p.getLine(), p.getColumn()};
   }
   unsigned key(SourceLocation l) { return sm_.getExpansionLoc(l).getRawEncoding(); }
-  void error(SourceLocation l, const std::string& msg) { diags_.error(pos(l), msg); }
+  void error(SourceLocation l, const std::string& msg) {
+    // (a construct met from several functions is reported once)
+    if (reported_.insert({key(l), msg}).second)
+      diags_.error(pos(l), msg);
+  }
+  std::set<std::pair<unsigned, std::string>> reported_;
   [[noreturn]] void fail(SourceLocation l, std::string msg) { throw LowerError{l, std::move(msg)}; }
   [[noreturn]] void unsupported(SourceLocation l, const std::string& what) {
     fail(l, what + " is not supported by chorus");
@@ -2522,6 +2527,8 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
   if (!def)
     def = vd->getActingDefinition();
   const VarDecl* d = def ? def : vd->getMostRecentDecl();
+  if (d->getTLSKind() != VarDecl::TLS_None) // one object per thread: not modelled yet
+    unsupported(d->getLocation(), "the thread-local variable '" + d->getName().str() + "'");
   const bool internal = !d->isExternallyVisible();
   const std::string vname = d->getName().str();
   if (!internal)
