@@ -2062,6 +2062,8 @@ void Lowerer::localDecl(const VarDecl* vd) {
     return;
   }
   if (vd->isStaticLocal()) {
+    if (vd->getTLSKind() != VarDecl::TLS_None)
+      unsupported(vd->getLocation(), "the thread-local variable '" + vd->getName().str() + "'");
     M::Variable v;
     v.name = vd->getName().str();
     v.type = ty(vd->getType(), vd->getLocation());
