@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
   int i = 0, x = 0;
 #pragma TASS collective invariant I i==PROC[1-myrank]@main.i && \
-    x==2*((i+1-myrank)/2);
+    x==2*((i+1-myrank)/2) && 0<=i && i<=2*n;
   while(i < 2*n) {
     if (myrank == 0 && i%2 == 0) {
       MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

@@ -126,6 +126,12 @@ const char* kindName(ViolationKind k) {
     return "NONTERMINATION";
   case ViolationKind::ParallelAssertion:
     return "PARALLEL_ASSERTION";
+  case ViolationKind::PossibleInvariantViolation:
+    return "POSSIBLE_INVARIANT_VIOLATION";
+  case ViolationKind::OutOfOrderArrival:
+    return "OUT_OF_ORDER_ARRIVAL";
+  case ViolationKind::ConflictingLoopExit:
+    return "CONFLICTING_LOOP_EXIT";
   }
   return "?";
 }

@@ -34,6 +34,8 @@ Machine::Outcome Machine::run(const model::Transition& t) {
         if (b == Answer::Yes)
           return Outcome::Infeasible;
         gs.pc = f.logicalAnd(gs.pc, c);
+      } else if (mentionsLise(c)) {
+        gs.pc = f.logicalAnd(gs.pc, c);
       }
     }
   }
@@ -833,8 +835,8 @@ void Executor::simplifyOnce(GlobalState& s, Expr before) {
       continue;
     for (Expr x : f_.freeSymbols(c)) {
       sym::Type t = x->type();
-      if (t->isFunction() || !(t->isInt() || t->isReal() || t->isBool()))
-        continue;
+      if (t->isFunction() || !(t->isInt() || t->isReal() || t->isBool()) || isLiseSymbol(x))
+        continue; // (LISE symbols: their relation to the old value is dropped later)
       if (std::find(syms.begin(), syms.end(), x) == syms.end())
         syms.push_back(x);
     }

@@ -96,13 +96,28 @@ bool Machine::choose(Expr c) {
   if (c->isFalse())
     return false;
   Expr ctx = pc();
-  if (ex.oracle().valid(ctx, c) == Answer::Yes)
+  if (ex.oracle().valid(ctx, c) == Answer::Yes) {
+    if (mentionsLise(c))
+      gs.pc = f.logicalAnd(gs.pc, c);
     return true;
-  if (ex.oracle().valid(ctx, f.logicalNot(c)) == Answer::Yes)
+  }
+  if (ex.oracle().valid(ctx, f.logicalNot(c)) == Answer::Yes) {
+    if (mentionsLise(c))
+      gs.pc = f.logicalAnd(gs.pc, f.logicalNot(c));
     return false;
+  }
   bool br = branch();
   gs.pc = f.logicalAnd(gs.pc, br ? c : f.logicalNot(c));
   return br;
+}
+
+bool Machine::mentionsLise(Expr c) {
+  if (!ex.options().lise)
+    return false;
+  for (Expr s : f.freeSymbols(c))
+    if (Executor::isLiseSymbol(s))
+      return true;
+  return false;
 }
 
 bool Machine::branch() {

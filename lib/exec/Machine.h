@@ -164,6 +164,9 @@ public:
   /// (Executor::moves runs the statement once per branch) and this run's
   /// branch is added to the path condition.
   bool choose(Expr c);
+  /// With ExecOptions::lise: c mentions a fresh symbol of a LISE havoc (a
+  /// decided guard or choice on it still joins the path condition).
+  bool mentionsLise(Expr c);
   /// A nondeterministic choice inside a statement that is not a condition on
   /// values (e.g. the order qsort gives two elements that compare equal,
   /// whether a standard-mode send is buffered): the move forks as for

@@ -16,7 +16,7 @@ using search::Verdict;
 std::string verdictLine(const model::Program& p, const search::SearchResult& r) {
   switch (r.verdict) {
   case Verdict::Verified:
-    return "verdict: verified";
+    return r.note.empty() ? "verdict: verified" : "verdict: verified (" + r.note + ")";
   case Verdict::Unknown:
     return "verdict: unknown (" + r.reason + ")";
   case Verdict::Violation: {

@@ -3,6 +3,7 @@
 #include "chorus/check/CollectiveContractMonitor.h"
 #include "chorus/check/CollectiveMonitor.h"
 #include "chorus/check/ContractMonitor.h"
+#include "chorus/check/LiseMonitor.h"
 #include "chorus/check/LoopMonitor.h"
 #include "chorus/check/OutputMonitor.h"
 #include "chorus/check/UncheckedMonitor.h"
@@ -133,13 +134,18 @@ struct Node {
   // the thread of process reducedTo whose local moves alone were expanded
   // (Executor::moves with reduceThreads), -1: all its threads
   int reducedThread = -1;
+  size_t stackIdx = 0;  // index in the stack
+  size_t fullBelow = 0; // fully expanded nodes below this one on the stack
+  bool full = true;     // expanded with the moves of every process
 };
 
 class Dfs {
 public:
   Dfs(exec::Executor& ex, const SearchOptions& o)
-      : ex(ex), opts(o), mon(ex, o.joint), outputs(ex), contracts(ex), loops(ex),
-        unchecked(ex, !o.collective, o.joint), collContract(ex) {}
+      : ex(ex), opts(o), mon(ex, o.joint), outputs(ex), contracts(ex), loops(ex, o.lise),
+        unchecked(ex, !o.collective, o.joint), collContract(ex), lise(ex) {
+    liseOn = o.lise && lise.active();
+  }
 
   SearchResult run() {
     start = std::chrono::steady_clock::now();
@@ -155,7 +161,7 @@ public:
         if (!started) {
           started = true;
           GlobalState init = ex.initial();
-          if (opts.collective)
+          if (opts.collective && !liseOn)
             mon.init(init);
           std::vector<state::Leak> leaks;
           GlobalState key = ex.canonical(init, &leaks);
@@ -291,11 +297,19 @@ private:
   check::LoopMonitor loops;                      // ACSL loop annotations at loop heads
   check::UncheckedMonitor unchecked;             // annotations reached but not checked
   check::CollectiveContractMonitor collContract; // --contract f (seed 002)
+  check::LiseMonitor lise;                       // --lise: loop records, havoc (seed 004)
+  bool liseOn = false;
 
-  /// Moves of p, seen by the annotation monitors.
-  exec::ProcMoves moves(const GlobalState& s, int p, bool reduceThreads = false) {
+  /// Moves of p, seen by the annotation monitors. With --lise, a process at
+  /// the head of an annotated loop moves from its havocked state.
+  exec::ProcMoves moves(const GlobalState& s0, int p, bool reduceThreads = false) {
+    check::LiseMonitor::Prep prep;
+    bool prepared = liseOn && lise.before(s0, p, prep);
+    const GlobalState& s = prepared ? prep.state : s0;
     exec::ProcMoves pm = ex.moves(s, p, reduceThreads);
     for (Successor& sc : pm.succs) {
+      if (liseOn)
+        lise.after(s, sc, p, prepared ? &prep : nullptr, uint32_t(stack.size()));
       if (sc.step.thread != 0 && (contracts.active() || loops.active() || !s.snaps.empty()))
         throw exec::Unsupported("function contracts, loop annotations and collective assertions "
                                 "with threads (a move of thread " +
@@ -309,7 +323,7 @@ private:
         unchecked.after(sc, p);
       if (collContract.active())
         collContract.after(s, sc, p);
-      if (!s.snaps.empty())
+      if (!s.snaps.empty() && !liseOn)
         mon.after(s, sc, p, uint32_t(stack.size()));
     }
     return pm;
@@ -318,7 +332,7 @@ private:
   std::deque<Node> stack;        // deque: onStack points into the nodes
   std::vector<exec::Step> trace; // trace[k] leads into stack[k]; trace[0] is empty
   std::unordered_set<GlobalState, state::GlobalStateHash> seen;
-  std::unordered_set<const GlobalState*, KeyPtrHash, KeyPtrEq> onStack;
+  std::unordered_map<const GlobalState*, size_t, KeyPtrHash, KeyPtrEq> onStack; // -> depth
   bool stop = false;
   bool depthLimited = false;
   std::string ignoredSeen; ///< the first violation of an --ignore kind
@@ -374,6 +388,11 @@ private:
     result.violation = e.violation;
     result.trace = currentTrace();
     result.trace.push_back(e.step);
+    if (liseOn && e.violation.kind != check::ViolationKind::PossibleInvariantViolation &&
+        mentionsLise(e.condition))
+      result.violation->message +=
+          " (possible: found after a loop was replaced by its invariant; the havoc may admit "
+          "values no run reaches)";
     result.inputs = ex.oracle().model(e.condition);
     showArgvInputs(result.inputs);
     stop = true;
@@ -468,7 +487,8 @@ private:
   bool chains() const {
     return opts.chainMax > 0 && opts.por && !guided() && !opts.stateless && !contracts.active() &&
            !collContract.active() && !opts.cycleIsViolation && !loops.active() && !opts.cqmin &&
-           stack.back().state.snaps.empty();
+           stack.back().state.snaps.empty() &&
+           !liseOn; // (LISE: records keep process states; the lag order matters)
   }
 
   /// Chains moves from `st` (reached in `depth` moves) without saving the
@@ -648,7 +668,11 @@ private:
     Node& n = stack.back();
     if (!opts.stateless)
       seen.insert(n.key);
-    onStack.insert(&n.key);
+    n.stackIdx = stack.size() - 1;
+    n.fullBelow = n.stackIdx == 0
+                      ? 0
+                      : stack[n.stackIdx - 1].fullBelow + (stack[n.stackIdx - 1].full ? 1 : 0);
+    onStack.emplace(&n.key, n.stackIdx);
     // depth as the DFS stack size it was before chains: moves + 1
     if (depth + 1 > result.stats.maxDepth)
       result.stats.maxDepth = depth + 1;
@@ -661,6 +685,23 @@ private:
   }
 
   bool guided() const { return !opts.guide.empty(); }
+
+  /// Some node at depth d..top-1 of the stack was fully expanded.
+  bool fullSince(size_t d, size_t top) const {
+    if (d >= top)
+      return false;
+    const Node& t = stack[top - 1];
+    return t.fullBelow + (t.full ? 1 : 0) > stack[d].fullBelow;
+  }
+
+  bool mentionsLise(exec::Expr e) {
+    if (!e)
+      return false;
+    for (exec::Expr sy : ex.values().factory().freeSymbols(e))
+      if (exec::Executor::isLiseSymbol(sy))
+        return true;
+    return false;
+  }
 
   /// Replay: the one move of the trace at this depth.
   void expandGuided(Node& n) {
@@ -709,6 +750,18 @@ private:
           return check::CollectiveMonitor::queueLength(n.state, a) <
                  check::CollectiveMonitor::queueLength(n.state, b);
         });
+      // LISE: a process two or more loop records ahead of the slowest one
+      // goes after the others, so that no process runs ahead without bound
+      // when it need not (seed 004 §3: the search converges only if the
+      // iteration lag stays bounded); a lag of one is left to the default
+      // order (a sender one iteration ahead of its receiver, stagger.c).
+      if (liseOn && !n.state.liseQueue.empty()) {
+        std::vector<size_t> rank(np, 0);
+        for (int p = 0; p < np; ++p)
+          rank[p] = std::max<size_t>(check::LiseMonitor::lag(n.state, p), 1) - 1;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int a, int b) { return rank[a] < rank[b]; });
+      }
       for (int p : order) {
         // (a process with threads may give only the local moves of one
         // thread: a persistent set, under the cycle proviso below)
@@ -730,7 +783,12 @@ private:
             keys.back() = GlobalState{};
             continue;
           }
-          if (onStack.count(&keys.back()))
+          auto on = onStack.find(&keys.back());
+          // LISE: a cycle through a state below that was fully expanded
+          // already has its fully expanded state (C3 holds for it); the
+          // lagging process may then close it without expanding the others,
+          // which would let a process run ahead without bound.
+          if (on != onStack.end() && !(liseOn && fullSince(on->second, n.stackIdx)))
             closes = true;
         }
         if (closes) {
@@ -742,6 +800,7 @@ private:
         n.succs = std::move(all[p].succs);
         n.succKeys = std::move(keys);
         n.reducedTo = p;
+        n.full = false;
         return;
       }
     }
@@ -783,6 +842,8 @@ private:
     }
     if (n.succs.empty() && allTerminated && !n.state.snaps.empty())
       mon.terminal(n.state);
+    if (n.succs.empty() && allTerminated && liseOn)
+      lise.terminal(n.state);
     if (n.succs.empty() && allTerminated && outputs.active())
       outputs.terminal(n.state);
     if (!progress && !allTerminated) {
@@ -843,6 +904,9 @@ private:
                 (ex.undecided().size() > 1
                      ? " (and " + std::to_string(ex.undecided().size() - 1) + " more)"
                      : ""));
+    }
+    if (liseOn) {
+      result.liseProofs = lise.proofs();
     }
     result.sendModeMatters = ex.sendModeMatters();
     result.stats.seconds = elapsed();

@@ -1,5 +1,6 @@
 #include "chorus/search/Verify.h"
 
+#include "chorus/check/LiseMonitor.h"
 #include "chorus/exec/ProverOracle.h"
 
 namespace chorus::search {
@@ -73,6 +74,10 @@ SearchResult searchSendMode(const model::Program& p, exec::ExecOptions eo, const
   return r;
 }
 
+std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(const model::Program& p) {
+  return check::LiseMonitor::problems(p);
+}
+
 SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
   std::optional<SearchResult> unknown;
   SearchResult total;
@@ -92,11 +97,13 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.programName = opts.programName;
       eo.maxArgs = opts.maxArgs;
       eo.maxArgLength = opts.maxArgLength;
+      eo.lise = opts.search.lise;
       eo.contract = opts.contract;
       SearchOptions so = opts.search;
       so.cycleIsViolation = so.cycleIsViolation || opts.contract;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       accumulate(total.stats, r.stats);
+      total.liseProofs += r.liseProofs;
       // The absolute search verified the program and no send's mode
       // depended on the deadlock mode: the potential search would explore
       // the same states (ExecOptions::syncSends changes only such sends).
@@ -114,6 +121,10 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
     }
   }
   SearchResult res = finishConfigurations(total, unknown);
+  res.liseProofs = total.liseProofs;
+  if (res.verdict == Verdict::Verified && total.liseProofs > 0)
+    res.note = "all input sizes: loops under invariants proved by LISE, " +
+               std::to_string(total.liseProofs) + " loop records";
   if (!res.output)
     res.output = total.output;
   return res;

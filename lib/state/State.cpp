@@ -147,6 +147,19 @@ size_t GlobalState::hash() const {
     for (const Snapshot& x : q)
       mix(h, x.ps->hash + x.aloc);
   }
+  for (const auto* rs : {&liseQueue, &liseStack}) {
+    mix(h, rs->size() + 0x15e);
+    for (const LiseRecord& r : *rs) {
+      mix(h, size_t(r.id) * 4 + (r.loop ? 2 : 0) + (r.isTrue ? 1 : 0));
+      for (const ProcState* ps : r.snaps)
+        mix(h, ps ? ps->hash : 7);
+      for (const auto& w : r.writeset)
+        for (uint64_t x : w)
+          mix(h, size_t(x));
+      mix(h, eh(r.ppc));
+      mix(h, eh(r.relation));
+    }
+  }
   return h;
 }
 
@@ -167,7 +180,7 @@ bool GlobalState::operator==(const GlobalState& o) const {
        coll.count != o.coll.count || coll.contrib != o.coll.contrib ||
        coll.recvPtr != o.coll.recvPtr || coll.arrived != o.coll.arrived))
     return false;
-  return snaps == o.snaps;
+  return snaps == o.snaps && liseQueue == o.liseQueue && liseStack == o.liseStack;
 }
 
 const ProcState* ProcInterner::adopt(const ProcState* p) {
@@ -388,6 +401,14 @@ template <class S, class F> void forEachSharedValue(S& s, F&& f) {
   }
 }
 
+/// Calls f on every LISE record of s (queue, then stack).
+template <class F> void forEachLiseRecord(const GlobalState& s, F&& f) {
+  for (const LiseRecord& r : s.liseQueue)
+    f(r);
+  for (const LiseRecord& r : s.liseStack)
+    f(r);
+}
+
 } // namespace
 
 GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprFactory& f,
@@ -406,6 +427,21 @@ GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprF
     marks.commit(interner);
     out.procs[i] = interner.intern(std::move(q));
   }
+  for (auto* rs : {&out.liseQueue, &out.liseStack})
+    for (LiseRecord& r : *rs) {
+      sub(r.ppc);
+      sub(r.relation);
+      for (const ProcState*& ps : r.snaps)
+        if (ps) {
+          ProcState q = *ps;
+          forEachProcValue(q, sub);
+          MarkCopies marks;
+          marks.take(q);
+          marks.forEach([&](ProcState& m) { forEachProcValue(m, sub); });
+          marks.commit(interner);
+          ps = interner.intern(std::move(q));
+        }
+    }
   forEachSharedValue(out, sub);
   sub(out.pc);
   return out;
@@ -432,6 +468,8 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   out.coll = s.coll;
   out.pc = s.pc;
   out.snaps = s.snaps;
+  out.liseQueue = s.liseQueue;
+  out.liseStack = s.liseStack;
   // Process states are copied only when the key differs from them (heap
   // renumbering, renaming); otherwise the key shares the interned state.
   const size_t np = s.procs.size();
@@ -563,6 +601,16 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
       for (const Snapshot& x : q)
         for (Expr sy : procSyms(x.ps))
           reach.insert(sy);
+    forEachLiseRecord(s, [&](const LiseRecord& r) {
+      for (const ProcState* ps : r.snaps)
+        if (ps)
+          for (Expr sy : procSyms(ps))
+            reach.insert(sy);
+      for (Expr e : {r.ppc, r.relation})
+        if (e)
+          for (Expr sy : f.freeSymbols(e))
+            reach.insert(sy);
+    });
     forOtherExprs([&](Expr e) {
       if (e)
         for (Expr sy : f.freeSymbols(e))
@@ -621,11 +669,21 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
       for (Expr sy : f.freeSymbols(e))
         anySymbol = anySymbol || renamable(sy);
   });
+  forEachLiseRecord(s, [&](const LiseRecord& r) {
+    for (const ProcState* ps : r.snaps)
+      if (ps && !anySymbol)
+        for (Expr sy : procSyms(ps))
+          anySymbol = anySymbol || renamable(sy);
+    for (Expr e : {r.ppc, r.relation})
+      if (e && !anySymbol)
+        for (Expr sy : f.freeSymbols(e))
+          anySymbol = anySymbol || renamable(sy);
+  });
   if (!anySymbol && out.pc)
     for (Expr sy : f.freeSymbols(out.pc))
       anySymbol = anySymbol || renamable(sy);
 
-  std::vector<ProcState> snapCopies;
+  std::vector<ProcState> snapCopies, liseCopies;
   if (anySymbol) {
     std::vector<Expr*> slots;
     auto add = [&](Expr& e) {
@@ -655,6 +713,23 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
         addProc(snapCopies.back());
         snapMarks.take(snapCopies.back());
       }
+    // LISE records: their snapshots likewise, and their predicates.
+    std::vector<std::pair<const ProcState**, size_t>> liseSnaps;
+    for (auto* rs : {&out.liseQueue, &out.liseStack})
+      for (LiseRecord& r : *rs) {
+        for (const ProcState*& ps : r.snaps)
+          if (ps)
+            liseSnaps.emplace_back(&ps, 0);
+        add(r.ppc);
+        add(r.relation);
+      }
+    liseCopies.reserve(liseSnaps.size());
+    for (auto& [pp, k] : liseSnaps) {
+      k = liseCopies.size();
+      liseCopies.push_back(**pp);
+      addProc(liseCopies.back());
+      snapMarks.take(liseCopies.back());
+    }
     snapMarks.forEach(addProc);
     add(out.pc);
     std::vector<Expr> es;
@@ -665,11 +740,16 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
     for (size_t k = 0; k < slots.size(); ++k)
       *slots[k] = rn.exprs[k];
     snapMarks.commit(interner);
+    for (auto& [pp, k] : liseSnaps)
+      *pp = interner.intern(std::move(liseCopies[k]));
   }
   markCopies.commit(interner);
   out.procs.reserve(np);
   for (size_t i = 0; i < np; ++i)
     out.procs.push_back(mod[i] ? interner.intern(std::move(*mod[i])) : s.procs[i]);
+  for (auto* rs : {&out.liseQueue, &out.liseStack})
+    for (LiseRecord& r : *rs)
+      r.steps.clear();
   size_t k = 0;
   for (auto& q : out.snaps)
     for (Snapshot& x : q) {

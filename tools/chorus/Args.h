@@ -51,6 +51,8 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
     so.collective = false;
   else if (a == "--cqmin")
     so.cqmin = true;
+  else if (a == "--lise")
+    so.lise = true;
   else if (a == "--ignore") {
     if (i + 1 >= args.size())
       return a + " needs a violation kind (e.g. MPI_PENDING_MESSAGE)";

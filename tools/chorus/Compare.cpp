@@ -93,6 +93,9 @@ int compareCommand(const std::vector<std::string>& args) {
     return error("compare needs two files: SPEC.c IMPL.c");
   if (!haveN)
     return error("compare needs the implementation's number of processes: -n N or -n LO..HI");
+  if (co.search.lise)
+    return error("--lise is not supported by compare yet (joint invariants are checked within "
+                 "bounds); use it with verify");
   co.search.progress = !quiet && isatty(2);
   chorus::front::FrontendOptions fo;
   fo.clangArgs = clangArgs;

@@ -71,6 +71,15 @@ options:
           --no-collective (collective assertions and invariants not checked:
             the verdict is unknown when one is reached)
           --cqmin (processes with the shortest snapshot queue first)
+          --lise (loop-invariant symbolic execution, for every input size:
+            each loop under a collective invariant or an ACSL loop
+            invariant runs once from a havoc of what its body writes; the
+            invariant is proved on entry and preserved by an arbitrary
+            iteration, across processes and without synchronizing them.
+            New kinds: POSSIBLE_INVARIANT_VIOLATION, OUT_OF_ORDER_ARRIVAL,
+            CONFLICTING_LOOP_EXIT; a loop it cannot handle (break, return
+            or goto out of the body, statements in the condition) is an
+            input error)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --no-chains (save every state: a run of moves where the POR
             expands one move at a time is otherwise one transition)
@@ -355,6 +364,13 @@ int verifyCommand(const std::vector<std::string>& args,
   // A program that makes no MPI call (e.g. a pthreads program) is one process.
   if (!haveN && !replay && callsMpi(*program))
     return usageError("verify needs the number of processes of an MPI program: -n N or -n LO..HI");
+  if (vo.search.lise) {
+    auto problems = s::liseProblems(*program);
+    for (const auto& [loc, msg] : problems)
+      std::cerr << program->where(loc) << ": error: " << msg << "\n";
+    if (!problems.empty())
+      return kUsage;
+  }
   {
     // argv[0]: the name of the program (the first file's name without .c)
     std::string base = fa.file.substr(fa.file.find_last_of('/') + 1);

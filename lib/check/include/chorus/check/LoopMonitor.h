@@ -23,7 +23,8 @@ namespace chorus::check {
 
 class LoopMonitor {
 public:
-  explicit LoopMonitor(exec::Executor& ex);
+  /// `skipInvariants`: the loop invariants are proved by LISE (--lise).
+  explicit LoopMonitor(exec::Executor& ex, bool skipInvariants = false);
 
   bool active() const { return !loops_.empty(); }
   /// After process `p` moved to `succ`. Throws exec::ViolationError.
@@ -35,6 +36,7 @@ private:
     std::vector<bool> body; ///< model::naturalLoop of the head
   };
   exec::Executor& ex_;
+  bool skipInvariants_ = false;
   std::vector<Loop> loops_;
   std::unordered_map<uint64_t, size_t> byHead_; ///< (func << 32 | head) -> loops_
 

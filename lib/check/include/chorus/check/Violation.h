@@ -82,6 +82,10 @@ enum class ViolationKind {
   Nontermination,          ///< a cycle of states: the collective procedure may not return
   // parallel assertions (issue 13, seed 003, lib/exec/threads/Passert.cpp)
   ParallelAssertion, ///< a live `thru { ... } passert(e)` instance's condition is false (seed 003)
+  // loop-invariant symbolic execution (verify --lise, seed 004 Fig. 3)
+  PossibleInvariantViolation, ///< an invariant may not hold when its record completes
+  OutOfOrderArrival,          ///< a process reached another collective action than the others
+  ConflictingLoopExit,        ///< processes left a collective loop on different iterations
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".

@@ -75,6 +75,11 @@ struct ExecOptions {
   /// the initial path condition assumes f's precondition on every process
   /// (CollContract.cpp). Null: an ordinary program.
   const model::ContractDriver* contract = nullptr;
+  /// LISE (--lise, lib/check/LiseMonitor.h): a guard or choice over the
+  /// fresh symbols of a havoc joins the path condition even when the path
+  /// condition decides it (the relation that decided it is dropped later,
+  /// seed 004 §2.4: every branch taken is an assumption of the iteration).
+  bool lise = false;
 };
 
 /// Where a clause of a collective contract is evaluated
@@ -327,6 +332,26 @@ public:
                                                 const LocalAnnot& setAt, Expr pc,
                                                 model::SrcLoc loc);
 
+  /// LISE (Lise.cpp, seed 004 §2.3-2.4). The places (globals, heap objects,
+  /// the variables of frames [0, frames)) whose values differ between two
+  /// states of one process, encoded as LiseRecord::writeset expects, sorted.
+  std::vector<uint64_t> writtenPlaces(const ProcState& before, const ProcState& after,
+                                      size_t frames) const;
+  /// The process `ps` with every place of `W` (writtenPlaces encoding) that
+  /// holds a value assigned a fresh symbol `lise.Y<k>` (k from `fresh`);
+  /// `relation` receives `Y = old value` for each, `facts` the range of Y's
+  /// C type (integers, _Bool). A place of pointer type (or holding
+  /// pointers) or a variable-length array throws Unsupported.
+  const ProcState* havoc(const ProcState& ps, const std::vector<uint64_t>& W, uint32_t& fresh,
+                         std::vector<Expr>& relation, std::vector<Expr>& facts);
+  /// "x", "g", "heap object 2": the place `w` of writtenPlaces in `ps`.
+  std::string placeName(const ProcState& ps, uint64_t w) const;
+  /// The fresh symbols of havoc() that the values of `s` hold (processes,
+  /// messages, collective slot, the snapshots and predicates of its LISE
+  /// records; not its path condition), sorted.
+  std::vector<Expr> liveLiseSymbols(const GlobalState& s);
+  /// The fresh symbols havoc() makes (never substituted by simplifyUnderPc).
+  static bool isLiseSymbol(Expr e);
   /// Compositions (Components.cpp): the component of process p, the first
   /// process and the number of processes of component c. An ordinary
   /// program is one component of all processes.

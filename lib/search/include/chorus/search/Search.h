@@ -39,6 +39,10 @@ struct SearchOptions {
   bool collective = true; ///< check collective assertions (seed 000)
   bool joint = false;     ///< also `joint` assertions (comparison)
   bool cqmin = false;     ///< CQMin: urgent process with the shortest snapshot queue
+  /// Loop-invariant symbolic execution (--lise, lib/check/LiseMonitor.h):
+  /// loops under a collective or ACSL loop invariant are executed once from
+  /// a havoc of what they write; collective assertions share its queue.
+  bool lise = false;
   /// Record the standard output of the first execution that terminates
   /// (SearchResult::output), e.g. to compare it with a native run.
   bool captureOutput = false;
@@ -87,6 +91,10 @@ struct SearchResult {
   /// Exec::sendModeMatters of the run: some send's mode depends on the
   /// deadlock mode (absolute: buffered; potential: possibly synchronous).
   bool sendModeMatters = false;
+  /// --lise: loop records completed (base cases and inductive steps proved).
+  uint64_t liseProofs = 0;
+  /// Said after the verdict "verified" (e.g. "all input sizes: ...").
+  std::string note;
   Stats stats;
 };
 

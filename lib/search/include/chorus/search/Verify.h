@@ -37,6 +37,10 @@ struct VerifyOptions {
   const model::ContractDriver* contract = nullptr;
 };
 
+/// --lise: the annotated loops LISE cannot handle (location, message); the
+/// driver reports them as input errors (lib/check/LiseMonitor.h).
+std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(const model::Program& p);
+
 /// Runs the searches; stops at the first violation or unknown. Statistics
 /// are summed over the runs.
 SearchResult verify(const model::Program& p, const VerifyOptions& opts);

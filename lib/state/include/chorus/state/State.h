@@ -263,6 +263,34 @@ struct Snapshot {
   bool operator==(const Snapshot& o) const { return ps == o.ps && aloc == o.aloc; }
 };
 
+/// A LISE record (loop-invariant symbolic execution, seed 004 §2.3): one
+/// collective action — an arrival at a loop head under a collective or
+/// process-local loop invariant (`loop`), or at a collective assertion —
+/// with the snapshot each process took there. Kept in GlobalState::liseQueue
+/// while incomplete and, once complete, in GlobalState::liseStack when it is
+/// a true-branch (entry) loop record. `ppc` and `relation` are conjunctions
+/// that are also conjuncts of GlobalState::pc (which is always the whole
+/// path condition pc(s) of the seed): completing a record drops its
+/// relation from pc, popping it drops its ppc (lib/check/LiseMonitor).
+struct LiseRecord {
+  uint32_t id = 0;     ///< the action's index in the LISE monitor's table
+  bool loop = false;   ///< a loop record (false: a collective assertion)
+  bool isTrue = false; ///< loop records: taken on the loop's true branch
+  /// Per process: the snapshot (interned, its top frame at the location),
+  /// or null while the process has not arrived (or is not in the action).
+  std::vector<const ProcState*> snaps;
+  /// Per process: the places written in the loop body since the loop was
+  /// entered (encoded by lib/exec Executor::writtenPlaces), sorted.
+  std::vector<std::vector<uint64_t>> writeset;
+  Expr ppc = nullptr;          ///< assumptions of this iteration (null: true)
+  Expr relation = nullptr;     ///< fresh symbols = previous values (null: true)
+  std::vector<uint32_t> steps; ///< trace step of each snapshot (not identity)
+  bool operator==(const LiseRecord& o) const {
+    return id == o.id && loop == o.loop && isTrue == o.isTrue && snaps == o.snaps &&
+           writeset == o.writeset && ppc == o.ppc && relation == o.relation;
+  }
+};
+
 struct GlobalState {
   std::vector<const ProcState*> procs;
   MessageList msgs;
@@ -271,6 +299,9 @@ struct GlobalState {
   /// Collective-assertion snapshot queues, one per process (empty vector:
   /// no collective assertions are checked). Canonicalized with the state.
   std::vector<std::vector<Snapshot>> snaps;
+  /// LISE (seed 004 Fig. 3): the FIFO queue of incomplete records and the
+  /// stack of complete true-branch loop records (both empty without --lise).
+  std::vector<LiseRecord> liseQueue, liseStack;
   /// Counter for fresh symbol names on this path; not part of the identity.
   uint32_t fresh = 0;
 

@@ -1,0 +1,71 @@
+// verify --lise: the violation kinds of seed 004 Fig. 3 and the loops LISE
+// rejects. Processes are never synchronized at a loop; the k-th arrivals of
+// all processes at collective actions form one record (a shared queue).
+//
+// Processes leave the loop on different iterations (Fig. 3 line 7):
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --lise -DEXIT --quiet | FileCheck %s --check-prefix=EXIT
+// EXIT: verdict: violation CONFLICTING_LOOP_EXIT at {{.*}}kinds.c:37:14 (process 1)
+// EXIT-NEXT: process 1 leaves the loop of the collective invariant L on an iteration on which process 0 entered it
+//
+// Collective actions reached in different orders (Fig. 3 line 6):
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --lise -DORDER --quiet | FileCheck %s --check-prefix=ORDER
+// ORDER: verdict: violation OUT_OF_ORDER_ARRIVAL at {{.*}}kinds.c:49:14 (process 1)
+// ORDER-NEXT: process 1 reached the collective invariant B where another process reached the collective invariant A
+//
+// The same loops in the same order: verified for every input.
+// RUN: %expect-exit 0 %chorus verify %s -n 1..3 --lise --quiet | FileCheck %s --check-prefix=OK
+// OK: verdict: verified (all input sizes
+//
+// A loop left by break: rejected (input error), not misverified.
+// RUN: %expect-exit 3 %chorus verify %s -n 2 --lise -DBREAK 2>&1 | FileCheck %s --check-prefix=BREAK
+// BREAK: kinds.c:59:5: error: --lise cannot handle the loop of the collective invariant K ({{.*}}kinds.c:57:14): it is left here other than by its condition (break, return or goto)
+#include <mpi.h>
+
+#pragma TASS input {N >= 0 && N < 1000}
+int N;
+
+int main(int argc, char **argv) {
+  int rank, i = 0, j = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#if defined(EXIT)
+  int lim = rank == 0 ? N : N + 1;
+#else
+  int lim = N;
+#endif
+#if defined(EXIT)
+#pragma TASS collective invariant L 0 <= i && i <= lim
+  while (i < lim)
+    i++;
+#elif defined(ORDER)
+  if (rank == 0) {
+#pragma TASS collective invariant A 0 <= i && i <= N
+    while (i < N)
+      i++;
+#pragma TASS collective invariant B 0 <= j && j <= N
+    while (j < N)
+      j++;
+  } else {
+#pragma TASS collective invariant B 0 <= j && j <= N
+    while (j < N)
+      j++;
+#pragma TASS collective invariant A 0 <= i && i <= N
+    while (i < N)
+      i++;
+  }
+#elif defined(BREAK)
+#pragma TASS collective invariant K 0 <= i
+  while (i < N) {
+    if (i == 3)
+      break;
+    i++;
+  }
+#else
+#pragma TASS collective invariant A i == PROC[0]@main.i && 0 <= i && i <= lim
+  while (i < lim)
+    i++;
+  j = i;
+#endif
+  MPI_Finalize();
+  return 0;
+}
