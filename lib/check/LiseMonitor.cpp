@@ -407,19 +407,24 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
   if (!claim->isTrue()) {
     exec::Answer ans = claim->isFalse() ? exec::Answer::No : ex_.oracle().valid(s.pc, claim);
     if (ans == exec::Answer::No) {
-      bool possible = mentionsLise(f, s.pc) || mentionsLise(f, claim);
+      bool possible = s.liseAbstracted;
       ViolationKind k = possible   ? ViolationKind::PossibleInvariantViolation
                         : !a0.loop ? ViolationKind::CollectiveAssertion
                         : a0.local ? ViolationKind::LoopInvariant
                                    : ViolationKind::CollectiveInvariant;
       if (!r.loop && possible)
         k = ViolationKind::CollectiveAssertion;
+      bool entry = true; // no record of an earlier iteration: the base case
+      for (const LiseRecord& t : s.liseStack)
+        entry = entry && !(t.id == r.id && size_t(first) < t.snaps.size() && t.snaps[first]);
       std::string msg = "the " + a0.name + " may not hold";
-      if (r.loop)
-        msg += possible ? " after an iteration of the loop (inductive step: the invariant, "
-                          "assumed at the start of an arbitrary iteration, may not hold at its "
-                          "end)"
-                        : " when the loop is entered (base case)";
+      if (r.loop && entry)
+        msg += " when the loop is entered (base case)";
+      else if (r.loop)
+        msg += std::string(" after an iteration of the loop (inductive step") +
+               (possible ? ": the invariant, assumed at the start of an arbitrary iteration, "
+                           "may not hold at its end)"
+                         : ")");
       if (possible)
         msg += "; possible: the counterexample starts from values the invariant admits, which "
                "no run may reach";
@@ -496,12 +501,15 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
         return true;
     return false;
   };
-  std::vector<Expr> keep;
-  for (Expr c : conjunctsOf(s.pc))
+  std::vector<Expr> keep, all = conjunctsOf(s.pc);
+  for (Expr c : all)
     if (!mentionsLise(f, c) || std::binary_search(held.begin(), held.end(), c) ||
         (!std::binary_search(rel.begin(), rel.end(), c) && isLive(c)))
       keep.push_back(c);
-  s.pc = f.logicalAnd(keep);
+  if (keep.size() < all.size()) {
+    s.pc = f.logicalAnd(keep);
+    s.liseAbstracted = true;
+  }
 }
 
 void LiseMonitor::terminal(const GlobalState& s) const {

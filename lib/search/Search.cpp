@@ -335,6 +335,7 @@ private:
   std::unordered_map<const GlobalState*, size_t, KeyPtrHash, KeyPtrEq> onStack; // -> depth
   bool stop = false;
   bool depthLimited = false;
+  std::string lagLimited;  ///< why a LISE state was not expanded (--lise-lag)
   std::string ignoredSeen; ///< the first violation of an --ignore kind
   uint64_t iterations = 0;
   std::chrono::steady_clock::time_point start, lastProgress;
@@ -389,7 +390,7 @@ private:
     result.trace = currentTrace();
     result.trace.push_back(e.step);
     if (liseOn && e.violation.kind != check::ViolationKind::PossibleInvariantViolation &&
-        mentionsLise(e.condition))
+        !stack.empty() && stack.back().state.liseAbstracted)
       result.violation->message +=
           " (possible: found after a loop was replaced by its invariant; the havoc may admit "
           "values no run reaches)";
@@ -680,6 +681,16 @@ private:
       depthLimited = true;
       return true;
     }
+    // LISE: a state where a process is more than --lise-lag records ahead
+    // of another is not expanded (the verdict is then at best unknown): a
+    // process that can run ahead without bound (buffered sends, an unfair
+    // wildcard receive) would make the search endless (seed 004 §3).
+    if (liseOn && opts.liseLag && n.state.liseQueue.size() > opts.liseLag) {
+      if (lagLimited.empty())
+        lagLimited = "the iteration lag between processes exceeded " +
+                     std::to_string(opts.liseLag) + " loop records (--lise-lag)";
+      return true;
+    }
     expand(n);
     return !stop;
   }
@@ -692,15 +703,6 @@ private:
       return false;
     const Node& t = stack[top - 1];
     return t.fullBelow + (t.full ? 1 : 0) > stack[d].fullBelow;
-  }
-
-  bool mentionsLise(exec::Expr e) {
-    if (!e)
-      return false;
-    for (exec::Expr sy : ex.values().factory().freeSymbols(e))
-      if (exec::Executor::isLiseSymbol(sy))
-        return true;
-    return false;
   }
 
   /// Replay: the one move of the trace at this depth.
@@ -769,6 +771,10 @@ private:
         done[p] = true;
         if (!all[p].safe)
           continue;
+        // LISE: a process two records ahead is not expanded alone (the
+        // others, unsafe ones too, get their turn in a full expansion).
+        if (liseOn && check::LiseMonitor::lag(n.state, p) >= 2)
+          continue;
         // Cycle proviso: a reduced expansion may not close a cycle.
         std::vector<GlobalState> keys;
         bool closes = false;
@@ -831,6 +837,13 @@ private:
         return check::CollectiveMonitor::queueLength(n.state, a) <
                check::CollectiveMonitor::queueLength(n.state, b);
       });
+    // LISE: likewise the processes furthest behind first (a process that
+    // runs ahead is explored last: race.c's lagging receiver is explored
+    // before the sender's unbounded run ahead with buffered sends).
+    if (liseOn && !n.state.liseQueue.empty() && !guided())
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return check::LiseMonitor::lag(n.state, a) < check::LiseMonitor::lag(n.state, b);
+      });
     for (int p : order)
       for (Successor& sc : all[p].succs)
         n.succs.push_back(std::move(sc));
@@ -889,9 +902,11 @@ private:
     if (printedProgress)
       std::fprintf(stderr, "\r%80s\r", "");
     if (result.verdict == Verdict::Verified) {
-      result.complete = !depthLimited;
+      result.complete = !depthLimited && lagLimited.empty();
       if (depthLimited)
         unknown("max-depth reached");
+      else if (!lagLimited.empty())
+        unknown(lagLimited);
       else if (!ignoredSeen.empty())
         unknown("a violation of an ignored kind (--ignore): " + ignoredSeen);
       else if (!ex.unchecked().empty())

@@ -61,6 +61,12 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
       return "unknown violation kind '" + args[i + 1] + "' for --ignore";
     so.ignore.push_back(*k);
     ++i;
+  } else if (a == "--lise-lag") {
+    uint64_t u = 0;
+    if (i + 1 >= args.size() || !parseCount(args[i + 1], u))
+      return a + " needs a count (0: no bound)";
+    ++i;
+    so.liseLag = u;
   } else if (a == "--max-states" || a == "--max-depth" || a == "--memory-limit" ||
              a == "--time-limit") {
     uint64_t u = 0;

@@ -80,6 +80,10 @@ options:
             CONFLICTING_LOOP_EXIT; a loop it cannot handle (break, return
             or goto out of the body, statements in the condition) is an
             input error)
+          --lise-lag K (default 6: a state whose queue of incomplete loop
+            records exceeds K, one process K iterations ahead of another, is
+            not explored further and the verdict is at best unknown; 0: no
+            bound)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --no-chains (save every state: a run of moves where the POR
             expands one move at a time is otherwise one transition)

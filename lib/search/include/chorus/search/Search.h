@@ -43,6 +43,10 @@ struct SearchOptions {
   /// loops under a collective or ACSL loop invariant are executed once from
   /// a havoc of what they write; collective assertions share its queue.
   bool lise = false;
+  /// --lise-lag K: states whose LISE queue holds more than K records (a
+  /// process K iterations ahead of another) are not expanded: the verdict
+  /// is then at best unknown. 0: no bound.
+  uint64_t liseLag = 6;
   /// Record the standard output of the first execution that terminates
   /// (SearchResult::output), e.g. to compare it with a native run.
   bool captureOutput = false;

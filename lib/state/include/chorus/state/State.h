@@ -302,6 +302,10 @@ struct GlobalState {
   /// LISE (seed 004 Fig. 3): the FIFO queue of incomplete records and the
   /// stack of complete true-branch loop records (both empty without --lise).
   std::vector<LiseRecord> liseQueue, liseStack;
+  /// LISE dropped path-condition conjuncts on this path (the state then
+  /// over-approximates the executions: a violation found is only possible).
+  /// For reports; not part of the identity.
+  bool liseAbstracted = false;
   /// Counter for fresh symbol names on this path; not part of the identity.
   uint32_t fresh = 0;
 
