@@ -22,4 +22,5 @@ run "$here/search/concrete_loop.sh" "$chorus"
 run "$here/collective/run.sh" "$build"
 run "$here/compare/run.sh" "$build"
 run "$here/mpi/run.sh" "$chorus"
+run "$here/loops/run.sh" "$build"
 exit $status

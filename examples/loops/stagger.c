@@ -8,8 +8,8 @@
  * pragma; MPI set-up and myrank are added.  Process 1 stays an iteration
  * ahead of process 0, so synchronizing at the loop would deadlock; the
  * invariant and the final assertion hold on all executions.  Needs
- * exactly 2 processes.
- *     chorus verify stagger.c -n 2 --no-overflow-check  (verified, all n)
+ * exactly 2 processes; "0<=i && i<=2*n" is added to the seed's invariant
+ * (else not inductive).  chorus verify stagger.c -n 2 --lise --no-overflow-check
  */
 #include <mpi.h>
 #include <assert.h>
