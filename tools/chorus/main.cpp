@@ -131,7 +131,8 @@ DEADLOCK (every thread waits; the cycle of lock waits is named), DATA_RACE
 JOIN_MISUSE. Violations name the thread: (process 0, thread 2).
 
 annotations: verify checks, within the bounded exploration, assert, TASS
-collective assertions and invariants (every arrival at the loop head), ACSL
+collective assertions and invariants (every arrival at the loop head; with
+--lise, loop invariants are proved for every input size), ACSL
 requires/ensures/assigns/behaviors at every call and return (PRECONDITION,
 POSTCONDITION, ASSIGNS, BEHAVIORS) and loop invariant/assigns/variant
 (LOOP_INVARIANT, ASSIGNS, LOOP_VARIANT), collective contracts with
