@@ -404,7 +404,7 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
   Expr claim = f.logicalAnd(cs);
   if (r.loop)
     ++proofs_;
-  if (!claim->isTrue()) {
+  if (!exec::trivial(claim)) {
     exec::Answer ans = claim->isFalse() ? exec::Answer::No : ex_.oracle().valid(s.pc, claim);
     if (ans == exec::Answer::No) {
       bool possible = s.liseAbstracted;
