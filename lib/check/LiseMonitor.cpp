@@ -229,7 +229,7 @@ bool LiseMonitor::before(const GlobalState& s, int p, Prep& out) {
   if (out.W.empty())
     return true;
   std::vector<Expr> rel, facts;
-  const ProcState* h = ex_.havoc(ps, out.W, out.state.fresh, rel, facts);
+  const ProcState* h = ex_.liseHavoc(ps, out.W, out.state.fresh, rel, facts);
   if (!h)
     return true;
   sym::ExprFactory& f = ex_.values().factory();

@@ -96,9 +96,9 @@ std::string Executor::placeName(const ProcState& ps, uint64_t w) const {
   }
 }
 
-const ProcState* Executor::havoc(const ProcState& ps, const std::vector<uint64_t>& W,
-                                 uint32_t& fresh, std::vector<Expr>& relation,
-                                 std::vector<Expr>& facts) {
+const ProcState* Executor::liseHavoc(const ProcState& ps, const std::vector<uint64_t>& W,
+                                     uint32_t& fresh, std::vector<Expr>& relation,
+                                     std::vector<Expr>& facts) {
   ProcState q = ps;
   bool changed = false;
   for (uint64_t w : W) {

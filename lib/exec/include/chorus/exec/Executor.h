@@ -342,15 +342,15 @@ public:
   /// `relation` receives `Y = old value` for each, `facts` the range of Y's
   /// C type (integers, _Bool). A place of pointer type (or holding
   /// pointers) or a variable-length array throws Unsupported.
-  const ProcState* havoc(const ProcState& ps, const std::vector<uint64_t>& W, uint32_t& fresh,
-                         std::vector<Expr>& relation, std::vector<Expr>& facts);
+  const ProcState* liseHavoc(const ProcState& ps, const std::vector<uint64_t>& W, uint32_t& fresh,
+                             std::vector<Expr>& relation, std::vector<Expr>& facts);
   /// "x", "g", "heap object 2": the place `w` of writtenPlaces in `ps`.
   std::string placeName(const ProcState& ps, uint64_t w) const;
-  /// The fresh symbols of havoc() that the values of `s` hold (processes,
+  /// The fresh symbols of liseHavoc() that the values of `s` hold (processes,
   /// messages, collective slot, the snapshots and predicates of its LISE
   /// records; not its path condition), sorted.
   std::vector<Expr> liveLiseSymbols(const GlobalState& s);
-  /// The fresh symbols havoc() makes (never substituted by simplifyUnderPc).
+  /// The fresh symbols liseHavoc() makes (never substituted by simplifyUnderPc).
   static bool isLiseSymbol(Expr e);
   /// Compositions (Components.cpp): the component of process p, the first
   /// process and the number of processes of component c. An ordinary
