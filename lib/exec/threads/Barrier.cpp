@@ -74,22 +74,13 @@ Machine::Outcome runBarrierWait(Machine& m, const std::string&, const model::Tra
   return done(m, t, 0);
 }
 
-Machine::Outcome runBarrierattr(Machine& m, const std::string&, const model::Transition& t) {
-  for (size_t i = 0; i < t.stmt.args.size(); ++i)
-    m.arg(t.stmt, i);
-  return done(m, t, 0);
-}
-
-void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
-                   std::vector<Successor>&) {}
-
 } // namespace
 
 void registerBarrier(LibraryRegistry& r) {
   r.add("pthread_barrier_init", {runBarrierInit});
   r.add("pthread_barrier_destroy", {runBarrierDestroy});
   r.add("pthread_barrier_wait", {runBarrierWait, resumeBlocked});
-  r.add({"pthread_barrierattr_init", "pthread_barrierattr_destroy"}, {runBarrierattr});
+  r.add({"pthread_barrierattr_init", "pthread_barrierattr_destroy"}, {runIgnoredAttr});
 }
 
 } // namespace chorus::exec::threads

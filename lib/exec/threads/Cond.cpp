@@ -149,15 +149,6 @@ Machine::Outcome runCondDestroy(Machine& m, const std::string&, const model::Tra
   return done(m, t, 0);
 }
 
-Machine::Outcome runCondattr(Machine& m, const std::string&, const model::Transition& t) {
-  for (size_t i = 0; i < t.stmt.args.size(); ++i)
-    m.arg(t.stmt, i);
-  return done(m, t, 0);
-}
-
-void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
-                   std::vector<Successor>&) {}
-
 } // namespace
 
 void registerCond(LibraryRegistry& r) {
@@ -167,7 +158,7 @@ void registerCond(LibraryRegistry& r) {
   r.add("pthread_cond_init", {runCondInit});
   r.add("pthread_cond_destroy", {runCondDestroy});
   r.add({"pthread_condattr_init", "pthread_condattr_destroy", "pthread_condattr_setpshared"},
-        {runCondattr});
+        {runIgnoredAttr});
 }
 
 } // namespace chorus::exec::threads

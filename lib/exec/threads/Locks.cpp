@@ -191,9 +191,6 @@ Machine::Outcome runOnce(Machine& m, const std::string&, const model::Transition
   return m.callModel(fp->root.b, {}, 1);
 }
 
-void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
-                   std::vector<Successor>&) {}
-
 } // namespace
 
 void registerLocks(LibraryRegistry& r) {

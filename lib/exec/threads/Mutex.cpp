@@ -183,11 +183,6 @@ Machine::Outcome runMattrPshared(Machine& m, const std::string&, const model::Tr
   return done(m, t, 0);
 }
 
-void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
-                   std::vector<Successor>&) {
-  // still held: run() is tried again in every later state
-}
-
 } // namespace
 
 void registerMutex(LibraryRegistry& r) {

@@ -74,9 +74,6 @@ Machine::Outcome runSemGetvalue(Machine& m, const std::string&, const model::Tra
   return done(m, t, 0);
 }
 
-void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
-                   std::vector<Successor>&) {}
-
 } // namespace
 
 void registerSemaphore(LibraryRegistry& r) {

@@ -64,6 +64,15 @@ std::string objectName(Machine& m, const model::Stmt& s, size_t i) {
   return i < s.args.size() ? m.text(s.args[i]) : std::string("?");
 }
 
+Machine::Outcome runIgnoredAttr(Machine& m, const std::string&, const model::Transition& t) {
+  for (size_t i = 0; i < t.stmt.args.size(); ++i)
+    m.arg(t.stmt, i);
+  return done(m, t, 0);
+}
+
+void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
+                   std::vector<Successor>&) {}
+
 Machine::Outcome done(Machine& m, const model::Transition& t, int64_t result) {
   m.setResult(t.stmt, m.intc(result), m.P.types.intType());
   m.advance(t);

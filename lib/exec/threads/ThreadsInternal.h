@@ -54,6 +54,13 @@ void setField(Machine& m, const Place& obj, uint32_t k, int64_t v);
 std::string objectName(Machine& m, const model::Stmt& s, size_t i);
 /// Sets the call's result (int) and advances past the call.
 Machine::Outcome done(Machine& m, const model::Transition& t, int64_t result);
+/// An attribute call whose attributes are not modelled: evaluates the
+/// arguments (so their errors are reported) and returns 0.
+Machine::Outcome runIgnoredAttr(Machine& m, const std::string&, const model::Transition& t);
+/// The resume callback of a blocking call: nothing to do (the call runs
+/// again when it may proceed).
+void resumeBlocked(Machine&, const std::string&, const model::Transition&, const MachineMaker&,
+                   std::vector<Successor>&);
 
 void registerThreadFunctions(LibraryRegistry& r);
 void registerMutex(LibraryRegistry& r);
