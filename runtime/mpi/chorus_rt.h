@@ -8,6 +8,8 @@
 
 #include <mpi.h>
 
+#include "chorus_rt_assert.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -26,6 +26,8 @@ void chorus_rt_at(const char* file, int line) {
   site_file = file;
   site_line = line;
   ++rt_calls;
+  if (rt_cassert_active)
+    rt_cassert_poll();
 }
 
 const char* rt_file(void) {
@@ -136,6 +138,7 @@ static void after_init(void) {
   PMPI_Comm_size(MPI_COMM_WORLD, &rt_size);
   rt_comms_init();
   rt_deadlock_init();
+  rt_cassert_init();
   atexit(exit_status);
 }
 
@@ -157,6 +160,7 @@ int MPI_Finalize(void) {
   if (!initialized)
     return PMPI_Finalize();
   rt_block_enter("MPI_Finalize", -2, 0, MPI_COMM_WORLD);
+  long composites = rt_cassert_finalize();
   rt_comms_finalize();
   rt_requests_finalize();
   int mine[2] = {violations, (int)rt_calls}, all[2] = {0, 0};
@@ -170,6 +174,9 @@ int MPI_Finalize(void) {
              "\"calls\": %d}}\n",
              all[0], rt_size, all[1]);
     json_line(sum);
+    if (composites)
+      fprintf(stderr, "chorus-rt: %ld collective assertion instance%s checked\n", composites,
+              composites == 1 ? "" : "s");
     if (all[0])
       fprintf(stderr, "chorus-rt: %d violation%s on %d rank%s\n", all[0], all[0] == 1 ? "" : "s",
               rt_size, rt_size == 1 ? "" : "s");

@@ -48,4 +48,10 @@ void rt_block_leave(void);
 /* world rank of `rank` in communicator c (c's rank if c is not world) */
 int rt_world_rank_of(MPI_Comm c, int rank);
 
+/* ---- rt_cassert.c: collective assertions (chorus_rt_assert.h) */
+extern int rt_cassert_active;
+void rt_cassert_init(void);
+void rt_cassert_poll(void);     /* rank 0: take the snapshots that arrived */
+long rt_cassert_finalize(void); /* composites checked (rank 0) */
+
 #endif

@@ -1,19 +1,24 @@
 // `chorus cc ARGS...`: compiles and links like mpicc, with the MPI run-time
 // checker (runtime/mpi/README.md): clang-16 (or $CHORUS_CC) with Open MPI's
 // compile flags, chorus_rt.h included first into every unit (each MPI call
-// records its source line), and, when linking, libchorus_rt_mpi.a (PMPI
-// wrappers) before Open MPI's link flags. Annotations the run-time checker
-// does not check yet are named in warnings (file:line:col), never skipped
-// silently. The exit code is the compiler's.
+// records its source line), runtime/include first on the include path (the
+// run-time chorus.h), each unit's collective assertions instrumented
+// (Instrument.h), and, when linking, libchorus_rt_mpi.a (PMPI wrappers)
+// before Open MPI's link flags. Annotations the run-time checker does not
+// check yet are named in warnings (file:line:col), never skipped silently.
+// The exit code is the compiler's.
+#include "Instrument.h"
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <regex>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -39,21 +44,6 @@ bool mpiFlags(const char* what, std::vector<std::string>& out) {
   return true;
 }
 
-/// Warns at each annotation of `file` the run-time checker does not check.
-void warnAnnotations(const std::string& file) {
-  std::ifstream in(file);
-  static const std::regex annot(
-      R"(#\s*pragma\s+(TASS|CIVL)\b|/\*@|\bpassert\s*\(|\$collective_assert|\$assert)");
-  std::string line;
-  for (int no = 1; std::getline(in, line); ++no) {
-    std::smatch m;
-    if (std::regex_search(line, m, annot))
-      std::cerr << file << ":" << no << ":" << m.position(0) + 1
-                << ": warning: chorus cc: this annotation is not checked at run time yet "
-                   "(`chorus verify` checks it)\n";
-  }
-}
-
 bool endsWith(const std::string& s, const char* suffix) {
   size_t n = std::strlen(suffix);
   return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
@@ -67,11 +57,36 @@ int ccCommand(const std::vector<std::string>& args) {
     return 3;
   }
   bool link = true;
-  for (const std::string& a : args) {
+  std::vector<std::string> units = args, quote;
+  std::string tmp;
+  for (std::string& a : units) {
     if (a == "-c" || a == "-E" || a == "-S" || a == "-M" || a == "-MM")
       link = false;
-    if (endsWith(a, ".c") && a[0] != '-')
-      warnAnnotations(a);
+    if (!endsWith(a, ".c") || a[0] == '-')
+      continue;
+    auto ins = instrument(a);
+    if (!ins)
+      continue;
+    // the instrumented unit, under the same base name (so `-c` without `-o`
+    // names the object as before) in a directory of its own
+    if (tmp.empty()) {
+      char dir[] = "/tmp/chorus-cc-XXXXXX";
+      if (!mkdtemp(dir)) {
+        std::cerr << "chorus: error: cc cannot create a temporary directory: "
+                  << std::strerror(errno) << "\n";
+        return 3;
+      }
+      tmp = dir;
+    }
+    std::string base =
+        a.substr(a.find_last_of('/') == std::string::npos ? 0 : a.find_last_of('/') + 1);
+    std::string dirOf = a.find('/') == std::string::npos ? "." : a.substr(0, a.find_last_of('/'));
+    std::string sub = tmp + "/" + std::to_string(&a - units.data());
+    mkdir(sub.c_str(), 0700);
+    std::string path = sub + "/" + base;
+    std::ofstream(path) << ins->source;
+    a = path;
+    quote.insert(quote.end(), {"-iquote", dirOf}); // "..." includes next to the original
   }
   std::vector<std::string> compile, linkFlags;
   if (!mpiFlags("compile", compile) || (link && !mpiFlags("link", linkFlags))) {
@@ -80,9 +95,11 @@ int ccCommand(const std::vector<std::string>& args) {
   }
   const char* cc = std::getenv("CHORUS_CC");
   std::vector<std::string> cmd = {cc && *cc ? cc : "clang-16", "-include",
-                                  std::string(CHORUS_RT_INCLUDE_DIR) + "/chorus_rt.h"};
+                                  std::string(CHORUS_RT_INCLUDE_DIR) + "/chorus_rt.h",
+                                  "-I" CHORUS_RT_CHORUS_H_DIR};
   cmd.insert(cmd.end(), compile.begin(), compile.end());
-  cmd.insert(cmd.end(), args.begin(), args.end());
+  cmd.insert(cmd.end(), quote.begin(), quote.end());
+  cmd.insert(cmd.end(), units.begin(), units.end());
   if (link) {
     cmd.push_back(CHORUS_RT_MPI_LIB);
     cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());
@@ -106,6 +123,8 @@ int ccCommand(const std::vector<std::string>& args) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  if (!tmp.empty())
+    std::filesystem::remove_all(tmp);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
 }
 

@@ -95,4 +95,26 @@ struct Context {
 bool lowerAnnotation(AnnotSource src, const std::vector<Token>& toks, const Target& target,
                      Context& ctx);
 
+/// A collective assertion turned into C for the run-time checker (`chorus
+/// cc`, runtime/mpi/chorus_rt_assert.h). Each rank evaluates `terms` at the
+/// pragma — the maximal parts of the expression it can evaluate alone: its
+/// own variables, and each remote read `PROC[r].x…` rewritten as the same
+/// read of its own variables (every rank computes what the others may read
+/// of it) — and the checker evaluates `eval`, a C expression of type
+/// chorus_rt_value over a `chorus_rt_ctx* c` holding all ranks' terms.
+struct RuntimeAssertion {
+  std::string id;                 ///< the assertion's name
+  std::string text;               ///< the expression as written
+  std::vector<std::string> terms; ///< C expressions evaluated at the pragma
+  std::string eval;               ///< C expression over the terms of all ranks
+};
+
+/// Translates the tokens after `#pragma TASS` of a `collective assert`.
+/// Returns std::nullopt with the reason in `why` (and `whyPos`) when the
+/// expression uses what the run-time checker cannot evaluate (quantifiers,
+/// sets, nested remote reads, ...); syntax errors go to `diags`.
+std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
+                                                 DiagnosticSink& diags, std::string& why,
+                                                 SourcePos& whyPos);
+
 } // namespace chorus::annot

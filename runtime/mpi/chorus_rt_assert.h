@@ -1,0 +1,120 @@
+/* Collective assertions at run time (included by chorus_rt.h). `chorus cc`
+ * replaces each `#pragma TASS collective assert ID e` by a snapshot: every
+ * rank evaluates, at the pragma, the terms of e it can evaluate alone (its
+ * own variables, and the remote reads `PROC[r].x...` as they would be read
+ * on it) into values of the type below, and hands them to
+ * chorus_rt_cassert_snap(). The checker (rank 0) joins the k-th snapshots
+ * of all ranks and evaluates e for each rank with the function chorus cc
+ * generated from e (`eval`), over these values. Arithmetic in the checker
+ * is C's on 64-bit values: integers as long long or unsigned long long,
+ * floating values as double. */
+#ifndef CHORUS_RT_ASSERT_H
+#define CHORUS_RT_ASSERT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { CHORUS_RT_INT, CHORUS_RT_UINT, CHORUS_RT_REAL };
+typedef struct chorus_rt_value {
+  int kind; /* CHORUS_RT_INT, CHORUS_RT_UINT or CHORUS_RT_REAL */
+  union {
+    long long i;
+    unsigned long long u;
+    double f;
+  } v;
+} chorus_rt_value;
+
+static inline chorus_rt_value chorus_rt_i(long long x) {
+  chorus_rt_value r;
+  r.kind = CHORUS_RT_INT;
+  r.v.i = x;
+  return r;
+}
+static inline chorus_rt_value chorus_rt_u(unsigned long long x) {
+  chorus_rt_value r;
+  r.kind = CHORUS_RT_UINT;
+  r.v.u = x;
+  return r;
+}
+static inline chorus_rt_value chorus_rt_f(double x) {
+  chorus_rt_value r;
+  r.kind = CHORUS_RT_REAL;
+  r.v.f = x;
+  return r;
+}
+static inline chorus_rt_value chorus_rt_p(const volatile void* p) {
+  return chorus_rt_u((unsigned long long)(__UINTPTR_TYPE__)p);
+}
+/* The value of a C expression of arithmetic (or pointer) type. */
+#define CHORUS_RT_VALUE(x)                                                                         \
+  _Generic((x), float                                                                              \
+           : chorus_rt_f, double                                                                   \
+           : chorus_rt_f, long double                                                              \
+           : chorus_rt_f, unsigned char                                                            \
+           : chorus_rt_u, unsigned short                                                           \
+           : chorus_rt_u, unsigned int                                                             \
+           : chorus_rt_u, unsigned long                                                            \
+           : chorus_rt_u, unsigned long long                                                       \
+           : chorus_rt_u, _Bool                                                                    \
+           : chorus_rt_i, char                                                                     \
+           : chorus_rt_i, signed char                                                              \
+           : chorus_rt_i, short                                                                    \
+           : chorus_rt_i, int                                                                      \
+           : chorus_rt_i, long                                                                     \
+           : chorus_rt_i, long long                                                                \
+           : chorus_rt_i, default                                                                  \
+           : chorus_rt_p)(x)
+
+/* Evaluation context of one rank's view of the composite state. */
+typedef struct chorus_rt_ctx {
+  int self, nprocs, nterms;
+  const chorus_rt_value* const* snaps; /* snaps[r]: rank r's terms */
+  char error[256];                     /* first evaluation error, or "" */
+} chorus_rt_ctx;
+
+enum {
+  CHORUS_RT_ADD,
+  CHORUS_RT_SUB,
+  CHORUS_RT_MUL,
+  CHORUS_RT_DIV,
+  CHORUS_RT_MOD,
+  CHORUS_RT_SHL,
+  CHORUS_RT_SHR,
+  CHORUS_RT_BAND,
+  CHORUS_RT_BOR,
+  CHORUS_RT_BXOR,
+  CHORUS_RT_LT,
+  CHORUS_RT_LE,
+  CHORUS_RT_GT,
+  CHORUS_RT_GE,
+  CHORUS_RT_EQ,
+  CHORUS_RT_NE
+};
+chorus_rt_value chorus_rt_bin(chorus_rt_ctx* c, int op, chorus_rt_value a, chorus_rt_value b);
+chorus_rt_value chorus_rt_neg(chorus_rt_ctx* c, chorus_rt_value a);
+chorus_rt_value chorus_rt_compl(chorus_rt_ctx* c, chorus_rt_value a);
+int chorus_rt_truth(chorus_rt_value a);
+/* term k of this rank's snapshot, and of the snapshot of rank `r` */
+chorus_rt_value chorus_rt_own(chorus_rt_ctx* c, int k);
+chorus_rt_value chorus_rt_remote(chorus_rt_ctx* c, chorus_rt_value r, int k);
+
+typedef struct chorus_rt_cassert {
+  const char* id;   /* the assertion's name */
+  const char* file; /* where the pragma is */
+  int line;
+  const char* text; /* the expression as written */
+  int nterms;       /* values in each rank's snapshot */
+  chorus_rt_value (*eval)(chorus_rt_ctx*);
+  int index; /* set by chorus_rt_cassert_register */
+} chorus_rt_cassert;
+/* called by a constructor of each instrumented unit, before main */
+void chorus_rt_cassert_register(chorus_rt_cassert* a);
+/* this rank reached assertion a with the values `v` of its terms */
+void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
