@@ -4,8 +4,11 @@
 # `chorus cc`, run under mpirun at several process counts; prints a table:
 # kernel, ranks, time without and with the checker (best of REPS runs, wall
 # clock), the ratio, and MPI calls checked. Kernels: halo.c (10^6 cells,
-# neighbour exchanges, a reduction every 10 steps) and allreduce.c (only
-# small collective operations: the checker's worst case).
+# neighbour exchanges, a reduction every 10 steps), allreduce.c (only
+# small collective operations: the checker's worst case), and diffusion:
+# seed 000's diffusion (tests/lit/runtime/cassert_diffusion.c, 10^6 cells,
+# 200 steps) with its collective assertion GHOSTS checked at every step
+# (the plain build ignores the pragma).
 # usage: bench/runtime/overhead.sh [CHORUS] [PROCS...]   (default build/tools/chorus/chorus, 2 4 8)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,10 +31,13 @@ best() { # best wall time of $reps runs of "$@"
   echo "$b"
 }
 printf "| kernel | ranks | clang-16 + Open MPI (s) | chorus cc (s) | ratio | MPI calls checked |\n|---|---|---|---|---|---|\n"
-for k in halo allreduce; do
-  # shellcheck disable=SC2046
-  clang-16 -O2 $(mpicc --showme:compile) -o "$tmp/$k.plain" "$here/$k.c" $(mpicc --showme:link)
-  "$chorus" cc -O2 -o "$tmp/$k.checked" "$here/$k.c"
+for kernel in "halo:$here/halo.c:" "allreduce:$here/allreduce.c:" \
+  "diffusion:$here/../../tests/lit/runtime/cassert_diffusion.c:-DNX=1000000 -DNSTEPS=200"; do
+  IFS=: read -r k src flags <<< "$kernel"
+  # shellcheck disable=SC2046,SC2086
+  clang-16 -O2 $flags $(mpicc --showme:compile) -o "$tmp/$k.plain" "$src" $(mpicc --showme:link)
+  # shellcheck disable=SC2086
+  "$chorus" cc -O2 $flags -o "$tmp/$k.checked" "$src"
   for n in $procs; do
     a=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.plain")
     b=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.checked")

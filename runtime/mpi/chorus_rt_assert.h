@@ -3,9 +3,9 @@
  * rank evaluates, at the pragma, the terms of e it can evaluate alone (its
  * own variables, and the remote reads `PROC[r].x...` as they would be read
  * on it) into values of the type below, and hands them to
- * chorus_rt_cassert_snap(). The checker (rank 0) joins the k-th snapshots
- * of all ranks and evaluates e for each rank with the function chorus cc
- * generated from e (`eval`), over these values. Arithmetic in the checker
+ * chorus_rt_cassert_snap(). Each rank then evaluates e for itself with the
+ * function chorus cc generated from e (`eval`), over its own values and the
+ * k-th snapshots of the ranks e reads, which it asks them for. Arithmetic in the checker
  * is C's on 64-bit values: integers as long long or unsigned long long,
  * floating values as double. */
 #ifndef CHORUS_RT_ASSERT_H
@@ -66,12 +66,8 @@ static inline chorus_rt_value chorus_rt_p(const volatile void* p) {
            : chorus_rt_i, default                                                                  \
            : chorus_rt_p)(x)
 
-/* Evaluation context of one rank's view of the composite state. */
-typedef struct chorus_rt_ctx {
-  int self, nprocs, nterms;
-  const chorus_rt_value* const* snaps; /* snaps[r]: rank r's terms */
-  char error[256];                     /* first evaluation error, or "" */
-} chorus_rt_ctx;
+/* Evaluation context: one rank's view of the composite state (opaque). */
+typedef struct chorus_rt_ctx chorus_rt_ctx;
 
 enum {
   CHORUS_RT_ADD,

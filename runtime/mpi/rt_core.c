@@ -160,7 +160,8 @@ int MPI_Finalize(void) {
   if (!initialized)
     return PMPI_Finalize();
   rt_block_enter("MPI_Finalize", -2, 0, MPI_COMM_WORLD);
-  long composites = rt_cassert_finalize();
+  rt_cassert_summary cs;
+  rt_cassert_finalize(&cs);
   rt_comms_finalize();
   rt_requests_finalize();
   int mine[2] = {violations, (int)rt_calls}, all[2] = {0, 0};
@@ -174,9 +175,21 @@ int MPI_Finalize(void) {
              "\"calls\": %d}}\n",
              all[0], rt_size, all[1]);
     json_line(sum);
-    if (composites)
-      fprintf(stderr, "chorus-rt: %ld collective assertion instance%s checked\n", composites,
-              composites == 1 ? "" : "s");
+    if (cs.instances) {
+      fprintf(stderr, "chorus-rt: %ld collective assertion instance%s checked (%ld views of ranks",
+              cs.instances, cs.instances == 1 ? "" : "s", cs.views);
+      if (cs.false_views)
+        fprintf(stderr,
+                ", %ld false: %ld reported, the later ones of the same rank and "
+                "assertion counted only",
+                cs.false_views, cs.false_views - cs.unreported);
+      fprintf(stderr, ")\n");
+      if (cs.gone)
+        fprintf(stderr,
+                "chorus-rt: %ld views not checked: a snapshot they read was older than the last "
+                "CHORUS_RT_WINDOW (%s) the rank keeps\n",
+                cs.gone, getenv("CHORUS_RT_WINDOW") ? getenv("CHORUS_RT_WINDOW") : "1024");
+    }
     if (all[0])
       fprintf(stderr, "chorus-rt: %d violation%s on %d rank%s\n", all[0], all[0] == 1 ? "" : "s",
               rt_size, rt_size == 1 ? "" : "s");

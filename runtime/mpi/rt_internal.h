@@ -48,10 +48,28 @@ void rt_block_leave(void);
 /* world rank of `rank` in communicator c (c's rank if c is not world) */
 int rt_world_rank_of(MPI_Comm c, int rank);
 
-/* ---- rt_cassert.c: collective assertions (chorus_rt_assert.h) */
+/* ---- rt_cassert.c, rt_values.c: collective assertions (chorus_rt_assert.h) */
+#include "chorus_rt_assert.h"
+struct rt_eval;
+struct chorus_rt_ctx {
+  int self, nprocs;
+  const chorus_rt_value* own; /* this rank's terms */
+  struct rt_eval* e;          /* the snapshots of other ranks received */
+  int missing[16];            /* ranks read whose snapshot has not come yet */
+  int nmissing;
+  char error[256]; /* first evaluation error, or "" */
+};
+void rt_eval_error(chorus_rt_ctx* c, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 extern int rt_cassert_active;
 void rt_cassert_init(void);
-void rt_cassert_poll(void);     /* rank 0: take the snapshots that arrived */
-long rt_cassert_finalize(void); /* composites checked (rank 0) */
+void rt_cassert_poll(void); /* serve requests, take replies */
+typedef struct {            /* at rank 0 */
+  long instances;           /* the most snapshots any rank made */
+  long views;               /* (rank, instance) evaluations, over all ranks */
+  long false_views;         /* of which false or not evaluable */
+  long gone;                /* not evaluated: a snapshot read was out of the window */
+  long unreported;          /* false views beyond the first per rank and assertion */
+} rt_cassert_summary;
+void rt_cassert_finalize(rt_cassert_summary* s);
 
 #endif

@@ -7,6 +7,7 @@
 // RUN: %chorus cc -O2 %s -o %t -DNX=100000 -DNSTEPS=20
 // RUN: %mpirun -n 2 %t 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %mpirun -n 6 %t 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: %mpirun -n 64 %t 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %chorus verify %s -n 3 -DNX=7 -DNSTEPS=2 --quiet | FileCheck %s --check-prefix=VOK
 // OK: chorus-rt: 20 collective assertion instances checked
 // OK: chorus-rt: no violation seen
@@ -14,8 +15,10 @@
 // RUN: %chorus cc -O2 %s -o %t.bad -DNX=100000 -DNSTEPS=20 -DBAD
 // RUN: %expect-exit 1 %mpirun -n 4 %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DNX=7 -DNSTEPS=2 -DBAD --quiet | FileCheck %s --check-prefix=VBAD
-// BAD: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:61 (rank 0): collective assertion GHOSTS of rank 0 ('u[nxl] == PROC[right].u[0] && u[1] == PROC[left].u[PROC[left].nxl + 1]') is false at its instance 1
-// VBAD: verdict: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:61:{{[0-9]+}} (process 0)
+// BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:64 (rank 0): collective assertion GHOSTS of rank 0 ('u[nxl] == PROC[right].u[0] && u[1] == PROC[left].u[PROC[left].nxl + 1]') is false (its collective assertion number 1,
+// BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:64 (rank 3): collective assertion GHOSTS of rank 3
+// BAD: chorus-rt: 20 collective assertion instances checked (80 views of ranks, 80 false: 4 reported, the later ones of the same rank and assertion counted only)
+// VBAD: verdict: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:64:{{[0-9]+}} (process 0)
 #include <mpi.h>
 #include <stdlib.h>
 
