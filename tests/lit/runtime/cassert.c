@@ -21,19 +21,19 @@
 // BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert.c:64 (rank 1): collective assertion RING of rank 1 ('x == PROC[(rank + 1) % size].x - 10 * (rank + 1 < size ? 1 : 1 - size) && d * 2 == x') is false (its collective assertion number 2, over the snapshots number 2 of the ranks)
 // BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert.c:64 (rank 2): collective assertion RING of rank 2
 // BAD: chorus-rt: 3 collective assertion instances checked (9 views of ranks, 2 false: 2 reported
-// VBAD: verdict: violation COLLECTIVE_ASSERTION at {{.*}}cassert.c:64:{{[0-9]+}} (process 1)
+// VBAD: verdict: violation COLLECTIVE_ASSERTION at {{.*}}cassert.c:64:14 (process 1)
 //
 // RUN: %chorus cc -g %s -o %t.order -DORDER
 // RUN: %expect-exit 1 %mpirun -n 3 %t.order 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DORDER --quiet | FileCheck %s --check-prefix=VORDER
 // ORDER: chorus-rt: violation COLLECTIVE_ORDER at {{.*}}cassert.c:69 (rank 1): collective assertions reached in different orders: rank 1 reached B as its collective assertion number 4 where rank 0 reached A ({{.*}}cassert.c:71)
-// VORDER: verdict: violation COLLECTIVE_ORDER at {{.*}}cassert.c:69:{{[0-9]+}} (process 1)
+// VORDER: verdict: violation COLLECTIVE_ORDER at {{.*}}cassert.c:69:14 (process 1)
 //
 // RUN: %chorus cc -g %s -o %t.inc -DINCOMPLETE
 // RUN: %expect-exit 1 %mpirun -n 3 %t.inc 2>&1 | FileCheck %s --check-prefix=INC
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DINCOMPLETE --quiet | FileCheck %s --check-prefix=VINC
 // INC: chorus-rt: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:76 (rank 0): the program terminated while collective assertion C was reached by rank 0 (its collective assertion number 4) but not by rank 1 (1 of the 3 ranks)
-// VINC: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:76:{{[0-9]+}} (process 0)
+// VINC: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:76:14 (process 0)
 //
 // The same errors found by ranks that read the rank that differs: the
 // reply to their request says which assertion it reached, or that it never
@@ -46,7 +46,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DINCOMPLETE_READ --quiet | FileCheck %s --check-prefix=VINC2
 // INC2-DAG: chorus-rt: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:88 (rank 0): the program terminated while collective assertion C2 was reached by rank 0 (its collective assertion number 4) but not by rank 1, whose snapshot it reads
 // INC2-DAG: chorus-rt: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:88 (rank 2)
-// VINC2: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:88:{{[0-9]+}} (process 0)
+// VINC2: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}cassert.c:88:14 (process 0)
 #include <mpi.h>
 int main(int argc, char **argv) {
   int rank, size, x = 0, i;
