@@ -153,7 +153,7 @@ Machine::Place Machine::evalPlace(const model::Expr* e) {
         throw Unsupported("unknown global '" + v.name + "'");
       return Place{Root{RootKind::Global, 0, it->second}, {}, v.type, me};
     }
-    ProcState& ps = self();
+    const ProcState& ps = view(me);
     const Frame& fr = ps.stack.back();
     auto it = im.slotOf[fr.func].find(e->var);
     if (it == im.slotOf[fr.func].end())

@@ -149,7 +149,7 @@ void Machine::doReturn(Expr v) {
 
 void Machine::popFinished() {
   for (;;) {
-    ProcState& ps = self();
+    const ProcState& ps = view(me);
     if (ps.stack.empty())
       return;
     const Frame& fr = ps.stack.back();
@@ -564,6 +564,8 @@ ProcMoves Executor::moves(const GlobalState& s, int p, bool reduceThreads) {
     throw;
   } catch (const InternalError&) {
     throw;
+  } catch (const InPlaceAbort&) {
+    throw;
   } catch (const std::exception& e) {
     throw InternalError(e.what() + executingSuffix(p));
   } catch (...) {
@@ -718,7 +720,18 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
     return pm;
   }
   bool unsafe = false;
-  for (model::TransId tid : fn.locs.at(fr.loc).out) {
+  const size_t fromDepth = stack.size();
+  const std::vector<model::TransId>& out = fn.locs.at(fr.loc).out;
+  // In-place move (see setInPlace): one unguarded statement that neither
+  // calls nor returns, in a single-threaded process (its scratch state).
+  bool inPlace = false;
+  if (inPlace_ && out.size() == 1 && ps.scratch && ps.threads.empty() && thr == 0 &&
+      !fn.trans.at(out[0]).guard && !opts_.contract && opts_.componentProcs.empty()) {
+    StmtKind k = fn.trans.at(out[0]).stmt.kind;
+    inPlace = k == StmtKind::Assign || k == StmtKind::Nop || k == StmtKind::Declare ||
+              k == StmtKind::Kill;
+  }
+  for (model::TransId tid : out) {
     const model::Transition& t = fn.trans.at(tid);
     size_t firstSucc = pm.succs.size();
     // Each run of t follows a schedule of binary choices (Machine::choose:
@@ -739,7 +752,10 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
         injectTestFault(m.loc.line);
       }
       m.schedule = sched;
+      m.inPlace = inPlace;
       Machine::Outcome o = m.run(t);
+      if (m.stolen && (o != Machine::Outcome::Done || m.schedule.size() != sched.size()))
+        throw InPlaceAbort{}; // (`s` is lost: updated by a move that is not taken)
       for (size_t j = sched.size(); j < m.schedule.size(); ++j) {
         std::vector<bool> alt(m.schedule.begin(), m.schedule.begin() + long(j));
         alt.push_back(!m.schedule[j]);
@@ -787,7 +803,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
       }
     }
     for (size_t k = firstSucc; k < pm.succs.size(); ++k)
-      pm.succs[k].arrived = arrivedBy(stack, *pm.succs[k].state.procs[p], thr, t);
+      pm.succs[k].arrived = arrivedBy(fromDepth, *pm.succs[k].state.procs[p], thr, t);
   }
   pm.safe = !pm.succs.empty() && !unsafe;
   for (size_t k = 0; k < pm.succs.size(); ++k)
@@ -799,7 +815,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
   return pm;
 }
 
-bool Executor::arrivedBy(const std::vector<Frame>& from, const ProcState& toPs, int thr,
+bool Executor::arrivedBy(size_t fromDepth, const ProcState& toPs, int thr,
                          const model::Transition& t) const {
   if (size_t(thr) >= toPs.numThreads())
     return false;
@@ -807,9 +823,9 @@ bool Executor::arrivedBy(const std::vector<Frame>& from, const ProcState& toPs, 
   if (to.empty() || toPs.phaseOf(size_t(thr)) != 0)
     return false; // terminated, or between the phases of a call
   const Frame& top = to.back();
-  if (to.size() > from.size()) // a call: the callee at its entry
+  if (to.size() > fromDepth) // a call: the callee at its entry
     return top.loc == prog_.func(top.func).entry;
-  if (to.size() < from.size()) // a return into the caller
+  if (to.size() < fromDepth) // a return into the caller
     return true;
   return top.loc == t.to; // the transition completed (a call returned at once)
 }

@@ -41,7 +41,7 @@ GlobalState Machine::finish() {
     swapThread(*mods[size_t(me)]);
   for (size_t i = 0; i < mods.size(); ++i)
     if (mods[i])
-      gs.procs[i] = ex.interner().intern(std::move(*mods[i]));
+      gs.procs[i] = ex.interner().intern(std::move(mods[i]));
   mods.clear();
   return std::move(gs);
 }

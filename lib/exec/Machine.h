@@ -104,12 +104,30 @@ public:
   // ------------------------------------------------- processes (Machine.cpp)
   ProcState& proc(int i) {
     if (!mods[i]) {
-      mods[i] = std::make_unique<ProcState>(*gs.procs[i]);
+      if (i == me && inPlace && (mods[i] = ex.interner().release(gs.procs[i])))
+        stolen = true;
+      else
+        mods[i] = std::make_unique<ProcState>(*gs.procs[i]);
       if (i == me && thr != 0)
         swapThread(*mods[i]);
     }
     return *mods[i];
   }
+  /// Process i as this move sees it, for reading: its working copy if it
+  /// has one, else its state (no copy).
+  const ProcState& view(int i) {
+    if (mods[i])
+      return *mods[i];
+    if (i == me && thr != 0)
+      return proc(i); // (the working copy holds the moving thread's stack)
+    return *gs.procs[i];
+  }
+  /// In-place move (set by Executor::threadMoves, see Executor::setInPlace):
+  /// the first write to the moving process takes its scratch state out of
+  /// the interner instead of copying it (`stolen`): the state the move
+  /// started from is then updated in place.
+  bool inPlace = false;
+  bool stolen = false;
   /// Exchanges ProcState::stack/callPhase with those of thread `thr`.
   void swapThread(ProcState& ps) {
     std::swap(ps.stack, ps.threads.at(size_t(thr)).stack);

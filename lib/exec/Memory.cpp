@@ -144,7 +144,7 @@ void accessHooks(Machine& m, const Place& pl, bool write) {
 } // namespace
 
 Expr Machine::readPlace(const Place& pl) {
-  ProcState& ps = proc(pl.proc);
+  const ProcState& ps = view(pl.proc);
   accessHooks(*this, pl, false);
   Expr rv = rootValue(ps, pl.root);
   if (!rv) {

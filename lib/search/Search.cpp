@@ -565,9 +565,10 @@ private:
     if (n == 0)
       return;
     state::ProcInterner& in = ex.interner();
-    bool scratch = in.scratch(), quiet = ex.quietSteps();
+    bool scratch = in.scratch(), quiet = ex.quietSteps(), inPlace = ex.inPlace();
     in.setScratch(true);
     ex.setQuietSteps(false);
+    ex.setInPlace(false);
     GlobalState st = from;
     int p = -1;
     for (size_t k = 0; k < n; ++k) {
@@ -580,9 +581,25 @@ private:
     }
     st = GlobalState{};
     ex.setQuietSteps(quiet);
+    ex.setInPlace(inPlace);
     in.setScratch(scratch);
     if (!scratch)
       in.clearScratch();
+  }
+
+  /// The state after the first n moves of the chain being followed (from
+  /// chainFrom, preferring `proc`), each move on copies.
+  GlobalState replayState(int proc, size_t n) {
+    GlobalState st = chainFrom;
+    int p = -1;
+    for (size_t k = 0; k < n; ++k) {
+      std::optional<Successor> sc = chainMove(st, proc, &p);
+      if (!sc)
+        throw InternalError("a chain of moves did not replay");
+      GlobalState next = std::move(sc->state);
+      st = std::move(next);
+    }
+    return st;
   }
 
   size_t chain(GlobalState& st, uint64_t depth, int proc) {
@@ -600,13 +617,28 @@ private:
       }
       std::optional<Successor> sc;
       try {
+        // In place (Executor::setInPlace): st's scratch process states are
+        // nobody else's, so a move may update st itself.
+        struct InPlace {
+          exec::Executor& ex;
+          explicit InPlace(exec::Executor& e) : ex(e) { ex.setInPlace(true); }
+          ~InPlace() { ex.setInPlace(false); }
+        } inPlace(ex);
         sc = chainMove(st, proc, &chosen);
-      } catch (const exec::ViolationError&) {
-        // The same move again with its step rendered, for the trace (the
-        // moves are deterministic: it throws the same violation).
-        ex.setQuietSteps(false);
-        chainMove(st, proc, &chosen);
-        throw InternalError("a violation in a chain of moves did not repeat");
+      } catch (...) {
+        // st may be lost (a move updated it in place, then forked, blocked
+        // or threw): rebuilt by replaying the chain so far, and the move runs
+        // again on copies.
+        st = replayState(proc, moved);
+        try {
+          sc = chainMove(st, proc, &chosen);
+        } catch (const exec::ViolationError&) {
+          // The same move again with its step rendered, for the trace (the
+          // moves are deterministic: it throws the same violation).
+          ex.setQuietSteps(false);
+          chainMove(st, proc, &chosen);
+          throw InternalError("a violation in a chain of moves did not repeat");
+        }
       }
       if (!sc)
         return moved;

@@ -195,13 +195,33 @@ const ProcState* ProcInterner::adopt(const ProcState* p) {
 }
 
 const ProcState* ProcInterner::intern(ProcState p) {
-  p.computeHash();
-  p.scratch = scratchMode_;
+  return intern(std::make_unique<ProcState>(std::move(p)));
+}
+
+std::unique_ptr<ProcState> ProcInterner::release(const ProcState* p) {
+  if (!p || !p->scratch)
+    return nullptr;
+  // (the state a chain's move replaces is nearly always the newest)
+  for (size_t k = scratch_.size(), n = 0; k > 0 && n < 8; --k, ++n)
+    if (scratch_[k - 1].get() == p) {
+      std::unique_ptr<ProcState> r = std::move(scratch_[k - 1]);
+      scratch_[k - 1] = std::move(scratch_.back());
+      scratch_.pop_back();
+      return r;
+    }
+  return nullptr;
+}
+
+const ProcState* ProcInterner::intern(std::unique_ptr<ProcState> up) {
+  up->scratch = scratchMode_;
   if (scratchMode_) {
-    scratch_.push_back(std::make_unique<ProcState>(std::move(p)));
+    // (no hash: a scratch state is never looked up or hashed into a key;
+    // adopt() interns a copy)
+    up->hash = 0;
+    scratch_.push_back(std::move(up));
     return scratch_.back().get();
   }
-  auto up = std::make_unique<ProcState>(std::move(p));
+  up->computeHash();
   auto it = set_.find(up);
   if (it != set_.end())
     return it->get();

@@ -216,6 +216,13 @@ struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Thrown by Executor::moves in in-place mode (see Executor::setInPlace)
+/// when a move that updated the state it started from in place did not end
+/// as one deterministic move (it forked, blocked, or was infeasible): that
+/// state is then lost, and the caller rebuilds it (lib/search replays the
+/// chain). Any exception escaping such a move leaves the state lost too.
+struct InPlaceAbort {};
+
 /// Any other exception escaping a move (a defect of chorus) is thrown as
 /// chorus::InternalError (chorus/support/Fatal.h), naming the transition's
 /// location and process; the search makes it the verdict unknown.
@@ -270,6 +277,15 @@ public:
   /// text. The states are the same.
   void setQuietSteps(bool on) { quietSteps_ = on; }
   bool quietSteps() const { return quietSteps_; }
+  /// In-place moves (lib/search chains, whose states in between are the
+  /// interner's scratch states, owned by nobody else): a move of a
+  /// single-threaded process at a location with one unguarded assignment,
+  /// declaration, kill or no-op updates the process's scratch state in place
+  /// (Machine::stolen) instead of copying it, so `s` becomes the successor.
+  /// When such a move does not end as one successor, or throws, `s` is lost
+  /// (InPlaceAbort, or the exception): the caller must rebuild it.
+  void setInPlace(bool on) { inPlace_ = on; }
+  bool inPlace() const { return inPlace_; }
   bool sawNondeterminism() const { return nondeterministic_; }
   /// A move executed an operation whose outcome depends on
   /// ExecOptions::syncSends (a standard-mode send, MPI_Send_init,
@@ -405,8 +421,7 @@ private:
   void simplifyOnce(GlobalState& s, Expr before);
   /// Successor::arrived of a move of transition t from process state `from`
   /// to `to`.
-  bool arrivedBy(const std::vector<state::Frame>& from, const ProcState& to, int thr,
-                 const model::Transition& t) const;
+  bool arrivedBy(size_t fromDepth, const ProcState& to, int thr, const model::Transition& t) const;
   /// main's argv in process state ps (Args.cpp): the blocks of the array and
   /// its strings are added to ps's heap; the conditions on the symbolic
   /// arguments (and on argc) are appended to conds.
@@ -427,6 +442,7 @@ private:
   std::unordered_set<std::string> uncheckedSet_;
   bool nondeterministic_ = false;
   bool quietSteps_ = false;
+  bool inPlace_ = false;
   bool sendModeMatters_ = false;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;

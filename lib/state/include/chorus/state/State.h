@@ -328,6 +328,8 @@ struct GlobalStateHash {
 class ProcInterner {
 public:
   const ProcState* intern(ProcState p);
+  /// intern() of a state already on the heap (no copy in scratch mode).
+  const ProcState* intern(std::unique_ptr<ProcState> p);
   size_t size() const { return set_.size(); }
 
   void setScratch(bool on) { scratchMode_ = on; }
@@ -336,6 +338,11 @@ public:
   /// the states its marks keep are adopted too). Not in scratch mode.
   const ProcState* adopt(const ProcState* p);
   void clearScratch() { scratch_.clear(); }
+  /// Takes scratch state p out of the scratch store (for a move that
+  /// updates it in place, lib/exec Executor::setInPlace): null when p is
+  /// not among the newest scratch states. The caller owns it; intern() puts
+  /// it back.
+  std::unique_ptr<ProcState> release(const ProcState* p);
 
 private:
   bool scratchMode_ = false;
