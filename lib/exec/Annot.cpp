@@ -105,6 +105,9 @@ Expr EvalHook::value(Machine& m, const model::Expr* e) {
   case ExprKind::Index:
   case ExprKind::Member:
   case ExprKind::Deref:
+    if (isMpiType(e->type))
+      throw Unsupported("the MPI term '" + m.text(e) + "' where a number is needed at " +
+                        m.where());
     return read(m, e);
   case ExprKind::Quant:
     return quant(m, e);
@@ -119,6 +122,13 @@ Expr EvalHook::value(Machine& m, const model::Expr* e) {
   case ExprKind::Binary:
     if (e->op == Op::Range)
       throw Unsupported("a range '" + m.text(e) + "' where one value is needed at " + m.where());
+    if ((e->op == Op::Eq || e->op == Op::Ne) && isMpiType(e->kids[0]->type)) {
+      Expr eq = mpiEqual(m, mpiValue(m, e->kids[0]), mpiValue(m, e->kids[1]));
+      return m.boolToInt(e->op == Op::Eq ? eq : m.f.logicalNot(eq));
+    }
+    if (isMpiType(e->type))
+      throw Unsupported("the MPI term '" + m.text(e) + "' where a number is needed at " +
+                        m.where());
     return nullptr;
   default:
     return nullptr;
@@ -283,6 +293,22 @@ Expr EvalHook::pointerValue(Machine& m, const model::Expr* e) {
 std::vector<PtrSet> EvalHook::pointerSets(Machine& m, const model::Expr* e) {
   while (e->kind == ExprKind::Cast && e->type && e->type->kind == TypeKind::Pointer)
     e = e->kids[0];
+  if (isMpiType(e->type) && e->kind != ExprKind::SetOf)
+    return bufferSets(m, mpiValue(m, e));
+  if (e->kind == ExprKind::SetOf && !e->bound.empty() && !mentions(e->kids[0], e->bound) &&
+      (e->kids.size() < 2 || !mentions(e->kids[1], e->bound))) {
+    // { x | int i; c } with neither x nor c about i: x when c holds
+    // (App. B: { SBUF | int i; sbuf != MPI_IN_PLACE })
+    Expr c = e->kids.size() > 1 ? m.evalCond(e->kids[1]) : m.f.trueExpr();
+    if (m.ex.oracle().valid(m.pc(), c) == Answer::Yes)
+      return pointerSets(m, e->kids[0]);
+    if (m.ex.oracle().valid(m.pc(), m.f.logicalNot(c)) == Answer::Yes)
+      return {};
+    throw Unsupported("the set '" + m.text(e) +
+                      "' whose condition the path condition does not "
+                      "decide at " +
+                      m.where());
+  }
   if (e->kind == ExprKind::SetOf) {
     if (!e->bound.empty())
       throw Unsupported("set comprehension '" + m.text(e) + "' as memory locations at " +
@@ -357,8 +383,9 @@ Expr EvalHook::validity(Machine& m, const model::Expr* e, bool write) {
       const model::Type* ct = nullptr;
       if (p->root.kind == RootKind::Heap && !ps.heap[p->root.b].elem) {
         // an untyped block: its length in elements of the pointee type
-        const model::Type* pt =
-            e->type && e->type->kind == TypeKind::Pointer ? e->type->elem : nullptr;
+        const model::Type* pt = s.elem                                          ? s.elem
+                                : e->type && e->type->kind == TypeKind::Pointer ? e->type->elem
+                                                                                : nullptr;
         if (!pt || pt->size == 0 || !prefix.empty())
           throw Unsupported("\\valid of untyped heap memory at " + m.where());
         len = m.f.div(ps.heap[p->root.b].bytes, m.intc(int64_t(pt->size)));
@@ -459,10 +486,17 @@ Expr EvalHook::builtin(Machine& m, const model::Expr* e) {
     Expr less = m.f.lt(vs[0], vs[1]);
     return b == "\\min" ? m.f.ite(less, vs[0], vs[1]) : m.f.ite(less, vs[1], vs[0]);
   }
+  if (b == "\\mpi_reduce")
+    return m.boolToInt(mpiReduce(m, e));
+  if (b == "\\mpi_extent")
+    return mpiDatatypeFact(m, e);
+  if (b == "\\mpi_nonoverlapping")
+    return m.boolToInt(mpiDatatypeFact(m, e));
   if (b.rfind("\\mpi_", 0) == 0)
     throw Unsupported("'" + b + "' at " + m.where() +
-                      " (MPI contract primitives are checked with collective contracts, which "
-                      "chorus does not check yet)");
+                      " (\\mpi_on, \\mpi_agree, \\mpi_comm_rank and \\mpi_comm_size are "
+                      "evaluated in collective contracts and ACSL contracts of MPI programs; "
+                      "buffers and signatures where a value sequence or a location is expected)");
   throw Unsupported("'" + b + "' in an annotation at " + m.where());
 }
 

@@ -22,6 +22,30 @@ namespace chorus::exec {
 struct PtrSet {
   Expr ptr = nullptr;
   Expr lo = nullptr, hi = nullptr;
+  /// The type of the locations when the term does not say it (the elements
+  /// of an `\mpi_buf`: the C type of its datatype); null: the term's pointee.
+  const model::Type* elem = nullptr;
+};
+
+/// A value of the logic types of seed 002 §3.3 (MpiTerms.cpp):
+/// - Buf, `\mpi_buf(base, count, dt)`: `base` a pointer into the memory of
+///   process `proc`, `dt` a datatype handle (concrete);
+/// - Sig, a type signature: when `code` >= 0, `len` basic values of the
+///   normalized basic type `code` (every homogeneous signature, `count *
+///   \mpi_sig(MPI_INT)`); else `len` repetitions of the signature `unit`
+///   (an interned signature id of lib/exec/mpi);
+/// - Seq, a value sequence (`*b`): `len` basic values, of which `vals` are
+///   the first (at least as many as `len` may be under the path condition)
+///   with their basic type codes `codes`.
+struct MpiVal {
+  enum class Kind { Buf, Sig, Seq } kind = Kind::Seq;
+  Expr base = nullptr, count = nullptr;
+  int64_t dt = 0;
+  int proc = 0;
+  Expr len = nullptr;
+  int64_t code = -1, unit = 0;
+  std::vector<Expr> vals;
+  std::vector<int64_t> codes;
 };
 
 class EvalHook : public AnnotHook {
@@ -40,6 +64,22 @@ public:
   /// The pointer value of `e`; an array designates its first element.
   Expr pointerValue(Machine& m, const model::Expr* e);
 
+  // --- seed 002 §3.3 (MpiTerms.cpp)
+  /// Is t one of the logic types mpi_buf_t, mpi_sig_t, mpi_seq_t?
+  static bool isMpiType(const model::Type* t);
+  /// The value of a term of such a type.
+  MpiVal mpiValue(Machine& m, const model::Expr* e);
+  /// a == b for two signatures or two value sequences.
+  Expr mpiEqual(Machine& m, const MpiVal& a, const MpiVal& b);
+  /// `\mpi_reduce(out, lo, hi, op, \lambda integer t; in)`.
+  Expr mpiReduce(Machine& m, const model::Expr* e);
+  /// `\mpi_extent(dt)`, `\mpi_nonoverlapping(dt)`.
+  Expr mpiDatatypeFact(Machine& m, const model::Expr* e);
+  /// The locations of a buffer: its basic elements (count elements of a
+  /// basic datatype; a derived one: the elements its extent covers when its
+  /// type map has no gaps).
+  std::vector<PtrSet> bufferSets(Machine& m, const MpiVal& b);
+
 protected:
   /// \result and \old(e): not available unless a derived hook provides them.
   virtual Expr result(Machine& m, const model::Expr* e);
@@ -47,6 +87,10 @@ protected:
   /// A concrete bound of `v` (upper: v <= k; else v >= k), or nothing: the
   /// quantifier is then kept symbolic (a bound variable).
   virtual std::optional<int64_t> concreteBound(Machine& m, Expr v, bool upper);
+  /// \mpi_on(x, r) and \old(x) for x of an MPI logic type (default:
+  /// Unsupported; the collective contract hook reads the other ranks).
+  virtual MpiVal mpiOn(Machine& m, const model::Expr* x, Expr r, const model::Expr* whole);
+  virtual MpiVal mpiOld(Machine& m, const model::Expr* e);
   /// Whether a quantifier whose range has no concrete bound may stay
   /// symbolic (false: Unsupported).
   virtual bool symbolicQuantifiers() const { return true; }

@@ -61,7 +61,7 @@ public:
     }
     case ExprKind::Deref:
       for (const PtrSet& ps : hook.pointerSets(m, e->kids[0])) {
-        Place pl = m.placeOfPointer(ps.ptr, e->type, m.me);
+        Place pl = m.placeOfPointer(ps.ptr, ps.elem ? ps.elem : e->type, m.me);
         LocSet s{pl.root, {}};
         for (Expr st : pl.path)
           s.steps.push_back({st, st});

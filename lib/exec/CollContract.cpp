@@ -80,6 +80,10 @@ public:
         Expr r = m.evalValue(e->kids[1]);
         return on(m, e->kids[0], r, e);
       }
+      if (b == "\\mpi_agree" && isMpiType(e->kids[0]->type)) {
+        MpiVal here = mpiValue(m, e->kids[0]);
+        return m.boolToInt(mpiEqual(m, here, mpiOn(m, e->kids[0], m.intc(0), e)));
+      }
       if (b == "\\mpi_agree") {
         Expr here = m.evalValue(e->kids[0]);
         Expr there = on(m, e->kids[0], m.intc(0), e);
@@ -145,7 +149,101 @@ protected:
     return v;
   }
 
+  MpiVal mpiOld(Machine& m, const model::Expr* e) override {
+    if (!hasOld)
+      return EvalHook::mpiOld(m, e);
+    if (inOld(m))
+      return mpiValue(m, e->kids[0]);
+    int save = m.me;
+    m.me += n;
+    ++depth_;
+    try {
+      known(m, rank(m));
+      MpiVal v = mpiValue(m, e->kids[0]);
+      --depth_;
+      m.me = save;
+      return v;
+    } catch (...) {
+      --depth_;
+      m.me = save;
+      throw;
+    }
+  }
+
+  /// \mpi_on(x, r) for x of an MPI logic type: signatures and sequences
+  /// of the ranks r may be merged (ite per field); a buffer needs one rank.
+  MpiVal mpiOn(Machine& m, const model::Expr* x, Expr r, const model::Expr* whole) override {
+    std::vector<std::pair<int, MpiVal>> vals;
+    forRanks(m, x, r, whole, [&](int k) { vals.push_back({k, mpiValue(m, x)}); });
+    MpiVal v = vals.back().second;
+    for (size_t i = vals.size() - 1; i-- > 0;) {
+      const MpiVal& a = vals[i].second;
+      Expr is = m.f.eq(r, m.intc(vals[i].first));
+      if (a.kind != v.kind || a.kind == MpiVal::Kind::Buf ||
+          (a.kind == MpiVal::Kind::Sig && (a.code != v.code || a.unit != v.unit)))
+        throw Unsupported("'" + m.text(whole) + "' of a symbolic rank whose values differ in " +
+                          "kind or type at " + m.where());
+      v.len = m.f.ite(is, a.len, v.len);
+      if (a.kind == MpiVal::Kind::Seq) {
+        size_t k = std::min(a.vals.size(), v.vals.size());
+        for (size_t j = 0; j < k; ++j) {
+          if (a.codes[j] != v.codes[j])
+            throw Unsupported("'" + m.text(whole) + "' of a symbolic rank whose values differ " +
+                              "in type at " + m.where());
+          Expr x1 = a.vals[j], x2 = v.vals[j];
+          if (x1->type()->isReal() != x2->type()->isReal()) {
+            x1 = m.toReal(x1);
+            x2 = m.toReal(x2);
+          }
+          v.vals[j] = m.f.ite(is, x1, x2);
+        }
+        v.vals.resize(k);
+        v.codes.resize(k);
+      }
+    }
+    return v;
+  }
+
 private:
+  /// Runs fn(k) with rank k's state as the one read, for every rank r may
+  /// be (the range 0 <= r < n is an obligation).
+  template <class F>
+  void forRanks(Machine& m, const model::Expr* x, Expr r, const model::Expr* whole, F fn) {
+    if (r->type()->isBool())
+      r = m.boolToInt(r);
+    m.require(m.f.logicalAnd(m.f.le(m.intc(0), r), m.f.lt(r, m.intc(n))),
+              ViolationKind::OutOfBounds,
+              "the rank of '" + m.text(whole) + "' may be outside 0 .. " + std::to_string(n - 1));
+    bool any = false;
+    for (int k = 0; k < n; ++k) {
+      Expr is = m.f.eq(r, m.intc(k));
+      if (is->isFalse())
+        continue;
+      if (!m.concreteInt(r) && m.ex.oracle().valid(m.pc(), m.f.logicalNot(is)) == Answer::Yes)
+        continue;
+      int save = m.me;
+      m.me = k + (inOld(m) ? n : 0);
+      const model::Expr* y = x;
+      while (y->kind == ExprKind::Cast)
+        y = y->kids[0];
+      ++depth_;
+      try {
+        if (y->kind != ExprKind::Old)
+          known(m, k);
+        fn(k);
+      } catch (...) {
+        --depth_;
+        m.me = save;
+        throw;
+      }
+      --depth_;
+      m.me = save;
+      any = true;
+    }
+    if (!any)
+      throw Unsupported("'" + m.text(whole) + "': no rank possible at " + m.where());
+  }
+
   static Expr equal(Machine& m, Expr a, Expr b) {
     if (a->type()->isBool() != b->type()->isBool()) {
       a = a->type()->isBool() ? m.boolToInt(a) : a;

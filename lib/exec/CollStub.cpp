@@ -60,13 +60,16 @@ void havoc(Machine& m, EvalHook& hook, const model::Expr* e) {
       scan(k);
   };
   scan(x);
-  if (x->isLvalueKind() && !range) {
+  bool buffer = x->kind == ExprKind::Deref && EvalHook::isMpiType(x->kids[0]->type);
+  if (buffer)
+    x = x->kids[0]; // *b: the locations of buffer b
+  if (x->isLvalueKind() && !range && !buffer) {
     Place pl = m.evalPlace(x);
     m.writePlace(pl, havocValue(m, pl.type));
     return;
   }
   for (const PtrSet& ps : hook.pointerSets(m, x)) {
-    const model::Type* et = Machine::pointeeOf(x->type);
+    const model::Type* et = ps.elem ? ps.elem : Machine::pointeeOf(x->type);
     if (!ps.lo) {
       Place pl = m.placeOfPointer(ps.ptr, et, m.me);
       m.writePlace(pl, havocValue(m, pl.type));

@@ -228,6 +228,10 @@ Expr Machine::evalCond(const model::Expr* e) {
     case Op::Ge:
     case Op::Eq:
     case Op::Ne:
+      // annotations: equality of MPI signatures and value sequences (the hook's)
+      if (annot)
+        if (Expr v = annot->value(*this, e))
+          return truth(v);
       return relation(e->op, evalValue(e->kids[0]), evalValue(e->kids[1]));
     default:
       break;

@@ -105,7 +105,10 @@ options:
             termination (NONTERMINATION); a procedure with a collective
             contract that F calls is simulated by its contract (its
             precondition: COLLECTIVE_PRECONDITION; the same calls on every
-            process: COLLECTIVE_CONSISTENCY))
+            process: COLLECTIVE_CONSISTENCY); the MPI terms of seed 002
+            §3.3 are evaluated (\mpi_buf, k + b, k * b, *b, \mpi_sig,
+            \mpi_extent, \mpi_nonoverlapping, \mpi_reduce with predefined
+            ops) for datatypes and ops named as handles)
           --no-overflow-check (signed integer arithmetic is mathematical, as
             in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
             conversions stay modulo 2^w, shift counts stay checked)

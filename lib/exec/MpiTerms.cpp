@@ -1,0 +1,396 @@
+// The MPI terms of ACSL contracts (seed 002 §3.3), evaluated by every
+// annotation hook: communication buffers (\mpi_buf, buffer arithmetic
+// n + b and n * b), type signatures (\mpi_sig, n * s), value sequences (*b),
+// \mpi_extent, \mpi_nonoverlapping and \mpi_reduce; equality of signatures
+// and of sequences; the memory locations of a buffer (\valid, \separated,
+// assigns *b). \mpi_on and \old of such terms are the hook's
+// (CollContract.cpp reads the other ranks).
+//
+// Decisions (lib/exec/DESIGN-NOTES.md, "Collective contracts"):
+// - datatypes are concrete handles (predefined or derived ones the process
+//   created); a sequence of a symbolic count is read up to the bound the
+//   path condition gives the count (values beyond `len` are irrelevant);
+// - \mpi_reduce folds the sequences in(lo), ..., in(hi-1) in rank order with
+//   the predefined op, on mathematical integers and reals (every order and
+//   bracketing then gives the same value: "a reduction" of §3.3 is "the"
+//   reduction); lo >= hi claims nothing; user-defined and bitwise ops are
+//   unsupported (unknown).
+#include "AnnotEval.h"
+#include "mpi/MpiInternal.h"
+
+namespace chorus::exec {
+
+namespace {
+
+constexpr int64_t kMaxSeq = 256;
+
+int64_t handleOf(Machine& m, Expr v, int kind, const std::string& what) {
+  if (v->type()->isBool())
+    v = m.boolToInt(v);
+  auto c = m.concreteInt(v);
+  if (!c)
+    throw Unsupported(what + " is not one known handle at " + m.where() +
+                      " (a datatype or op of a contract must be concrete)");
+  if ((*c >> 24) != kind)
+    throw Unsupported(what + " is not a" + std::string(kind == 3 ? " datatype" : "n op") +
+                      " handle (" + handleText(*c) + ") at " + m.where());
+  return *c;
+}
+
+/// Basic type codes of one element of dt, in order.
+std::vector<int64_t> unitCodes(Machine& m, int64_t dt, int proc) {
+  std::vector<int64_t> out;
+  for (auto& [code, reps] : signatureOf(m, 1, dt, proc))
+    for (int64_t i = 0; i < reps; ++i)
+      out.push_back(code);
+  return out;
+}
+
+/// p + k elements of the array p points into (no bounds check: a term
+/// denotes locations, validity is \valid's business).
+Expr shift(Machine& m, Expr p, Expr k) {
+  if (auto c = m.concreteInt(k); c && *c == 0)
+    return p;
+  auto d = m.V.decodePointer(p);
+  if (!d || d->path.empty())
+    throw Unsupported("buffer arithmetic on a pointer that does not point into an array at " +
+                      m.where());
+  d->path.back() = m.f.add(d->path.back(), k);
+  return m.V.makePointer(d->root, d->path);
+}
+
+/// Element i of the array p points into, in process proc (unchecked).
+Expr element(Machine& m, Expr p, int64_t i, int proc, const MpiVal& b) {
+  auto d = m.V.decodePointer(p);
+  if (!d)
+    throw Unsupported("a buffer whose base is not a known pointer at " + m.where());
+  const ProcState& ps = *m.gs.procs[size_t(proc)];
+  if (d->path.empty()) {
+    if (i == 0)
+      return m.readPlace(m.placeOfPointer(p, ctypeOf(m, b.dt), proc));
+    if (m.ex.oracle().valid(m.pc(), m.f.le(b.count, m.intc(i))) == Answer::Yes)
+      return nullptr;
+    throw Unsupported("a buffer of more than one element at a scalar object at " + m.where());
+  }
+  std::vector<Expr> prefix(d->path.begin(), d->path.end() - 1);
+  const model::Type* t = nullptr;
+  Expr arr = m.readPath(m.rootValue(ps, d->root), m.rootType(ps, d->root), prefix, 0, &t);
+  if (!t || t->kind != TypeKind::Array || !t->elem->isScalar())
+    throw Unsupported("a buffer that is not an array of numbers at " + m.where());
+  return m.f.arrayRead(arr, m.f.add(d->path.back(), m.intc(i)));
+}
+
+Expr sameValue(Machine& m, Expr a, Expr b) {
+  if (a->type()->isBool())
+    a = m.boolToInt(a);
+  if (b->type()->isBool())
+    b = m.boolToInt(b);
+  if (a->type()->isReal() != b->type()->isReal()) {
+    a = m.toReal(a);
+    b = m.toReal(b);
+  }
+  return m.f.eq(a, b);
+}
+
+Expr truthOf(Machine& m, Expr v) {
+  if (v->type()->isBool())
+    return v;
+  return m.f.logicalNot(m.f.eq(v, v->type()->isReal() ? m.f.realConst(0) : m.intc(0)));
+}
+
+/// a op b for a predefined reduction op (mathematical values).
+Expr combine(Machine& m, int64_t op, Expr a, Expr b) {
+  if (a->type()->isBool())
+    a = m.boolToInt(a);
+  if (b->type()->isBool())
+    b = m.boolToInt(b);
+  if (a->type()->isReal() != b->type()->isReal()) {
+    a = m.toReal(a);
+    b = m.toReal(b);
+  }
+  switch (op & 0xffffff) {
+  case 1:
+    return m.f.ite(m.f.lt(a, b), b, a);
+  case 2:
+    return m.f.ite(m.f.lt(b, a), b, a);
+  case 3:
+    return m.f.add(a, b);
+  case 4:
+    return m.f.mul(a, b);
+  case 5:
+    return m.boolToInt(m.f.logicalAnd(truthOf(m, a), truthOf(m, b)));
+  case 7:
+    return m.boolToInt(m.f.logicalOr(truthOf(m, a), truthOf(m, b)));
+  case 9:
+    return m.boolToInt(m.f.logicalNot(m.f.eq(truthOf(m, a), truthOf(m, b))));
+  default:
+    throw Unsupported("\\mpi_reduce with op " + handleText(op) +
+                      " (MPI_MAX, MPI_MIN, MPI_SUM, MPI_PROD, MPI_LAND, MPI_LOR and MPI_LXOR are "
+                      "supported) at " +
+                      m.where());
+  }
+}
+
+} // namespace
+
+bool EvalHook::isMpiType(const model::Type* t) {
+  return t && t->kind == TypeKind::Struct &&
+         (t->tag == "mpi_buf_t" || t->tag == "mpi_sig_t" || t->tag == "mpi_seq_t");
+}
+
+MpiVal EvalHook::mpiOn(Machine& m, const model::Expr* x, Expr, const model::Expr*) {
+  throw Unsupported("\\mpi_on('" + m.text(x) + "') outside a collective contract at " + m.where());
+}
+
+MpiVal EvalHook::mpiOld(Machine& m, const model::Expr* e) {
+  throw Unsupported("'" + m.text(e) + "' outside the postcondition of a function at " + m.where());
+}
+
+MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
+  while (e->kind == ExprKind::Cast)
+    e = e->kids[0];
+  switch (e->kind) {
+  case ExprKind::Builtin: {
+    const std::string& b = e->name;
+    if (b == "\\mpi_buf") {
+      MpiVal v;
+      v.kind = MpiVal::Kind::Buf;
+      v.base = pointerValue(m, e->kids[0]);
+      v.count = m.evalValue(e->kids[1]);
+      if (v.count->type()->isBool())
+        v.count = m.boolToInt(v.count);
+      v.dt = handleOf(m, m.evalValue(e->kids[2]), 3, "the datatype of '" + m.text(e) + "'");
+      v.proc = m.me;
+      return v;
+    }
+    if (b == "\\mpi_sig") {
+      int64_t dt = handleOf(m, m.evalValue(e->kids[0]), 3, "the datatype of '" + m.text(e) + "'");
+      Signature s = signatureOf(m, 1, dt, m.me);
+      MpiVal v;
+      v.kind = MpiVal::Kind::Sig;
+      if (s.size() <= 1) {
+        v.code = s.empty() ? 0 : s[0].first;
+        v.len = m.intc(s.empty() ? 0 : s[0].second);
+      } else {
+        v.unit = sigId(s);
+        v.len = m.intc(1);
+      }
+      return v;
+    }
+    if (b == "\\mpi_on")
+      return mpiOn(m, e->kids[0], m.evalValue(e->kids[1]), e);
+    break;
+  }
+  case ExprKind::Old:
+    return mpiOld(m, e);
+  case ExprKind::Cond: {
+    // c ? x : y (App. B.12: sbuf != MPI_IN_PLACE ? *SBUF : \old(*RBUF)):
+    // the branch the path condition decides
+    Expr c = m.evalCond(e->kids[0]);
+    if (m.ex.oracle().valid(m.pc(), c) == Answer::Yes)
+      return mpiValue(m, e->kids[1]);
+    if (m.ex.oracle().valid(m.pc(), m.f.logicalNot(c)) == Answer::Yes)
+      return mpiValue(m, e->kids[2]);
+    throw Unsupported("'" + m.text(e) + "': a choice between MPI terms that the path condition " +
+                      "does not decide at " + m.where());
+  }
+  case ExprKind::Binary: {
+    if (e->op != Op::Add && e->op != Op::Mul)
+      break;
+    const model::Expr *x = e->kids[0], *k = e->kids[1];
+    if (!isMpiType(x->type))
+      std::swap(x, k);
+    MpiVal v = mpiValue(m, x);
+    Expr n = m.evalValue(k);
+    if (n->type()->isBool())
+      n = m.boolToInt(n);
+    if (e->op == Op::Mul) {
+      if (v.kind == MpiVal::Kind::Buf) {
+        v.count = m.f.mul(n, v.count);
+        return v;
+      }
+      if (v.kind == MpiVal::Kind::Sig) {
+        v.len = m.f.mul(n, v.len);
+        return v;
+      }
+      break;
+    }
+    if (v.kind != MpiVal::Kind::Buf)
+      break;
+    // n + b: shifted by n extents of its datatype, in elements of the array
+    int64_t ext = typeExtent(m, v.dt, v.proc);
+    if (isBasicType(v.dt)) {
+      v.base = shift(m, v.base, m.f.mul(n, m.intc(ext / int64_t(datatypeSize(v.dt)))));
+      return v;
+    }
+    const model::Type* et = m.elementTypeOf(v.base, v.proc);
+    if (!et || et->size == 0 || ext % int64_t(et->size))
+      throw Unsupported("'" + m.text(e) + "': a shift by a datatype extent that is no multiple " +
+                        "of the buffer's element size at " + m.where());
+    v.base = shift(m, v.base, m.f.mul(n, m.intc(ext / int64_t(et->size))));
+    return v;
+  }
+  case ExprKind::Deref: {
+    MpiVal b = mpiValue(m, e->kids[0]);
+    if (b.kind != MpiVal::Kind::Buf)
+      break;
+    MpiVal v;
+    v.kind = MpiVal::Kind::Seq;
+    std::vector<int64_t> unit = unitCodes(m, b.dt, b.proc);
+    v.len = m.f.mul(b.count, m.intc(int64_t(unit.size())));
+    auto K = concreteBound(m, b.count, true);
+    if (!K)
+      throw Unsupported("'" + m.text(e) + "': the count of the buffer has no bound the path " +
+                        "condition gives at " + m.where());
+    if (*K * int64_t(unit.size()) > kMaxSeq)
+      throw Unsupported("'" + m.text(e) + "': more than " + std::to_string(kMaxSeq) +
+                        " values at " + m.where());
+    if (isBasicType(b.dt)) {
+      for (int64_t i = 0; i < *K; ++i) {
+        Expr x = element(m, b.base, i, b.proc, b);
+        if (!x)
+          break;
+        v.vals.push_back(x);
+        v.codes.push_back(unit[0]);
+      }
+      return v;
+    }
+    auto c = m.concreteInt(b.count);
+    if (!c)
+      throw Unsupported("'" + m.text(e) + "': a derived datatype with a symbolic count at " +
+                        m.where());
+    v.vals = readTyped(m, b.base, 0, *c, b.dt, ViolationKind::MpiBufferTypeMismatch, b.proc);
+    for (int64_t i = 0; i < *c; ++i)
+      for (int64_t u : unit)
+        v.codes.push_back(u);
+    return v;
+  }
+  default:
+    break;
+  }
+  throw Unsupported("the MPI term '" + m.text(e) + "' at " + m.where());
+}
+
+Expr EvalHook::mpiEqual(Machine& m, const MpiVal& a, const MpiVal& b) {
+  if (a.kind != b.kind || a.kind == MpiVal::Kind::Buf)
+    throw Unsupported("comparison of MPI buffers at " + m.where());
+  if (a.kind == MpiVal::Kind::Sig) {
+    if (a.code >= 0 && b.code >= 0) {
+      if (a.code == b.code || a.code == 0 || b.code == 0)
+        return a.code == b.code
+                   ? m.f.eq(a.len, b.len)
+                   : m.f.logicalAnd(m.f.eq(a.len, m.intc(0)), m.f.eq(b.len, m.intc(0)));
+      return m.f.logicalAnd(m.f.eq(a.len, m.intc(0)), m.f.eq(b.len, m.intc(0)));
+    }
+    if (a.code < 0 && b.code < 0 && a.unit == b.unit)
+      return m.f.eq(a.len, b.len);
+    auto la = m.concreteInt(a.len), lb = m.concreteInt(b.len);
+    if (!la || !lb)
+      throw Unsupported("comparison of heterogeneous type signatures of symbolic counts at " +
+                        m.where());
+    auto expand = [&](const MpiVal& v, int64_t n) {
+      std::vector<int64_t> out;
+      const Signature& u = v.code >= 0 ? Signature{{v.code, 1}} : sigById(v.unit);
+      for (int64_t i = 0; i < n; ++i)
+        for (auto& [c, r] : u)
+          for (int64_t j = 0; j < r; ++j)
+            out.push_back(c);
+      return out;
+    };
+    return expand(a, *la) == expand(b, *lb) ? m.f.trueExpr() : m.f.falseExpr();
+  }
+  std::vector<Expr> cs{m.f.eq(a.len, b.len)};
+  size_t k = std::min(a.vals.size(), b.vals.size());
+  for (size_t i = 0; i < k; ++i) {
+    Expr in = m.f.lt(m.intc(int64_t(i)), a.len);
+    Expr same = a.codes[i] == b.codes[i] ? sameValue(m, a.vals[i], b.vals[i]) : m.f.falseExpr();
+    cs.push_back(m.f.implies(in, same));
+  }
+  // values beyond what either side read: only when the path condition
+  // bounds len below them (checked by the reader's bound)
+  return m.f.logicalAnd(cs);
+}
+
+Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
+  MpiVal out = mpiValue(m, e->kids[0]);
+  auto lo = m.concreteInt(m.evalValue(e->kids[1])), hi = m.concreteInt(m.evalValue(e->kids[2]));
+  if (!lo || !hi)
+    throw Unsupported("\\mpi_reduce over a symbolic range of ranks at " + m.where());
+  int64_t op = handleOf(m, m.evalValue(e->kids[3]), 4, "the op of '" + m.text(e) + "'");
+  if (*hi <= *lo)
+    return m.f.trueExpr();
+  const model::Expr* fn = e->kids[4];
+  model::VarId t = fn->bound.at(0);
+  std::vector<MpiVal> ins;
+  for (int64_t r = *lo; r < *hi; ++r) {
+    bound[t] = m.intc(r);
+    try {
+      ins.push_back(mpiValue(m, fn->kids[0]));
+    } catch (...) {
+      bound.erase(t);
+      throw;
+    }
+  }
+  bound.erase(t);
+  std::vector<Expr> cs;
+  size_t k = out.vals.size();
+  for (const MpiVal& in : ins) {
+    if (in.kind != MpiVal::Kind::Seq)
+      throw Unsupported("\\mpi_reduce of terms that are no value sequences at " + m.where());
+    cs.push_back(m.f.eq(out.len, in.len));
+    k = std::min(k, in.vals.size());
+  }
+  for (size_t i = 0; i < k; ++i) {
+    Expr acc = ins[0].vals[i];
+    bool typed = true;
+    for (size_t j = 1; j < ins.size(); ++j) {
+      typed = typed && ins[j].codes[i] == ins[0].codes[i];
+      acc = combine(m, op, acc, ins[j].vals[i]);
+    }
+    typed = typed && out.codes[i] == ins[0].codes[i];
+    Expr ok = typed ? sameValue(m, out.vals[i], acc) : m.f.falseExpr();
+    cs.push_back(m.f.implies(m.f.lt(m.intc(int64_t(i)), out.len), ok));
+  }
+  return m.f.logicalAnd(cs);
+}
+
+Expr EvalHook::mpiDatatypeFact(Machine& m, const model::Expr* e) {
+  int64_t dt = handleOf(m, m.evalValue(e->kids[0]), 3, "the datatype of '" + m.text(e) + "'");
+  TypeMap t = typeMap(m, dt, m.me);
+  if (e->name == "\\mpi_extent")
+    return m.intc(t.extent());
+  // nonoverlapping: no two entries of the type map share a byte
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  for (const TypeEntry& x : t.entries)
+    spans.push_back({x.disp, x.disp + int64_t(datatypeSize(x.basic))});
+  std::sort(spans.begin(), spans.end());
+  for (size_t i = 1; i < spans.size(); ++i)
+    if (spans[i].first < spans[i - 1].second)
+      return m.f.falseExpr();
+  return m.f.trueExpr();
+}
+
+std::vector<PtrSet> EvalHook::bufferSets(Machine& m, const MpiVal& b) {
+  if (b.kind != MpiVal::Kind::Buf)
+    throw Unsupported("memory locations of an MPI term that is no buffer at " + m.where());
+  const model::Type* et = nullptr;
+  Expr n = nullptr;
+  if (isBasicType(b.dt)) {
+    et = ctypeOf(m, b.dt);
+    n = b.count;
+  } else {
+    // a derived datatype whose elements tile its extent without gaps
+    TypeMap t = typeMap(m, b.dt, b.proc);
+    et = m.elementTypeOf(b.base, b.proc);
+    int64_t covered = 0;
+    for (const TypeEntry& x : t.entries)
+      covered += int64_t(datatypeSize(x.basic));
+    if (!et || et->size == 0 || covered != t.extent() || t.extent() % int64_t(et->size))
+      throw Unsupported("the locations of a buffer of a derived datatype with gaps at " +
+                        m.where());
+    n = m.f.mul(b.count, m.intc(t.extent() / int64_t(et->size)));
+  }
+  return {PtrSet{b.base, m.intc(0), m.f.sub(n, m.intc(1)), et}};
+}
+
+} // namespace chorus::exec
