@@ -52,6 +52,12 @@ row "bank (unlocked debit)" 2 "$here/bank.c" -DN=2 -DNOLOCK
 row "bank (unordered locks)" 3 "$here/bank.c" -DN=3 -DUNORDERED
 row "counter_mutex" 3 "$root/examples/pthreads/counter_mutex.c"
 row "bounded_buffer" 2 "$root/examples/pthreads/bounded_buffer.c"
+row "peterson (atomics)" 2 "$root/examples/pthreads/peterson.c"
+row "dekker (atomics)" 2 "$root/examples/pthreads/dekker.c"
+row "readers_writers" 3 "$root/examples/pthreads/readers_writers.c"
+row "work_queue" 3 "$root/examples/pthreads/work_queue.c"
+row "lockfree_stack" 3 "$root/examples/pthreads/lockfree_stack.c"
+row "lockfree_stack (ABA)" 3 "$root/examples/pthreads/lockfree_stack.c" -DABA
 row "passert/atomicity" 2 "$root/examples/passert/atomicity.c"
 row "passert/atomicity_locked" 2 "$root/examples/passert/atomicity_locked.c"
 row "passert/interference" 2 "$root/examples/passert/interference.c"

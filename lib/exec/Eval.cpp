@@ -293,6 +293,17 @@ Expr Machine::evalValue(const model::Expr* e) {
     if (Expr v = annot->value(*this, e))
       return v;
   switch (e->kind) {
+  case ExprKind::Builtin:
+    // the moving thread's slot: the element of a `_Thread_local` variable
+    // (lib/front: x[$thread]; model::kThreadLocalSlots)
+    if (e->name == "$thread") {
+      if (uint64_t(thr) + 1 >= model::kThreadLocalSlots)
+        throw Unsupported("a _Thread_local variable used by thread " + std::to_string(thr) +
+                          " (at most " + std::to_string(model::kThreadLocalSlots - 1) +
+                          " threads have their own) at " + where());
+      return intc(thr);
+    }
+    throw Unsupported("expression '" + model::toString(P, e) + "' at " + where());
   case ExprKind::IntLit: {
     if (e->fitsInt64)
       return intc(e->ival);

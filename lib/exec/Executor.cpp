@@ -4,6 +4,7 @@
 // models (Library.h), and canonical keys.
 #include "chorus/exec/Executor.h"
 
+#include "LibState.h"
 #include "Library.h"
 #include "Machine.h"
 #include "Module.h"
@@ -607,9 +608,21 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
   // thread whose only moves are spurious wake-ups waits too).
   bool safe = true;
   std::vector<std::pair<int, ProcMoves>> blockedThreads;
+  // A thread inside an atomic section (__VERIFIER_atomic_begin, chorus.h)
+  // is the only one that moves (lib/exec/threads/Atomics.cpp).
+  auto runningThread = [&](size_t t) {
+    return t == 0 ||
+           (ps.threads[t].status == state::Thread::Status::Running && !ps.threads[t].stack.empty());
+  };
+  int section = -1;
+  if (size_t k = size_t(LibSlot::AtomicSection);
+      k < ps.libObj.size() && ps.libObj[k] && ps.libObj[k]->kind() == sym::Kind::NumConst) {
+    int64_t v = ps.libObj[k]->value().toInt64().value_or(0);
+    if (v > 0 && size_t(v - 1) < ps.threads.size() && runningThread(size_t(v - 1)))
+      section = int(v - 1);
+  }
   for (size_t t = 0; t < ps.threads.size(); ++t) {
-    if (t != 0 &&
-        (ps.threads[t].status != state::Thread::Status::Running || ps.threads[t].stack.empty()))
+    if (!runningThread(t) || (section >= 0 && int(t) != section))
       continue;
     ProcMoves tm = threadMoves(s, p, int(t));
     if (reduceThreads && localMoves(ps, int(t), tm)) {
@@ -647,8 +660,7 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
   pm.safe = !pm.succs.empty() && safe;
   size_t running = 0;
   for (size_t t = 0; t < ps.threads.size(); ++t)
-    running += t == 0 || (ps.threads[t].status == state::Thread::Status::Running &&
-                          !ps.threads[t].stack.empty());
+    running += runningThread(t) && (section < 0 || int(t) == section);
   if (!blockedThreads.empty() && blockedThreads.size() == running) {
     int culprit = -1;
     pm.blockedAt = threadsBlocked(s, p, blockedThreads, &culprit);

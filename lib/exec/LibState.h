@@ -11,11 +11,12 @@
 namespace chorus::exec {
 
 enum class LibSlot : size_t {
-  CallResult, ///< the value the last callback (Machine::callModel) returned
-  Time,       ///< last value of time() (seconds)
-  Clock,      ///< last value of clock() (ticks)
-  TimeOfDay,  ///< last value of gettimeofday() (microseconds)
-  Sort,       ///< progress of qsort/bsearch across comparator calls (Sort.cpp)
+  CallResult,    ///< the value the last callback (Machine::callModel) returned
+  Time,          ///< last value of time() (seconds)
+  Clock,         ///< last value of clock() (ticks)
+  TimeOfDay,     ///< last value of gettimeofday() (microseconds)
+  Sort,          ///< progress of qsort/bsearch across comparator calls (Sort.cpp)
+  AtomicSection, ///< 1 + the thread inside __VERIFIER_atomic_begin/end (threads/Atomics.cpp)
 };
 
 } // namespace chorus::exec

@@ -83,6 +83,8 @@ public:
   /// (`syncAccess`), whose own fields are not program data.
   bool recordAccesses = false;
   bool syncAccess = false;
+  /// The accesses are those of an atomic operation (Access::atomic).
+  bool atomicAccess = false;
   std::vector<Access> accesses;
   /// lib/exec/threads: when a call blocks, the thread it waits for (-1:
   /// none or unknown) and what it waits on ("mutex &m held by thread 2").

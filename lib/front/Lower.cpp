@@ -422,8 +422,8 @@ private:
   bool hasCall(const Stmt* s) {
     if (!s || isa<UnaryExprOrTypeTraitExpr>(s)) // sizeof: not evaluated
       return false;
-    if (isa<CallExpr>(s))
-      return true;
+    if (isa<CallExpr>(s) || isa<AtomicExpr>(s) || atomicRead(s))
+      return true; // (an atomic operation is a call of its model)
     auto it = hasCall_.find(s);
     if (it != hasCall_.end())
       return it->second;
@@ -546,6 +546,93 @@ private:
     s.callee = funcRef(f, l);
     s.args = {intLit(k, prog_.types.intType(), l)};
     emit(std::move(s), l);
+  }
+
+  /// Atomic operations (C11 `_Atomic` objects, <stdatomic.h>, the GCC
+  /// `__atomic_*` and `__sync_*` builtins) become calls of the models of
+  /// lib/exec/threads/Atomics.cpp: `$atomic_load(p)`, `$atomic_store(p, v)`,
+  /// `$atomic_rmw(p, v, op)` (the old value; op an AtomicOp),
+  /// `$atomic_cmpxchg(p, expected, desired)` (the old value; desired stored
+  /// when it equals expected) and `$atomic_cas(p, expected*, desired, weak)`
+  /// (1 on success, else *expected gets the value; a weak one may also fail
+  /// spuriously). Each is one transition, sequentially consistent whatever
+  /// memory order the program names.
+  /// `_Thread_local`: the variable is an array of model::kThreadLocalSlots
+  /// objects, one per thread slot; a use is the moving thread's element,
+  /// `x[$thread]` (lib/exec/threads: Machine evaluates `$thread`).
+  const M::Type* tlsType(const M::Type* t, bool tls) {
+    return tls ? prog_.types.array(t, M::kThreadLocalSlots) : t;
+  }
+  const M::Expr* globalRef(M::VarId g, M::SrcLoc l) {
+    const M::Expr* r = varRef(g, l);
+    if (!prog_.vars[g].threadLocal)
+      return r;
+    M::Expr e;
+    e.kind = M::ExprKind::Builtin;
+    e.name = "$thread";
+    e.type = prog_.types.intType();
+    e.loc = l;
+    return index(r, mk(std::move(e)), l);
+  }
+  enum AtomicOp { AXchg = 0, AAdd, ASub, AAnd, AOr, AXor, ANand };
+  const M::Expr* atomicCall(const char* op, std::vector<const M::Expr*> args, const M::Type* rt,
+                            M::SrcLoc l) {
+    M::FuncId f = syntheticFunc(std::string("$atomic_") + op,
+                                prog_.types.function(prog_.types.intType(), {}, true));
+    M::Stmt s;
+    s.kind = M::StmtKind::Call;
+    s.callee = funcRef(f, l);
+    s.args = std::move(args);
+    const M::Expr* result = nullptr;
+    if (rt) {
+      M::VarId t = temp(rt);
+      s.lhs = varRef(t, l);
+      result = s.lhs;
+    }
+    emit(std::move(s), l);
+    return result;
+  }
+  /// `old op v` (the new value of an atomic read-modify-write).
+  const M::Expr* atomicApply(AtomicOp op, const M::Expr* old, const M::Expr* v, M::SrcLoc l) {
+    const M::Type* t = old->type;
+    switch (op) {
+    case AAdd:
+      return binary(M::Op::Add, old, v, t, l);
+    case ASub:
+      return binary(M::Op::Sub, old, v, t, l);
+    case AAnd:
+      return binary(M::Op::BitAnd, old, v, t, l);
+    case AOr:
+      return binary(M::Op::BitOr, old, v, t, l);
+    case AXor:
+      return binary(M::Op::BitXor, old, v, t, l);
+    case ANand:
+      return unary(M::Op::BitNot, binary(M::Op::BitAnd, old, v, t, l), t, l);
+    default:
+      return v;
+    }
+  }
+  /// The integer (or, for an exchange, pointer) value type an atomic
+  /// operation acts on, from the type of its pointer operand.
+  const M::Type* atomicValueType(QualType ptrType, SourceLocation at, bool arith) {
+    QualType vt = ptrType->getPointeeType();
+    if (auto* a = vt->getAs<AtomicType>())
+      vt = a->getValueType();
+    const M::Type* t = ty(vt, at);
+    if (arith && t->kind != M::TypeKind::Int)
+      unsupported(at, "an atomic arithmetic operation on the type '" + vt.getAsString() + "'");
+    if (!arith && t->kind != M::TypeKind::Int && t->kind != M::TypeKind::Pointer &&
+        t->kind != M::TypeKind::Bool)
+      unsupported(at, "an atomic operation on the type '" + vt.getAsString() + "'");
+    return t;
+  }
+  const M::Expr* atomicExpr(const AtomicExpr* a, bool wantValue);
+  const M::Expr* syncBuiltin(const CallExpr* ce, const std::string& name, bool wantValue);
+  /// e reads an `_Atomic` object (an lvalue-to-rvalue conversion of one).
+  static bool atomicRead(const Stmt* s) {
+    auto* ic = dyn_cast<ImplicitCastExpr>(s);
+    return ic && ic->getCastKind() == CK_LValueToRValue &&
+           ic->getSubExpr()->getType()->isAtomicType();
   }
 
   // --- statements -------------------------------------------------------
@@ -772,8 +859,8 @@ const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
   }
   if (auto* fn = dyn_cast<FunctionNoProtoType>(t))
     return T.function(ty(fn->getReturnType(), at), {}, false);
-  if (isa<AtomicType>(t))
-    unsupported(at, "_Atomic");
+  if (auto* at2 = dyn_cast<AtomicType>(t)) // stored as its value type (accesses: atomicCall)
+    return ty(at2->getValueType(), at);
   if (isa<ComplexType>(t))
     unsupported(at, "the complex type '" + QualType(t, 0).getAsString() + "'");
   if (isa<VectorType>(t))
@@ -1175,7 +1262,7 @@ const M::Expr* Lowerer::rv(const Expr* e) {
   case Stmt::BinaryConditionalOperatorClass:
     unsupported(e->getExprLoc(), "the GNU '?:' operator with omitted operand");
   case Stmt::AtomicExprClass:
-    unsupported(e->getExprLoc(), "an atomic builtin");
+    return atomicExpr(cast<AtomicExpr>(e), true);
   case Stmt::InitListExprClass:
     unsupported(e->getExprLoc(), "an initializer list in this position");
   case Stmt::ChooseExprClass:
@@ -1202,7 +1289,7 @@ const M::Expr* Lowerer::lv(const Expr* e) {
           return varRef(it->second, l);
       }
       if (vd->hasGlobalStorage() && !vd->isStaticLocal())
-        return varRef(globalFor(vd), l);
+        return globalRef(globalFor(vd), l);
       auto it = initS_.vars.find(vd);
       if (it != initS_.vars.end())
         return varRef(it->second, l);
@@ -1299,8 +1386,16 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
   bool expl = isa<ExplicitCastExpr>(c);
   switch (c->getCastKind()) {
   case CK_LValueToRValue:
-    if (sub->getType()->isAtomicType())
-      unsupported(c->getExprLoc(), "_Atomic");
+    if (sub->getType()->isAtomicType() && !inPassert_) { // an atomic load
+      // (a passert condition reads the object as it is: it is no event)
+      const M::Type* vt = ty(c->getType(), c->getExprLoc());
+      if (vt->kind != M::TypeKind::Int && vt->kind != M::TypeKind::Bool &&
+          vt->kind != M::TypeKind::Pointer)
+        unsupported(c->getExprLoc(), "an _Atomic object of the type '" +
+                                         sub->getType().getAsString() +
+                                         "' (atomic integers and pointers are)");
+      return atomicCall("load", {addrOf(lv(sub), l)}, vt, l);
+    }
     return lv(sub);
   case CK_ArrayToPointerDecay:
     return decay(lv(sub), l);
@@ -1349,7 +1444,7 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
   }
   case CK_AtomicToNonAtomic:
   case CK_NonAtomicToAtomic:
-    unsupported(c->getExprLoc(), "_Atomic");
+    return rv(sub); // the same value (its accesses are the atomic calls)
   case CK_ToUnion:
     unsupported(c->getExprLoc(), "a cast to a union type");
   case CK_FloatingRealToComplex:
@@ -1370,6 +1465,18 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
 
 const M::Expr* Lowerer::incdec(const UnaryOperator* u, bool wantValue) {
   M::SrcLoc l = opLoc(u->getExprLoc());
+  if (u->getSubExpr()->getType()->isAtomicType()) { // an atomic fetch-and-add
+    const M::Expr* P = addrOf(lv(u->getSubExpr()), l);
+    const M::Type* t = P->type->elem;
+    if (t->kind != M::TypeKind::Int)
+      unsupported(u->getExprLoc(), "++/-- on an _Atomic object of this type");
+    AtomicOp op = u->isIncrementOp() ? AAdd : ASub;
+    const M::Expr* one = intLit(1, t, l);
+    const M::Expr* old = atomicCall("rmw", {P, one, intLit(op, prog_.types.intType(), l)}, t, l);
+    if (!wantValue)
+      return nullptr;
+    return u->isPostfix() ? old : atomicApply(op, old, one, l);
+  }
   const M::Expr* L = lv(u->getSubExpr());
   const M::Type* t = L->type;
   bool inc = u->isIncrementOp();
@@ -1423,6 +1530,50 @@ static const Expr* stripSameCategory(const Expr* e) {
 
 const M::Expr* Lowerer::assign(const BinaryOperator* b, bool wantValue) {
   M::SrcLoc l = sl(b->getExprLoc());
+  if (b->getLHS()->getType()->isAtomicType()) {
+    // an atomic store, or a read-modify-write (C11 6.5.16.2: `x op= v` on
+    // an atomic object is one atomic operation)
+    const M::Expr* P = addrOf(lv(b->getLHS()), l);
+    const M::Type* t = P->type->elem;
+    const M::Expr* v = rv(b->getRHS());
+    if (b->getOpcode() == BO_Assign) {
+      if (wantValue && v->kind != M::ExprKind::IntLit) {
+        M::VarId tv = temp(t);
+        emitAssign(varRef(tv, l), v, l);
+        v = varRef(tv, l);
+      }
+      atomicCall("store", {P, v}, nullptr, l);
+      return wantValue ? v : nullptr;
+    }
+    AtomicOp op;
+    switch (b->getOpcode()) {
+    case BO_AddAssign:
+      op = AAdd;
+      break;
+    case BO_SubAssign:
+      op = ASub;
+      break;
+    case BO_AndAssign:
+      op = AAnd;
+      break;
+    case BO_OrAssign:
+      op = AOr;
+      break;
+    case BO_XorAssign:
+      op = AXor;
+      break;
+    default:
+      unsupported(b->getExprLoc(), "this compound assignment to an _Atomic object");
+    }
+    if (t->kind != M::TypeKind::Int)
+      unsupported(b->getExprLoc(), "a compound assignment to an _Atomic object of this type");
+    if (!v->type || v->type->kind != M::TypeKind::Int)
+      unsupported(b->getExprLoc(), "a compound assignment of a non-integer to an _Atomic object");
+    if (v->type != t)
+      v = intCast(v, t, l);
+    const M::Expr* old = atomicCall("rmw", {P, v, intLit(op, prog_.types.intType(), l)}, t, l);
+    return wantValue ? atomicApply(op, old, v, l) : nullptr;
+  }
   if (b->getOpcode() == BO_Assign) {
     const M::Expr* L = lv(b->getLHS());
     const Expr* r = stripSameCategory(b->getRHS());
@@ -1579,7 +1730,7 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
       const Expr* s = a->IgnoreParens();
       while (auto* ic = dyn_cast<ImplicitCastExpr>(s)) {
         if (ic->getCastKind() != CK_LValueToRValue && ic->getCastKind() != CK_ArrayToPointerDecay &&
-            ic->getCastKind() != CK_NoOp)
+            ic->getCastKind() != CK_NoOp && ic->getCastKind() != CK_AtomicToNonAtomic)
           break;
         s = ic->getSubExpr()->IgnoreParens();
       }
@@ -1605,6 +1756,11 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
     unsupported(ce->getBeginLoc(), "setjmp/longjmp");
   if (fd && name == "__builtin_expect")
     return rv(ce->getArg(0));
+  if (fd && (name.rfind("__sync_", 0) == 0 || name == "__atomic_test_and_set" ||
+             name == "__atomic_clear" || name == "__atomic_thread_fence" ||
+             name == "__atomic_signal_fence" || name == "__c11_atomic_thread_fence" ||
+             name == "__c11_atomic_signal_fence"))
+    return syncBuiltin(ce, name, wantValue);
   if (fd &&
       (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy"))
     unsupported(ce->getBeginLoc(), "variadic argument access (va_start/va_arg)");
@@ -1628,6 +1784,217 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
   }
   emit(std::move(s), l);
   return result;
+}
+
+const M::Expr* Lowerer::atomicExpr(const AtomicExpr* a, bool wantValue) {
+  M::SrcLoc l = sl(a->getExprLoc());
+  SourceLocation at = a->getExprLoc();
+  using AE = AtomicExpr;
+  AE::AtomicOp o = a->getOp();
+  auto fetchOp = [&](AtomicOp op, bool after) -> const M::Expr* {
+    const M::Type* t = atomicValueType(a->getPtr()->getType(), at, true);
+    const M::Expr* P = rv(a->getPtr());
+    const M::Expr* v = rv(a->getVal1());
+    if (v->type != t)
+      v = intCast(v, t, l);
+    const M::Expr* old = atomicCall("rmw", {P, v, intLit(op, prog_.types.intType(), l)}, t, l);
+    return after && wantValue ? atomicApply(op, old, v, l) : old;
+  };
+  switch (o) {
+  case AE::AO__c11_atomic_init:
+  case AE::AO__c11_atomic_store:
+  case AE::AO__atomic_store_n:
+  case AE::AO__atomic_store: {
+    const M::Type* t = atomicValueType(a->getPtr()->getType(), at, false);
+    const M::Expr* P = rv(a->getPtr());
+    const M::Expr* v = rv(a->getVal1());
+    if (o == AE::AO__atomic_store) // (p, &value, order)
+      v = deref(v, l);
+    if (t->kind == M::TypeKind::Int && v->type != t && v->type && v->type->kind == M::TypeKind::Int)
+      v = intCast(v, t, l);
+    atomicCall("store", {P, v}, nullptr, l);
+    return nullptr;
+  }
+  case AE::AO__c11_atomic_load:
+  case AE::AO__atomic_load_n:
+  case AE::AO__atomic_load: {
+    const M::Type* t = atomicValueType(a->getPtr()->getType(), at, false);
+    const M::Expr* P = rv(a->getPtr());
+    if (o == AE::AO__atomic_load) { // (p, &result, order)
+      const M::Expr* R = deref(rv(a->getVal1()), l);
+      const M::Expr* v = atomicCall("load", {P}, t, l);
+      emitAssign(R, v, l);
+      return nullptr;
+    }
+    return atomicCall("load", {P}, t, l);
+  }
+  case AE::AO__c11_atomic_exchange:
+  case AE::AO__atomic_exchange_n:
+  case AE::AO__atomic_exchange: {
+    const M::Type* t = atomicValueType(a->getPtr()->getType(), at, false);
+    const M::Expr* P = rv(a->getPtr());
+    const M::Expr* v = rv(a->getVal1());
+    if (o == AE::AO__atomic_exchange) { // (p, &value, &result, order)
+      v = deref(v, l);
+      const M::Expr* R = deref(rv(a->getVal2()), l);
+      const M::Expr* old = atomicCall("rmw", {P, v, intLit(AXchg, prog_.types.intType(), l)}, t, l);
+      emitAssign(R, old, l);
+      return nullptr;
+    }
+    if (t->kind == M::TypeKind::Int && v->type != t && v->type && v->type->kind == M::TypeKind::Int)
+      v = intCast(v, t, l);
+    return atomicCall("rmw", {P, v, intLit(AXchg, prog_.types.intType(), l)}, t, l);
+  }
+  case AE::AO__c11_atomic_compare_exchange_strong:
+  case AE::AO__c11_atomic_compare_exchange_weak:
+  case AE::AO__atomic_compare_exchange_n:
+  case AE::AO__atomic_compare_exchange: {
+    atomicValueType(a->getPtr()->getType(), at, false);
+    const M::Expr* P = rv(a->getPtr());
+    const M::Expr* E = rv(a->getVal1()); // a pointer to the expected value
+    const M::Expr* D = rv(a->getVal2());
+    if (o == AE::AO__atomic_compare_exchange) // (p, &expected, &desired, weak, ...)
+      D = deref(D, l);
+    const M::Expr* weak;
+    if (o == AE::AO__c11_atomic_compare_exchange_weak)
+      weak = intLit(1, prog_.types.intType(), l);
+    else if (o == AE::AO__c11_atomic_compare_exchange_strong)
+      weak = intLit(0, prog_.types.intType(), l);
+    else
+      weak = rv(a->getWeak());
+    return atomicCall("cas", {P, E, D, weak}, prog_.types.boolType(), l);
+  }
+  case AE::AO__c11_atomic_fetch_add:
+  case AE::AO__atomic_fetch_add:
+    return fetchOp(AAdd, false);
+  case AE::AO__c11_atomic_fetch_sub:
+  case AE::AO__atomic_fetch_sub:
+    return fetchOp(ASub, false);
+  case AE::AO__c11_atomic_fetch_and:
+  case AE::AO__atomic_fetch_and:
+    return fetchOp(AAnd, false);
+  case AE::AO__c11_atomic_fetch_or:
+  case AE::AO__atomic_fetch_or:
+    return fetchOp(AOr, false);
+  case AE::AO__c11_atomic_fetch_xor:
+  case AE::AO__atomic_fetch_xor:
+    return fetchOp(AXor, false);
+  case AE::AO__c11_atomic_fetch_nand:
+  case AE::AO__atomic_fetch_nand:
+    return fetchOp(ANand, false);
+  case AE::AO__atomic_add_fetch:
+    return fetchOp(AAdd, true);
+  case AE::AO__atomic_sub_fetch:
+    return fetchOp(ASub, true);
+  case AE::AO__atomic_and_fetch:
+    return fetchOp(AAnd, true);
+  case AE::AO__atomic_or_fetch:
+    return fetchOp(AOr, true);
+  case AE::AO__atomic_xor_fetch:
+    return fetchOp(AXor, true);
+  case AE::AO__atomic_nand_fetch:
+    return fetchOp(ANand, true);
+  default:
+    unsupported(at, "this atomic builtin");
+  }
+}
+
+const M::Expr* Lowerer::syncBuiltin(const CallExpr* ce, const std::string& name0, bool wantValue) {
+  M::SrcLoc l = sl(ce->getBeginLoc());
+  SourceLocation at = ce->getBeginLoc();
+  std::string name = name0; // __sync_fetch_and_add_4: the sized form Sema chose
+  if (name.rfind("__sync_", 0) == 0)
+    for (const char* sz : {"_16", "_1", "_2", "_4", "_8"}) {
+      std::string suf = sz;
+      if (name.size() > suf.size() &&
+          name.compare(name.size() - suf.size(), suf.size(), suf) == 0) {
+        name.resize(name.size() - suf.size());
+        break;
+      }
+    }
+  if (name == "__sync_synchronize" || name == "__atomic_thread_fence" ||
+      name == "__atomic_signal_fence" || name == "__c11_atomic_thread_fence" ||
+      name == "__c11_atomic_signal_fence") {
+    // a fence: every operation is sequentially consistent already
+    for (const Expr* x : ce->arguments())
+      if (hasSE(x))
+        effect(x);
+    return wantValue ? intLit(0, prog_.types.intType(), l) : nullptr;
+  }
+  auto needArgs = [&](unsigned n) {
+    if (ce->getNumArgs() < n)
+      fail(at, name0 + " needs " + std::to_string(n) + " arguments");
+  };
+  needArgs(1);
+  const Expr* pa = ce->getArg(0);
+  if (name == "__atomic_test_and_set" || name == "__atomic_clear") {
+    // on a byte (bool or char) object: set to 1 (returning whether it was
+    // set), or cleared
+    const M::Expr* P = rv(pa);
+    const M::Type* t = P->type && P->type->elem && P->type->elem->kind == M::TypeKind::Int
+                           ? P->type->elem
+                           : nullptr;
+    if (!t)
+      P = cast(P, prog_.types.pointer(prog_.types.charType()), l), t = P->type->elem;
+    if (name == "__atomic_clear") {
+      atomicCall("store", {P, intLit(0, t, l)}, nullptr, l);
+      return nullptr;
+    }
+    const M::Expr* old =
+        atomicCall("rmw", {P, intLit(1, t, l), intLit(AXchg, prog_.types.intType(), l)}, t, l);
+    return wantValue ? binary(M::Op::Ne, old, intLit(0, t, l), prog_.types.boolType(), l) : nullptr;
+  }
+  static const std::map<std::string, std::pair<AtomicOp, int>> ops = {
+      // (op, 0: the old value, 1: the new value)
+      {"__sync_fetch_and_add", {AAdd, 0}},      {"__sync_fetch_and_sub", {ASub, 0}},
+      {"__sync_fetch_and_or", {AOr, 0}},        {"__sync_fetch_and_and", {AAnd, 0}},
+      {"__sync_fetch_and_xor", {AXor, 0}},      {"__sync_fetch_and_nand", {ANand, 0}},
+      {"__sync_add_and_fetch", {AAdd, 1}},      {"__sync_sub_and_fetch", {ASub, 1}},
+      {"__sync_or_and_fetch", {AOr, 1}},        {"__sync_and_and_fetch", {AAnd, 1}},
+      {"__sync_xor_and_fetch", {AXor, 1}},      {"__sync_nand_and_fetch", {ANand, 1}},
+      {"__sync_lock_test_and_set", {AXchg, 0}}, {"__sync_swap", {AXchg, 0}}};
+  if (auto it = ops.find(name); it != ops.end()) {
+    needArgs(2);
+    bool arith = it->second.first != AXchg;
+    const M::Type* t = atomicValueType(pa->getType(), at, arith);
+    const M::Expr* P = rv(pa);
+    const M::Expr* v = rv(ce->getArg(1));
+    if (t->kind == M::TypeKind::Int && v->type != t && v->type && v->type->kind == M::TypeKind::Int)
+      v = intCast(v, t, l);
+    const M::Expr* old =
+        atomicCall("rmw", {P, v, intLit(it->second.first, prog_.types.intType(), l)}, t, l);
+    if (!wantValue)
+      return nullptr;
+    return it->second.second ? atomicApply(it->second.first, old, v, l) : old;
+  }
+  if (name == "__sync_lock_release") {
+    const M::Type* t = atomicValueType(pa->getType(), at, false);
+    atomicCall("store", {rv(pa), intLit(0, t, l)}, nullptr, l);
+    return nullptr;
+  }
+  if (name == "__sync_bool_compare_and_swap" || name == "__sync_val_compare_and_swap") {
+    needArgs(3);
+    const M::Type* t = atomicValueType(pa->getType(), at, false);
+    const M::Expr* P = rv(pa);
+    const M::Expr* e = rv(ce->getArg(1));
+    const M::Expr* d = rv(ce->getArg(2));
+    if (t->kind == M::TypeKind::Int) {
+      if (e->type != t && e->type && e->type->kind == M::TypeKind::Int)
+        e = intCast(e, t, l);
+      if (d->type != t && d->type && d->type->kind == M::TypeKind::Int)
+        d = intCast(d, t, l);
+    }
+    // the expected value is evaluated once
+    M::VarId ev = temp(t);
+    emitAssign(varRef(ev, l), e, l);
+    const M::Expr* old = atomicCall("cmpxchg", {P, varRef(ev, l), d}, t, l);
+    if (!wantValue)
+      return nullptr;
+    if (name == "__sync_val_compare_and_swap")
+      return old;
+    return binary(M::Op::Eq, old, varRef(ev, l), prog_.types.boolType(), l);
+  }
+  unsupported(at, "the builtin '" + name0 + "'");
 }
 
 const M::Expr* Lowerer::sizeOfType(const M::Type* t, M::SrcLoc l) {
@@ -1687,6 +2054,10 @@ void Lowerer::effect(const Expr* e) {
   }
   if (auto* ce = dyn_cast<CallExpr>(e)) {
     callExpr(ce, nullptr, false);
+    return;
+  }
+  if (auto* ae = dyn_cast<AtomicExpr>(e)) {
+    atomicExpr(ae, false);
     return;
   }
   if (auto* co = dyn_cast<ConditionalOperator>(e)) {
@@ -2056,6 +2427,9 @@ void Lowerer::localDecl(const VarDecl* vd) {
   M::SrcLoc l = sl(vd->getLocation());
   auto annots = annotsAt(vd->getBeginLoc());
   if (vd->hasExternalStorage()) {
+    if (vd->getTLSKind() != VarDecl::TLS_None)
+      unsupported(vd->getLocation(), "a block-scope declaration of the thread-local variable '" +
+                                         vd->getName().str() + "'");
     M::VarId g = globalFor(vd);
     S->vars[vd] = g;
     S->scopes.back().names[vd->getName().str()] = g;
@@ -2514,6 +2888,20 @@ void Lowerer::initGlobal(M::VarId v, const VarDecl* vd, bool isInput) {
   M::SrcLoc l = sl(vd->getLocation());
   const VarDecl* initDecl = nullptr;
   const Expr* init = vd->getAnyInitializer(initDecl);
+  if (prog_.vars[v].threadLocal) {
+    if (isInput)
+      unsupported(vd->getLocation(), "an input that is thread-local");
+    // every thread's object starts with the initializer's value (and so
+    // does the last element, copied into a new thread's: kThreadLocalSlots)
+    for (uint64_t k = 0; k < M::kThreadLocalSlots; ++k) {
+      const M::Expr* el = index(varRef(v, l), intLit((long long)k, prog_.types.intType(), l), l);
+      if (init)
+        initialize(el, init);
+      else
+        zeroFill(el, l);
+    }
+    return;
+  }
   if (init)
     initialize(varRef(v, l), init);
   else if (!isInput)
@@ -2529,8 +2917,8 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
   if (!def)
     def = vd->getActingDefinition();
   const VarDecl* d = def ? def : vd->getMostRecentDecl();
-  if (d->getTLSKind() != VarDecl::TLS_None) // one object per thread: not modelled yet
-    unsupported(d->getLocation(), "the thread-local variable '" + d->getName().str() + "'");
+  // `_Thread_local`: one object per thread (model::kThreadLocalSlots)
+  const bool tls = d->getTLSKind() != VarDecl::TLS_None;
   const bool internal = !d->isExternallyVisible();
   const std::string vname = d->getName().str();
   if (!internal)
@@ -2548,12 +2936,13 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
         FnState* saved = S;
         S = nullptr;
         try {
-          prog_.vars[id].type = declType(d);
+          prog_.vars[id].type = tlsType(declType(d), tls);
         } catch (...) {
           S = saved;
           throw;
         }
         S = saved;
+        prog_.vars[id].threadLocal = tls;
         prog_.vars[id].loc = sl(d->getLocation());
         prog_.vars[id].isExtern = false;
         std::vector<CapturedAnnot*> annots;
@@ -2571,12 +2960,13 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
   FnState* saved = S;
   S = nullptr;
   try {
-    v.type = declType(d);
+    v.type = tlsType(declType(d), tls);
   } catch (...) {
     S = saved;
     throw;
   }
   S = saved;
+  v.threadLocal = tls;
   v.kind = M::VarKind::Global;
   v.loc = sl(d->getLocation());
   v.isExtern = !def && !d->getInit();

@@ -270,7 +270,7 @@ public:
       return;
     case ExprKind::Builtin:
       os << e->name;
-      if (!e->kids.empty() || e->name.rfind("\\", 0) != 0) {
+      if (!e->kids.empty() || (e->name.rfind("\\", 0) != 0 && e->name.rfind("$", 0) != 0)) {
         os << '(';
         list(os, e->kids);
         os << ')';

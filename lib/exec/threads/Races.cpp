@@ -25,12 +25,12 @@ void recordAccess(Machine& m, const Place& pl, bool write) {
       pl.root.kind != RootKind::Heap)
     return;
   for (const Access& a : m.accesses)
-    if (a.root == pl.root && a.path == pl.path) {
+    if (a.root == pl.root && a.path == pl.path && a.atomic == m.atomicAccess) {
       if (write && !a.write)
         break;
       return; // already recorded
     }
-  m.accesses.push_back(Access{pl.root, pl.path, write});
+  m.accesses.push_back(Access{pl.root, pl.path, write, m.atomicAccess});
 }
 
 } // namespace threads
@@ -173,7 +173,8 @@ void Executor::checkRaces(const GlobalState& s, int p, const std::vector<Success
         continue;
       for (const Access& a : x.accesses)
         for (const Access& b : y.accesses) {
-          if ((!a.write && !b.write) || !(a.root == b.root))
+          // (two atomic operations never race: C11 5.1.2.4p25)
+          if ((!a.write && !b.write) || (a.atomic && b.atomic) || !(a.root == b.root))
             continue;
           Expr pc = f_.logicalAnd(x.state.pc, y.state.pc);
           if (!mayOverlap(a.path, b.path, pc, f_, oracle_))
@@ -186,8 +187,9 @@ void Executor::checkRaces(const GlobalState& s, int p, const std::vector<Success
           e.violation.thread = y.step.thread;
           e.violation.message = "data race on " + threads::accessName(prog_, *impl_, ps, b) +
                                 ": thread " + std::to_string(y.step.thread) +
-                                (b.write ? " writes" : " reads") + " it here and thread " +
-                                std::to_string(x.step.thread) + (a.write ? " writes" : " reads") +
+                                (b.atomic ? " atomically" : "") + (b.write ? " writes" : " reads") +
+                                " it here and thread " + std::to_string(x.step.thread) +
+                                (a.atomic ? " atomically" : "") + (a.write ? " writes" : " reads") +
                                 " it at " + prog_.where(x.step.loc) +
                                 ", unordered by happens-before";
           e.condition = pc;

@@ -139,6 +139,27 @@ Machine::Outcome runCreate(Machine& m, const std::string&, const model::Transiti
   for (size_t i = 1; i < fn.params.size(); ++i)
     fr.slots[m.im.slotOf[fid].at(fn.params[i])] = m.V.undef(m.P.var(fn.params[i]).type);
   nt.stack.push_back(std::move(fr));
+  // its `_Thread_local` objects start with their initial values (kept in
+  // the last element: model::kThreadLocalSlots)
+  for (uint32_t gi = 0; gi < m.P.globals.size(); ++gi) {
+    const model::Variable& v = m.P.var(m.P.globals[gi]);
+    if (!v.threadLocal)
+      continue;
+    if (k + 1 >= model::kThreadLocalSlots)
+      throw Unsupported("thread " + std::to_string(k) + " with _Thread_local variables (at most " +
+                        std::to_string(model::kThreadLocalSlots - 1) +
+                        " threads have their own) at " + m.where());
+    Place from{Root{RootKind::Global, 0, gi},
+               {m.intc(int64_t(model::kThreadLocalSlots - 1))},
+               v.type->elem,
+               m.me};
+    Place to = from;
+    to.path[0] = m.intc(int64_t(k));
+    bool was = m.syncAccess;
+    m.syncAccess = true; // (the thread's own object: no program access)
+    m.writePlace(to, m.readPlace(from));
+    m.syncAccess = was;
+  }
   // the id, written through the first argument
   const model::Type* idt = staticPointee(s.args[0]);
   if (!idt || idt->kind != TypeKind::Int)
@@ -320,6 +341,7 @@ void registerThreads(LibraryRegistry& r) {
   registerBarrier(r);
   registerSemaphore(r);
   registerLocks(r);
+  registerAtomics(r);
 }
 
 } // namespace

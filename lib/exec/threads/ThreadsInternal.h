@@ -11,6 +11,7 @@
 //   Barrier.cpp — barriers
 //   Semaphore.cpp — POSIX unnamed semaphores (<semaphore.h>)
 //   Locks.cpp   — read-write locks, spin locks, pthread_once
+//   Atomics.cpp — C11 atomics and the GCC __atomic/__sync builtins
 //   Races.cpp   — the accesses of a move and DATA_RACE
 //   Passert.cpp — parallel assertions (seed 003): BEGIN/END, instances,
 //                 their conditions after every event
@@ -69,6 +70,7 @@ void registerPassert(LibraryRegistry& r);
 void registerBarrier(LibraryRegistry& r);
 void registerSemaphore(LibraryRegistry& r);
 void registerLocks(LibraryRegistry& r);
+void registerAtomics(LibraryRegistry& r);
 /// "counter", "total (a local variable of thread 0)[2]", "the heap object
 /// allocated at f.c:3:5[0]": the place of an access, for messages.
 std::string accessName(const model::Program& P, const Executor::Impl& im, const ProcState& ps,

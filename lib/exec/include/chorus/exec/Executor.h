@@ -138,6 +138,7 @@ struct Access {
   state::Root root;
   std::vector<Expr> path;
   bool write = false;
+  bool atomic = false; ///< by an atomic operation (lib/exec/threads/Atomics.cpp)
 };
 
 struct Successor {

@@ -19,6 +19,11 @@ enum class VarKind {
   Bound,       ///< bound by a quantifier, lambda or set comprehension
 };
 
+/// A `_Thread_local` global is an array of this many elements: element k is
+/// thread k's object (k < kThreadLocalSlots - 1), the last one keeps the
+/// initial value, copied into a thread's element when the thread is created.
+constexpr uint64_t kThreadLocalSlots = 17;
+
 struct Variable {
   VarId id = kNone;
   std::string name; ///< source name (temps: "$t3"; static locals: the C name)
@@ -27,6 +32,9 @@ struct Variable {
   FuncId func = kNone; ///< owning function (kNone for globals)
   SrcLoc loc;
   bool isExtern = false; ///< declared, not defined, here (e.g. library globals)
+  /// `_Thread_local` (lib/front: one element per thread slot, plus the
+  /// initial value last, kThreadLocalSlots; lib/exec/threads).
+  bool threadLocal = false;
 
   bool isGlobalStorage() const { return kind == VarKind::Global || kind == VarKind::StaticLocal; }
 };
