@@ -574,6 +574,39 @@ private:
     e.loc = l;
     return index(r, mk(std::move(e)), l);
   }
+  /// Thread-specific data (pthread_key_create, ...; lib/exec/threads/Keys.cpp)
+  /// lives in three hidden globals made when the program first names one of
+  /// those functions: `$tsd_values` (thread-local: void *[kTsdKeys] per
+  /// thread), `$tsd_state` (int[kTsdKeys]: 0 free, 1 created, 2 deleted) and
+  /// `$tsd_dtors` (void *[kTsdKeys], the destructors).
+  void ensureTsd(M::SrcLoc l) {
+    if (tsdDone_)
+      return;
+    tsdDone_ = true;
+    FnState* saved = S;
+    S = &initS_;
+    struct Restore {
+      Lowerer* lw;
+      FnState* s;
+      ~Restore() { lw->S = s; }
+    } restore{this, saved};
+    const M::Type* vp = prog_.types.pointer(prog_.types.voidType());
+    const M::Type* keys = prog_.types.array(vp, M::kTsdKeys);
+    auto add = [&](const char* name, const M::Type* t, bool tls) {
+      M::Variable v;
+      v.name = name;
+      v.type = tls ? prog_.types.array(t, M::kThreadLocalSlots) : t;
+      v.kind = M::VarKind::Global;
+      v.threadLocal = tls;
+      v.loc = l;
+      M::VarId id = prog_.addVar(std::move(v));
+      zeroFill(varRef(id, l), l);
+    };
+    add("$tsd_values", keys, true);
+    add("$tsd_state", prog_.types.array(prog_.types.intType(), M::kTsdKeys), false);
+    add("$tsd_dtors", keys, false);
+  }
+  bool tsdDone_ = false;
   enum AtomicOp { AXchg = 0, AAdd, ASub, AAnd, AOr, AXor, ANand };
   const M::Expr* atomicCall(const char* op, std::vector<const M::Expr*> args, const M::Type* rt,
                             M::SrcLoc l) {
@@ -1756,6 +1789,9 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
     unsupported(ce->getBeginLoc(), "setjmp/longjmp");
   if (fd && name == "__builtin_expect")
     return rv(ce->getArg(0));
+  if (fd && (name == "pthread_key_create" || name == "pthread_key_delete" ||
+             name == "pthread_getspecific" || name == "pthread_setspecific"))
+    ensureTsd(l);
   if (fd && (name.rfind("__sync_", 0) == 0 || name == "__atomic_test_and_set" ||
              name == "__atomic_clear" || name == "__atomic_thread_fence" ||
              name == "__atomic_signal_fence" || name == "__c11_atomic_thread_fence" ||

@@ -342,6 +342,7 @@ void registerThreads(LibraryRegistry& r) {
   registerSemaphore(r);
   registerLocks(r);
   registerAtomics(r);
+  registerKeys(r);
 }
 
 } // namespace
@@ -350,6 +351,7 @@ void registerThreads(LibraryRegistry& r) {
 
 void Machine::threadEnd(Expr v) {
   // (thread `thr` is swapped in: only its non-stack fields are touched)
+  threads::tsdThreadEnd(*this);
   Thread& th = self().threads.at(size_t(thr));
   th.waitOn = nullptr;
   th.passerts.clear();

@@ -12,6 +12,7 @@
 //   Semaphore.cpp — POSIX unnamed semaphores (<semaphore.h>)
 //   Locks.cpp   — read-write locks, spin locks, pthread_once
 //   Atomics.cpp — C11 atomics and the GCC __atomic/__sync builtins
+//   Keys.cpp    — thread-specific data (pthread_key_create, ...)
 //   Races.cpp   — the accesses of a move and DATA_RACE
 //   Passert.cpp — parallel assertions (seed 003): BEGIN/END, instances,
 //                 their conditions after every event
@@ -71,6 +72,11 @@ void registerBarrier(LibraryRegistry& r);
 void registerSemaphore(LibraryRegistry& r);
 void registerLocks(LibraryRegistry& r);
 void registerAtomics(LibraryRegistry& r);
+void registerKeys(LibraryRegistry& r);
+/// The end of the moving thread: its thread-specific data (Keys.cpp).
+void tsdThreadEnd(Machine& m);
+/// Element `path` of the hidden global `name` (Keys.cpp).
+Place tsdPlace(Machine& m, const char* name, std::vector<Expr> path);
 /// "counter", "total (a local variable of thread 0)[2]", "the heap object
 /// allocated at f.c:3:5[0]": the place of an access, for messages.
 std::string accessName(const model::Program& P, const Executor::Impl& im, const ProcState& ps,

@@ -23,6 +23,9 @@ enum class VarKind {
 /// thread k's object (k < kThreadLocalSlots - 1), the last one keeps the
 /// initial value, copied into a thread's element when the thread is created.
 constexpr uint64_t kThreadLocalSlots = 17;
+/// Thread-specific data keys a program may create (pthread_key_create;
+/// PTHREAD_KEYS_MAX is larger on Linux: more keys fail with EAGAIN).
+constexpr uint64_t kTsdKeys = 8;
 
 struct Variable {
   VarId id = kNone;
