@@ -142,6 +142,9 @@ void tsdThreadEnd(Machine& m) {
                         "calls at thread exit are not modelled) at " +
                         m.where());
   }
+  // the values die with the thread (what only they pointed to leaks)
+  for (uint64_t k = 0; k < model::kTsdKeys; ++k)
+    syncWrite(m, valuePlace(m, int64_t(k)), m.V.nullPointer());
 }
 
 void registerKeys(LibraryRegistry& r) {

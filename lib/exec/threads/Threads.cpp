@@ -352,6 +352,24 @@ void registerThreads(LibraryRegistry& r) {
 void Machine::threadEnd(Expr v) {
   // (thread `thr` is swapped in: only its non-stack fields are touched)
   threads::tsdThreadEnd(*this);
+  // its `_Thread_local` objects end: back to the initial value (so what
+  // only they pointed to becomes unreachable, a leak; states match again)
+  if (uint64_t(thr) + 1 < model::kThreadLocalSlots)
+    for (uint32_t gi = 0; gi < P.globals.size(); ++gi) {
+      const model::Variable& v = P.var(P.globals[gi]);
+      if (!v.threadLocal || v.name == "$tsd_values")
+        continue;
+      Place from{Root{RootKind::Global, 0, gi},
+                 {intc(int64_t(model::kThreadLocalSlots - 1))},
+                 v.type->elem,
+                 me};
+      Place to = from;
+      to.path[0] = intc(thr);
+      bool was = syncAccess;
+      syncAccess = true;
+      writePlace(to, readPlace(from));
+      syncAccess = was;
+    }
   Thread& th = self().threads.at(size_t(thr));
   th.waitOn = nullptr;
   th.passerts.clear();

@@ -5,18 +5,22 @@
 // object to another while it lives (verified; cross-checked with the
 // gcc-compiled run). Broken: the counter is an ordinary global
 // (-DSHARED: DATA_RACE); a static local _Thread_local is not supported
-// yet (-DSTATICLOCAL: exit 3).
+// yet (-DSTATICLOCAL: exit 3); a thread keeps memory that only its
+// thread-local pointer points to when it ends (-DLEAK: MEMORY_LEAK).
 // RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native --tsan %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DSHARED | FileCheck %s --check-prefix=SHARED
 // RUN: %expect-exit 3 %chorus verify %s -DSTATICLOCAL 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DLEAK | FileCheck %s --check-prefix=LEAK
 // OK: verdict: verified
-// SHARED: verdict: violation DATA_RACE at {{.*}}thread_local.c:34:11 (process 0, thread 2)
-// SHARED-NEXT: data race on counter: thread 2 writes it here and thread 1 reads it at {{.*}}thread_local.c:34:11
-// STATIC: thread_local.c:45:28: error: the thread-local variable 'calls' is not supported by chorus
+// SHARED: verdict: violation DATA_RACE at {{.*}}thread_local.c:38:11 (process 0, thread 2)
+// SHARED-NEXT: data race on counter: thread 2 writes it here and thread 1 reads it at {{.*}}thread_local.c:38:11
+// LEAK: verdict: violation MEMORY_LEAK at {{.*}}thread_local.c:44:10 (process 0)
+// STATIC: thread_local.c:53:28: error: the thread-local variable 'calls' is not supported by chorus
 #include <assert.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #ifdef SHARED
 int counter = 5;
@@ -36,7 +40,11 @@ void *work(void *arg) {
 #ifndef SHARED
   assert(counter == 7);
 #endif
+#ifdef LEAK
+  mine = malloc(sizeof(int)); /* never freed: lost when the thread ends */
+#else
   mine = &counter;
+#endif
   return NULL;
 }
 
