@@ -63,6 +63,18 @@ static void* xmalloc(size_t n) {
   return p;
 }
 
+/* `p` (n elements of `size` bytes, capacity *cap) with room for one more */
+static void* grow(void* p, long n, long* cap, size_t size) {
+  if (n < *cap)
+    return p;
+  *cap = *cap ? 2 * *cap : 8;
+  void* q = xmalloc((size_t)*cap * size);
+  if (n)
+    memcpy(q, p, (size_t)n * size);
+  free(p);
+  return q;
+}
+
 /* ---- this rank's snapshots -------------------------------------------- */
 
 typedef struct {
@@ -74,8 +86,8 @@ static kept* window;
 static long wsize = 1024;
 static long count;    /* snapshots made */
 static int* sequence; /* assertion index of each snapshot (order check) */
-static long seqcap;
-static int finished; /* in MPI_Finalize: no more snapshots */
+static long seqcap;   /* capacity of sequence */
+static int finished;  /* in MPI_Finalize: no more snapshots */
 static long views, false_views, gone_views, unreported;
 static int reported[MAX_ASSERTS];
 static int order_reported, incomplete_reported;
@@ -156,9 +168,9 @@ struct rt_eval {
   long seq;
   chorus_rt_value* own;
   snapof* got; /* the snapshots of other ranks received */
-  int ngot, capgot;
+  long ngot, capgot;
   int* asked; /* ranks asked */
-  int nasked, capasked;
+  long nasked, capasked;
 };
 static struct rt_eval* evals;
 
@@ -217,14 +229,7 @@ static int evaluate(struct rt_eval* e) {
         seen |= e->asked[j] == c.missing[i];
       if (seen)
         continue;
-      if (e->nasked == e->capasked) {
-        e->capasked = e->capasked ? 2 * e->capasked : 4;
-        int* n = xmalloc((size_t)e->capasked * sizeof(int));
-        if (e->nasked)
-          memcpy(n, e->asked, (size_t)e->nasked * sizeof(int));
-        free(e->asked);
-        e->asked = n;
-      }
+      e->asked = grow(e->asked, e->nasked, &e->capasked, sizeof(int));
       e->asked[e->nasked++] = c.missing[i];
       chorus_rt_value h = chorus_rt_i(e->seq);
       send_values(c.missing[i], TAG_REQ, &h, 1, NULL, 0);
@@ -285,14 +290,7 @@ static void received(int from, long seq, int status, int index, const chorus_rt_
     drop(e);
     return;
   }
-  if (e->ngot == e->capgot) {
-    e->capgot = e->capgot ? 2 * e->capgot : 4;
-    snapof* g = xmalloc((size_t)e->capgot * sizeof(snapof));
-    if (e->ngot)
-      memcpy(g, e->got, (size_t)e->ngot * sizeof(snapof));
-    free(e->got);
-    e->got = g;
-  }
+  e->got = grow(e->got, e->ngot, &e->capgot, sizeof(snapof));
   snapof* s = &e->got[e->ngot++];
   s->rank = from;
   s->status = status;
@@ -368,14 +366,7 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
   k->n = a->nterms;
   k->v = xmalloc((size_t)a->nterms * sizeof(chorus_rt_value));
   memcpy(k->v, v, (size_t)a->nterms * sizeof(chorus_rt_value));
-  if (seq == seqcap) {
-    seqcap = seqcap ? 2 * seqcap : 1024;
-    int* s = xmalloc((size_t)seqcap * sizeof(int));
-    if (seq)
-      memcpy(s, sequence, (size_t)seq * sizeof(int));
-    free(sequence);
-    sequence = s;
-  }
+  sequence = grow(sequence, seq, &seqcap, sizeof(int));
   sequence[seq] = a->index;
   ++count;
   answer_waiters();

@@ -1,6 +1,7 @@
 // Small argument parsers shared by the driver's commands.
 #pragma once
 
+#include "chorus/model/Program.h"
 #include "chorus/search/Search.h"
 
 #include <cstdint>
@@ -84,6 +85,17 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
   } else
     return std::nullopt;
   return std::string();
+}
+
+/// Does the program call an MPI function anywhere?
+inline bool callsMpi(const chorus::model::Program& p) {
+  for (const chorus::model::Function& fn : p.funcs)
+    for (const chorus::model::Transition& t : fn.trans)
+      if (t.stmt.kind == chorus::model::StmtKind::Call && t.stmt.callee &&
+          t.stmt.callee->kind == chorus::model::ExprKind::Func &&
+          p.func(t.stmt.callee->func).name.rfind("MPI_", 0) == 0)
+        return true;
+  return false;
 }
 
 } // namespace chorus::driver

@@ -91,8 +91,6 @@ int compareCommand(const std::vector<std::string>& args) {
   }
   if (files.size() != 2)
     return error("compare needs two files: SPEC.c IMPL.c");
-  if (!haveN)
-    return error("compare needs the implementation's number of processes: -n N or -n LO..HI");
   if (co.search.lise)
     return error("--lise is not supported by compare yet (joint invariants are checked within "
                  "bounds); use it with verify");
@@ -107,6 +105,9 @@ int compareCommand(const std::vector<std::string>& args) {
     if (!progs[k])
       return 3;
   }
+  // -n may be left out when neither program calls MPI: one process each
+  if (!haveN && (chorus::driver::callsMpi(*progs[0]) || chorus::driver::callsMpi(*progs[1])))
+    return error("compare needs the implementation's number of processes: -n N or -n LO..HI");
   chorus::model::Program composed;
   try {
     composed = chorus::model::compose(std::move(*progs[0]), *progs[1]);

@@ -26,6 +26,7 @@ namespace chorus::driver {
 /// `chorus cc` (Cc.cpp).
 int ccCommand(const std::vector<std::string>& args);
 } // namespace chorus::driver
+#include "Docs.h"
 
 namespace {
 
@@ -55,9 +56,14 @@ commands:
   replay TRACE.json                        re-execute a counterexample trace
   cc [mpicc arguments]                     compile and link like mpicc, with the
                                            MPI run-time checker (runtime/mpi)
+  explain [KIND]                           what a verdict kind means, its rule
+                                           and an example (all kinds without KIND)
+
+  chorus COMMAND --help (or chorus help COMMAND) prints every option of
+  COMMAND; docs/ holds the user guide and the command reference.
 
 options:
-  -h, --help       this text
+  -h, --help       this text (after a command: that command's options)
   --version        print the version
   --function F     dump-model: print only function F
   --library        dump-model: also list library (undefined) functions
@@ -267,16 +273,6 @@ std::string jsonWhere(const chorus::model::Program& p, chorus::model::SrcLoc l) 
          std::to_string(l.line) + ":" + std::to_string(l.col);
 }
 
-/// Does the program call an MPI function anywhere?
-bool callsMpi(const chorus::model::Program& p) {
-  for (const chorus::model::Function& fn : p.funcs)
-    for (const chorus::model::Transition& t : fn.trans)
-      if (t.stmt.kind == chorus::model::StmtKind::Call && t.stmt.callee &&
-          t.stmt.callee->kind == chorus::model::ExprKind::Func &&
-          p.func(t.stmt.callee->func).name.rfind("MPI_", 0) == 0)
-        return true;
-  return false;
-}
 
 /// `chorus verify FILE.c -n N|LO..HI [options] [clang flags]`. With
 /// `replay`, the run of `chorus replay`: the recorded verify arguments with
@@ -370,7 +366,7 @@ int verifyCommand(const std::vector<std::string>& args,
   if (!program)
     return kUsage;
   // A program that makes no MPI call (e.g. a pthreads program) is one process.
-  if (!haveN && !replay && callsMpi(*program))
+  if (!haveN && !replay && chorus::driver::callsMpi(*program))
     return usageError("verify needs the number of processes of an MPI program: -n N or -n LO..HI");
   if (vo.search.lise) {
     auto problems = s::liseProblems(*program);
@@ -514,10 +510,29 @@ int run(int argc, char** argv) {
     return usageError("no command");
   const std::string cmd = args[0];
   std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+  if (cmd == "-h" || cmd == "--help" || (cmd == "help" && rest.empty())) {
     std::cout << kUsageText;
     return kVerified;
   }
+  if (cmd == "help") { // chorus help CMD
+    if (rest.size() == 1 && chorus::driver::printCommandHelp(rest[0]))
+      return kVerified;
+    return usageError("no help for '" + rest[0] +
+                      "' (commands: verify, compare, replay, cc, "
+                      "dump-model, explain)");
+  }
+  // chorus CMD --help (for cc only as its sole argument: otherwise the
+  // arguments are the compiler's)
+  bool wantsHelp = false;
+  for (const std::string& a : rest)
+    if ((a == "-h" || a == "--help") && (cmd != "cc" || rest.size() == 1))
+      wantsHelp = true;
+    else if (a == "--")
+      break;
+  if (wantsHelp && chorus::driver::printCommandHelp(cmd))
+    return kVerified;
+  if (cmd == "explain")
+    return chorus::driver::explainCommand(rest);
   if (cmd == "--version") {
     std::cout << "chorus " << CHORUS_VERSION << "\n";
     return kVerified;
