@@ -10,6 +10,7 @@ PACKAGES=(
   openmpi-bin libopenmpi-dev gcc
   ninja-build cmake make pkg-config python3
   gcc csmith libcsmith-dev
+  chromium
 )
 
 missing=()

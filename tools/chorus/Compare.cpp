@@ -26,7 +26,7 @@ int error(const std::string& msg) {
 int compareCommand(const std::vector<std::string>& args) {
   namespace s = chorus::search;
   s::CompareOptions co;
-  std::string jsonFile;
+  std::string jsonFile, htmlFile;
   bool quiet = false, haveN = false;
   std::vector<std::string> files, clangArgs;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -71,6 +71,9 @@ int compareCommand(const std::vector<std::string>& args) {
     } else if (a == "--json") {
       if (!value(jsonFile))
         return error("--json needs a file name");
+    } else if (a == "--html") {
+      if (!value(htmlFile))
+        return error("--html needs a file name");
     } else if (a == "--no-overflow-check") {
       co.overflowCheck = false;
     } else if (a == "--quiet" || a == "-q") {
@@ -123,6 +126,18 @@ int compareCommand(const std::vector<std::string>& args) {
             << "), implementation " << files[1] << " (processes " << co.specProcs << "..), "
             << (co.sequential ? "sequential" : "parallel") << " composition\n";
   chorus::report::printText(std::cout, composed, r);
+  if (!htmlFile.empty()) {
+    std::ofstream hf(htmlFile);
+    if (!hf)
+      return error("cannot write '" + htmlFile + "'");
+    chorus::report::HtmlOptions ho;
+    ho.title = "chorus compare";
+    for (const std::string& a : args)
+      ho.title += " " + a;
+    for (int q = 0; q < r.nprocs; ++q) // the specification's world, then the implementation's
+      ho.worldBase.push_back(q < co.specProcs ? 0 : co.specProcs);
+    chorus::report::printHtml(hf, composed, r, ho);
+  }
   if (!jsonFile.empty()) {
     std::ofstream js(jsonFile);
     if (!js)

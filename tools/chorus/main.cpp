@@ -53,7 +53,7 @@ commands:
   CPATH and C_INCLUDE_PATH are honoured as by gcc.
   compare SPEC.c IMPL.c -n N|LO..HI        functional equivalence of two programs
           [--spec-procs M] [--composition parallel|sequential] [verify options]
-  replay TRACE.json                        re-execute a counterexample trace
+  replay TRACE.json [--html FILE]          re-execute a counterexample trace
   cc [mpicc arguments]                     compile and link like mpicc, with the
                                            MPI run-time checker (runtime/mpi)
   explain [KIND]                           what a verdict kind means, its rule
@@ -73,7 +73,7 @@ options:
             choice per send (MPI 3.1 3.4: any buffering an MPI may choose);
             both: absolute, then potential
           --stateless  --max-states N  --max-depth N  --time-limit S
-          --memory-limit MB  --json FILE  --sarif FILE  --quiet
+          --memory-limit MB  --json FILE  --sarif FILE  --html FILE  --quiet
           --no-collective (collective assertions and invariants not checked:
             the verdict is unknown when one is reached)
           --cqmin (processes with the shortest snapshot queue first)
@@ -273,16 +273,16 @@ std::string jsonWhere(const chorus::model::Program& p, chorus::model::SrcLoc l) 
          std::to_string(l.line) + ":" + std::to_string(l.col);
 }
 
-
 /// `chorus verify FILE.c -n N|LO..HI [options] [clang flags]`. With
 /// `replay`, the run of `chorus replay`: the recorded verify arguments with
 /// the process count, deadlock mode and inputs of the trace, following its
 /// steps (SearchOptions::guide).
 int verifyCommand(const std::vector<std::string>& args,
-                  const chorus::report::TraceFile* replay = nullptr) {
+                  const chorus::report::TraceFile* replay = nullptr,
+                  const std::string& replayHtml = "") {
   namespace s = chorus::search;
   s::VerifyOptions vo;
-  std::string jsonFile, sarifFile, contractName;
+  std::string jsonFile, sarifFile, htmlFile, contractName;
   bool quiet = false, haveN = false;
   std::vector<std::string> front;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -341,6 +341,9 @@ int verifyCommand(const std::vector<std::string>& args,
     } else if (a == "--json") {
       if (!value(jsonFile))
         return usageError("--json needs a file name");
+    } else if (a == "--html") {
+      if (!value(htmlFile))
+        return usageError("--html needs a file name");
     } else if (a == "--sarif") {
       if (!value(sarifFile))
         return usageError("--sarif needs a file name");
@@ -414,6 +417,7 @@ int verifyCommand(const std::vector<std::string>& args,
         vo.inputs[k] = v;
     jsonFile.clear(); // never overwrite the trace being replayed
     sarifFile.clear();
+    htmlFile = replayHtml;
   }
   chorus::model::ContractDriver driver;
   if (!contractName.empty()) {
@@ -441,6 +445,16 @@ int verifyCommand(const std::vector<std::string>& args,
   if (r.output)
     std::cout << *r.output << std::flush;
   chorus::report::printText(std::cout, *program, r);
+  if (!htmlFile.empty()) {
+    std::ofstream hf(htmlFile);
+    if (!hf)
+      return usageError("cannot write '" + htmlFile + "'");
+    chorus::report::HtmlOptions ho;
+    ho.title = replay ? "chorus replay" : "chorus verify";
+    for (const std::string& a : args)
+      ho.title += " " + a;
+    chorus::report::printHtml(hf, *program, r, ho);
+  }
   if (replay) {
     bool same = r.verdict == s::Verdict::Violation &&
                 chorus::check::kindName(r.violation->kind) == replay->kind &&
@@ -486,9 +500,15 @@ int verifyCommand(const std::vector<std::string>& args,
 /// run with its concrete inputs and the same scheduling and choices,
 /// printing the steps; exit 1 when the violation is confirmed, 3 when the
 /// trace does not match the program.
-int replayCommand(const std::vector<std::string>& args) {
+int replayCommand(std::vector<std::string> args) {
+  std::string html;
+  if (args.size() == 3 && args[1] == "--html") {
+    html = args[2];
+    args.resize(1);
+  }
   if (args.size() != 1 || args[0].empty() || args[0][0] == '-')
-    return usageError("replay needs exactly one trace file: chorus replay TRACE.json");
+    return usageError(
+        "replay needs exactly one trace file: chorus replay TRACE.json [--html FILE]");
   std::string err;
   auto tf = chorus::report::readTraceFile(args[0], err);
   if (!tf)
@@ -500,7 +520,7 @@ int replayCommand(const std::vector<std::string>& args) {
   for (const auto& [k, v] : tf->inputs)
     std::cout << " " << k << " = " << v << (&v == &tf->inputs.back().second ? "" : ",");
   std::cout << (tf->inputs.empty() ? " (none)" : "") << std::endl;
-  return verifyCommand(tf->command.args, &*tf);
+  return verifyCommand(tf->command.args, &*tf, html);
 }
 
 /// The commands, on the large stack of the caller (main).

@@ -6,9 +6,9 @@
 
 #include <iosfwd>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
-#include <string>
 
 namespace chorus::report {
 
@@ -35,15 +35,28 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
 void printSarif(std::ostream& os, const model::Program& p, const search::SearchResult& r,
                 const std::string& toolVersion);
 
+/// The verdict as one self-contained HTML page (no network: inline SVG, CSS
+/// and script): the counterexample as a message-sequence chart, the source
+/// with the violating line marked, inputs, statistics, and for a verified
+/// program the annotations it states (all checked).
+struct HtmlOptions {
+  std::string title; ///< the command that was run
+  /// Per process, the global index of rank 0 of its MPI_COMM_WORLD (a
+  /// comparison runs two programs, each with its own world); empty: 0.
+  std::vector<int> worldBase;
+};
+void printHtml(std::ostream& os, const model::Program& p, const search::SearchResult& r,
+               const HtmlOptions& opts);
+
 /// What `chorus replay` reads back from a trace file written by --json.
 struct TraceFile {
   Invocation command;
   int nprocs = 0;
   bool synchronousSends = false;
-  std::string kind;     ///< violation kind name, e.g. "ASSERTION"
-  std::string where;    ///< violation location "file:line:col" (as in the report)
-  int proc = -1;        ///< process of the violation
-  std::vector<exec::Step> steps; ///< proc, stmt, choice, effects (loc not resolved)
+  std::string kind;                   ///< violation kind name, e.g. "ASSERTION"
+  std::string where;                  ///< violation location "file:line:col" (as in the report)
+  int proc = -1;                      ///< process of the violation
+  std::vector<exec::Step> steps;      ///< proc, stmt, choice, effects (loc not resolved)
   std::vector<std::string> stepWhere; ///< per step "file:line:col"
   std::vector<std::pair<std::string, std::string>> inputs;
 };
