@@ -23,9 +23,8 @@ struct NodeAccess {
     n->id_ = id;
     n->hash_ = hash;
     n->aux_ = aux;
-    n->value_ = v;
-    n->name_ = name;
-    n->children_ = ch;
+    n->payload_ = v ? static_cast<const void*>(v) : static_cast<const void*>(name);
+    (void)ch; // (the children follow the node, see Node::childArray)
     n->numChildren_ = nch;
     uint8_t fl = k == Kind::Symbol     ? Node::kFlagSymbol
                  : k == Kind::RefConst ? Node::kFlagRef
@@ -84,8 +83,17 @@ private:
 
 struct ExprFactory::Impl {
   Arena arena;
-  // Open-addressing node table (linear probing), power-of-two capacity.
-  std::vector<const Node*> table = std::vector<const Node*>(1 << 12, nullptr);
+  // Open-addressing node table (linear probing), power-of-two capacity. An
+  // entry is the node's address with the top 16 bits of its hash in the
+  // (unused) top 16 bits of the word: a probe reads the node only when they
+  // match (the table is far larger than the caches on long runs).
+  std::vector<uintptr_t> table = std::vector<uintptr_t>(1 << 12, 0);
+  static constexpr unsigned kTagShift = 48;
+  static constexpr uintptr_t kAddrMask = (uintptr_t(1) << kTagShift) - 1;
+  static uintptr_t entry(const Node* n, size_t h) {
+    return uintptr_t(n) | (uintptr_t(h >> kTagShift) << kTagShift);
+  }
+  static const Node* nodeOf(uintptr_t e) { return reinterpret_cast<const Node*>(e & kAddrMask); }
   size_t count = 0;
   std::deque<Rational> rationals;
   std::deque<std::string> names;
@@ -116,15 +124,15 @@ struct ExprFactory::Impl {
   static constexpr unsigned kWalk = 32;
 
   void grow() {
-    std::vector<const Node*> nt(table.size() * 2, nullptr);
+    std::vector<uintptr_t> nt(table.size() * 2, 0);
     size_t mask = nt.size() - 1;
-    for (const Node* n : table) {
-      if (!n)
+    for (uintptr_t e : table) {
+      if (!e)
         continue;
-      size_t i = n->hash() & mask;
+      size_t i = nodeOf(e)->hash() & mask;
       while (nt[i])
         i = (i + 1) & mask;
-      nt[i] = n;
+      nt[i] = e;
     }
     table.swap(nt);
   }
@@ -142,16 +150,23 @@ Expr FactoryAccess::make(ExprFactory& f, Kind k, Type t, std::span<const Expr> c
     h = mix(h, std::hash<std::string_view>()(name));
   size_t mask = I.table.size() - 1;
   size_t i = h & mask;
-  while (const Node* n = I.table[i]) {
-    if (n->hash() == h && n->kind() == k && n->type() == t && n->aux() == aux &&
-        n->numChildren() == ch.size() && std::equal(ch.begin(), ch.end(), n->children().begin()) &&
+  const uintptr_t tag = uintptr_t(h >> ExprFactory::Impl::kTagShift)
+                        << ExprFactory::Impl::kTagShift;
+  while (uintptr_t e = I.table[i]) {
+    const Node* n = ExprFactory::Impl::nodeOf(e);
+    if ((e & ~ExprFactory::Impl::kAddrMask) == tag && n->hash() == h && n->kind() == k &&
+        n->type() == t && n->aux() == aux && n->numChildren() == ch.size() &&
+        std::equal(ch.begin(), ch.end(), n->children().begin()) &&
         (!value || n->value() == *value) &&
         ((k != Kind::Symbol && k != Kind::BoundVar) || n->name() == name))
       return n;
     i = (i + 1) & mask;
   }
   // Create.
+  static_assert(sizeof(Node) % alignof(Expr) == 0);
   void* mem = I.arena.alloc(sizeof(Node) + ch.size() * sizeof(Expr), alignof(Node));
+  if (uintptr_t(mem) & ~ExprFactory::Impl::kAddrMask)
+    throw std::runtime_error("expression store: an address beyond 48 bits");
   Node* n = NodeAccess::create(mem);
   Expr* children = reinterpret_cast<Expr*>(reinterpret_cast<char*>(mem) + sizeof(Node));
   std::copy(ch.begin(), ch.end(), children);
@@ -166,8 +181,8 @@ Expr FactoryAccess::make(ExprFactory& f, Kind k, Type t, std::span<const Expr> c
     nm = &I.names.back();
   }
   NodeAccess::init(n, k, t, uint32_t(I.count), h, aux, v, nm, children, uint32_t(ch.size()));
-  I.table[i] = n;
-  if (++I.count * 2 > I.table.size())
+  I.table[i] = ExprFactory::Impl::entry(n, h);
+  if (++I.count * 4 > I.table.size() * 3) // (load <= 3/4: probes read the tags)
     I.grow();
   return n;
 }

@@ -84,15 +84,15 @@ public:
   size_t hash() const { return hash_; }
 
   uint32_t numChildren() const { return numChildren_; }
-  Expr child(uint32_t i) const { return children_[i]; }
-  std::span<const Expr> children() const { return {children_, numChildren_}; }
+  Expr child(uint32_t i) const { return childArray()[i]; }
+  std::span<const Expr> children() const { return {childArray(), numChildren_}; }
 
   /// Small integer payload (see Kind comments).
   uint64_t aux() const { return aux_; }
   /// NumConst: the value.
-  const Rational& value() const { return *value_; }
+  const Rational& value() const { return *static_cast<const Rational*>(payload_); }
   /// Symbol/BoundVar: the name.
-  const std::string& name() const { return *name_; }
+  const std::string& name() const { return *static_cast<const std::string*>(payload_); }
 
   /// Whether a Symbol (including function symbols) occurs in the node.
   bool hasSymbols() const { return flags_ & kFlagSymbol; }
@@ -111,7 +111,7 @@ public:
   }
   bool isTrue() const { return kind_ == Kind::BoolConst && aux_ == 1; }
   bool isFalse() const { return kind_ == Kind::BoolConst && aux_ == 0; }
-  bool isZero() const { return kind_ == Kind::NumConst && value_->isZero(); }
+  bool isZero() const { return kind_ == Kind::NumConst && value().isZero(); }
 
 private:
   friend struct NodeAccess;
@@ -123,9 +123,11 @@ private:
   Type type_ = nullptr;
   size_t hash_ = 0;
   uint64_t aux_ = 0;
-  const Rational* value_ = nullptr;
-  const std::string* name_ = nullptr;
-  const Expr* children_ = nullptr;
+  /// NumConst: its Rational; Symbol/BoundVar: its name (56-byte nodes:
+  /// the factory keeps millions of them on concrete loops).
+  const void* payload_ = nullptr;
+  /// The children follow the node in the factory's arena.
+  const Expr* childArray() const { return reinterpret_cast<const Expr*>(this + 1); }
   mutable const void* symbols_ = nullptr; // lazily computed free-symbol set
 };
 
