@@ -71,8 +71,9 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
   if (np->stack.empty() || s.snaps.empty())
     return;
   const state::Frame& top = np->stack.back();
-  if (!succ.arrived)
-    return; // did not arrive anywhere (e.g. a phase of a blocking call)
+  if (!succ.arrived || exec::insideCall(*np))
+    return; // did not arrive anywhere (e.g. a phase of a blocking call, or
+            // still inside one: it arrives when released)
   auto it = byLoc_.find((uint64_t(top.func) << 32) | top.loc);
   if (it == byLoc_.end())
     return;

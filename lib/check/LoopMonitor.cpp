@@ -55,7 +55,7 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
       return !l || top.loc >= l->body.size() || !l->body[top.loc];
     });
   }
-  const Loop* loop = succ.arrived ? loopAt(top.func, top.loc) : nullptr;
+  const Loop* loop = succ.arrived && !exec::insideCall(*ps) ? loopAt(top.func, top.loc) : nullptr;
   if (loop) {
     const model::LoopAnnot& a = *loop->annot;
     sym::ExprFactory& f = ex_.values().factory();

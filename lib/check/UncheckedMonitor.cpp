@@ -24,7 +24,7 @@ void UncheckedMonitor::after(const exec::Successor& succ, int p) {
   const state::ProcState* ps = succ.state.procs[p];
   // (the thread that moved: lib/exec/threads)
   size_t t = size_t(succ.step.thread);
-  if (!succ.arrived || t >= ps->numThreads() || ps->stackOf(t).empty())
+  if (!succ.arrived || exec::insideCall(*ps) || t >= ps->numThreads() || ps->stackOf(t).empty())
     return;
   const state::Frame& top = ps->stackOf(t).back();
   auto [b, e] = at_.equal_range((uint64_t(top.func) << 32) | top.loc);

@@ -558,7 +558,16 @@ ProcMoves Executor::moves(const GlobalState& s, int p, bool reduceThreads) {
   // Any exception that is not a verdict is a defect of chorus: reported as
   // an internal error at the transition being executed (Fatal.h).
   try {
-    return movesOf(s, p, reduceThreads);
+    ProcMoves pm = movesOf(s, p, reduceThreads);
+    for (Successor& sc : pm.succs)
+      for (int q = 0; q < int(s.procs.size()); ++q) {
+        const state::ProcState& before = *s.procs[size_t(q)];
+        const state::ProcState& after = *sc.state.procs[size_t(q)];
+        if (q != p && insideCall(before) && !insideCall(after) && !after.terminated() &&
+            after.phaseOf(0) == 0)
+          sc.released.push_back(q);
+      }
+    return pm;
   } catch (const ViolationError&) {
     throw;
   } catch (const Unsupported&) {

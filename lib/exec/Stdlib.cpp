@@ -1,7 +1,7 @@
 // Models of <stdlib.h>, <string.h> memory functions and <assert.h>:
 // assert, assume, malloc/calloc/realloc/free, memset (any byte)/memcpy/
 // memmove (concrete or symbolic byte counts), nondeterministic values
-// (chorus_nondet_T, __VERIFIER_nondet_T), abort, exit.
+// (chorus_nondet_T, __VERIFIER_nondet_T, chorus_choose_int), abort, exit.
 #include "Library.h"
 
 #include "chorus/model/Printer.h"
@@ -353,6 +353,24 @@ Outcome runNondet(Machine& m, const std::string& name, const model::Transition& 
   return Outcome::Done;
 }
 
+/// chorus_choose_int(lo, hi): a value in [lo, hi] chosen nondeterministically
+/// (a fresh int constrained to the range, every value explored); an empty
+/// range is an ASSERTION violation (the call cannot return a value).
+Outcome runChooseInt(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr lo = m.arg(s, 0), hi = m.arg(s, 1);
+  m.require(m.f.le(lo, hi), ViolationKind::Assertion,
+            name + " with an empty range (its lower bound exceeds its upper bound)");
+  const model::Type* rt = declaredResult(m, name, s);
+  if (!rt || rt->kind == TypeKind::Void)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  Expr x = freshValue(m, "choice", rt);
+  m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(lo, x), m.f.le(x, hi)));
+  m.setResult(s, x, rt);
+  m.advance(t);
+  return Outcome::Done;
+}
+
 /// __VERIFIER_error() / reach_error(): reaching it is an assertion failure
 /// (SV-COMP's convention).
 Outcome runVerifierError(Machine& m, const std::string& name, const model::Transition& t) {
@@ -381,6 +399,7 @@ void registerStdlib(LibraryRegistry& r) {
     for (const char* ty : {"int", "uint", "long", "ulong", "longlong", "short", "char", "uchar",
                            "bool", "float", "double", "unsigned", "ushort", "size_t"})
       r.add(std::string(pre) + ty, {runNondet});
+  r.add("chorus_choose_int", {runChooseInt});
   r.add("free", {runFree});
   r.add({"memset", "memcpy", "memmove"}, {runMemFill});
   r.add("abort", {runAbort});

@@ -325,6 +325,22 @@ private:
         collContract.after(s, sc, p);
       if (!s.snaps.empty() && !liseOn)
         mon.after(s, sc, p, uint32_t(stack.size()));
+      // processes this move let out of a blocking call arrive now (their
+      // main thread), with the call's results
+      for (int q : sc.released) {
+        bool arrived = sc.arrived;
+        int thread = sc.step.thread;
+        sc.arrived = true;
+        sc.step.thread = 0;
+        if (loops.active())
+          loops.after(sc, q);
+        if (unchecked.active())
+          unchecked.after(sc, q);
+        if (!s.snaps.empty() && !liseOn)
+          mon.after(s, sc, q, uint32_t(stack.size()));
+        sc.arrived = arrived;
+        sc.step.thread = thread;
+      }
     }
     return pm;
   }
