@@ -25,7 +25,7 @@ config.substitutions.append(("%native", os.path.join(os.path.dirname(__file__), 
 config.substitutions.append(("%asan-cc", "gcc -g -w -fsanitize=address -fno-omit-frame-pointer"))
 config.substitutions.append(("%cc", "gcc -g -w"))
 config.substitutions.append(("%mpicc", "mpicc -g -w"))
-config.substitutions.append(("%mpirun", "timeout 60 mpirun --oversubscribe"))
+config.substitutions.append(("%mpirun", os.path.join(os.path.dirname(__file__), "tools", "mpirun")))
 config.substitutions.append(("%examples", os.path.join(config.chorus_src, "examples")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["LC_ALL"] = "C"
