@@ -1,8 +1,8 @@
 // A collective assertion right after a blocking call is evaluated with the
-// call's results: a process waiting inside MPI_Allreduce, MPI_Allgather,
-// MPI_Reduce (root) or a synchronous send stands at the next location, but
-// it arrives there (and its snapshot is taken) only when the move of another
-// process releases it. Before, the snapshot was taken on entering the call
+// call's results: a process waiting inside MPI_Allreduce, MPI_Allgather or
+// MPI_Reduce (root) stands at the next location, but it arrives there (and
+// its snapshot is taken) only when the move of another process releases it
+// (a synchronous send: at the send, as it writes nothing of the sender's). Before, the snapshot was taken on entering the call
 // and the assertion failed on the buffer's old value (a false alarm).
 // RUN: %expect-exit 0 %chorus verify %s -n 2..3 --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %chorus verify %s -n 3 --deadlock potential --quiet | FileCheck %s --check-prefix=OK

@@ -141,13 +141,15 @@ struct Access {
   bool atomic = false; ///< by an atomic operation (lib/exec/threads/Atomics.cpp)
 };
 
-/// The process stands at the location after a blocking call it is still
-/// inside: a collective operation waiting for the other members, or a
-/// synchronous send waiting for its receive. It arrives there when a move of
-/// another process releases it (Successor::released), not before: an
-/// annotation there is checked with the call's results.
+/// The process stands at the location after a collective operation it is
+/// still inside, waiting for the other members to complete it. It arrives
+/// there when a move of another process releases it (Successor::released),
+/// not before: an annotation there is checked with the operation's results.
+/// (A synchronous send waiting for its receive writes nothing of the
+/// sender's: its arrival stays at the send, where the search's pruning of
+/// mixed-buffering twins expects it.)
 inline bool insideCall(const state::ProcState& ps) {
-  return ps.collWait || ps.syncDest >= 0;
+  return ps.collWait;
 }
 
 struct Successor {
@@ -164,10 +166,9 @@ struct Successor {
   /// call entered it, or a return came back into it. Monitors take their
   /// snapshots at such arrivals (collective assertions, loop heads).
   bool arrived = false;
-  /// Other processes this move let out of a blocking call (the last member
-  /// of a collective operation completing it, a receive matching a
-  /// synchronous send): each arrives now at the location after its call,
-  /// where it already stood while it waited (insideCall).
+  /// Other processes this move let out of a collective operation (the move
+  /// completed it): each arrives now at the location after its call, where
+  /// it already stood while it waited (insideCall).
   std::vector<int> released;
   /// Mixed buffering: the move received a message whose standard-mode send
   /// took the synchronous outcome; every continuation is also one of the
