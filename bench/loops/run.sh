@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Seed 004 Fig. 5 (loop-invariant symbolic execution): `chorus verify --lise`
+# (and `chorus compare --lise` for the equivalence rows)
 # on the programs of examples/loops beside TASS's figures (transitions,
 # theorem-prover calls, seconds). Each program is verified for EVERY value of
 # its input (N, n), not within bounds. Usage: bench/loops/run.sh [BUILD_DIR]
@@ -11,11 +12,11 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${1:-$ROOT/build}
 CHORUS=$BUILD/tools/chorus/chorus
 L=$ROOT/examples/loops
-row() { # name "TASS figures" chorus-args...
-  local name=$1 tass=$2 out t0 t1
-  shift 2
+row() { # name "TASS figures" verify|compare chorus-args...
+  local name=$1 tass=$2 cmd=$3 out t0 t1
+  shift 3
   t0=$(date +%s.%N)
-  out=$("$CHORUS" verify "$@" --lise --time-limit 300 2>&1)
+  out=$("$CHORUS" "$cmd" "$@" --lise --time-limit 300 2>&1)
   t1=$(date +%s.%N)
   local verdict procs trans queries z3 recs
   verdict=$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)
@@ -25,15 +26,19 @@ row() { # name "TASS figures" chorus-args...
   z3=$(echo "$out" | sed -n 's/.* z3=\([0-9]*\).*/\1/p' | head -1)
   recs=$(echo "$out" | sed -n 's/.*LISE, \([0-9]*\) loop records.*/\1/p' | head -1)
   procs=$(echo "$@" | sed -n 's/.*-n \([0-9.]*\).*/\1/p')
+  [ "$cmd" = compare ] && procs="1+$procs"
   printf "%-10s %-6s | %-9s %8s %8s %6s %7s %7.2f | %s\n" "$name" "$procs" "$verdict" "${trans:--}" \
     "${queries:--}" "${z3:--}" "${recs:--}" "$(echo "$t1 - $t0" | bc)" "$tass"
 }
 printf "%-10s %-6s | %-9s %8s %8s %6s %7s %7s | %s\n" program procs verdict trans queries z3 records "time s" \
   "TASS (Fig. 5): procs, trans, proofs, time s"
-row race "10: 823, 1, 0.9*" "$L/race.c" -n 3 --deadlock potential
-row race "10: 823, 1, 0.9*" "$L/race.c" -n 10 --deadlock potential
-row stagger "2: 201, 51, 2.1" "$L/stagger.c" -n 2 --no-overflow-check
-row count "10: 138, 55, 3.7" "$L/count.c" -n 10
-row ring "10: 1521, 70, 4.3" "$L/ring.c" -n 10
-row sum "(sequential, not in Fig. 5)" "$L/sum.c" -n 1
-echo "(* = refuted, stopping at the first violation.) matrix, mean, fib, nested, diffusion: not yet under --lise."
+row race "10: 823, 1, 0.9*" verify "$L/race.c" -n 3 --deadlock potential
+row race "10: 823, 1, 0.9*" verify "$L/race.c" -n 10 --deadlock potential
+row stagger "2: 201, 51, 2.1" verify "$L/stagger.c" -n 2 --no-overflow-check
+row count "10: 138, 55, 3.7" verify "$L/count.c" -n 10
+row ring "10: 1521, 70, 4.3" verify "$L/ring.c" -n 10
+row sum "(sequential, not in Fig. 5)" verify "$L/sum.c" -n 1
+row mean "1+1: 28, 18, 0.5" compare "$L/mean_spec.c" "$L/mean_impl.c" -n 1 --no-overflow-check
+row fib "1+1: 60, 29, 1.4" compare "$L/fib_spec.c" "$L/fib_impl.c" -n 1
+row nested "1+1: 79, 44, 1.1" compare "$L/nested_spec.c" "$L/nested_impl.c" -n 1 --no-overflow-check
+echo "(* = refuted, stopping at the first violation.) matrix, diffusion: not yet under --lise."

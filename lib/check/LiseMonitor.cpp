@@ -2,6 +2,7 @@
 
 #include "Obligations.h"
 
+#include "chorus/model/Compose.h"
 #include "chorus/model/Loops.h"
 #include "chorus/model/Printer.h"
 
@@ -95,9 +96,12 @@ std::vector<std::pair<model::SrcLoc, std::string>> LiseMonitor::problems(const m
         return;
       }
   };
+  // joint invariants belong to compositions (compare); verify ignores them
+  bool composed = !P.components.empty();
   for (const model::CollectiveAnnot& a : P.collectives)
-    if (a.kind == model::CollectiveKind::Invariant && !a.joint)
-      checkLoop(a.func, a.at, "collective invariant " + a.id, a.loc);
+    if (a.kind == model::CollectiveKind::Invariant && (!a.joint || composed))
+      checkLoop(a.func, a.at, (a.joint ? "joint invariant " : "collective invariant ") + a.id,
+                a.loc);
   for (const model::LoopAnnot& a : P.loops)
     if (!a.invariants.empty())
       checkLoop(a.func, a.head, "loop invariant", a.loc);
@@ -106,8 +110,10 @@ std::vector<std::pair<model::SrcLoc, std::string>> LiseMonitor::problems(const m
 
 LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
   const model::Program& P = ex.program();
-  if (!P.components.empty())
-    return; // compositions (compare): not yet
+  // A composition (compare, seed 004 §3: parallel composition): joint
+  // annotations are over all the processes of both programs, collective
+  // ones over the processes of their own program (one queue per scope).
+  bool composed = !P.components.empty();
   std::vector<std::string> ids;
   auto idOf = [&](const std::string& name) {
     for (uint32_t k = 0; k < ids.size(); ++k)
@@ -117,8 +123,9 @@ LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
     return uint32_t(ids.size() - 1);
   };
   for (const model::CollectiveAnnot& a : P.collectives) {
-    if (a.joint)
+    if (a.joint && !composed)
       continue;
+    int scope = a.joint || !composed ? -1 : model::componentOfFunc(P, a.func);
     uint64_t key = (uint64_t(a.func) << 32) | a.at;
     auto it = byLoc_.find(key);
     if (it != byLoc_.end()) { // one action per location (seed 000 Def. 3)
@@ -127,8 +134,11 @@ LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
     }
     Action act;
     act.loop = a.kind == model::CollectiveKind::Invariant;
-    act.name = (act.loop ? "collective invariant " : "collective assertion ") + a.id;
-    act.id = idOf("collective " + a.id);
+    act.name = std::string(a.joint ? "joint " : "collective ") +
+               (act.loop ? "invariant " : "assertion ") + a.id;
+    act.scope = scope;
+    act.id = idOf((a.joint ? "joint " : "collective ") + a.id +
+                  (scope >= 0 ? "@" + std::to_string(scope) : ""));
     act.annots.push_back(&a);
     act.func = a.func;
     act.at = a.at;
@@ -170,11 +180,8 @@ const LiseMonitor::Action* LiseMonitor::actionAt(const ProcState& ps) const {
   return it == byLoc_.end() ? nullptr : &actions_[it->second];
 }
 
-bool LiseMonitor::inAction(const LiseRecord& r, int p) const {
-  // local (ACSL) records are over the one process that made them
-  if (actions_[idAction_[r.id]].local)
-    return size_t(p) < r.snaps.size() && r.snaps[p];
-  return true;
+bool LiseMonitor::over(const Action& a, int p) const {
+  return a.scope < 0 || ex_.componentOf(p) == a.scope;
 }
 
 namespace {
@@ -304,7 +311,8 @@ void LiseMonitor::arrive(GlobalState& s, exec::Successor& succ, int p, const Act
   if (!a.local)
     for (size_t i = 0; i < s.liseQueue.size(); ++i) {
       const LiseRecord& r = s.liseQueue[i];
-      if (!actions_[idAction_[r.id]].local && !r.snaps[p]) {
+      const Action& ra = actions_[idAction_[r.id]];
+      if (!ra.local && ra.scope == a.scope && !r.snaps[p]) {
         i1 = i;
         break;
       }
@@ -351,7 +359,7 @@ void LiseMonitor::arrive(GlobalState& s, exec::Successor& succ, int p, const Act
     r.relation = conjoin(f, r.relation, conjunctsOf(relation));
   // complete? (Fig. 3 line 18)
   for (size_t q = 0; q < n; ++q)
-    if (!r.snaps[q] && (!a.local || q == size_t(p)))
+    if (!r.snaps[q] && (a.local ? q == size_t(p) : over(a, int(q))))
       return;
   LiseRecord done = std::move(r);
   s.liseQueue.erase(s.liseQueue.begin() + long(i1));
@@ -365,6 +373,7 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
   size_t n = s.procs.size();
   // the claim: the conjunction of every snapshot's invariant (lines 19-21)
   std::vector<Expr> cs;
+  std::vector<std::pair<size_t, model::SrcLoc>> whose; ///< per conjunct: process, annotation
   std::vector<std::string> reads;
   int first = -1;
   for (size_t q = 0; q < n; ++q) {
@@ -385,8 +394,10 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
             ex_, [&] { return ex_.evalLocal(at, s.pc, la.invariants[i], true, loc, &reads); },
             ViolationKind::LoopInvariant, loc, int(q),
             "the 'loop invariant " + model::toString(P, la.invariants[i]) + "'", step);
-        if (v)
+        if (v) {
           cs.push_back(*v);
+          whose.emplace_back(q, loc);
+        }
       }
     } else {
       for (const model::CollectiveAnnot* an : a->annots) {
@@ -396,8 +407,10 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
             ex_,
             [&] { return ex_.evalAnnotation(r.snaps, int(q), s.pc, an->expr, an->loc, &reads); }, k,
             an->loc, int(q), "the " + a->name, step);
-        if (v)
+        if (v) {
           cs.push_back(*v);
+          whose.emplace_back(q, an->loc);
+        }
       }
     }
   }
@@ -431,7 +444,18 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
       exec::Step st = step;
       if (!reads.empty())
         st.effects.push_back("snapshots: " + detail::joinReads(reads));
-      detail::raise(k, a0.loc, first, msg, f.logicalAnd(s.pc, f.logicalNot(claim)), st);
+      // the report names the first process whose part fails (a joint
+      // invariant: the implementation's annotation, not the specification's)
+      model::SrcLoc at = a0.loc;
+      int proc = first;
+      if (cs.size() > 1)
+        for (size_t i = 0; i < cs.size(); ++i)
+          if (ex_.oracle().valid(s.pc, cs[i]) != exec::Answer::Yes) {
+            proc = int(whose[i].first);
+            at = whose[i].second;
+            break;
+          }
+      detail::raise(k, at, proc, msg, f.logicalAnd(s.pc, f.logicalNot(claim)), st);
     }
     if (ans != exec::Answer::Yes) {
       ex_.noteUndecided(a0.name + " at " + P.where(a0.loc));
@@ -495,11 +519,15 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
   rel.resize(relationSize);
   std::sort(rel.begin(), rel.end());
   std::vector<Expr> live = ex_.liveLiseSymbols(s);
+  // (every fresh symbol of the conjunct still held by a value: a conjunct
+  // relating a live symbol to a dead one, such as an inner loop's guard on
+  // its previous counter against the outer counter, is dropped — keeping
+  // it would grow the path condition by one conjunct per iteration)
   auto isLive = [&](Expr c) {
     for (Expr y : f.freeSymbols(c))
-      if (exec::Executor::isLiseSymbol(y) && std::binary_search(live.begin(), live.end(), y))
-        return true;
-    return false;
+      if (exec::Executor::isLiseSymbol(y) && !std::binary_search(live.begin(), live.end(), y))
+        return false;
+    return true;
   };
   std::vector<Expr> keep, all = conjunctsOf(s.pc);
   for (Expr c : all)

@@ -120,6 +120,9 @@ ProcMoves Executor::componentMoves(const GlobalState& s, int p) {
     }
     m.pc = r.pc;
     m.snaps = s.snaps;
+    m.liseQueue = s.liseQueue; // (LISE: the records are over all components)
+    m.liseStack = s.liseStack;
+    m.liseAbstracted = s.liseAbstracted;
     m.fresh = r.fresh;
     sc.step.proc += base;
     // symbols fixed by this move's fork, substituted in the other components too

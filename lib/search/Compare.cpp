@@ -19,15 +19,22 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.inputs = opts.inputs;
       eo.overflowCheck = opts.overflowCheck;
       eo.ignore = so.ignore;
+      eo.lise = so.lise;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       accumulate(total.stats, r.stats);
+      total.liseProofs += r.liseProofs;
       if (keepGoing(total, unknown, r))
         total.nprocs = n;
       else
         return r;
     }
   }
-  return finishConfigurations(total, unknown);
+  SearchResult res = finishConfigurations(total, unknown);
+  res.liseProofs = total.liseProofs;
+  if (res.verdict == Verdict::Verified && total.liseProofs > 0)
+    res.note = "all input sizes: loops under joint invariants proved by LISE, " +
+               std::to_string(total.liseProofs) + " loop records";
+  return res;
 }
 
 } // namespace chorus::search

@@ -94,9 +94,9 @@ int compareCommand(const std::vector<std::string>& args) {
   }
   if (files.size() != 2)
     return error("compare needs two files: SPEC.c IMPL.c");
-  if (co.search.lise)
-    return error("--lise is not supported by compare yet (joint invariants are checked within "
-                 "bounds); use it with verify");
+  if (co.search.lise && co.sequential)
+    return error("--lise needs the parallel composition (seed 004 §3: the two programs' loops "
+                 "advance together under their joint invariants); drop --composition sequential");
   co.search.progress = !quiet && isatty(2);
   chorus::front::FrontendOptions fo;
   fo.clangArgs = clangArgs;
@@ -117,6 +117,13 @@ int compareCommand(const std::vector<std::string>& args) {
   } catch (const chorus::model::ComposeError& e) {
     std::cerr << "chorus: error: " << e.what() << "\n";
     return 3;
+  }
+  if (co.search.lise) {
+    auto problems = s::liseProblems(composed);
+    for (const auto& [loc, msg] : problems)
+      std::cerr << composed.where(loc) << ": error: " << msg << "\n";
+    if (!problems.empty())
+      return 3;
   }
   s::SearchResult r = s::compare(composed, co);
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)

@@ -53,6 +53,8 @@ commands:
   CPATH and C_INCLUDE_PATH are honoured as by gcc.
   compare SPEC.c IMPL.c -n N|LO..HI        functional equivalence of two programs
           [--spec-procs M] [--composition parallel|sequential] [verify options]
+          (with --lise, joint invariants are proved for every input size on
+          the parallel composition, seed 004 §3)
   replay TRACE.json [--html FILE]          re-execute a counterexample trace
   cc [mpicc arguments]                     compile and link like mpicc, with the
                                            MPI run-time checker (runtime/mpi)

@@ -80,10 +80,11 @@ public:
 
 private:
   struct Action {
-    std::string name;                                  ///< "collective invariant I", ...
-    uint32_t id = 0;                                   ///< index into ids_ (records' id)
-    bool loop = false;                                 ///< a loop head (else an assertion)
-    bool local = false;                                ///< ACSL: over the arriving process only
+    std::string name;   ///< "collective invariant I", ...
+    uint32_t id = 0;    ///< index into ids_ (records' id)
+    bool loop = false;  ///< a loop head (else an assertion)
+    bool local = false; ///< ACSL: over the arriving process only
+    int scope = -1;     ///< a composition's component it is over (-1: all processes; joint)
     std::vector<const model::CollectiveAnnot*> annots; ///< collective ones
     const model::LoopAnnot* acsl = nullptr;            ///< local ones
     model::FuncId func = model::kNone;
@@ -98,7 +99,8 @@ private:
   uint64_t proofs_ = 0;
 
   const Action* actionAt(const state::ProcState& ps) const;
-  bool inAction(const state::LiseRecord& r, int p) const;
+  /// Is process p among those the action's records are over?
+  bool over(const Action& a, int p) const;
   void arrive(exec::GlobalState& s, exec::Successor& succ, int p, const Action& a,
               const state::ProcState* snap, bool isTrue, const std::vector<uint64_t>& W,
               exec::Expr ppc, exec::Expr relation, uint32_t stepNo);
