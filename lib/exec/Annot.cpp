@@ -647,6 +647,11 @@ protected:
   std::optional<int64_t> concreteBound(Machine& m, Expr v, bool upper) override {
     if (auto c = m.concreteInt(v))
       return c;
+    // none in the window (a bound over an unbounded input, as under --lise):
+    // one query instead of the whole walk
+    Expr inWindow = upper ? m.f.le(v, m.intc(kMaxQuantRange)) : m.f.ge(v, m.intc(-1));
+    if (m.ex.oracle().valid(m.pc(), inWindow) != Answer::Yes)
+      return std::nullopt;
     for (int64_t k = upper ? -1 : kMaxQuantRange; upper ? k <= kMaxQuantRange : k >= -1;
          k += upper ? 1 : -1) {
       Expr claim = upper ? m.f.le(v, m.intc(k)) : m.f.ge(v, m.intc(k));

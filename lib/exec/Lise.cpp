@@ -96,6 +96,22 @@ std::string Executor::placeName(const ProcState& ps, uint64_t w) const {
   }
 }
 
+Expr Executor::vlaLength(const ProcState& ps, uint64_t w, const model::Type* t) const {
+  if (!t || t->kind != TypeKind::Array || t->lengthVar == model::kNone)
+    return nullptr;
+  model::VarId lv = t->lengthVar;
+  if (kindOf(w) == kLocal && aOf(w) < ps.stack.size()) {
+    const state::Frame& fr = ps.stack[aOf(w)];
+    auto it = impl_->slotOf[fr.func].find(lv);
+    if (it != impl_->slotOf[fr.func].end() && it->second < fr.slots.size())
+      return fr.slots[it->second];
+  }
+  auto g = impl_->globalIndex.find(lv);
+  if (g != impl_->globalIndex.end() && g->second < ps.globals.size())
+    return ps.globals[g->second];
+  return nullptr;
+}
+
 const ProcState* Executor::liseHavoc(const ProcState& ps, const std::vector<uint64_t>& W,
                                      uint32_t& fresh, std::vector<Expr>& relation,
                                      std::vector<Expr>& facts) {
@@ -142,10 +158,30 @@ const ProcState* Executor::liseHavoc(const ProcState& ps, const std::vector<uint
     if (holdsPointer(t))
       throw Unsupported("LISE: the loop body writes '" + placeName(ps, w) +
                         "', which holds a pointer (only values without pointers are havocked)");
-    if (variableLength(t))
-      throw Unsupported("LISE: the loop body writes the variable-length array '" +
-                        placeName(ps, w) + "'");
     Expr old = *slot;
+    if (variableLength(t)) {
+      // A variable-length array (`double u[n]`): a fresh array of the same
+      // length, the length read from the VLA's length variable (fixed at
+      // its declaration, so free of fresh symbols: the fact survives the
+      // relation). Its elements must have a fixed size.
+      if (variableLength(t->elem))
+        throw Unsupported("LISE: the loop body writes the multi-dimensional variable-length "
+                          "array '" +
+                          placeName(ps, w) + "' (only one-dimensional ones are havocked)");
+      Expr len = vlaLength(q, w, t);
+      if (!len)
+        len = f_.arrayLength(old);
+      for (Expr y : f_.freeSymbols(len))
+        if (isLiseSymbol(y))
+          throw Unsupported("LISE: the length of the variable-length array '" + placeName(ps, w) +
+                            "' changes in the loop");
+      Expr y = f_.symbol("lise.Y" + std::to_string(fresh++), old->type());
+      relation.push_back(f_.eq(y, old));
+      facts.push_back(f_.eq(f_.arrayLength(y), len));
+      *slot = y;
+      changed = true;
+      continue;
+    }
     Expr y = f_.symbol("lise.Y" + std::to_string(fresh++), values_.symType(t));
     relation.push_back(f_.eq(y, old));
     if (t->kind == TypeKind::Int && t->bits >= 1 && t->bits <= 128) {

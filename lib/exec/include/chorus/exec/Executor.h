@@ -372,10 +372,14 @@ public:
   /// The process `ps` with every place of `W` (writtenPlaces encoding) that
   /// holds a value assigned a fresh symbol `lise.Y<k>` (k from `fresh`);
   /// `relation` receives `Y = old value` for each, `facts` the range of Y's
-  /// C type (integers, _Bool). A place of pointer type (or holding
-  /// pointers) or a variable-length array throws Unsupported.
+  /// C type (integers, _Bool), a one-dimensional variable-length array
+  /// its length. A place of pointer type (or holding pointers) or a
+  /// multi-dimensional variable-length array throws Unsupported.
   const ProcState* liseHavoc(const ProcState& ps, const std::vector<uint64_t>& W, uint32_t& fresh,
                              std::vector<Expr>& relation, std::vector<Expr>& facts);
+  /// The length of the variable-length array of type `t` at place `w` of
+  /// liseHavoc (its length variable's value), or null.
+  Expr vlaLength(const ProcState& ps, uint64_t w, const model::Type* t) const;
   /// "x", "g", "heap object 2": the place `w` of writtenPlaces in `ps`.
   std::string placeName(const ProcState& ps, uint64_t w) const;
   /// The fresh symbols of liseHavoc() that the values of `s` hold (processes,
