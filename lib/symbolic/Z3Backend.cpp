@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
@@ -94,6 +95,9 @@ public:
       pushed_ = true;
       for (const z3::expr& a : as)
         solver_.add(a);
+      nonlinearQuery_ = false;
+      for (Expr a : assertions)
+        nonlinearQuery_ = nonlinearQuery_ || nonlinear(a);
     } catch (const Unsupported& u) {
       reason = u.what();
       return false;
@@ -119,8 +123,27 @@ public:
       if (timeoutMs)
         watchdog_.arm(timeoutMs);
       z3::check_result res = z3::unknown;
+      fresh_.reset();
       try {
         res = solver_.check();
+        if (res == z3::unknown && nonlinearQuery_) {
+          // Nonlinear arithmetic the incremental core could not decide: once
+          // more with a solver that never saw push/pop, so that z3 picks its
+          // non-incremental tactics (preprocessing and nlsat; often ten
+          // times faster on these, e.g. LISE's invariants over reals and
+          // counters). Only undecided queries pay for it.
+          watchdog_.disarm();
+          fresh_.emplace(ctx_);
+          if (timeoutMs) {
+            z3::params p(ctx_);
+            p.set("timeout", timeoutMs);
+            fresh_->set(p);
+            watchdog_.arm(timeoutMs);
+          }
+          for (const z3::expr& a : solver_.assertions())
+            fresh_->add(a);
+          res = fresh_->check();
+        }
       } catch (...) {
         watchdog_.disarm();
         throw;
@@ -135,7 +158,7 @@ public:
         break;
       case z3::unknown: {
         r.result = SatResult::Unknown;
-        r.reason = solver_.reason_unknown();
+        r.reason = fresh_ ? fresh_->reason_unknown() : solver_.reason_unknown();
         r.timedOut = r.reason.find("timeout") != std::string::npos ||
                      r.reason.find("canceled") != std::string::npos ||
                      r.reason.find("resource") != std::string::npos;
@@ -151,7 +174,7 @@ public:
 
   Model model(std::span<const Expr> symbols) override {
     Model out;
-    z3::model m = solver_.get_model();
+    z3::model m = fresh_ ? fresh_->get_model() : solver_.get_model();
     for (Expr s : symbols) {
       if (s->type()->isFunction())
         continue;
@@ -178,6 +201,7 @@ public:
   }
 
   void finish() override {
+    fresh_.reset();
     if (pushed_)
       solver_.pop();
     pushed_ = false;
@@ -458,14 +482,13 @@ private:
       // there, k is -1 exactly when the sign bit is set (a direct link
       // between the two theories that Z3 does not find by itself)
       Rational h = Rational::truncDiv(m, Rational(2));
-      z3::expr inRange = te >= ctx_.int_val((-h).toString().c_str()) &&
-                         te < ctx_.int_val(h.toString().c_str());
+      z3::expr inRange =
+          te >= ctx_.int_val((-h).toString().c_str()) && te < ctx_.int_val(h.toString().c_str());
       z3::expr neg = x.extract(w - 1, w - 1) == ctx_.bv_val(1, 1);
       pendingDefs_.push_back(
           z3::implies(inRange, k == z3::ite(neg, ctx_.int_val(-1), ctx_.int_val(0))));
     } else {
-      pendingDefs_.push_back(
-          z3::implies(te >= ctx_.int_val(0) && te < M, k == ctx_.int_val(0)));
+      pendingDefs_.push_back(z3::implies(te >= ctx_.int_val(0) && te < M, k == ctx_.int_val(0)));
     }
     leaves_.emplace(key, x);
     return x;
@@ -768,6 +791,43 @@ private:
   ExprFactory& f_;
   z3::context ctx_;
   z3::solver solver_;
+  std::optional<z3::solver> fresh_; ///< the retry of an undecided nonlinear query (solve())
+  bool nonlinearQuery_ = false;
+  std::unordered_map<Expr, bool> nonlinearMemo_;
+
+  /// Does e hold a product of two non-constant terms, a power, or a
+  /// division or remainder by a non-constant?
+  bool nonlinear(Expr e) {
+    if (e->isConst() || e->numChildren() == 0)
+      return false;
+    auto it = nonlinearMemo_.find(e);
+    if (it != nonlinearMemo_.end())
+      return it->second;
+    bool r = false;
+    switch (e->kind()) {
+    case Kind::Pow:
+      r = true;
+      break;
+    case Kind::Mul: {
+      int vars = 0;
+      for (uint32_t i = 0; i < e->numChildren(); ++i)
+        vars += !e->child(i)->isConst();
+      r = vars >= 2;
+      break;
+    }
+    case Kind::RealDiv:
+    case Kind::IntDiv:
+    case Kind::IntMod:
+      r = e->numChildren() >= 2 && !e->child(1)->isConst();
+      break;
+    default:
+      break;
+    }
+    for (uint32_t i = 0; i < e->numChildren() && !r; ++i)
+      r = nonlinear(e->child(i));
+    nonlinearMemo_.emplace(e, r);
+    return r;
+  }
   unsigned timeoutSet_ = ~0u; ///< timeout last given to solver_
   Watchdog watchdog_{ctx_};   ///< declared after ctx_: stopped before it is destroyed
   bool pushed_ = false;
