@@ -21,6 +21,8 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.ignore = so.ignore;
       eo.lise = so.lise;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
+      if (r.possible)
+        r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;
       if (keepGoing(total, unknown, r))

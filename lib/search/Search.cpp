@@ -405,6 +405,9 @@ private:
     result.violation = e.violation;
     result.trace = currentTrace();
     result.trace.push_back(e.step);
+    result.possible =
+        liseOn && (e.violation.kind == check::ViolationKind::PossibleInvariantViolation ||
+                   (!stack.empty() && stack.back().state.liseAbstracted));
     if (liseOn && e.violation.kind != check::ViolationKind::PossibleInvariantViolation &&
         !stack.empty() && stack.back().state.liseAbstracted)
       result.violation->message +=

@@ -43,6 +43,10 @@ SearchResult finishConfigurations(SearchResult total, const std::optional<Search
 
 namespace {
 
+/// Limits of the concrete replay of a possible violation (confirmPossible).
+constexpr uint64_t kConfirmStates = 200000;
+constexpr double kConfirmSeconds = 60;
+
 SearchResult runSearch(const model::Program& p, const exec::ExecOptions& eo,
                        const SearchOptions& so, bool useProver) {
   sym::ExprFactory factory;
@@ -74,6 +78,57 @@ SearchResult searchSendMode(const model::Program& p, exec::ExecOptions eo, const
   return r;
 }
 
+SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                             bool useProver, SearchResult r) {
+  if (!r.possible || r.verdict != Verdict::Violation || !r.violation)
+    return r;
+  eo.lise = false;
+  so.lise = false;
+  so.progress = false;
+  so.guide.clear();
+  std::string shown;
+  for (const auto& [name, value] : r.inputs) {
+    if (name.rfind("lise.", 0) == 0 || name.find('[') != std::string::npos || eo.inputs.count(name))
+      continue;
+    eo.inputs[name] = value;
+    shown += (shown.empty() ? "" : ", ") + name + "=" + value;
+  }
+  // bounded: the loops end with concrete inputs, or the limits say so
+  if (!so.maxStates || so.maxStates > kConfirmStates)
+    so.maxStates = kConfirmStates;
+  if (!so.timeLimit || so.timeLimit > kConfirmSeconds)
+    so.timeLimit = kConfirmSeconds;
+  SearchResult c;
+  try {
+    c = searchSendMode(p, eo, so, useProver);
+  } catch (const std::exception& e) {
+    c.verdict = Verdict::Unknown;
+    c.reason = e.what();
+  }
+  std::string with = shown.empty() ? "the same inputs" : "inputs " + shown;
+  std::string found = std::string(check::kindName(r.violation->kind)) + " at " +
+                      p.where(r.violation->loc) + " (process " + std::to_string(r.violation->proc) +
+                      ")";
+  if (c.verdict == Verdict::Violation && c.violation) {
+    bool named = r.violation->kind == check::ViolationKind::PossibleInvariantViolation;
+    c.violation->message = "confirmed by a concrete run with " + with + " (replaying the " +
+                           (named ? "" : "possible ") + found +
+                           " that --lise found): " + c.violation->message;
+    accumulate(r.stats, c.stats);
+    c.stats = r.stats;
+    c.liseProofs = r.liseProofs;
+    return c;
+  }
+  r.violation->message +=
+      c.verdict == Verdict::Verified
+          ? "; not confirmed: a concrete run with " + with +
+                " reaches no violation (the invariant may be too weak to be inductive)"
+          : "; not confirmed: the concrete run with " + with + " was inconclusive (" + c.reason +
+                ")";
+  accumulate(r.stats, c.stats);
+  return r;
+}
+
 std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(const model::Program& p) {
   return check::LiseMonitor::problems(p);
 }
@@ -102,6 +157,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       SearchOptions so = opts.search;
       so.cycleIsViolation = so.cycleIsViolation || opts.contract;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
+      if (r.possible)
+        r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;
       // The absolute search verified the program and no send's mode

@@ -2,14 +2,21 @@
 // rejects. Processes are never synchronized at a loop; the k-th arrivals of
 // all processes at collective actions form one record (a shared queue).
 //
-// Processes leave the loop on different iterations (Fig. 3 line 7):
-// RUN: %expect-exit 1 %chorus verify %s -n 2 --lise -DEXIT --quiet | FileCheck %s --check-prefix=EXIT
-// EXIT: verdict: violation CONFLICTING_LOOP_EXIT at {{.*}}kinds.c:37:14 (process 1)
-// EXIT-NEXT: process 1 leaves the loop of the collective invariant L on an iteration on which process 0 entered it
+// Processes leave the loop on different iterations (Fig. 3 line 7), on
+// the first one (process 0's bound is 0): definite.
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --lise -DEXIT -DLIM0=0 --quiet | FileCheck %s --check-prefix=EXIT
+// EXIT: verdict: violation CONFLICTING_LOOP_EXIT at {{.*}}kinds.c:44:14 (process 1)
+// EXIT-NEXT: process 1 enters the loop of the collective invariant L on an iteration on which process 0 left it
+// On a later one (bounds N and N+1): found from havocked values, then
+// confirmed by the replay with the counterexample's N, where process 1
+// reaches the invariant once more than process 0.
+// RUN: %expect-exit 1 %chorus verify %s -n 2 --lise -DEXIT -DLIM0=N --quiet | FileCheck %s --check-prefix=EXITN
+// EXITN: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}kinds.c:44:14 (process 1)
+// EXITN-NEXT: confirmed by a concrete run with inputs N={{[0-9]+}}{{.*}} (replaying the possible CONFLICTING_LOOP_EXIT at {{.*}}kinds.c:44:14 (process 1) that --lise found)
 //
 // Collective actions reached in different orders (Fig. 3 line 6):
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --lise -DORDER --quiet | FileCheck %s --check-prefix=ORDER
-// ORDER: verdict: violation OUT_OF_ORDER_ARRIVAL at {{.*}}kinds.c:49:14 (process 1)
+// ORDER: verdict: violation OUT_OF_ORDER_ARRIVAL at {{.*}}kinds.c:56:14 (process 1)
 // ORDER-NEXT: process 1 reached the collective invariant B where another process reached the collective invariant A
 //
 // The same loops in the same order: verified for every input.
@@ -18,7 +25,7 @@
 //
 // A loop left by break: rejected (input error), not misverified.
 // RUN: %expect-exit 3 %chorus verify %s -n 2 --lise -DBREAK 2>&1 | FileCheck %s --check-prefix=BREAK
-// BREAK: kinds.c:59:5: error: --lise cannot handle the loop of the collective invariant K ({{.*}}kinds.c:57:14): it is left here other than by its condition (break, return or goto)
+// BREAK: kinds.c:66:5: error: --lise cannot handle the loop of the collective invariant K ({{.*}}kinds.c:64:14): it is left here other than by its condition (break, return or goto)
 #include <mpi.h>
 
 #pragma TASS input {N >= 0 && N < 1000}
@@ -29,7 +36,7 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 #if defined(EXIT)
-  int lim = rank == 0 ? N : N + 1;
+  int lim = rank == 0 ? LIM0 : N + 1;
 #else
   int lim = N;
 #endif

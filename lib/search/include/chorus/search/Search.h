@@ -97,6 +97,10 @@ struct SearchResult {
   bool sendModeMatters = false;
   /// --lise: loop records completed (base cases and inductive steps proved).
   uint64_t liseProofs = 0;
+  /// --lise: the violation was found from havocked values (a path that
+  /// dropped path-condition conjuncts): no run may reach it
+  /// (confirmPossible() replays it concretely).
+  bool possible = false;
   /// Said after the verdict "verified" (e.g. "all input sizes: ...").
   std::string note;
   Stats stats;

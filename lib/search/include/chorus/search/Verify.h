@@ -41,6 +41,16 @@ struct VerifyOptions {
 /// driver reports them as input errors (lib/check/LiseMonitor.h).
 std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(const model::Program& p);
 
+/// --lise: a possible violation (SearchResult::possible, found from
+/// havocked values) is replayed as an ordinary bounded search of the same
+/// configuration with the counterexample's input values fixed (the inputs
+/// the user did not fix). A violation found there is definite: it is
+/// returned (its concrete trace), its message saying that it confirms the
+/// LISE one. Otherwise `r` is returned, its message saying that the replay
+/// reached no violation or was inconclusive (and why).
+SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                             bool useProver, SearchResult r);
+
 /// Runs the searches; stops at the first violation or unknown. Statistics
 /// are summed over the runs.
 SearchResult verify(const model::Program& p, const VerifyOptions& opts);
