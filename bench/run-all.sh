@@ -23,4 +23,5 @@ run "$here/collective/run.sh" "$build"
 run "$here/compare/run.sh" "$build"
 run "$here/mpi/run.sh" "$chorus"
 run "$here/loops/run.sh" "$build"
+run "$here/shorten/run.sh" "$build"
 exit $status

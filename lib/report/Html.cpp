@@ -201,6 +201,8 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
     os << "<div id=\"message\">" << esc(r.violation->message) << "</div>";
   if (!r.note.empty())
     os << "<div>" << esc(r.note) << "</div>";
+  if (!r.traceNote.empty())
+    os << "<div id=\"trace-note\">" << esc(r.traceNote) << "</div>";
   os << "<div class=\"hint\">" << esc(title) << " · " << r.nprocs << " process"
      << (r.nprocs == 1 ? "" : "es") << " · " << tr.size()
      << " steps · click an event, or step with ↑/↓ (j/k)</div></header>\n<main>\n<div "

@@ -55,6 +55,8 @@ void printText(std::ostream& os, const model::Program& p, const search::SearchRe
     os << "  " << r.violation->message << "\n";
     os << "  (" << r.nprocs << " process" << (r.nprocs == 1 ? "" : "es")
        << (r.potentialMode ? ", each standard-mode send buffered or synchronous" : "") << ")\n";
+    if (!r.traceNote.empty())
+      os << "  " << r.traceNote << "\n";
     os << "trace:\n";
     for (size_t i = 0; i < r.trace.size(); ++i) {
       const exec::Step& st = r.trace[i];
@@ -148,7 +150,12 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
         os << (k ? ", " : "") << js(st.effects[k]);
       os << "]}";
     }
-    os << "\n  ],\n  \"inputs\": {";
+    os << "\n  ],\n";
+    if (r.traceBefore)
+      os << "  \"traceBefore\": " << r.traceBefore << ",\n";
+    if (!r.traceNote.empty())
+      os << "  \"traceNote\": " << js(r.traceNote) << ",\n";
+    os << "  \"inputs\": {";
     for (size_t i = 0; i < r.inputs.size(); ++i)
       os << (i ? ", " : "") << js(r.inputs[i].first) << ": " << js(r.inputs[i].second);
     os << "},\n";

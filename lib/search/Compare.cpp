@@ -1,5 +1,7 @@
 #include "chorus/search/Compare.h"
 
+#include "chorus/search/Shorten.h"
+
 namespace chorus::search {
 
 SearchResult compare(const model::Program& p, const CompareOptions& opts) {
@@ -23,6 +25,7 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       if (r.possible)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
+      r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;
       if (keepGoing(total, unknown, r))

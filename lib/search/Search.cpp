@@ -1,5 +1,7 @@
 #include "chorus/search/Search.h"
 
+#include "chorus/search/Shorten.h"
+
 #include "chorus/check/CollectiveContractMonitor.h"
 #include "chorus/check/CollectiveMonitor.h"
 #include "chorus/check/ContractMonitor.h"
@@ -145,6 +147,7 @@ public:
       : ex(ex), opts(o), mon(ex, o.joint), outputs(ex), contracts(ex), loops(ex, o.lise),
         unchecked(ex, !o.collective, o.joint), collContract(ex), lise(ex) {
     liseOn = o.lise && lise.active();
+    bestBelow = o.shortestBelow ? o.shortestBelow : SIZE_MAX;
   }
 
   SearchResult run() {
@@ -171,7 +174,13 @@ public:
         explore();
         break;
       } catch (const exec::ViolationError& e) {
-        if (knockedOut(e.violation)) {
+        if (target()) { // --shortest: a hit lowers the bound; the search goes on
+          std::vector<exec::Step> t = currentTrace();
+          t.push_back(e.step);
+          targetHit(e.violation, std::move(t), e.condition, true);
+          continue;
+        }
+        if (knockedOut(e.violation) || unwanted(e.violation)) {
           if (inChain) { // the chain's branch is pruned: drop its first step
             inChain = false;
             trace.pop_back();
@@ -231,7 +240,26 @@ private:
         continue;
       }
       if (guided()) {
-        // replay: follow the trace whatever was seen before
+        // replay: follow the trace whatever was seen before; a loose replay
+        // matches states reached at the same step of the guide (the same
+        // future: the orders of its branches that meet are explored once)
+        if (opts.guideLoose && !looseSeen[top.depth + 1].insert(key).second) {
+          ++result.stats.statesMatched;
+          trace.pop_back();
+          continue;
+        }
+      } else if (target()) {
+        // --shortest: a state is matched when it was reached in as few moves
+        auto at = seenAt.find(key);
+        if (at != seenAt.end() && at->second <= top.depth + 1) {
+          ++result.stats.statesMatched;
+          trace.pop_back();
+          continue;
+        }
+        if (top.depth + 1 >= bestBelow) { // no shorter trace below
+          trace.pop_back();
+          continue;
+        }
       } else if (!opts.stateless) {
         if (seen.count(key)) {
           ++result.stats.statesMatched;
@@ -307,40 +335,61 @@ private:
     bool prepared = liseOn && lise.before(s0, p, prep);
     const GlobalState& s = prepared ? prep.state : s0;
     exec::ProcMoves pm = ex.moves(s, p, reduceThreads);
-    for (Successor& sc : pm.succs) {
-      if (liseOn)
-        lise.after(s, sc, p, prepared ? &prep : nullptr, uint32_t(stack.size()));
-      if (sc.step.thread != 0 && (contracts.active() || loops.active() || !s.snaps.empty()))
-        throw exec::Unsupported("function contracts, loop annotations and collective assertions "
-                                "with threads (a move of thread " +
-                                std::to_string(sc.step.thread) + " at " +
-                                ex.program().where(sc.step.loc) + ")");
-      if (contracts.active())
-        contracts.after(s, sc, p);
-      if (loops.active())
-        loops.after(sc, p);
-      if (unchecked.active())
-        unchecked.after(sc, p);
-      if (collContract.active())
-        collContract.after(s, sc, p);
-      if (!s.snaps.empty() && !liseOn)
-        mon.after(s, sc, p, uint32_t(stack.size()));
-      // processes this move let out of a blocking call arrive now (their
-      // main thread), with the call's results
-      for (int q : sc.released) {
-        bool arrived = sc.arrived;
-        int thread = sc.step.thread;
-        sc.arrived = true;
-        sc.step.thread = 0;
+    std::vector<bool> drop;
+    for (size_t si = 0; si < pm.succs.size(); ++si) {
+      Successor& sc = pm.succs[si];
+      try {
+        if (liseOn)
+          lise.after(s, sc, p, prepared ? &prep : nullptr, uint32_t(stack.size()));
+        if (sc.step.thread != 0 && (contracts.active() || loops.active() || !s.snaps.empty()))
+          throw exec::Unsupported("function contracts, loop annotations and collective assertions "
+                                  "with threads (a move of thread " +
+                                  std::to_string(sc.step.thread) + " at " +
+                                  ex.program().where(sc.step.loc) + ")");
+        if (contracts.active())
+          contracts.after(s, sc, p);
         if (loops.active())
-          loops.after(sc, q);
+          loops.after(sc, p);
         if (unchecked.active())
-          unchecked.after(sc, q);
+          unchecked.after(sc, p);
+        if (collContract.active())
+          collContract.after(s, sc, p);
         if (!s.snaps.empty() && !liseOn)
-          mon.after(s, sc, q, uint32_t(stack.size()));
-        sc.arrived = arrived;
-        sc.step.thread = thread;
+          mon.after(s, sc, p, uint32_t(stack.size()));
+        // processes this move let out of a blocking call arrive now (their
+        // main thread), with the call's results
+        for (int q : sc.released) {
+          bool arrived = sc.arrived;
+          int thread = sc.step.thread;
+          sc.arrived = true;
+          sc.step.thread = 0;
+          if (loops.active())
+            loops.after(sc, q);
+          if (unchecked.active())
+            unchecked.after(sc, q);
+          if (!s.snaps.empty() && !liseOn)
+            mon.after(s, sc, q, uint32_t(stack.size()));
+          sc.arrived = arrived;
+          sc.step.thread = thread;
+        }
+      } catch (const exec::ViolationError& e) {
+        if (!target())
+          throw;
+        // --shortest: a move a monitor finds violating ends its branch;
+        // the process's other moves stay
+        std::vector<exec::Step> t = currentTrace();
+        t.push_back(e.step);
+        targetHit(e.violation, std::move(t), e.condition, false);
+        drop.resize(pm.succs.size());
+        drop[si] = true;
       }
+    }
+    if (!drop.empty()) {
+      std::vector<Successor> kept;
+      for (size_t si = 0; si < pm.succs.size(); ++si)
+        if (!drop[si])
+          kept.push_back(std::move(pm.succs[si]));
+      pm.succs = std::move(kept);
     }
     return pm;
   }
@@ -456,6 +505,10 @@ private:
     v.loc = l.site;
     v.proc = l.proc;
     v.message = "memory allocated here becomes unreachable without being freed";
+    if (target()) {
+      targetHit(v, currentTrace(), nullptr, false);
+      return false; // the search goes on
+    }
     if (knockedOut(v))
       return false;
     result.verdict = Verdict::Violation;
@@ -718,7 +771,9 @@ private:
     chainLen = 0;
     chainProc = -1;
     Node& n = stack.back();
-    if (!opts.stateless)
+    if (target())
+      seenAt[n.key] = depth;
+    else if (!opts.stateless)
       seen.insert(n.key);
     n.stackIdx = stack.size() - 1;
     n.fullBelow = n.stackIdx == 0
@@ -747,6 +802,44 @@ private:
   }
 
   bool guided() const { return !opts.guide.empty(); }
+  /// Loose replay: the states reached at each step of the guide.
+  std::unordered_map<uint64_t, std::unordered_set<GlobalState, state::GlobalStateHash>> looseSeen;
+
+  /// A loose replay looking for one violation (SearchOptions::guideLoose):
+  /// another one ends its branch.
+  bool unwanted(const check::Violation& v) const {
+    return opts.guideLoose && opts.shortestOf && !sameViolation(v, *opts.shortestOf);
+  }
+
+  /// --shortest (SearchOptions::shortestOf): the search for a shorter
+  /// trace to the same violation.
+  bool target() const { return opts.shortestOf.has_value() && !guided(); }
+  struct Best {
+    check::Violation violation;
+    std::vector<exec::Step> trace;
+    std::vector<std::pair<std::string, std::string>> inputs;
+  };
+  std::optional<Best> best;
+  size_t bestBelow = 0;    ///< traces of this length or longer are not looked for
+  bool lostBranch = false; ///< another violation ended a branch: not exhaustive
+  std::unordered_map<GlobalState, uint64_t, state::GlobalStateHash> seenAt; // -> depth
+
+  /// A violation met by the --shortest search with trace t: the target with
+  /// a shorter trace lowers the bound; another violation ends its branch (a
+  /// counterexample ends at its first violation).
+  /// `cut`: the violation was thrown while the moves of a process were
+  /// computed, so that its other moves there were lost (unless it is the
+  /// target: they would be longer).
+  void targetHit(const check::Violation& v, std::vector<exec::Step> t, sym::Expr cond, bool cut) {
+    if (!sameViolation(v, *opts.shortestOf)) {
+      lostBranch = lostBranch || cut;
+      return;
+    }
+    if (t.size() >= bestBelow)
+      return;
+    bestBelow = t.size();
+    best = Best{v, std::move(t), cond ? ex.oracle().model(cond) : decltype(Best::inputs){}};
+  }
 
   /// Some node at depth d..top-1 of the stack was fully expanded.
   bool fullSince(size_t d, size_t top) const {
@@ -760,6 +853,8 @@ private:
   void expandGuided(Node& n) {
     size_t k = stack.size() - 1;
     const exec::Step& g = opts.guide[k];
+    if (opts.guideLoose && (g.proc < 0 || g.proc >= n.state.numProcs()))
+      return; // the branch ends
     if (g.proc < 0 || g.proc >= n.state.numProcs())
       return unknown("replay: step " + std::to_string(k + 1) + " names process " +
                      std::to_string(g.proc) + ", which does not exist");
@@ -767,8 +862,46 @@ private:
     // The same statement and choice; or the only move with that statement
     // (a choice that was symbolic in the trace may be decided by the
     // concrete inputs of the replay).
+    // A move with the same effects comes first when it is the only one: a
+    // receive of a shortened trace (lib/search/Shorten.cpp) matches the
+    // same message ("receive {1} from 1 tag 0") although fewer messages
+    // may be pending, which renumbers the choices.
     Successor* only = nullptr;
-    int same = 0;
+    Successor* sameEffects = nullptr;
+    int same = 0, effectsMatch = 0;
+    for (Successor& sc : pm.succs) {
+      if (sc.step.stmt != g.stmt || sc.step.thread != g.thread)
+        continue;
+      if (!g.effects.empty() && sc.step.effects == g.effects) {
+        ++effectsMatch;
+        sameEffects = &sc;
+      }
+    }
+    if (effectsMatch == 1) {
+      n.succs.push_back(std::move(*sameEffects));
+      return;
+    }
+    if (opts.guideLoose) {
+      // every move with the statement (none: the branch ends); first those
+      // that no later step of the guide expects (a message a later receive
+      // of the trace takes is tried last)
+      auto claimed = [&](const Successor& sc) {
+        for (size_t j = k + 1; j < opts.guide.size(); ++j) {
+          const exec::Step& h = opts.guide[j];
+          if (h.proc == g.proc && h.thread == g.thread && h.stmt == g.stmt &&
+              h.effects == sc.step.effects)
+            return true;
+        }
+        return false;
+      };
+      std::vector<Successor> later;
+      for (Successor& sc : pm.succs)
+        if (sc.step.stmt == g.stmt && sc.step.thread == g.thread)
+          (claimed(sc) ? later : n.succs).push_back(std::move(sc));
+      for (Successor& sc : later)
+        n.succs.push_back(std::move(sc));
+      return;
+    }
     for (Successor& sc : pm.succs) {
       if (sc.step.stmt != g.stmt || sc.step.thread != g.thread)
         continue;
@@ -866,7 +999,21 @@ private:
     // Progress: a move that is not a spurious wake-up (Successor::spurious).
     bool progress = false;
     for (int p = 0; p < np; ++p) {
-      if (!done[p] || all[p].reduced)
+      if (target()) {
+        // --shortest: a violation in a move of p ends p's moves here, not
+        // the expansion (the other processes' moves may lead to the target)
+        try {
+          all[p] = moves(n.state, p);
+        } catch (const exec::ViolationError& e) {
+          std::vector<exec::Step> t = currentTrace();
+          t.push_back(e.step);
+          targetHit(e.violation, std::move(t), e.condition, true);
+          all[p] = exec::ProcMoves{};
+          progress = true; // (not blocked)
+          allTerminated = false;
+          continue;
+        }
+      } else if (!done[p] || all[p].reduced)
         all[p] = moves(n.state, p);
       if (!all[p].terminated)
         allTerminated = false;
@@ -936,7 +1083,9 @@ private:
       v.message = (pot && v.kind != check::ViolationKind::Deadlock ? "potential deadlock: "
                                                                    : "deadlock: ") +
                   blocked;
-      if (!knockedOut(v)) {
+      if (target())
+        targetHit(v, currentTrace(), nullptr, false);
+      else if (!knockedOut(v) && !unwanted(v)) {
         result.verdict = Verdict::Violation;
         result.violation = v;
         result.trace = currentTrace();
@@ -945,13 +1094,36 @@ private:
     }
     if (guided() && !stop) {
       n.succs.clear();
-      unknown("replay: the trace ends without a violation");
+      if (!opts.guideLoose)
+        unknown("replay: the trace ends without a violation");
     }
   }
 
   SearchResult finish() {
     if (printedProgress)
       std::fprintf(stderr, "\r%80s\r", "");
+    if (target()) {
+      // --shortest: the shortest trace found; minimal when the search was
+      // exhausted (no limit stopped it, no other violation cut a branch)
+      bool exhausted = !stop && !lostBranch && !depthLimited;
+      std::string why = result.reason;
+      result.minimal = exhausted;
+      result.reason = exhausted      ? std::string()
+                      : !why.empty() ? why
+                      : lostBranch   ? "a violation in a move of a process cut its other moves"
+                                     : "max-depth reached";
+      if (best) {
+        result.verdict = Verdict::Violation;
+        result.violation = best->violation;
+        result.trace = std::move(best->trace);
+        result.inputs = std::move(best->inputs);
+        showArgvInputs(result.inputs);
+      } else {
+        result.verdict = Verdict::Verified;
+        result.violation.reset();
+        result.trace.clear();
+      }
+    }
     if (result.verdict == Verdict::Verified) {
       result.complete = !depthLimited && lagLimited.empty();
       if (depthLimited)

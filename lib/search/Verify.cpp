@@ -1,5 +1,7 @@
 #include "chorus/search/Verify.h"
 
+#include "chorus/search/Shorten.h"
+
 #include "chorus/check/LiseMonitor.h"
 #include "chorus/exec/ProverOracle.h"
 
@@ -159,6 +161,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       if (r.possible)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
+      r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;
       // The absolute search verified the program and no send's mode

@@ -48,6 +48,10 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
     so.por = false;
   else if (a == "--no-chains")
     so.chainMax = 0;
+  else if (a == "--no-shorten")
+    so.shorten = false;
+  else if (a == "--shortest")
+    so.shortest = true;
   else if (a == "--no-collective")
     so.collective = false;
   else if (a == "--cqmin")

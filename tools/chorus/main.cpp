@@ -95,6 +95,12 @@ options:
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --no-chains (save every state: a run of moves where the POR
             expands one move at a time is otherwise one transition)
+          --no-shorten (print a violation's trace as found; by default the
+            moves outside its causal past are dropped and the short trace
+            is kept only when its replay reaches the same violation)
+          --shortest (a trace of minimum length: a branch-and-bound search
+            over every interleaving, within the limits; the report says
+            whether the minimum was proved)
           --print-output (print what the first execution that terminates
           writes with printf/puts/putchar, before the verdict)
           --ignore KIND (repeatable: violations of KIND, e.g. MPI_PENDING_MESSAGE,

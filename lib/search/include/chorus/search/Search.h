@@ -36,6 +36,13 @@ struct SearchOptions {
   /// unknown and a reason starting "replay:"; after the last step the state
   /// is checked once more (deadlock, termination) and the search stops.
   std::vector<exec::Step> guide;
+  /// Loose replay (lib/search/Shorten.cpp): a guide step whose recorded
+  /// move (same effects) is not there branches over every move with its
+  /// statement (e.g. the messages a wildcard receive may match instead); a
+  /// step that matches nothing, or the end of the guide, ends the branch
+  /// rather than the search; with shortestOf, other violations end their
+  /// branch too.
+  bool guideLoose = false;
   bool collective = true; ///< check collective assertions (seed 000)
   bool joint = false;     ///< also `joint` assertions (comparison)
   bool cqmin = false;     ///< CQMin: urgent process with the shortest snapshot queue
@@ -62,6 +69,17 @@ struct SearchOptions {
   /// (NONTERMINATION): `verify --contract` (seed 002 Def. 2.6, total
   /// correctness).
   bool cycleIsViolation = false;
+  /// Counterexample shortening (Shorten.h, shortenTrace): on by default,
+  /// off with --no-shorten.
+  bool shorten = true;
+  /// --shortest (Shorten.h, shortestTrace): a trace of minimum length.
+  bool shortest = false;
+  /// The search of --shortest (Shorten.h): when set, only this violation
+  /// (sameViolation) counts, with a trace shorter than `shortestBelow`
+  /// steps; others end their branch. Without reduction and chains, states
+  /// matched with their depth; SearchResult::minimal when exhausted.
+  std::optional<check::Violation> shortestOf;
+  size_t shortestBelow = 0;
 };
 
 struct Stats {
@@ -101,6 +119,14 @@ struct SearchResult {
   /// dropped path-condition conjuncts): no run may reach it
   /// (confirmPossible() replays it concretely).
   bool possible = false;
+  /// The trace was shortened (Shorten.h): its length before; 0: it was not.
+  size_t traceBefore = 0;
+  /// What shortening and --shortest say about the trace (printed with it),
+  /// e.g. "shortened from 346 to 218 steps, confirmed by replay".
+  std::string traceNote;
+  /// --shortest: no trace to the same violation is shorter (proved by an
+  /// exhausted search).
+  bool minimal = false;
   /// Said after the verdict "verified" (e.g. "all input sizes: ...").
   std::string note;
   Stats stats;
