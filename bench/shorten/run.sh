@@ -44,3 +44,5 @@ row "passert/atomicity.c" verify "$E/passert/atomicity.c"
 row "passert/dual_stack.c" verify "$E/passert/dual_stack.c"
 row "passert/blackscholes.c -DOVERLAP" verify "$E/passert/blackscholes.c" -DOVERLAP
 row "passert/fluidanimate.c" verify "$E/passert/fluidanimate.c"
+echo
+"$ROOT/bench/shorten/kinds.py" "$CHORUS" "$T"

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <utility>
@@ -12,8 +13,15 @@ namespace chorus::search {
 
 namespace {
 
-/// The time shortening may take when the search had no --time-limit.
+/// The processor time shortening may take when the search had no
+/// --time-limit.
 constexpr double kShortenSeconds = 60;
+
+/// Processor time of this process: the shortening budget does not shrink
+/// when the machine is loaded.
+double cpuSeconds() {
+  return double(std::clock()) / CLOCKS_PER_SEC;
+}
 
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -73,6 +81,7 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
       r.trace.size() < 2 || r.possible || so.lise)
     return r;
   auto t0 = std::chrono::steady_clock::now();
+  double cpu0 = cpuSeconds();
   double budget = so.timeLimit > 0 ? std::min(so.timeLimit, kShortenSeconds) : kShortenSeconds;
   const std::vector<exec::Step>& orig = r.trace;
   // The units of execution (process, thread) in the order they first move,
@@ -93,7 +102,7 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
   bool outOfTime = false;
   // Does keeping these prefixes reproduce the violation? (best: its replay)
   auto tryKeep = [&](const std::vector<size_t>& k, bool loose) {
-    if (since(t0) > budget) {
+    if (cpuSeconds() - cpu0 > budget) {
       outOfTime = true;
       return false;
     }
