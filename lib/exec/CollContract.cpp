@@ -342,14 +342,17 @@ int Executor::contractSegment(const ProcState& ps) const {
   return 1 + 2 * c - (inside ? 1 : 0) + (returned ? 1 : 0);
 }
 
-GlobalState Executor::contractInitialState() {
+void Executor::initStubs() {
   const model::ContractDriver& D = *opts_.contract;
   // the collective procedures f calls are simulated by their contracts
   stubOf_.assign(prog_.funcs.size(), nullptr);
   for (const model::Contract& c : prog_.contracts)
-    if (c.func != D.func && c.blocks.size() > 1 && c.func < stubOf_.size() &&
-        prog_.func(c.func).defined)
+    if (c.func != D.func && c.blocks.size() > 1 && c.func < stubOf_.size())
       stubOf_[c.func] = &c;
+}
+
+GlobalState Executor::contractInitialState() {
+  const model::ContractDriver& D = *opts_.contract;
   GlobalState gs;
   gs.pc = f_.trueExpr();
   std::unordered_set<model::VarId> fresh(D.fresh.begin(), D.fresh.end());

@@ -47,6 +47,42 @@ Expr havocValue(Machine& m, const model::Type* t) {
                     m.where());
 }
 
+/// Fresh values for ptr[lo .. hi] with a symbolic hi that the path
+/// condition bounds (a count of the caller): elements lo .. bound are
+/// written ite(k <= hi, fresh, old) into the array ptr points into (no
+/// bounds check: a location beyond the array is never read, \valid is the
+/// precondition's business).
+void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
+               const model::Expr* e) {
+  std::optional<int64_t> bound;
+  for (int64_t k : {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63, 127, 255})
+    if (m.ex.oracle().valid(m.pc(), m.f.le(hi, m.intc(k))) == Answer::Yes) {
+      bound = k;
+      break;
+    }
+  auto d = m.V.decodePointer(ptr);
+  if (!bound || !d || d->path.empty() || !et || !et->isScalar())
+    throw Unsupported("the 'assigns' range '" + m.text(e) +
+                      "' of a simulated call has a symbolic bound the path condition does not "
+                      "limit at " +
+                      m.where());
+  ProcState& ps = m.self();
+  std::vector<Expr> prefix(d->path.begin(), d->path.end() - 1);
+  const model::Type* at = nullptr;
+  Expr whole = m.rootValue(ps, d->root);
+  const model::Type* rt = m.rootType(ps, d->root);
+  Expr arr = m.readPath(whole, rt, prefix, 0, &at);
+  if (!at || at->kind != TypeKind::Array)
+    throw Unsupported("the 'assigns' range '" + m.text(e) + "' outside an array at " + m.where());
+  for (int64_t k = lo; k <= *bound; ++k) {
+    Expr idx = m.f.add(d->path.back(), m.intc(k));
+    Expr v = freshValue(m, "havoc", et);
+    arr = m.f.arrayWrite(arr, idx, m.f.ite(m.f.le(m.intc(k), hi), v, m.f.arrayRead(arr, idx)));
+  }
+  m.setRoot(m.self(), d->root,
+            prefix.empty() ? arr : m.writePath(m.rootValue(m.self(), d->root), rt, prefix, 0, arr));
+}
+
 /// Assigns fresh values to the locations of an `assigns` term.
 void havoc(Machine& m, EvalHook& hook, const model::Expr* e) {
   const model::Expr* x = e;
@@ -76,6 +112,10 @@ void havoc(Machine& m, EvalHook& hook, const model::Expr* e) {
       continue;
     }
     auto lo = m.concreteInt(ps.lo), hi = m.concreteInt(ps.hi);
+    if (lo && !hi) {
+      havocUpTo(m, ps.ptr, *lo, ps.hi, et, e);
+      continue;
+    }
     if (!lo || !hi)
       throw Unsupported("the 'assigns' range '" + m.text(e) +
                         "' of a simulated call has symbolic bounds at " + m.where());
@@ -286,13 +326,67 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
         }
       if (!blocked) {
         unreceived(contractSegment(ps));
+        // The other arrived ranks' states after the call, as far as the
+        // contract tells: the arrival state with the rank's assigns
+        // locations (its active behaviors; an undecided one counts) given
+        // fresh values. A location outside its assigns is exact (the call
+        // does not change it: \mpi_on(*SBUF, t) in App. B); one inside is
+        // a value unrelated to the one the rank gets at its own return, so
+        // what the postcondition says of it constrains nothing here (less
+        // is assumed: sound). A rank that has not arrived stays unknown.
+        std::vector<const ProcState*> post(size_t(n), nullptr);
+        for (int q = 0; q < n; ++q) {
+          const ProcState* a = q != p && arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
+          if (!a || a->stack.back().func != g)
+            continue;
+          GlobalState g2 = m.gs;
+          g2.procs[size_t(q)] = a;
+          Machine mq(*this, *impl_, g2, q, opts_.syncSends);
+          mq.undecided = &undecided_;
+          mq.loc = gf.loc;
+          mq.step.loc = gf.loc;
+          std::vector<const model::Clause*> qAssigns;
+          for (size_t b = 0; b < C.blocks.size(); ++b) {
+            for (const model::Clause& cl : C.blocks[b].clauses)
+              if (cl.kind == model::ClauseKind::Assigns)
+                qAssigns.push_back(&cl);
+            for (const model::Behavior& bh : C.blocks[b].behaviors) {
+              std::vector<Expr> as;
+              CollectiveAt qat = wat;
+              qat.me = q;
+              for (const model::Clause& cl : bh.clauses)
+                if (cl.kind == model::ClauseKind::Assumes)
+                  as.push_back(evalCollective(qat, m.pc(), cl.exprs[0], true, cl.loc, nullptr));
+              if (oracle_.valid(m.pc(), f_.logicalNot(f_.logicalAnd(as))) == Answer::Yes)
+                continue;
+              for (const model::Clause& cl : bh.clauses)
+                if (cl.kind == model::ClauseKind::Assigns)
+                  qAssigns.push_back(&cl);
+            }
+          }
+          LocalHook qh;
+          qh.func = g;
+          qh.mpiRank = q;
+          qh.mpiSize = n;
+          mq.annot = &qh;
+          for (const model::Clause* cl : qAssigns)
+            for (const model::Expr* e : cl->exprs)
+              havoc(mq, qh, e);
+          mq.annot = nullptr;
+          m.gs.pc = mq.gs.pc;
+          m.gs.fresh = mq.gs.fresh;
+          ProcState v = mq.self();
+          for (Frame& fr : v.stack)
+            fr.marks.clear();
+          post[size_t(q)] = interner_.intern(std::move(v));
+        }
         CollectiveAt at;
         auto states = [&](const ProcState* now) {
           at = CollectiveAt{};
           for (int q = 0; q < n; ++q) {
             const ProcState* a = arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
-            at.now.push_back(q == p ? now : sp);
-            at.nowKnown.push_back(q == p);
+            at.now.push_back(q == p ? now : post[size_t(q)] ? post[size_t(q)] : sp);
+            at.nowKnown.push_back(q == p || post[size_t(q)]);
             at.old.push_back(a ? a : sp);
             at.oldKnown.push_back(a != nullptr || q == p);
           }

@@ -155,6 +155,8 @@ void Machine::popFinished() {
       return;
     const Frame& fr = ps.stack.back();
     const model::Function& fn = P.func(fr.func);
+    if (!fn.defined && ex.stubContract(fr.func))
+      return; // a call simulated by its contract (Executor::stubMoves)
     if (fr.loc != fn.exit && !fn.locs.at(fr.loc).out.empty())
       return;
     doReturn(nullptr);
@@ -213,7 +215,10 @@ Machine::Outcome Machine::call(const model::Transition& t) {
     fid = p->root.b;
   }
   const model::Function& fn = P.func(fid);
-  if (fn.defined) {
+  // a function without body simulated by its collective contract (an MPI
+  // collective with the App. B header): its frame is pushed as for a
+  // defined one, Executor::stubMoves runs it
+  if (fn.defined || ex.stubContract(fid)) {
     std::vector<Expr> args;
     for (size_t i = 0; i < s.args.size(); ++i) {
       Expr v = evalValue(s.args[i]);
@@ -320,6 +325,8 @@ Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle,
       add(v);
   }
   impl_->computeLiveness(p);
+  if (opts_.contract)
+    initStubs();
   satisfiable_ = [this](Expr c) {
     auto it = satCache_.find(c);
     if (it != satCache_.end())

@@ -173,4 +173,74 @@ std::string addContractDriver(Program& p, const std::string& name, ContractDrive
   return "";
 }
 
+std::vector<std::string> uncontractedCollectives(const Program& p, FuncId f) {
+  // MPI 3.1: the operations every process of a communicator must call
+  static const char* const kPrefixes[] = {"MPI_Barrier",
+                                          "MPI_Bcast",
+                                          "MPI_Gather",
+                                          "MPI_Scatter",
+                                          "MPI_Allgather",
+                                          "MPI_Alltoall",
+                                          "MPI_Reduce",
+                                          "MPI_Allreduce",
+                                          "MPI_Scan",
+                                          "MPI_Exscan",
+                                          "MPI_Ibarrier",
+                                          "MPI_Ibcast",
+                                          "MPI_Igather",
+                                          "MPI_Iscatter",
+                                          "MPI_Iallgather",
+                                          "MPI_Ialltoall",
+                                          "MPI_Ireduce",
+                                          "MPI_Iallreduce",
+                                          "MPI_Iscan",
+                                          "MPI_Iexscan",
+                                          "MPI_Neighbor_",
+                                          "MPI_Ineighbor_",
+                                          "MPI_Comm_dup",
+                                          "MPI_Comm_split",
+                                          "MPI_Comm_create",
+                                          "MPI_Comm_free",
+                                          "MPI_Cart_create",
+                                          "MPI_Cart_sub",
+                                          "MPI_Graph_create",
+                                          "MPI_Dist_graph_create",
+                                          "MPI_Intercomm_create",
+                                          "MPI_Intercomm_merge",
+                                          "MPI_Win_create",
+                                          "MPI_Win_fence",
+                                          "MPI_Win_free",
+                                          "MPI_File_open",
+                                          "MPI_File_close"};
+  std::vector<bool> contracted(p.funcs.size(), false);
+  for (const Contract& c : p.contracts)
+    if (c.func < contracted.size() && c.blocks.size() > 1)
+      contracted[c.func] = true;
+  // the functions f reaches through direct calls
+  std::vector<bool> called(p.funcs.size(), false);
+  std::vector<FuncId> work{f};
+  called[f] = true;
+  while (!work.empty()) {
+    const Function& fn = p.func(work.back());
+    work.pop_back();
+    for (const Transition& t : fn.trans)
+      if (t.stmt.kind == StmtKind::Call && t.stmt.callee && t.stmt.callee->kind == ExprKind::Func &&
+          t.stmt.callee->func < called.size() && !called[t.stmt.callee->func]) {
+        called[t.stmt.callee->func] = true;
+        work.push_back(t.stmt.callee->func);
+      }
+  }
+  std::vector<std::string> out;
+  for (const Function& fn : p.funcs) {
+    if (fn.defined || !called[fn.id] || contracted[fn.id] || fn.name == "MPI_Reduce_local")
+      continue;
+    for (const char* pre : kPrefixes)
+      if (fn.name.rfind(pre, 0) == 0) {
+        out.push_back(fn.name);
+        break;
+      }
+  }
+  return out;
+}
+
 } // namespace chorus::model

@@ -430,6 +430,10 @@ private:
   ProcMoves stubMoves(const GlobalState& s, int p);
   /// --contract: the initial state of the driver (Executor::initial).
   GlobalState contractInitialState();
+  /// The procedures simulated by their collective contracts (stubOf_): every
+  /// function f calls other than f with an 'mpi collective' block, with or
+  /// without a body (MPI's collectives with the App. B header).
+  void initStubs();
 
   /// After a move that strengthened the path condition (from `before` to
   /// s.pc): symbols of the new conjuncts that the path condition now fixes

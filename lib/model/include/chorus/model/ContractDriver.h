@@ -39,4 +39,11 @@ struct ContractDriver {
 std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out,
                               bool& usage);
 
+/// The MPI collective operations f calls (directly or not) that have no collective
+/// contract (with the App. B header: the nonblocking and neighbourhood
+/// collectives, communicator and topology constructors, ...): they run with
+/// chorus's own MPI model, which the verdict of `verify --contract` then
+/// relies on (the CLI says so).
+std::vector<std::string> uncontractedCollectives(const Program& p, FuncId f);
+
 } // namespace chorus::model
