@@ -55,6 +55,15 @@ void rangeOf(const model::Expr* c, model::VarId i, const std::vector<model::VarI
       v.push_back({x, adj});
   };
   switch (c->op) {
+  case Op::Eq: // i == e (App. B: \forall int i; i == \mpi_comm_rank ==> ...)
+    if (isBoundVar(a, i)) {
+      add(lo, b, 0);
+      add(hi, b, 0);
+    } else if (isBoundVar(b, i)) {
+      add(lo, a, 0);
+      add(hi, a, 0);
+    }
+    break;
   case Op::Le: // a <= i  |  i <= b
     if (isBoundVar(b, i))
       add(lo, a, 0);
@@ -293,6 +302,8 @@ Expr EvalHook::pointerValue(Machine& m, const model::Expr* e) {
 std::vector<PtrSet> EvalHook::pointerSets(Machine& m, const model::Expr* e) {
   while (e->kind == ExprKind::Cast && e->type && e->type->kind == TypeKind::Pointer)
     e = e->kids[0];
+  if (e->kind == ExprKind::Deref && isMpiType(e->kids[0]->type))
+    return bufferSets(m, mpiValue(m, e->kids[0])); // *b: the locations of buffer b
   if (isMpiType(e->type) && e->kind != ExprKind::SetOf)
     return bufferSets(m, mpiValue(m, e));
   if (e->kind == ExprKind::SetOf && !e->bound.empty() && !mentions(e->kids[0], e->bound) &&
