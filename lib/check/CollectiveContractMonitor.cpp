@@ -269,20 +269,13 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
       at.now = mk->ps;
       at.mpiRank = p;
       at.mpiSize = s.numProcs();
-      std::vector<exec::FrameObligation> obs;
-      try {
-        obs = ex_.frameObligations(mk->ps, ev.state, 1, locs, at, f.logicalAnd(s.pc, *guard), loc);
-      } catch (const exec::ViolationError& e) {
-        detail::raise(ViolationKind::Assigns, ev.loc, p,
-                      text + "'" + in + " of '" + fn +
-                          "' cannot be evaluated: " + e.violation.message,
-                      e.condition, succ.step);
-      } catch (const exec::Unsupported& e) {
-        ex_.noteUnchecked(text + "'" + in + " of '" + fn + "' (" + e.what() + ")");
-        continue;
-      }
-      detail::dischargeFrame(ex_, s, obs, bh ? *guard : nullptr, ViolationKind::Assigns, ev.loc, p,
-                             text + "'" + in + " of '" + fn + "'", succ.step);
+      detail::checkFrame(
+          ex_, s,
+          [&] {
+            return ex_.frameObligations(mk->ps, ev.state, 1, locs, at, f.logicalAnd(s.pc, *guard),
+                                        loc);
+          },
+          bh ? *guard : nullptr, ev.loc, p, text + "'" + in + " of '" + fn + "'", succ.step);
     }
   }
   // waitsfor (evaluated in the pre-state): every rank of the set has entered

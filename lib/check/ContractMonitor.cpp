@@ -381,20 +381,9 @@ void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int 
         }
       if (!any)
         return; // no assigns clause: any location may change
-      std::vector<exec::FrameObligation> obs;
-      try {
-        obs = ex_.frameObligations(entry, now, d, locs, pre, s.pc, loc);
-      } catch (const exec::ViolationError& e) {
-        detail::raise(ViolationKind::Assigns, ev.loc, p,
-                      text + "'" + in + " of '" + fn +
-                          "' cannot be evaluated: " + e.violation.message,
-                      e.condition, succ.step);
-      } catch (const exec::Unsupported& e) {
-        ex_.noteUnchecked(text + "'" + in + " of '" + fn + "' (" + e.what() + ")");
-        return;
-      }
-      detail::dischargeFrame(ex_, s, obs, guard, ViolationKind::Assigns, ev.loc, p,
-                             text + "'" + in + " of '" + fn + "'", succ.step);
+      detail::checkFrame(
+          ex_, s, [&] { return ex_.frameObligations(entry, now, d, locs, pre, s.pc, loc); }, guard,
+          ev.loc, p, text + "'" + in + " of '" + fn + "'", succ.step);
     };
     ensures(b.clauses, nullptr, "");
     assigns(b.clauses, nullptr, "");

@@ -101,19 +101,12 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
       if (a.assigns.empty())
         clause += "\\nothing";
       clause += "' (" + P.where(a.assignsLoc) + ")";
-      std::optional<std::vector<exec::FrameObligation>> obs;
-      try {
-        obs = ex_.frameObligations(entered->ps, ps, d + 1, a.assigns, at, s.pc, a.assignsLoc);
-      } catch (const exec::ViolationError& e) {
-        detail::raise(ViolationKind::Assigns, a.assignsLoc, p,
-                      clause + " cannot be evaluated: " + e.violation.message, e.condition,
-                      succ.step);
-      } catch (const exec::Unsupported& e) {
-        ex_.noteUnchecked(clause + " (" + e.what() + ")");
-      }
-      if (obs)
-        detail::dischargeFrame(ex_, s, *obs, nullptr, ViolationKind::Assigns, a.assignsLoc, p,
-                               clause, succ.step);
+      detail::checkFrame(
+          ex_, s,
+          [&] {
+            return ex_.frameObligations(entered->ps, ps, d + 1, a.assigns, at, s.pc, a.assignsLoc);
+          },
+          nullptr, a.assignsLoc, p, clause, succ.step);
     }
     Expr variant = nullptr;
     if (a.variant) {

@@ -104,4 +104,20 @@ void dischargeFrame(exec::Executor& ex, exec::GlobalState& s,
   }
 }
 
+void checkFrame(exec::Executor& ex, exec::GlobalState& s,
+                const std::function<std::vector<exec::FrameObligation>()>& obligations, Expr guard,
+                model::SrcLoc loc, int proc, const std::string& clause, const exec::Step& step) {
+  std::vector<exec::FrameObligation> obs;
+  try {
+    obs = obligations();
+  } catch (const exec::ViolationError& e) {
+    raise(ViolationKind::Assigns, loc, proc,
+          clause + " cannot be evaluated: " + e.violation.message, e.condition, step);
+  } catch (const exec::Unsupported& e) {
+    ex.noteUnchecked(clause + " (" + e.what() + ")");
+    return;
+  }
+  dischargeFrame(ex, s, obs, guard, ViolationKind::Assigns, loc, proc, clause, step);
+}
+
 } // namespace chorus::check::detail

@@ -57,4 +57,13 @@ void dischargeFrame(exec::Executor& ex, exec::GlobalState& s,
                     const std::vector<exec::FrameObligation>& obs, Expr guard, ViolationKind k,
                     model::SrcLoc loc, int proc, const std::string& clause, const exec::Step& step);
 
+/// An assigns clause end to end (function, collective and loop contracts):
+/// the obligations `obligations()` makes (Executor::frameObligations) are
+/// discharged under `guard` as ASSIGNS violations at loc; an evaluation
+/// error is an ASSIGNS violation "<clause> cannot be evaluated: ...", an
+/// unsupported construct leaves the clause unchecked ("<clause> (why)").
+void checkFrame(exec::Executor& ex, exec::GlobalState& s,
+                const std::function<std::vector<exec::FrameObligation>()>& obligations, Expr guard,
+                model::SrcLoc loc, int proc, const std::string& clause, const exec::Step& step);
+
 } // namespace chorus::check::detail

@@ -8,6 +8,7 @@
 
 #include "chorus/model/Printer.h"
 
+#include <type_traits>
 #include <unordered_set>
 
 namespace chorus::exec {
@@ -126,25 +127,10 @@ protected:
       return EvalHook::old(m, e);
     if (inOld(m))
       return m.evalValue(e->kids[0]);
-    int save = m.me;
-    m.me += n;
-    try {
+    Expr v = withMe(m, m.me + n, [&] {
       known(m, rank(m));
-    } catch (...) {
-      m.me = save;
-      throw;
-    }
-    ++depth_;
-    Expr v;
-    try {
-      v = m.evalValue(e->kids[0]);
-    } catch (...) {
-      --depth_;
-      m.me = save;
-      throw;
-    }
-    --depth_;
-    m.me = save;
+      return m.evalValue(e->kids[0]);
+    });
     noteRead(m, e, v);
     return v;
   }
@@ -154,20 +140,10 @@ protected:
       return EvalHook::mpiOld(m, e);
     if (inOld(m))
       return mpiValue(m, e->kids[0]);
-    int save = m.me;
-    m.me += n;
-    ++depth_;
-    try {
+    return withMe(m, m.me + n, [&] {
       known(m, rank(m));
-      MpiVal v = mpiValue(m, e->kids[0]);
-      --depth_;
-      m.me = save;
-      return v;
-    } catch (...) {
-      --depth_;
-      m.me = save;
-      throw;
-    }
+      return mpiValue(m, e->kids[0]);
+    });
   }
 
   /// \mpi_on(x, r) for x of an MPI logic type: signatures and sequences
@@ -207,13 +183,36 @@ protected:
 private:
   /// Runs fn(k) with rank k's state as the one read, for every rank r may
   /// be (the range 0 <= r < n is an obligation).
+  /// Runs fn() with process k's state as the one read (m.me = k, one
+  /// level deeper: reads are not recorded), restoring m.me on the way out.
+  template <class F> std::invoke_result_t<F> withMe(Machine& m, int k, F fn) {
+    int save = m.me;
+    m.me = k;
+    ++depth_;
+    try {
+      auto v = fn();
+      --depth_;
+      m.me = save;
+      return v;
+    } catch (...) {
+      --depth_;
+      m.me = save;
+      throw;
+    }
+  }
+
+  /// Runs fn(k) with rank k's state as the one read, for every rank r may
+  /// be (the range 0 <= r < n is an obligation).
   template <class F>
-  void forRanks(Machine& m, const model::Expr* x, Expr r, const model::Expr* whole, F fn) {
+  void forRanks(Machine& m, const model::Expr* x, Expr& r, const model::Expr* whole, F fn) {
     if (r->type()->isBool())
       r = m.boolToInt(r);
     m.require(m.f.logicalAnd(m.f.le(m.intc(0), r), m.f.lt(r, m.intc(n))),
               ViolationKind::OutOfBounds,
               "the rank of '" + m.text(whole) + "' may be outside 0 .. " + std::to_string(n - 1));
+    const model::Expr* y = x;
+    while (y->kind == ExprKind::Cast)
+      y = y->kids[0];
     bool any = false;
     for (int k = 0; k < n; ++k) {
       Expr is = m.f.eq(r, m.intc(k));
@@ -221,23 +220,12 @@ private:
         continue;
       if (!m.concreteInt(r) && m.ex.oracle().valid(m.pc(), m.f.logicalNot(is)) == Answer::Yes)
         continue;
-      int save = m.me;
-      m.me = k + (inOld(m) ? n : 0);
-      const model::Expr* y = x;
-      while (y->kind == ExprKind::Cast)
-        y = y->kids[0];
-      ++depth_;
-      try {
-        if (y->kind != ExprKind::Old)
+      withMe(m, k + (inOld(m) ? n : 0), [&] {
+        if (y->kind != ExprKind::Old) // \old checks the pre-state it reads
           known(m, k);
         fn(k);
-      } catch (...) {
-        --depth_;
-        m.me = save;
-        throw;
-      }
-      --depth_;
-      m.me = save;
+        return 0;
+      });
       any = true;
     }
     if (!any)
@@ -259,45 +247,8 @@ private:
   /// \mpi_on(x, r): x evaluated on rank r (in the same group: now or old).
   /// A symbolic r gives the value on every rank r may be (an ite).
   Expr on(Machine& m, const model::Expr* x, Expr r, const model::Expr* whole) {
-    if (r->type()->isBool())
-      r = m.boolToInt(r);
-    m.require(m.f.logicalAnd(m.f.le(m.intc(0), r), m.f.lt(r, m.intc(n))),
-              ViolationKind::OutOfBounds,
-              "the rank of '" + m.text(whole) + "' may be outside 0 .. " + std::to_string(n - 1));
     std::vector<std::pair<int, Expr>> vals;
-    for (int k = 0; k < n; ++k) {
-      Expr is = m.f.eq(r, m.intc(k));
-      if (is->isFalse())
-        continue;
-      if (!m.concreteInt(r) && m.ex.oracle().valid(m.pc(), m.f.logicalNot(is)) == Answer::Yes)
-        continue;
-      int save = m.me;
-      m.me = k + (inOld(m) ? n : 0);
-      const model::Expr* y = x;
-      while (y->kind == ExprKind::Cast)
-        y = y->kids[0];
-      try {
-        if (y->kind != ExprKind::Old) // \old checks the pre-state it reads
-          known(m, k);
-      } catch (...) {
-        m.me = save;
-        throw;
-      }
-      ++depth_;
-      Expr v;
-      try {
-        v = m.evalValue(x);
-      } catch (...) {
-        --depth_;
-        m.me = save;
-        throw;
-      }
-      --depth_;
-      m.me = save;
-      vals.push_back({k, v});
-    }
-    if (vals.empty())
-      throw Unsupported("'" + m.text(whole) + "': no rank possible at " + m.where());
+    forRanks(m, x, r, whole, [&](int k) { vals.push_back({k, m.evalValue(x)}); });
     Expr v = vals.back().second;
     for (size_t i = vals.size() - 1; i-- > 0;) {
       Expr a = vals[i].second;
@@ -466,26 +417,44 @@ GlobalState Executor::contractInitialState() {
   return gs;
 }
 
+namespace {
+
+/// A machine evaluating contract clauses over the rank states of `at` (now,
+/// then old), with a ContractHook.
+struct ClauseMachine {
+  Machine m;
+  ContractHook hook;
+  ClauseMachine(Executor& ex, Executor::Impl& im, const CollectiveAt& at, Expr pc,
+                model::SrcLoc loc, bool syncSends, std::vector<std::string>* undecided,
+                const model::ContractDriver* drv, std::vector<std::string>* reads)
+      : m(ex, im, states(at, pc), at.me, syncSends) {
+    m.undecided = undecided;
+    m.loc = loc;
+    m.step.loc = loc;
+    hook.drv = drv;
+    hook.n = int(at.now.size());
+    hook.hasOld = !at.old.empty();
+    hook.at = &at;
+    hook.reads = reads;
+    m.annot = &hook;
+  }
+  static GlobalState states(const CollectiveAt& at, Expr pc) {
+    GlobalState g;
+    g.procs = at.now;
+    for (const ProcState* o : at.old)
+      g.procs.push_back(o);
+    g.pc = pc;
+    return g;
+  }
+};
+
+} // namespace
+
 Expr Executor::evalCollective(const CollectiveAt& at, Expr pc, const model::Expr* e, bool cond,
                               model::SrcLoc loc, std::vector<std::string>* reads) {
-  GlobalState g;
-  g.procs = at.now;
-  for (const ProcState* o : at.old)
-    g.procs.push_back(o);
-  g.pc = pc;
-  Machine m(*this, *impl_, g, at.me, opts_.syncSends);
-  m.undecided = &undecided_;
-  m.loc = loc;
-  m.step.loc = loc;
-  ContractHook hook;
-  hook.drv = opts_.contract;
-  hook.n = int(at.now.size());
-  hook.hasOld = !at.old.empty();
-  hook.at = &at;
-  hook.reads = reads;
-  m.annot = &hook;
-  Expr r = cond ? m.evalCond(e) : m.evalValue(e);
-  noSplit(m);
+  ClauseMachine cm(*this, *impl_, at, pc, loc, opts_.syncSends, &undecided_, opts_.contract, reads);
+  Expr r = cond ? cm.m.evalCond(e) : cm.m.evalValue(e);
+  noSplit(cm.m);
   return r;
 }
 
@@ -493,24 +462,13 @@ std::vector<Expr> Executor::evalRankSet(const CollectiveAt& at, Expr pc, const m
                                         model::SrcLoc loc) {
   int n = int(at.now.size());
   std::vector<Expr> in(n, f_.falseExpr());
-  GlobalState g;
-  g.procs = at.now;
-  for (const ProcState* o : at.old)
-    g.procs.push_back(o);
-  g.pc = pc;
   auto add = [&](const model::Expr* x, auto&& self) -> void {
     while (x->kind == ExprKind::Cast)
       x = x->kids[0];
-    Machine m(*this, *impl_, g, at.me, opts_.syncSends);
-    m.undecided = &undecided_;
-    m.loc = loc;
-    m.step.loc = loc;
-    ContractHook hook;
-    hook.drv = opts_.contract;
-    hook.n = n;
-    hook.hasOld = !at.old.empty();
-    hook.at = &at;
-    m.annot = &hook;
+    ClauseMachine cm(*this, *impl_, at, pc, loc, opts_.syncSends, &undecided_, opts_.contract,
+                     nullptr);
+    Machine& m = cm.m;
+    ContractHook& hook = cm.hook;
     if (x->kind == ExprKind::SetOf && x->bound.empty()) {
       for (const model::Expr* k : x->kids)
         self(k, self);
