@@ -10,7 +10,7 @@
  * Note: as printed in Fig. 5, the in_place behavior's ensures clause reads
  * \mpi_on(*SBUF, t) although sbuf == MPI_IN_PLACE there; App. B.3 of the
  * same seed writes \mpi_on(\old(*RBUF), t).  Fig. 5 is kept verbatim here;
- * appb_contracts.c has the App. B.3 version.
+ * lib/front/headers/chorus_mpi_contracts.h has the App. B.3 version.
  *     chorus verify allreduce_contract.c --contract allreduce -n 1..5
  */
 #include <mpi.h>

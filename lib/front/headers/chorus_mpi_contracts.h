@@ -1,22 +1,38 @@
 /*
  * chorus_mpi_contracts.h -- the contracts of MPI's collective functions
- * (seed 002 App. B, B.1-B.18), attached to their declarations.
+ * (seed 002 App. B, "Contracts of MPI collective functions and
+ * MPI_Reduce_local", B.1-B.18), attached to their declarations.
  *
  * `chorus verify FILE.c --contract f` includes this header (with the default
  * `--mpi-model contracts`): a call of one of these functions in f is then
  * simulated by its contract (seed 002 §2.4, §4.2) instead of running
  * chorus's own model of MPI, so that f is verified against what MPI
  * promises, not against one implementation of it. `--mpi-model builtin`
- * does not include it. The texts are those of App. B with the repairs of
- * the seed's typos listed in examples/contracts/appb_contracts.c (which
- * attaches the same texts to wrappers; tests/lit/contracts/appb-header.test
- * checks that both agree).
+ * does not include it. A C compiler sees redeclarations of mpi.h's
+ * prototypes (the contracts are comments).
+ *
+ * The contract text is the seed's, with its line numbers removed and only
+ * these repairs of extraction/typing errors:
+ *  - B.4: "scout" is scount (also in the signature);
+ *  - B.5: the contract names the arrays rcount/scout while the signature
+ *    names them rcounts/scounts; the signature's names are used; the
+ *    assigns clause's bound "0 <= i < \mpi_comm_size-1" is corrected to
+ *    "0 <= i < \mpi_comm_size" (as in B.2 and B.6), since every block of
+ *    the receive buffer is written;
+ *  - B.6: the macros SBUF_OF/RBUF_OF had an unbalanced parenthesis (the
+ *    displacement is added to the \mpi_buf); the set comprehension in
+ *    \separated lacked its closing brace; "scount" in not_in_place is
+ *    scounts;
+ *  - B.5, B.6, B.11: the second argument of \separated closes with a '}'
+ *    it never opened; the opening '{' of that set (as in B.2) is restored.
+ * Everything else (including B.9's waitsfor bound \mpi_comm_rank-1, and
+ * B.3's in_place ensures with \old(*RBUF)) is as printed. Each section
+ * #undefs the macro names it defines, since the seed reuses
+ * them; all are #undef'd at the end.
  */
 #ifndef CHORUS_MPI_CONTRACTS_H
 #define CHORUS_MPI_CONTRACTS_H
 #include <mpi.h>
-
-
 
 /* ================================================================== */
 /* B.1 MPI_Allgather                                                    */
