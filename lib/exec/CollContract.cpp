@@ -347,6 +347,8 @@ GlobalState Executor::contractInitialState() {
       if (D.objects[i] != model::kNone)
         ps.globals[gi] = values_.makePointer(
             Root{RootKind::Global, 0, impl_->globalIndex.at(D.objects[i])}, {f_.intConst(0)});
+      else if (i < D.handles.size() && D.handles[i])
+        ps.globals[gi] = f_.intConst(*D.handles[i]); // a datatype or op of this run
       else if (!fresh.count(D.args[i]))
         ps.globals[gi] = f_.intConst(kWorldHandle);
     }

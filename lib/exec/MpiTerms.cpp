@@ -80,6 +80,13 @@ Expr element(Machine& m, Expr p, int64_t i, int proc, const MpiVal& b) {
   return m.f.arrayRead(arr, m.f.add(d->path.back(), m.intc(i)));
 }
 
+/// The C type of a buffer's elements represents its basic datatype (as for
+/// MPI's own calls: MPI_BUFFER_TYPE_MISMATCH otherwise, e.g. a double array
+/// passed to a collective as MPI_INT).
+void checkType(Machine& m, const MpiVal& b) {
+  bufferType(m, b.base, b.dt, ViolationKind::MpiBufferTypeMismatch, b.proc);
+}
+
 Expr sameValue(Machine& m, Expr a, Expr b) {
   if (a->type()->isBool())
     a = m.boolToInt(a);
@@ -246,6 +253,8 @@ MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
       throw Unsupported("'" + m.text(e) + "': more than " + std::to_string(kMaxSeq) +
                         " values at " + m.where());
     if (isBasicType(b.dt)) {
+      if (*K > 0)
+        checkType(m, b);
       for (int64_t i = 0; i < *K; ++i) {
         Expr x = element(m, b.base, i, b.proc, b);
         if (!x)
@@ -378,6 +387,8 @@ std::vector<PtrSet> EvalHook::bufferSets(Machine& m, const MpiVal& b) {
   if (isBasicType(b.dt)) {
     et = ctypeOf(m, b.dt);
     n = b.count;
+    if (auto c = m.concreteInt(n); !c || *c > 0)
+      checkType(m, b);
   } else {
     // a derived datatype whose elements tile its extent without gaps
     TypeMap t = typeMap(m, b.dt, b.proc);

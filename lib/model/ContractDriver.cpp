@@ -1,6 +1,8 @@
 // The driver P^f of seed 002 §2.2 (ContractDriver.h).
 #include "chorus/model/ContractDriver.h"
 
+#include <functional>
+
 namespace chorus::model {
 
 namespace {
@@ -9,6 +11,84 @@ bool arithmeticArray(const Type* t) {
   while (t->kind == TypeKind::Array && t->length)
     t = t->elem;
   return t->isArithmetic();
+}
+
+/// The value of a constant integer expression (a datatype constant:
+/// `(MPI_Datatype)((long)3 << 24 | 7)`).
+std::optional<int64_t> constant(const Expr* e) {
+  while (e->kind == ExprKind::Cast)
+    e = e->kids[0];
+  if (e->kind == ExprKind::IntLit)
+    return int64_t(e->ival);
+  if (e->kind != ExprKind::Binary)
+    return std::nullopt;
+  auto a = constant(e->kids[0]), b = constant(e->kids[1]);
+  if (!a || !b)
+    return std::nullopt;
+  switch (e->op) {
+  case Op::Shl:
+    return *a << *b;
+  case Op::BitOr:
+    return *a | *b;
+  case Op::Add:
+    return *a + *b;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The C type of the elements of a basic datatype chorus chooses for a
+/// parameter (contractHandleValues) or names as a constant.
+const Type* elementTypeOf(Program& p, int64_t dt) {
+  switch (dt) {
+  case (int64_t(3) << 24) | 1:
+    return p.types.charType();
+  case (int64_t(3) << 24) | 7:
+    return p.types.intType();
+  case (int64_t(3) << 24) | 14:
+    return p.types.doubleType();
+  default:
+    return nullptr;
+  }
+}
+
+/// The datatype a `\mpi_buf(param, count, dt)` of the contract pairs with
+/// pointer parameter `param` (dt a bound parameter or a constant).
+std::optional<int64_t> pairedDatatype(const Program& p, const Contract& c, VarId param,
+                                      const std::map<VarId, int64_t>& bound) {
+  std::optional<int64_t> found;
+  std::function<void(const Expr*)> scan = [&](const Expr* e) {
+    if (!e || found)
+      return;
+    if (e->kind == ExprKind::Builtin && e->name == "\\mpi_buf" && e->kids.size() == 3) {
+      const Expr* b = e->kids[0];
+      while (b->kind == ExprKind::Cast)
+        b = b->kids[0];
+      const Expr* d = e->kids[2];
+      while (d->kind == ExprKind::Cast)
+        d = d->kids[0];
+      if (b->kind == ExprKind::Var && b->var == param) {
+        if (d->kind == ExprKind::Var && bound.count(d->var))
+          found = bound.at(d->var);
+        else if (auto k = constant(d))
+          found = *k;
+      }
+    }
+    for (const Expr* k : e->kids)
+      scan(k);
+  };
+  auto clauses = [&](const std::vector<Clause>& cs) {
+    for (const Clause& cl : cs)
+      for (const Expr* e : cl.exprs)
+        scan(e);
+  };
+  for (const ContractBlock& b : c.blocks) {
+    clauses(b.clauses);
+    for (const Behavior& bh : b.behaviors)
+      clauses(bh.clauses);
+  }
+  (void)p;
+  return found;
 }
 
 Expr make(ExprKind k, const Type* t, SrcLoc loc) {
@@ -21,8 +101,34 @@ Expr make(ExprKind k, const Type* t, SrcLoc loc) {
 
 } // namespace
 
-std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out,
-                              bool& usage) {
+std::vector<std::pair<std::string, int64_t>> contractHandleValues(const std::string& type) {
+  if (type == "MPI_Datatype")
+    return {{"MPI_INT", (int64_t(3) << 24) | 7}, {"MPI_DOUBLE", (int64_t(3) << 24) | 14}};
+  if (type == "MPI_Op")
+    return {{"MPI_SUM", (int64_t(4) << 24) | 3},
+            {"MPI_PROD", (int64_t(4) << 24) | 4},
+            {"MPI_MAX", (int64_t(4) << 24) | 1},
+            {"MPI_MIN", (int64_t(4) << 24) | 2}};
+  return {};
+}
+
+std::vector<std::pair<std::string, std::string>> contractHandleParams(const Program& p,
+                                                                      const std::string& name) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const Function* fp = p.findFunc(name);
+  if (!fp)
+    return out;
+  for (VarId pv : fp->params) {
+    const Variable& par = p.var(pv);
+    if (par.type->kind == TypeKind::Int &&
+        (par.type->name == "MPI_Datatype" || par.type->name == "MPI_Op"))
+      out.push_back({par.name, par.type->name});
+  }
+  return out;
+}
+
+std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out, bool& usage,
+                              const std::map<std::string, int64_t>& handleChoice) {
   usage = true;
   const Function* fp = p.findFunc(name);
   if (!fp)
@@ -81,6 +187,10 @@ std::string addContractDriver(Program& p, const std::string& name, ContractDrive
   }
   std::vector<VarId> params = fp->params;
   std::vector<const Expr*> args;
+  std::map<VarId, int64_t> bound; // the bound datatype and op parameters
+  for (VarId pv : params)
+    if (auto it = handleChoice.find(p.var(pv).name); it != handleChoice.end())
+      bound[pv] = it->second;
   for (VarId pv : params) {
     const Variable& par = p.var(pv);
     const Type* t = par.type;
@@ -91,12 +201,29 @@ std::string addContractDriver(Program& p, const std::string& name, ContractDrive
     g.loc = par.loc;
     VarId obj = kNone, len = kNone;
     bool handle = t->kind == TypeKind::Int && t->name.rfind("MPI_", 0) == 0;
-    if (handle && t->name != "MPI_Comm")
-      return "parameter '" + par.name + "' of type '" + t->name +
-             "': the contract driver binds MPI_Comm parameters to MPI_COMM_WORLD; other handle "
-             "types are not supported yet";
+    std::optional<int64_t> value;
+    if (handle && t->name != "MPI_Comm") {
+      auto it = handleChoice.find(par.name);
+      if (it == handleChoice.end())
+        return "parameter '" + par.name + "' of type '" + t->name +
+               "': the contract driver binds MPI_Comm parameters to MPI_COMM_WORLD, "
+               "MPI_Datatype and MPI_Op parameters to chosen handles; other handle types are "
+               "not supported yet";
+      value = it->second;
+    }
     if (t->kind == TypeKind::Pointer) {
       const Type* e = t->elem;
+      if (e && e->kind == TypeKind::Void) {
+        // void *p: an array of the C type of the datatype the contract
+        // gives p (\mpi_buf(p, count, dt))
+        auto dt = pairedDatatype(p, *contract, pv, bound);
+        e = dt ? elementTypeOf(p, *dt) : nullptr;
+        if (!e)
+          return "parameter '" + par.name + "' of type '" + t->name + "': no '\\mpi_buf(" +
+                 par.name +
+                 ", count, datatype)' of the contract gives it a basic datatype (MPI_CHAR, "
+                 "MPI_INT or MPI_DOUBLE, or a datatype parameter)";
+      }
       if (!e || !e->isArithmetic())
         return "parameter '" + par.name + "' of type '" + t->name +
                "': the contract driver supports pointers to arithmetic types only";
@@ -124,6 +251,7 @@ std::string addContractDriver(Program& p, const std::string& name, ContractDrive
     out.args.push_back(gv);
     out.objects.push_back(obj);
     out.lengths.push_back(len);
+    out.handles.push_back(value);
     Expr a = make(ExprKind::Var, t, at);
     a.var = gv;
     args.push_back(p.expr(a));

@@ -15,7 +15,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <iostream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -113,7 +115,11 @@ options:
             process calls F once with the program's globals and F's
             arguments fresh symbolic values constrained only by F's
             precondition (pointer arguments: distinct arrays of symbolic
-            length; MPI_Comm arguments: MPI_COMM_WORLD); checks F's
+            length; MPI_Comm arguments: MPI_COMM_WORLD; MPI_Datatype and
+            MPI_Op arguments: one run per MPI_INT, MPI_DOUBLE and MPI_SUM,
+            MPI_PROD, MPI_MAX, MPI_MIN, named in the verdict; void *
+            arguments: arrays of the C type of the datatype a \mpi_buf of
+            the contract gives them); checks F's
             collective postcondition, assigns, waitsfor, messages crossing
             the call (UNRECEIVED_MESSAGE, SEGMENT_BOUNDARY), mpi uses,
             termination (NONTERMINATION); a procedure with a collective
@@ -438,10 +444,35 @@ int verifyCommand(const std::vector<std::string>& args,
     sarifFile.clear();
     htmlFile = replayHtml;
   }
-  chorus::model::ContractDriver driver;
+  // verify --contract: one run per combination of the values of f's
+  // MPI_Datatype and MPI_Op parameters (the verdict names them)
+  std::deque<chorus::model::ContractDriver> drivers(1);
+  std::vector<std::map<std::string, int64_t>> choices{{}};
+  std::vector<std::string> choiceNames{""};
+  std::string choiceNote;
+  if (!contractName.empty()) {
+    for (const auto& [pn, tn] : chorus::model::contractHandleParams(*program, contractName)) {
+      std::vector<std::map<std::string, int64_t>> next;
+      std::vector<std::string> names;
+      std::string vals;
+      for (size_t c = 0; c < choices.size(); ++c)
+        for (const auto& [vn, v] : chorus::model::contractHandleValues(tn)) {
+          next.push_back(choices[c]);
+          next.back()[pn] = v;
+          names.push_back(choiceNames[c] + (choiceNames[c].empty() ? "" : ", ") + pn + " = " + vn);
+        }
+      for (const auto& [vn, v] : chorus::model::contractHandleValues(tn))
+        vals += (vals.empty() ? "" : ", ") + vn;
+      choices = std::move(next);
+      choiceNames = std::move(names);
+      choiceNote += (choiceNote.empty() ? "" : "; ") + pn + " in {" + vals + "}";
+    }
+  }
+  chorus::model::ContractDriver& driver = drivers.front();
   if (!contractName.empty()) {
     bool usage = false;
-    std::string why = chorus::model::addContractDriver(*program, contractName, driver, usage);
+    std::string why =
+        chorus::model::addContractDriver(*program, contractName, driver, usage, choices[0]);
     if (usage)
       return usageError("--contract " + contractName + ": " + why);
     if (!why.empty()) {
@@ -462,7 +493,38 @@ int verifyCommand(const std::vector<std::string>& args,
         std::cerr << "note: " << fn
                   << " has no collective contract: chorus's own MPI model runs it\n";
   }
+  if (choices.size() > 1)
+    std::cerr << "note: --contract " << contractName << ": one run per " << choiceNote
+              << " (other datatypes and ops are not covered)\n";
   s::SearchResult r = s::verify(*program, vo);
+  for (size_t k = 1; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
+    std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
+    if (!next)
+      return kUsage;
+    bool usage = false;
+    drivers.emplace_back();
+    std::string why =
+        chorus::model::addContractDriver(*next, contractName, drivers.back(), usage, choices[k]);
+    s::SearchResult rk;
+    if (!why.empty()) {
+      rk.verdict = s::Verdict::Unknown;
+      rk.reason = "unsupported: --contract " + contractName + " (" + choiceNames[k] + "): " + why;
+    } else {
+      vo.contract = &drivers.back();
+      rk = s::verify(*next, vo);
+    }
+    s::Stats total = r.stats;
+    s::accumulate(total, rk.stats);
+    r = std::move(rk);
+    r.stats = total;
+    program = std::move(next);
+    if (r.verdict != s::Verdict::Verified)
+      std::cerr << "note: with " << choiceNames[k] << "\n";
+  }
+  if (choices.size() > 1 && r.verdict == s::Verdict::Verified)
+    r.note += (r.note.empty() ? "" : "; ") + choiceNote;
+  else if (choices.size() > 1 && drivers.size() == 1) // the first run is not verified
+    std::cerr << "note: with " << choiceNames[0] << "\n";
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
     return usageError(r.reason.substr(std::strlen("unsupported: ")));
   if (replay && r.verdict == s::Verdict::Unknown && r.reason.rfind("replay:", 0) == 0) {

@@ -8,6 +8,8 @@
 
 #include "chorus/model/Program.h"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,9 @@ struct ContractDriver {
   std::vector<VarId> objects; ///< per parameter: kNone unless a pointer
   std::vector<VarId> lengths; ///< per parameter: kNone unless a pointer
   VarId result = kNone;       ///< holds f's result (kNone for void)
+  /// Per parameter: the handle an MPI_Datatype or MPI_Op parameter is bound
+  /// to in this run (`handleChoice`); none for other parameters.
+  std::vector<std::optional<int64_t>> handles;
   /// The globals of the program that get fresh values per process (every
   /// global defined by the program, static locals included, and the
   /// argument globals): globals declared extern (the library's) keep their
@@ -36,8 +41,23 @@ struct ContractDriver {
 /// be built: `usage` is set when the input is wrong (no such function, no
 /// body, no collective contract), not when the driver does not support a
 /// type of the program yet (a global or parameter type).
-std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out,
-                              bool& usage);
+///
+/// `handleChoice` binds the MPI_Datatype and MPI_Op parameters of f by
+/// name (contractHandleParams); a `void *` parameter points to an array of
+/// the C type of the datatype a `\mpi_buf(p, count, dt)` of the contract
+/// gives it (dt a bound datatype parameter or a constant).
+std::string addContractDriver(Program& p, const std::string& name, ContractDriver& out, bool& usage,
+                              const std::map<std::string, int64_t>& handleChoice = {});
+
+/// The MPI_Datatype and MPI_Op parameters of function `name` (name, type
+/// name), in order; the CLI runs the driver once per combination of their
+/// values (contractHandleValues).
+std::vector<std::pair<std::string, std::string>> contractHandleParams(const Program& p,
+                                                                      const std::string& name);
+/// The values a parameter of type `type` ("MPI_Datatype", "MPI_Op") takes
+/// in `verify --contract`: (name, handle) of MPI_INT and MPI_DOUBLE; of
+/// MPI_SUM, MPI_PROD, MPI_MAX and MPI_MIN.
+std::vector<std::pair<std::string, int64_t>> contractHandleValues(const std::string& type);
 
 /// The MPI collective operations f calls (directly or not) that have no collective
 /// contract (with the App. B header: the nonblocking and neighbourhood
