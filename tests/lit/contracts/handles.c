@@ -46,7 +46,7 @@ void untyped(void *p) {
 // (App. B.8's \mpi_buf reads it).
 // RUN: %expect-exit 1 %chorus verify %s --contract allreduce -DINT_BCAST -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: note: with dt = MPI_DOUBLE, op = MPI_SUM
-// TYPE: verdict: violation MPI_BUFFER_TYPE_MISMATCH at {{.*}}chorus_mpi_contracts.h:{{[0-9]+}}:{{[0-9]+}} (process 0)
+// TYPE: verdict: violation MPI_BUFFER_TYPE_MISMATCH at {{.*}}chorus_mpi_contracts.h:345:13 (process 0)
 // TYPE-NEXT: buffer of C type 'double' used with MPI_INT, which describes another C type
 // RUN: %expect-exit 2 %chorus verify %s --contract untyped -n 1 --quiet 2>&1 | FileCheck %s --check-prefix=VOID
 // VOID: verdict: unknown (unsupported: --contract untyped: parameter 'p' of type 'void*': no '\mpi_buf(p, count, datatype)' of the contract gives it a basic datatype
