@@ -79,6 +79,31 @@ int monotoneDirection(sym::ExprFactory& f, Expr context, Expr x) {
 
 } // namespace
 
+Expr ProverOracle::component(Expr context, Expr symbol) {
+  std::vector<Expr> cs = sym::ExprFactory::conjuncts(context);
+  std::vector<bool> taken(cs.size(), false);
+  std::vector<Expr> syms{symbol}, out;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t i = 0; i < cs.size(); ++i) {
+      if (taken[i])
+        continue;
+      std::span<const Expr> fs = f_.freeSymbols(cs[i]);
+      bool shares = std::any_of(fs.begin(), fs.end(), [&](Expr x) {
+        return std::find(syms.begin(), syms.end(), x) != syms.end();
+      });
+      if (!shares)
+        continue;
+      taken[i] = grew = true;
+      out.push_back(cs[i]);
+      for (Expr x : fs)
+        if (std::find(syms.begin(), syms.end(), x) == syms.end())
+          syms.push_back(x);
+    }
+  }
+  return out.size() == cs.size() ? context : f_.logicalAnd(out);
+}
+
 Expr ProverOracle::uniqueValue(Expr context, Expr symbol) {
   auto key = std::make_pair(context, symbol);
   auto it = unique_.find(key);
@@ -100,13 +125,22 @@ Expr ProverOracle::computeUniqueValue(Expr context, Expr symbol) {
   if ((symbol->type()->isInt() || symbol->type()->isReal()) &&
       monotoneDirection(f, context, symbol) != 0)
     return nullptr;
-  auto m = prover_.model(context);
+  // A real fixed only implicitly (by no equation the simplifier solves) is
+  // left symbolic: the model query below, over nonlinear real arithmetic,
+  // costs more than the substitution saves (the contract stubs' fresh
+  // reals: dotProd's MPI_Allreduce, seed 002).
+  if (symbol->type()->isReal())
+    return nullptr;
+  // The model is asked of the conjuncts connected to the symbol only (its
+  // independent component): the other components do not restrict it.
+  Expr comp = component(context, symbol);
+  auto m = prover_.model(comp);
   if (!m)
     return nullptr;
   for (const sym::ModelEntry& e : *m)
     if (e.symbol == symbol && e.value &&
         (e.value->kind() == sym::Kind::NumConst || e.value->isTrue() || e.value->isFalse()))
-      return prover_.valid(context, f.eq(symbol, e.value)) == sym::Answer::Yes ? e.value : nullptr;
+      return prover_.valid(comp, f.eq(symbol, e.value)) == sym::Answer::Yes ? e.value : nullptr;
   return nullptr;
 }
 

@@ -436,8 +436,23 @@ Expr ExprFactory::eq(Expr a, Expr b) {
   if (a == b)
     return true_;
   Type t = a->type();
-  if (t->isNumeric())
+  if (t->isNumeric()) {
+    // ite(c, x, y) = k with k and x or y constants (a C condition as an int
+    // compared with 0, `r >= 0 ? r : MPI_PROC_NULL` fixed to a rank): the
+    // constant branch decided, so that the other is a plain equation
+    for (auto [x, k] : {std::pair{a, b}, std::pair{b, a}}) {
+      if (x->kind() != Kind::Ite || k->kind() != Kind::NumConst)
+        continue;
+      Expr c = x->child(0), th = x->child(1), el = x->child(2);
+      if (el->kind() == Kind::NumConst)
+        return compare(el->value(), k->value()) == 0 ? logicalOr(logicalNot(c), eq(th, k))
+                                                     : logicalAnd(c, eq(th, k));
+      if (th->kind() == Kind::NumConst)
+        return compare(th->value(), k->value()) == 0 ? logicalOr(c, eq(el, k))
+                                                     : logicalAnd(logicalNot(c), eq(el, k));
+    }
     return detail::makeAtom(*this, Kind::Eq, sub(a, b));
+  }
   if (a->isConst() && b->isConst())
     return boolConst(t->isBool() ? a == b : false); // distinct constants
   if (t->isBool()) {

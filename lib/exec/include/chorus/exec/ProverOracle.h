@@ -31,6 +31,8 @@ private:
   };
   std::unordered_map<std::pair<Expr, Expr>, Expr, PairHash> unique_;
   Expr computeUniqueValue(Expr context, Expr symbol);
+  /// The conjuncts of context connected to symbol through shared symbols.
+  Expr component(Expr context, Expr symbol);
 };
 
 } // namespace chorus::exec
