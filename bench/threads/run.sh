@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Benchmark of the thread model (issue 13): classic pthreads programs with
-# 2..4 threads, verified or refuted, with the reduction of local moves
-# (default) and without any reduction (--no-por: every interleaving of
-# every statement). Prints one table: program, threads, verdict, states,
-# transitions, time, memory for each setting.
+# 2..4 threads, verified or refuted, under three reductions: --dpor (the
+# stateless DPOR with sleep sets; a program with a cycle falls back to the
+# local moves, marked "*"), the default (local moves with state matching),
+# and none (--no-por: every interleaving of every statement, with state
+# matching). Prints one table: program, threads, and per setting verdict,
+# states saved, executions (ends of the executions explored), transitions,
+# time, peak memory.
 # usage: bench/threads/run.sh [CHORUS] [TIME_LIMIT_S]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +19,7 @@ row() { # name threads file flags...
   local name=$1 nth=$2 file=$3
   shift 3
   local out=()
-  for mode in "" --no-por; do
+  for mode in --dpor "" --no-por; do
     rm -f "$json"
     "$chorus" verify "$file" "$@" $mode --quiet --time-limit "$limit" --json "$json" > /dev/null 2>&1
     out+=("$(python3 - "$json" <<'PY'
@@ -31,16 +34,19 @@ v = d["verdict"]
 if v == "violation":
     v = d["violation"]["kind"]
 elif v == "unknown":
-    v = "unknown(" + d.get("reason", "")[:20] + ")"
-print("%-18s %9d %9d %8.2f %6d" % (v, s["statesSaved"], s["transitions"], s["seconds"],
-      s["peakMemoryKB"] // 1024))
+    v = "unknown(" + d.get("reason", "")[:9] + ")"
+if "cycle" in s.get("threadReduction", ""):
+    v += "*"
+print("%-18s %7d %6d %7d %6.2f %4d" % (v, s["statesSaved"], s.get("executions", 0),
+      s["transitions"], s["seconds"], s["peakMemoryKB"] // 1024))
 PY
 )")
   done
-  printf "%-26s %3s | %s | %s\n" "$name" "$nth" "${out[0]}" "${out[1]}"
+  printf "%-26s %3s | %s | %s | %s\n" "$name" "$nth" "${out[0]}" "${out[1]}" "${out[2]}"
 }
-printf "%-26s %3s | %-18s %9s %9s %8s %6s | %-18s %9s %9s %8s %6s\n" program thr \
-  "verdict" states trans "time[s]" "MB" "verdict (no POR)" states trans "time[s]" "MB"
+hdr() { printf "%-18s %7s %6s %7s %6s %4s" "$1" states execs trans "t[s]" MB; }
+printf "%-26s %3s | %s | %s | %s\n" program thr "$(hdr 'DPOR')" "$(hdr 'local moves')" \
+  "$(hdr 'no POR')"
 for n in 2 3 4; do
   row "philosophers (ordered)" "$n" "$here/philosophers.c" "-DN=$n"
   row "philosophers (naive)" "$n" "$here/philosophers.c" "-DN=$n" -DNAIVE

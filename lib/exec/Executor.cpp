@@ -88,6 +88,8 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
   case StmtKind::Kill: {
     advance(t);
     const model::Variable& v = P.var(s.var);
+    if (ex.escapes(s.var))
+      globalMove = true; // another thread may hold its address
     if (v.isGlobalStorage())
       return Outcome::Done;
     Frame& fr = self().stack.back();
@@ -124,6 +126,10 @@ void Machine::doReturn(Expr v) {
   uint8_t resume = ps.stack.back().resumePhase;
   const model::Function& callee = P.func(ps.stack.back().func);
   const model::Type* rt = callee.type ? callee.type->ret : nullptr;
+  // (the end of a thread or of the process, or a frame whose variables
+  // another thread may point to: dependent with every move, for the DPOR)
+  if ((ps.stack.size() == 1 && thr == 0) || ex.frameEscapes(ps.stack.back().func))
+    globalMove = true;
   ps.stack.pop_back();
   if (ps.stack.empty() && thr != 0) { // a thread's start routine returned
     threadEnd(v);
@@ -289,6 +295,26 @@ Expr Machine::arg(const model::Stmt& s, size_t i) {
   return v;
 }
 
+namespace {
+
+/// Library models whose effect on the process is entirely in memory they
+/// read and write through places (recorded as Successor::accesses, their
+/// objects' fields as `sync`): mutexes, read-write and spin locks,
+/// semaphores, barriers, atomics. Every other library call is a global move
+/// for the DPOR (lib/search/Dpor.h).
+bool dporMemoryModel(const std::string& n) {
+  for (const char* pre : {"pthread_mutex_", "pthread_rwlock_", "pthread_spin_", "sem_",
+                          "pthread_barrier_", "$atomic_"})
+    if (n.rfind(pre, 0) == 0)
+      return true;
+  // (their thread-table effects are recorded as pseudo-places:
+  // Machine::threadMark)
+  return n == "pthread_create" || n == "pthread_join" || n == "pthread_self" ||
+         n == "pthread_equal";
+}
+
+} // namespace
+
 Machine::Outcome Machine::library(const std::string& name, const model::Transition& t) {
   if (thr != 0 && name.rfind("MPI_", 0) == 0)
     throw Unsupported("MPI call '" + name + "' from a thread other than main at " + where() +
@@ -297,6 +323,8 @@ Machine::Outcome Machine::library(const std::string& name, const model::Transiti
   if (!fn)
     throw Unsupported("library function '" + name + "' is not modelled (called at " + where() +
                       ")");
+  if (!dporMemoryModel(name))
+    globalMove = true;
   Outcome o = fn->run(*this, name, t);
   if (o == Outcome::Blocked)
     blockedCall = name;
@@ -638,8 +666,12 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
       section = int(v - 1);
   }
   for (size_t t = 0; t < ps.threads.size(); ++t) {
-    if (!runningThread(t) || (section >= 0 && int(t) != section))
+    if (!runningThread(t))
       continue;
+    if (section >= 0 && int(t) != section) { // held off by the atomic section
+      pm.waiting.push_back(WaitingThread{int(t), {}, true});
+      continue;
+    }
     ProcMoves tm = threadMoves(s, p, int(t));
     if (reduceThreads && localMoves(ps, int(t), tm)) {
       for (Successor& sc : tm.succs)
@@ -651,6 +683,8 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
     bool progress = false;
     for (const Successor& sc : tm.succs)
       progress = progress || !sc.spurious;
+    if (tm.succs.empty())
+      pm.waiting.push_back(WaitingThread{int(t), std::move(tm.blockedAccesses), tm.blockedGlobal});
     if (!progress) {
       if (!tm.succs.empty() && tm.blockedAt.empty()) {
         tm.blockedAt = tm.succs[0].step.stmt + " at " + prog_.where(tm.succs[0].step.loc) +
@@ -824,6 +858,9 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
           dropDeadIn(pm.succs[k].state, p);
       }
       if (pm.succs.size() == before) {
+        for (const Access& a : m.accesses)
+          pm.blockedAccesses.push_back(a);
+        pm.blockedGlobal = pm.blockedGlobal || m.globalMove;
         pm.blockedAt = m.blockedCall + " at " + prog_.where(m.loc) +
                        (m.blockedWhy.empty() ? "" : " (" + m.blockedWhy + ")");
         pm.blockedLoc = m.loc;

@@ -86,6 +86,19 @@ public:
   /// The accesses are those of an atomic operation (Access::atomic).
   bool atomicAccess = false;
   std::vector<Access> accesses;
+  /// The move depends on other threads' moves beyond its accesses
+  /// (Successor::global).
+  bool globalMove = false;
+  /// Records an access to a pseudo-place of the thread table for the DPOR
+  /// (a `sync` access): kThreadTable (slot allocation: create, join, the end
+  /// of a detached thread) or threadStatus(k) (thread k ends, is joined).
+  static constexpr uint32_t kThreadTable = 0;
+  static uint32_t threadStatus(int k) { return 1 + uint32_t(k); }
+  void threadMark(uint32_t id, bool write) {
+    if (recordAccesses)
+      accesses.push_back(
+          Access{state::Root{state::RootKind::Global, 0xffffffffu, id}, {}, write, false, true});
+  }
   /// lib/exec/threads: when a call blocks, the thread it waits for (-1:
   /// none or unknown) and what it waits on ("mutex &m held by thread 2").
   int waitsFor = -1;
@@ -167,6 +180,7 @@ public:
     sc.covered = covered;
     sc.spurious = spurious;
     sc.accesses = std::move(accesses);
+    sc.global = globalMove || spurious;
     return sc;
   }
 

@@ -39,6 +39,9 @@ void printStats(std::ostream& os, const search::SearchResult& r) {
   os << "  states matched   " << s.statesMatched << "\n";
   os << "  transitions      " << s.transitions << "\n";
   os << "  max depth        " << s.maxDepth << "\n";
+  os << "  executions       " << s.executions << "\n";
+  if (!r.threadReduction.empty())
+    os << "  thread reduction " << r.threadReduction << "\n";
   os << "  prover calls    ";
   for (const auto& [k, v] : s.proverCalls)
     os << " " << k << "=" << v;
@@ -163,7 +166,8 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
   const search::Stats& s = r.stats;
   os << "  \"statistics\": {\"statesSaved\": " << s.statesSaved
      << ", \"statesMatched\": " << s.statesMatched << ", \"transitions\": " << s.transitions
-     << ", \"maxDepth\": " << s.maxDepth << ", \"seconds\": " << s.seconds
+     << ", \"maxDepth\": " << s.maxDepth << ", \"executions\": " << s.executions
+     << ", \"threadReduction\": " << js(r.threadReduction) << ", \"seconds\": " << s.seconds
      << ", \"peakMemoryKB\": " << s.peakMemoryKB << ", \"proverCalls\": {";
   for (size_t i = 0; i < s.proverCalls.size(); ++i)
     os << (i ? ", " : "") << js(s.proverCalls[i].first) << ": " << s.proverCalls[i].second;

@@ -1,5 +1,6 @@
 #include "chorus/search/Search.h"
 
+#include "Dpor.h"
 #include "chorus/search/Shorten.h"
 
 #include "chorus/check/CollectiveContractMonitor.h"
@@ -43,6 +44,7 @@ void accumulate(Stats& total, const Stats& r) {
   total.statesMatched += r.statesMatched;
   total.transitions += r.transitions;
   total.maxDepth = std::max(total.maxDepth, r.maxDepth);
+  total.executions += r.executions;
   total.seconds += r.seconds;
   total.peakMemoryKB = std::max(total.peakMemoryKB, r.peakMemoryKB);
   for (const auto& [k, v] : r.proverCalls) {
@@ -139,6 +141,7 @@ struct Node {
   size_t stackIdx = 0;  // index in the stack
   size_t fullBelow = 0; // fully expanded nodes below this one on the stack
   bool full = true;     // expanded with the moves of every process
+  DporNode dp;          // SearchOptions::dpor (lib/search/Dpor.h)
 };
 
 class Dfs {
@@ -163,6 +166,11 @@ public:
       try {
         if (!started) {
           started = true;
+          dporOn = dporApplies();
+          if (createsThreads())
+            result.threadReduction = dporOn ? "dpor" : opts.por ? "local moves" : "none";
+          if (dporOn)
+            opts.stateless = true; // (and so no chains)
           GlobalState init = ex.initial();
           if (opts.collective && !liseOn)
             mon.init(init);
@@ -267,9 +275,16 @@ private:
           continue;
         }
       } else if (onStack.count(&key)) {
+        if (dporOn) { // not for the DPOR: search() starts again without it
+          result.dporCycle = true;
+          stop = true;
+          break;
+        }
         trace.pop_back(); // a cycle: nothing new below
         continue;
       }
+      if (dporOn)
+        dporMove(top, i);
       GlobalState st = std::move(sc.state); // (sc is not used after: expandFully)
       uint64_t depth = top.depth + 1;
       chainFrom = GlobalState{};
@@ -327,6 +342,8 @@ private:
   check::CollectiveContractMonitor collContract; // --contract f (seed 002)
   check::LiseMonitor lise;                       // --lise: loop records, havoc (seed 004)
   bool liseOn = false;
+  bool dporOn = false;
+  std::vector<std::pair<int, DporInfo>> pendingSleep; // the next pushed node's sleep set
 
   /// Moves of p, seen by the annotation monitors. With --lise, a process at
   /// the head of an annotated loop moves from its havocked state.
@@ -729,6 +746,156 @@ private:
     }
   }
 
+  // ------------------------------------------------------------------ DPOR
+  // (lib/search/Dpor.h; lib/exec/DESIGN-NOTES.md "DPOR")
+
+  /// A one-process program that creates threads, with no monitor that
+  /// needs every state (SearchOptions::dpor).
+  bool dporApplies() const {
+    if (!opts.dpor || !opts.por || opts.stateless || guided() || liseOn || opts.cycleIsViolation ||
+        opts.abandonOnNondeterminism || opts.cqmin || ex.options().nprocs != 1 ||
+        contracts.active() || loops.active() || collContract.active() || outputs.active() ||
+        !ex.program().passerts.empty())
+      return false;
+    return createsThreads();
+  }
+
+  /// Does the program call pthread_create?
+  bool createsThreads() const {
+    const model::Program& P = ex.program();
+    for (const model::Function& fn : P.funcs)
+      for (const model::Transition& t : fn.trans)
+        if (t.stmt.kind == model::StmtKind::Call && t.stmt.callee &&
+            t.stmt.callee->kind == model::ExprKind::Func &&
+            P.func(t.stmt.callee->func).name == "pthread_create")
+          return true;
+    return false;
+  }
+
+  bool stackDporAsleep(const Node& n, int t) const { return n.dp.asleep(t); }
+
+  /// The DPOR state of node n: its threads, their clocks (from the move
+  /// into n), and with the full moves `pm` (n.succs), each thread's next
+  /// move, the races of those with the moves of the path (Flanagan and
+  /// Godefroid: the latest dependent move of another thread that does not
+  /// happen before the thread's next move gets it explored before it, or
+  /// every thread when it could not move there), and the first thread to
+  /// explore here (the others wait in the pool until a race asks for them).
+  void dporSetup(Node& n, const exec::ProcMoves* pm) {
+    DporNode& d = n.dp;
+    d.active = true;
+    const state::ProcState& ps = *n.state.procs[0];
+    size_t nt = ps.numThreads();
+    d.present.assign(nt, 0);
+    d.enabled.assign(nt, 0);
+    d.next.assign(nt, DporInfo{});
+    for (size_t t = 0; t < nt; ++t)
+      d.present[t] = t == 0 ? !ps.terminated()
+                            : ps.threads[t].status == state::Thread::Status::Running &&
+                                  !ps.threads[t].stack.empty();
+    const Node* par = n.stackIdx ? &stack[n.stackIdx - 1] : nullptr;
+    d.threadClock.assign(nt, Clock{});
+    if (par && par->dp.active && par->dp.evThread >= 0) {
+      for (size_t t = 0; t < nt && t < par->dp.threadClock.size(); ++t)
+        d.threadClock[t] = par->dp.threadClock[t];
+      size_t p = size_t(par->dp.evThread);
+      if (p < nt)
+        d.threadClock[p] = par->dp.evClock;
+      // a thread that starts here: after the move that created it
+      for (size_t u = 0; u < nt; ++u)
+        if (d.present[u] && (u >= par->dp.present.size() || !par->dp.present[u]))
+          d.threadClock[u] = par->dp.evClock;
+    }
+    if (!pm)
+      return;
+    for (const Successor& sc : n.succs)
+      if (size_t t = size_t(sc.step.thread); t < nt) {
+        d.enabled[t] = 1;
+        d.next[t].add(sc.accesses, sc.global);
+      }
+    std::vector<uint8_t> known = d.enabled;
+    for (const exec::WaitingThread& w : pm->waiting)
+      if (size_t(w.thread) < nt) {
+        d.next[size_t(w.thread)].add(w.accesses, w.global);
+        known[size_t(w.thread)] = 1;
+      }
+    for (size_t t = 0; t < nt; ++t)
+      if (d.present[t] && !known[t])
+        d.next[t].global = true;
+    for (size_t q = 0; q < nt; ++q) {
+      if (!d.present[q])
+        continue;
+      const Clock& cq = d.threadClock[q];
+      for (size_t j = n.stackIdx; j-- > 0;) {
+        Node& a = stack[j];
+        int tj = a.dp.evThread;
+        if (!a.dp.active || tj < 0 || size_t(tj) == q)
+          continue;
+        if (size_t(tj) < cq.size() && cq[size_t(tj)] >= j + 1)
+          continue; // happens before q's next move
+        if (!dependent(a.dp.ev, d.next[q]))
+          continue;
+        if (q < a.dp.enabled.size() && a.dp.enabled[q])
+          a.dp.addBacktrack(int(q), a.succs);
+        else
+          for (size_t u = 0; u < a.dp.enabled.size(); ++u)
+            if (a.dp.enabled[u])
+              a.dp.addBacktrack(int(u), a.succs);
+        break;
+      }
+    }
+    d.pool = std::move(n.succs);
+    n.succs.clear();
+    d.backtrack.assign(nt, 0);
+    for (size_t t = 0; t < nt; ++t)
+      if (d.enabled[t] && !d.asleep(int(t))) {
+        d.addBacktrack(int(t), n.succs);
+        break;
+      }
+  }
+
+  /// Successor i of `top` is explored: its move's clock, and the sleep set
+  /// of the state it leads to (the threads asleep at top or explored there
+  /// before it whose next move is independent of it).
+  void dporMove(Node& top, size_t i) {
+    DporNode& d = top.dp;
+    pendingSleep.clear();
+    if (!d.active)
+      return;
+    const Successor& sc = top.succs[i];
+    int p = sc.step.thread;
+    d.evThread = p;
+    d.ev = DporInfo{};
+    d.ev.add(sc.accesses, sc.global);
+    Clock c = size_t(p) < d.threadClock.size() ? d.threadClock[size_t(p)] : Clock{};
+    for (size_t j = 0; j < top.stackIdx; ++j) {
+      const Node& a = stack[j];
+      if (a.dp.active && a.dp.evThread >= 0 && a.dp.evThread != p && dependent(a.dp.ev, d.ev))
+        join(c, a.dp.evClock);
+    }
+    if (c.size() <= size_t(p))
+      c.resize(size_t(p) + 1, 0);
+    c[size_t(p)] = uint32_t(top.stackIdx + 1);
+    d.evClock = std::move(c);
+    const DporInfo& mine = size_t(p) < d.next.size() ? d.next[size_t(p)] : d.ev;
+    auto keep = [&](int q, const DporInfo& info) {
+      if (q == p)
+        return;
+      for (const auto& e : pendingSleep)
+        if (e.first == q)
+          return;
+      if (!dependent(info, mine))
+        pendingSleep.emplace_back(q, info);
+    };
+    for (const auto& [q, info] : d.sleep)
+      keep(q, info);
+    for (size_t k = 0; k < i; ++k) {
+      int q = top.succs[k].step.thread;
+      if (size_t(q) < d.next.size())
+        keep(q, d.next[size_t(q)]);
+    }
+  }
+
   /// Turns a reduced expansion into a full one (cycle proviso): the moves
   /// of the other processes are added to the node's successors.
   void expandFully(Node& n) {
@@ -756,17 +923,16 @@ private:
       return false;
     if (trace.empty())
       trace.push_back(exec::Step{});
-    stack.push_back(Node{std::move(s),
-                         std::move(key),
-                         {},
-                         {},
-                         0,
-                         std::move(chainFrom),
-                         chainLen,
-                         depth,
-                         -1,
-                         false,
-                         chainLen ? chainProc : -1});
+    stack.emplace_back();
+    {
+      Node& nn = stack.back();
+      nn.state = std::move(s);
+      nn.key = std::move(key);
+      nn.chainFrom = std::move(chainFrom);
+      nn.chainLen = chainLen;
+      nn.depth = depth;
+      nn.chainProc = chainLen ? chainProc : -1;
+    }
     chainFrom = GlobalState{};
     chainLen = 0;
     chainProc = -1;
@@ -780,6 +946,9 @@ private:
                       ? 0
                       : stack[n.stackIdx - 1].fullBelow + (stack[n.stackIdx - 1].full ? 1 : 0);
     onStack.emplace(&n.key, n.stackIdx);
+    if (dporOn)
+      n.dp.sleep = std::move(pendingSleep);
+    pendingSleep.clear();
     // depth as the DFS stack size it was before chains: moves + 1
     if (depth + 1 > result.stats.maxDepth)
       result.stats.maxDepth = depth + 1;
@@ -927,7 +1096,25 @@ private:
     int np = n.state.numProcs();
     std::vector<exec::ProcMoves> all(np);
     std::vector<bool> done(np, false);
-    if (opts.por && !guided()) {
+    if (dporOn && np == 1) {
+      // A thread whose moves are all local is explored alone (they are
+      // independent of every move); otherwise the full moves, then the
+      // DPOR's choice among them (dporSelect).
+      all[0] = moves(n.state, 0, true);
+      int t = all[0].reduced && !all[0].succs.empty() ? all[0].succs[0].step.thread : -1;
+      if (t >= 0 && !stackDporAsleep(n, t)) {
+        dporSetup(n, nullptr);
+        n.dp.backtrack.assign(n.dp.present.size(), 0);
+        if (size_t(t) < n.dp.backtrack.size())
+          n.dp.backtrack[size_t(t)] = 1;
+        for (const Successor& sc : all[0].succs)
+          n.dp.next[size_t(t)].add(sc.accesses, sc.global);
+        n.succs = std::move(all[0].succs);
+        return;
+      }
+      done[0] = !all[0].reduced;
+    }
+    if (opts.por && !guided() && !dporOn) {
       std::vector<int> order(np);
       for (int p = 0; p < np; ++p)
         order[p] = p;
@@ -1045,6 +1232,10 @@ private:
     for (int p : order)
       for (Successor& sc : all[p].succs)
         n.succs.push_back(std::move(sc));
+    if (dporOn && np == 1 && !stop)
+      dporSetup(n, &all[0]);
+    if (n.succs.empty())
+      ++result.stats.executions;
     if (n.succs.empty() && allTerminated && opts.captureOutput && !result.output) {
       std::string out;
       for (const exec::Step& st : currentTrace())
@@ -1157,7 +1348,25 @@ private:
 } // namespace
 
 SearchResult search(exec::Executor& ex, const SearchOptions& opts) {
-  return Dfs(ex, opts).run();
+  SearchResult r = Dfs(ex, opts).run();
+  if (!r.dporCycle)
+    return r;
+  // The DPOR met a cycle (a busy-wait, a condition-variable loop): its
+  // completeness argument needs executions that end, so the search starts
+  // again with the local-move reduction and state matching.
+  SearchOptions o = opts;
+  o.dpor = false;
+  if (o.timeLimit > 0)
+    o.timeLimit = std::max(0.01, o.timeLimit - r.stats.seconds);
+  if (o.maxStates)
+    o.maxStates = std::max<uint64_t>(1, o.maxStates - std::min(o.maxStates, r.stats.statesSaved));
+  SearchResult r2 = Dfs(ex, o).run();
+  Stats total = r.stats;
+  accumulate(total, r2.stats);
+  total.seconds = r.stats.seconds + r2.stats.seconds;
+  r2.stats = total;
+  r2.threadReduction = "local moves (DPOR met a cycle)";
+  return r2;
 }
 
 } // namespace chorus::search

@@ -164,6 +164,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;
+      if (total.threadReduction.empty() || r.threadReduction != "dpor")
+        total.threadReduction = r.threadReduction; // (a fallback is said)
       // The absolute search verified the program and no send's mode
       // depended on the deadlock mode: the potential search would explore
       // the same states (ExecOptions::syncSends changes only such sends).

@@ -46,6 +46,10 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
     so.stateless = true;
   else if (a == "--no-por")
     so.por = false;
+  else if (a == "--dpor")
+    so.dpor = true;
+  else if (a == "--no-dpor")
+    so.dpor = false;
   else if (a == "--no-chains")
     so.chainMax = 0;
   else if (a == "--no-shorten")

@@ -95,6 +95,10 @@ options:
             not explored further and the verdict is at best unknown; 0: no
             bound)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
+          --dpor (threads: stateless dynamic partial-order reduction with
+            sleep sets; a path that returns to a state on it makes the
+            search start again with local moves and state matching)
+          --no-dpor (the default)
           --no-chains (save every state: a run of moves where the POR
             expands one move at a time is otherwise one transition)
           --no-shorten (print a violation's trace as found; by default the

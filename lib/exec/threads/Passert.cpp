@@ -147,7 +147,8 @@ void Executor::checkPasserts(const GlobalState& s, int p, Successor& sc) {
   gs.procs[size_t(p)] = interner_.intern(ProcState(q));
   std::vector<const Access*> events;
   for (const Access& a : sc.accesses)
-    events.push_back(&a);
+    if (!a.sync) // (a synchronization object's own fields are not events)
+      events.push_back(&a);
   if (events.empty())
     events.push_back(nullptr);
   // event by event (the timeline), every live instance after each

@@ -19,18 +19,21 @@ namespace chorus::exec {
 namespace threads {
 
 void recordAccess(Machine& m, const Place& pl, bool write) {
-  if (!m.recordAccesses || m.syncAccess || pl.proc != m.me)
+  if (!m.recordAccesses || pl.proc != m.me)
     return;
   if (pl.root.kind != RootKind::Global && pl.root.kind != RootKind::Local &&
       pl.root.kind != RootKind::Heap)
     return;
+  // (a synchronization object's field, read or written by its model, is
+  // recorded as `sync`: a dependency for the DPOR, not program data)
   for (const Access& a : m.accesses)
-    if (a.root == pl.root && a.path == pl.path && a.atomic == m.atomicAccess) {
+    if (a.root == pl.root && a.path == pl.path && a.atomic == m.atomicAccess &&
+        a.sync == m.syncAccess) {
       if (write && !a.write)
         break;
       return; // already recorded
     }
-  m.accesses.push_back(Access{pl.root, pl.path, write, m.atomicAccess});
+  m.accesses.push_back(Access{pl.root, pl.path, write, m.atomicAccess, m.syncAccess});
 }
 
 } // namespace threads
@@ -106,14 +109,7 @@ void scanAddrOf(const model::Expr* e, std::vector<uint8_t>& taken) {
 
 } // namespace
 
-bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) const {
-  // A move is local when it is not a library call, does not end the thread
-  // (its bottom frame returning) and accesses only variables of the
-  // thread's own frames whose address is never taken: no other thread can
-  // read or write them, so it commutes with every move of the others and
-  // stays enabled (DESIGN-NOTES.md "Threads: local moves").
-  if (tm.succs.empty())
-    return false;
+bool Executor::escapes(model::VarId v) const {
   Impl& im = *impl_;
   if (!im.addressTakenDone) {
     im.addressTaken.assign(prog_.vars.size(), 0);
@@ -128,6 +124,26 @@ bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) con
       }
     im.addressTakenDone = true;
   }
+  return v < im.addressTaken.size() && im.addressTaken[v];
+}
+
+bool Executor::frameEscapes(model::FuncId f) const {
+  if (f >= impl_->slotVar.size())
+    return true;
+  for (model::VarId v : impl_->slotVar[f])
+    if (escapes(v))
+      return true;
+  return false;
+}
+
+bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) const {
+  // A move is local when it is not a library call, does not end the thread
+  // (its bottom frame returning) and accesses only variables of the
+  // thread's own frames whose address is never taken: no other thread can
+  // read or write them, so it commutes with every move of the others and
+  // stays enabled (DESIGN-NOTES.md "Threads: local moves").
+  if (tm.succs.empty())
+    return false;
   const std::vector<Frame>& stack = ps.stackOf(size_t(thr));
   if (stack.empty())
     return false;
@@ -144,8 +160,8 @@ bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) con
   if (ps.phaseOf(size_t(thr)) != 0)
     return false;
   for (const Successor& sc : tm.succs) {
-    if (sc.spurious || sc.step.thread != thr)
-      return false;
+    if (sc.spurious || sc.global || sc.step.thread != thr)
+      return false; // (global: it may free memory another thread points to)
     const ProcState& after = *sc.state.procs[size_t(tm.succs[0].step.proc)];
     if (size_t(thr) >= after.numThreads() || after.stackOf(size_t(thr)).empty())
       return false;
@@ -157,8 +173,7 @@ bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) con
       // (a callee's frame pushed by this move is new: its parameters)
       if (fi >= fs.size())
         continue;
-      model::VarId v = impl_->slotVar[fs[fi].func].at(a.root.b);
-      if (v < impl_->addressTaken.size() && impl_->addressTaken[v])
+      if (a.sync || escapes(impl_->slotVar[fs[fi].func].at(a.root.b)))
         return false;
     }
   }
@@ -174,7 +189,8 @@ void Executor::checkRaces(const GlobalState& s, int p, const std::vector<Success
       for (const Access& a : x.accesses)
         for (const Access& b : y.accesses) {
           // (two atomic operations never race: C11 5.1.2.4p25)
-          if ((!a.write && !b.write) || (a.atomic && b.atomic) || !(a.root == b.root))
+          if ((!a.write && !b.write) || (a.atomic && b.atomic) || a.sync || b.sync ||
+              !(a.root == b.root))
             continue;
           Expr pc = f_.logicalAnd(x.state.pc, y.state.pc);
           if (!mayOverlap(a.path, b.path, pc, f_, oracle_))

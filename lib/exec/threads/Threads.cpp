@@ -123,6 +123,9 @@ Machine::Outcome runCreate(Machine& m, const std::string&, const model::Transiti
     throw Unsupported("more than 255 threads at " + m.where());
   if (k == ps.threads.size())
     ps.threads.emplace_back();
+  m.recordAccesses = true; // (the process has threads from now on)
+  m.threadMark(Machine::kThreadTable, true);
+  m.threadMark(Machine::threadStatus(int(k)), true);
   Thread& nt = ps.threads[k];
   nt = Thread{};
   nt.status = Status::Running;
@@ -203,6 +206,7 @@ Machine::Outcome runJoin(Machine& m, const std::string&, const model::Transition
            "pthread_join of " + objectName(m, s, 0) + " (thread " + std::to_string(k) +
                "), a detached thread",
            m.pc());
+  m.threadMark(Machine::threadStatus(k), false);
   if (k == 0 || th.status == Status::Running) {
     m.waitsFor = k;
     m.blockedWhy = "waits for thread " + std::to_string(k) + " to end";
@@ -218,6 +222,8 @@ Machine::Outcome runJoin(Machine& m, const std::string&, const model::Transition
     m.fail(ViolationKind::UninitializedRead, "pthread_join with an uninitialized result pointer",
            m.pc());
   }
+  m.threadMark(Machine::threadStatus(k), true);
+  m.threadMark(Machine::kThreadTable, true);
   release(ps, size_t(k));
   m.step.effects.push_back("thread " + std::to_string(k) + " joined" +
                            (result ? " (result " + m.show(result) + ")" : ""));
@@ -371,6 +377,9 @@ void Machine::threadEnd(Expr v) {
       syncAccess = was;
     }
   Thread& th = self().threads.at(size_t(thr));
+  threadMark(threadStatus(thr), true);
+  if (th.detached)
+    threadMark(kThreadTable, true);
   th.waitOn = nullptr;
   th.passerts.clear();
   th.signalled = false;

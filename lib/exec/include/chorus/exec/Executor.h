@@ -139,6 +139,21 @@ struct Access {
   std::vector<Expr> path;
   bool write = false;
   bool atomic = false; ///< by an atomic operation (lib/exec/threads/Atomics.cpp)
+  /// A field of a synchronization object read or written by its model
+  /// (Machine::syncAccess): not program data (no race, no parallel-assertion
+  /// event), but a dependency for the dynamic partial-order reduction.
+  bool sync = false;
+};
+
+/// The next move of a thread that cannot move now (blocked in a call), for
+/// the dynamic partial-order reduction (lib/search/Dpor.h): what its blocked
+/// attempt accessed, or `global` when it is unknown or touches more than
+/// memory (a join, a condition variable, a thread held off by an atomic
+/// section).
+struct WaitingThread {
+  int thread = 0;
+  std::vector<Access> accesses;
+  bool global = false;
 };
 
 /// The process stands at the location after a collective operation it is
@@ -161,6 +176,12 @@ struct Successor {
   bool spurious = false;
   /// With threads: the places the move accessed (lib/exec/threads).
   std::vector<Access> accesses;
+  /// With threads: the move may depend on any move of another thread
+  /// beyond `accesses` (a library call other than the memory-based
+  /// synchronization models and atomics, a thread's or the process's end, a
+  /// return or scope end that frees variables whose address was taken, a
+  /// spurious wake-up): the DPOR treats it as dependent with every move.
+  bool global = false;
   /// The moving process's top frame arrived at its location in this move:
   /// a transition into it completed (not a phase of a multi-phase call), a
   /// call entered it, or a return came back into it. Monitors take their
@@ -196,6 +217,11 @@ struct ProcMoves {
   int waitsFor = -1;
   /// threadDeadlock: the first blocked thread (its wait is blockedLoc).
   int blockedThread = -1;
+  /// A process with threads: its running threads that have no move now.
+  std::vector<WaitingThread> waiting;
+  /// threadMoves of a blocked thread: what the blocked attempt accessed.
+  std::vector<Access> blockedAccesses;
+  bool blockedGlobal = false;
 };
 
 /// A violation found while executing a move; `condition` is the path
@@ -394,6 +420,11 @@ public:
   int componentOf(int p) const;
   int componentBase(int c) const;
   int componentSize(int c) const;
+  /// Is the address of variable v taken anywhere in the program (a
+  /// syntactic scan of `&` and array decay; lib/exec/threads/Races.cpp)?
+  /// frameEscapes: of some local variable or parameter of function f.
+  bool escapes(model::VarId v) const;
+  bool frameEscapes(model::FuncId f) const;
 
   struct Impl;
 

@@ -18,6 +18,15 @@ namespace chorus::search {
 struct SearchOptions {
   bool stateless = false;
   bool por = true;
+  /// Dynamic partial-order reduction among threads (lib/search/Dpor.h):
+  /// for a one-process program that creates threads (without parallel
+  /// assertions, contracts, loop annotations or collective assertions), a
+  /// stateless search with DPOR and sleep sets first; if a path returns to
+  /// a state on it (a busy-wait, a condition-variable loop), the search
+  /// starts again with the local-move reduction and state matching.
+  /// Off by default (`--dpor`): on the examples it explores more states than
+  /// the local-move reduction with state matching (DESIGN-NOTES "DPOR").
+  bool dpor = false;
   /// Chains of moves (lib/search/Search.cpp, Dfs::follow): with the POR, a
   /// run of states where the reduced expansion is one move is one
   /// transition, its states not saved; a chain is cut after this many moves
@@ -87,6 +96,9 @@ struct Stats {
   uint64_t statesMatched = 0;
   uint64_t transitions = 0;
   uint64_t maxDepth = 0;
+  /// Expanded states with no move to explore: the ends of the executions
+  /// explored (terminated, or every move asleep under the DPOR).
+  uint64_t executions = 0;
   double seconds = 0;
   uint64_t peakMemoryKB = 0;
   std::vector<std::pair<std::string, uint64_t>> proverCalls;
@@ -110,6 +122,11 @@ struct SearchResult {
   /// execution that reached termination printed, in the order of its steps.
   std::optional<std::string> output;
   bool abandoned = false; ///< stopped by SearchOptions::abandonOnNondeterminism
+  /// The reduction among threads the verdict rests on: "dpor", "local
+  /// moves" (after a DPOR run met a cycle, "local moves (DPOR: a cycle)"),
+  /// or "" (no threads, or no reduction).
+  std::string threadReduction;
+  bool dporCycle = false; ///< the DPOR run met a cycle (SearchOptions::dpor)
   /// Exec::sendModeMatters of the run: some send's mode depends on the
   /// deadlock mode (absolute: buffered; potential: possibly synchronous).
   bool sendModeMatters = false;

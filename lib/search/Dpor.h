@@ -1,0 +1,69 @@
+// Dynamic partial-order reduction among the threads of one process
+// (lib/exec/DESIGN-NOTES.md "DPOR"): the dependency relation of moves, the
+// happens-before vector clocks of the current path, and the per-state
+// bookkeeping (backtrack set, sleep set, the moves not yet explored) of the
+// algorithm of Flanagan and Godefroid (POPL 2005) with sleep sets
+// (Godefroid 1996), as lib/search/Search.cpp runs it: stateless, for
+// programs whose executions all end.
+#pragma once
+
+#include "chorus/exec/Executor.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace chorus::search {
+
+/// What a move (or a thread's next move) touches: the places it reads and
+/// writes (program data, atomics and the fields of synchronization objects)
+/// and whether it depends on everything (exec::Successor::global).
+struct DporInfo {
+  std::vector<exec::Access> accesses;
+  bool global = false;
+  void add(const std::vector<exec::Access>& acc, bool g);
+};
+
+/// Two moves of different threads are dependent when one is global or they
+/// access overlapping places (one path a prefix of the other, with steps
+/// that are not two different constants), one of them writing.
+bool dependent(const DporInfo& a, const DporInfo& b);
+
+/// A vector clock: entry t is the number of moves of thread t's on the path
+/// (1-based position of its latest move) that happen before.
+using Clock = std::vector<uint32_t>;
+void join(Clock& into, const Clock& c);
+
+/// The DPOR state of one node of the search stack.
+struct DporNode {
+  bool active = false;
+  /// Per thread: present (a running thread), enabled (has moves here), and
+  /// its next move's info (the union over its moves, or the blocked
+  /// attempt's accesses).
+  std::vector<uint8_t> present, enabled;
+  std::vector<DporInfo> next;
+  /// Threads whose moves were put on the node's successors (backtrack set).
+  std::vector<uint8_t> backtrack;
+  /// Threads asleep here, with the info of their next move.
+  std::vector<std::pair<int, DporInfo>> sleep;
+  /// The moves of the threads not (yet) in the backtrack set.
+  std::vector<exec::Successor> pool;
+  /// Clock of each thread at this node (what happened before its next move).
+  std::vector<Clock> threadClock;
+  /// The move being explored from this node: its thread, info and clock.
+  int evThread = -1;
+  DporInfo ev;
+  Clock evClock;
+
+  bool asleep(int t) const {
+    for (const auto& [q, i] : sleep)
+      if (q == t)
+        return true;
+    return false;
+  }
+  /// Moves thread t's moves from the pool to `succs` (t joins the backtrack
+  /// set) unless it is there already or asleep. True when some were added.
+  bool addBacktrack(int t, std::vector<exec::Successor>& succs);
+};
+
+} // namespace chorus::search
