@@ -10,7 +10,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHORUS = sys.argv[1]
+CHORUS = os.path.abspath(sys.argv[1])
 T = sys.argv[2] if len(sys.argv) > 2 else "20"
 STEP = re.compile(r"^  \d+\. \[p", re.M)
 

@@ -16,9 +16,9 @@ row() { # NAME ARGS...
   local name=$1 a b c note t0 t1 t2 out
   shift
   t0=$(date +%s.%N)
-  a=$("$CHORUS" "$@" --quiet --no-shorten 2>/dev/null | steps)
+  a=$("$CHORUS" "$@" --quiet --no-shorten --time-limit 120 2>/dev/null | steps)
   t1=$(date +%s.%N)
-  b=$("$CHORUS" "$@" --quiet 2>/dev/null | steps)
+  b=$("$CHORUS" "$@" --quiet --time-limit 120 2>/dev/null | steps)
   t2=$(date +%s.%N)
   out=$("$CHORUS" "$@" --quiet --shortest --time-limit "$T" 2>/dev/null)
   c=$(echo "$out" | steps)
@@ -30,7 +30,7 @@ printf "%-44s %7s %7s %8s  %-11s %6s\n" example found short shortest minimum "sh
 row "tass/wildcard_gather.c -n 3" verify "$E/tass/wildcard_gather.c" -n 3
 row "tass/wildcard_gather.c -n 4" verify "$E/tass/wildcard_gather.c" -n 4
 row "tass/wildcard_gather.c -n 10" verify "$E/tass/wildcard_gather.c" -n 10
-row "compare tass/sum_seq.c sum_par_bad.c -n 3" compare "$E/tass/sum_seq.c" "$E/tass/sum_par_bad.c" --spec-procs 1 -n 3
+row "compare sum_seq.c sum_par_bad.c -n 3 B=4" compare "$E/tass/sum_seq.c" "$E/tass/sum_par_bad.c" --spec-procs 1 -n 3 --input B=4
 row "compare diffusion1d_spec.c ..._badghost.c -n 3" compare "$E/tass/diffusion1d_spec.c" "$E/collective/diffusion1d_badghost.c" --spec-procs 1 -n 3
 row "loops/ring.c -DMISSING -n 3 --input N=2" verify "$E/loops/ring.c" -DMISSING -n 3 --input N=2
 row "pthreads/dekker.c -DBROKEN" verify "$E/pthreads/dekker.c" -DBROKEN
