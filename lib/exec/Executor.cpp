@@ -786,12 +786,19 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
   const std::vector<model::TransId>& out = fn.locs.at(fr.loc).out;
   // In-place move (see setInPlace): one unguarded statement that neither
   // calls nor returns, in a single-threaded process (its scratch state).
-  bool inPlace = false;
-  if (inPlace_ && out.size() == 1 && ps.scratch && ps.threads.empty() && thr == 0 &&
-      !fn.trans.at(out[0]).guard && !opts_.contract && opts_.componentProcs.empty()) {
+  // Or a branch (no-ops under guards: only the taken one writes, when it
+  // moves to its target; a second feasible one loses `s`: InPlaceAbort).
+  bool inPlace = false, stolen = false;
+  if (inPlace_ && ps.scratch && ps.threads.empty() && thr == 0 && !opts_.contract &&
+      opts_.componentProcs.empty()) {
     StmtKind k = fn.trans.at(out[0]).stmt.kind;
-    inPlace = k == StmtKind::Assign || k == StmtKind::Nop || k == StmtKind::Declare ||
-              k == StmtKind::Kill;
+    if (out.size() == 1 && !fn.trans.at(out[0]).guard)
+      inPlace = k == StmtKind::Assign || k == StmtKind::Nop || k == StmtKind::Declare ||
+                k == StmtKind::Kill;
+    else
+      inPlace = std::all_of(out.begin(), out.end(), [&](model::TransId id) {
+        return fn.trans.at(id).stmt.kind == StmtKind::Nop;
+      });
   }
   for (model::TransId tid : out) {
     const model::Transition& t = fn.trans.at(tid);
@@ -816,8 +823,13 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
       m.schedule = sched;
       m.inPlace = inPlace;
       Machine::Outcome o = m.run(t);
+      // (`s` is lost when it was updated by a move that is not taken, or
+      // when a move updated it and another has a successor too)
       if (m.stolen && (o != Machine::Outcome::Done || m.schedule.size() != sched.size()))
-        throw InPlaceAbort{}; // (`s` is lost: updated by a move that is not taken)
+        throw InPlaceAbort{};
+      if ((stolen || m.stolen) && o == Machine::Outcome::Done && !pm.succs.empty())
+        throw InPlaceAbort{};
+      stolen = stolen || m.stolen;
       for (size_t j = sched.size(); j < m.schedule.size(); ++j) {
         std::vector<bool> alt(m.schedule.begin(), m.schedule.begin() + long(j));
         alt.push_back(!m.schedule[j]);

@@ -693,6 +693,7 @@ private:
 
   size_t chain(GlobalState& st, uint64_t depth, int proc) {
     size_t moved = 0;
+    bool inPlaceOk = true;
     int chosen = -1;
     for (;;) {
       if (moved >= opts.chainMax || (opts.maxDepth && depth + moved + 1 >= opts.maxDepth))
@@ -713,12 +714,15 @@ private:
           explicit InPlace(exec::Executor& e) : ex(e) { ex.setInPlace(true); }
           ~InPlace() { ex.setInPlace(false); }
         } inPlace(ex);
+        if (!inPlaceOk)
+          ex.setInPlace(false);
         sc = chainMove(st, proc, &chosen);
       } catch (...) {
         // st may be lost (a move updated it in place, then forked, blocked
         // or threw): rebuilt by replaying the chain so far, and the move runs
         // again on copies.
         st = replayState(proc, moved);
+        inPlaceOk = false; // (at most one replay per chain)
         try {
           sc = chainMove(st, proc, &chosen);
         } catch (const exec::ViolationError&) {

@@ -1459,8 +1459,8 @@ void registerMpi(LibraryRegistry& r) {
 }
 
 void mpiAccess(Machine& m, const Place& pl, bool write) {
-  if (!m.proc(pl.proc).mpiObj.empty())
-    checkAccess(m, pl, write); // MpiReq.cpp: pending nonblocking buffers
+  if (!m.view(pl.proc).mpiObj.empty()) // (a read copies nothing)
+    checkAccess(m, pl, write);         // MpiReq.cpp: pending nonblocking buffers
 }
 
 void mpiTerminate(Machine& m) {
