@@ -44,8 +44,8 @@ void OutputMonitor::terminal(const exec::GlobalState& s) {
   sym::ExprFactory& f = ex_.values().factory();
   int sp = ex_.componentBase(0), ip = ex_.componentBase(1);
   for (const Pair& pr : pairs_) {
-    Expr a = s.procs[sp]->globals.at(pr.specGlobal);
-    Expr b = s.procs[ip]->globals.at(pr.implGlobal);
+    Expr a = s.procs[sp]->globalValue(pr.specGlobal, f);
+    Expr b = s.procs[ip]->globalValue(pr.implGlobal, f);
     if (!a || !b)
       throw exec::Unsupported("output '" + pr.name + "' has no value at termination");
     Expr same = f.eq(a, b);

@@ -187,7 +187,7 @@ Executor::frameObligations(const ProcState* before, const ProcState* after, size
   };
   for (uint32_t g = 0; g < before->globals.size() && g < after->globals.size(); ++g)
     root(Root{RootKind::Global, 0, g}, prog_.var(prog_.globals[g]).name,
-         prog_.var(prog_.globals[g]).type, before->globals[g], after->globals[g]);
+         prog_.var(prog_.globals[g]).type, before->globalValue(g, f_), after->globalValue(g, f_));
   for (uint32_t h = 0; h < before->heap.size() && h < after->heap.size(); ++h) {
     const state::HeapObj &b = before->heap[h], &a = after->heap[h];
     if (b.freed || a.freed || !a.elem || (b.elem && b.elem != a.elem))

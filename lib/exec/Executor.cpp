@@ -511,6 +511,14 @@ GlobalState Executor::initial() {
       } else {
         val = var.type->kind == TypeKind::Array && !var.type->length ? nullptr
                                                                      : values_.zero(var.type);
+        // a large array of integers: packed (state/Packed.h), zero-filled
+        if (val && var.type->kind == TypeKind::Array && opts_.packArrays &&
+            state::PackedArray::packable(f_, val->type(), *var.type->length)) {
+          ps.packed.resize(prog_.globals.size());
+          ps.packed[ps.globals.size()] =
+              std::make_shared<state::PackedArray>(val, *var.type->length);
+          val = nullptr;
+        }
       }
       ps.globals.push_back(val);
     }
@@ -571,8 +579,8 @@ GlobalState Executor::initial() {
     auto li = impl_->globalIndex.find(var.type->lengthVar);
     if (li == impl_->globalIndex.end())
       continue;
-    Expr len = gs.procs[0]->globals[li->second];
-    Expr arr = gs.procs[0]->globals[g];
+    Expr len = gs.procs[0]->globalValue(li->second, f_);
+    Expr arr = gs.procs[0]->globalValue(g, f_);
     m.gs.pc = f_.logicalAnd(m.gs.pc, f_.eq(f_.arrayLength(arr), len));
   }
   for (const model::InputDecl& in : prog_.inputs) {

@@ -63,7 +63,8 @@ std::vector<uint64_t> Executor::writtenPlaces(const ProcState& a, const ProcStat
                                               size_t frames) const {
   std::vector<uint64_t> out;
   for (size_t i = 0; i < a.globals.size() && i < b.globals.size(); ++i)
-    if (a.globals[i] != b.globals[i] && b.globals[i])
+    if ((a.globals[i] != b.globals[i] && b.globals[i]) ||
+        (a.packedAt(i) != b.packedAt(i) && b.packedAt(i))) // (a packed copy: maybe written)
       out.push_back(enc(kGlobal, i));
   for (size_t fi = 0; fi < frames && fi < a.stack.size() && fi < b.stack.size(); ++fi) {
     const state::Frame &fa = a.stack[fi], &fb = b.stack[fi];
@@ -108,7 +109,7 @@ Expr Executor::vlaLength(const ProcState& ps, uint64_t w, const model::Type* t) 
   }
   auto g = impl_->globalIndex.find(lv);
   if (g != impl_->globalIndex.end() && g->second < ps.globals.size())
-    return ps.globals[g->second];
+    return ps.globalValue(g->second, f_);
   return nullptr;
 }
 
@@ -123,6 +124,8 @@ const ProcState* Executor::liseHavoc(const ProcState& ps, const std::vector<uint
     switch (kindOf(w)) {
     case kGlobal:
       if (aOf(w) < q.globals.size() && aOf(w) < prog_.globals.size()) {
+        if (q.packedAt(aOf(w))) // havocked: as an expression
+          q.setGlobal(aOf(w), q.globalValue(aOf(w), f_));
         slot = &q.globals[aOf(w)];
         t = prog_.var(prog_.globals[aOf(w)]).type;
       }

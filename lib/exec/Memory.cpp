@@ -42,7 +42,7 @@ Expr Machine::stringValue(uint32_t id) {
 Expr Machine::rootValue(const ProcState& ps, Root r) {
   switch (r.kind) {
   case RootKind::Global:
-    return ps.globals.at(r.b);
+    return ps.globalValue(r.b, f);
   case RootKind::Local:
     return stackOf(ps, r.thread()).at(r.frame()).slots.at(r.b);
   case RootKind::Heap:
@@ -57,7 +57,7 @@ Expr Machine::rootValue(const ProcState& ps, Root r) {
 void Machine::setRoot(ProcState& ps, Root r, Expr v) {
   switch (r.kind) {
   case RootKind::Global:
-    ps.globals.at(r.b) = v;
+    ps.setGlobal(r.b, v);
     return;
   case RootKind::Local:
     stackOf(ps, r.thread()).at(r.frame()).slots.at(r.b) = v;
@@ -143,9 +143,26 @@ void accessHooks(Machine& m, const Place& pl, bool write) {
 
 } // namespace
 
+/// The element of a packed global array at a concrete index (null when the
+/// access is not one: then the packed array is read as an expression).
+static std::optional<uint64_t> packedIndex(Machine& m, const state::PackedArray& pa,
+                                           const Place& pl) {
+  if (pl.path.size() != 1)
+    return std::nullopt;
+  Expr idx = pl.path[0];
+  if (idx->kind() != sym::Kind::NumConst)
+    return std::nullopt;
+  m.checkIndex(idx, m.intc(int64_t(pa.size())));
+  return uint64_t(*idx->value().toInt64()); // (in bounds: checked)
+}
+
 Expr Machine::readPlace(const Place& pl) {
   const ProcState& ps = view(pl.proc);
   accessHooks(*this, pl, false);
+  if (pl.root.kind == RootKind::Global)
+    if (const state::PackedArray* pa = ps.packedAt(pl.root.b))
+      if (auto k = packedIndex(*this, *pa, pl))
+        return intc(pa->get(*k));
   Expr rv = rootValue(ps, pl.root);
   if (!rv) {
     if (pl.root.kind == RootKind::Local)
@@ -166,6 +183,15 @@ Expr Machine::readPlace(const Place& pl) {
 void Machine::writePlace(const Place& pl, Expr v) {
   ProcState& ps = proc(pl.proc);
   accessHooks(*this, pl, true);
+  if (pl.root.kind == RootKind::Global && v->kind() == sym::Kind::NumConst &&
+      v->type() == f.intType())
+    if (const state::PackedArray* pa = ps.packedAt(pl.root.b))
+      if (auto k = packedIndex(*this, *pa, pl))
+        if (auto n = v->value().toInt64()) {
+          if (pa->get(*k) != *n)
+            ps.ownPacked(pl.root.b).set(*k, *n);
+          return;
+        }
   Expr rv = rootValue(ps, pl.root);
   const model::Type* rt = rootType(ps, pl.root);
   if (!rv) {

@@ -147,6 +147,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
       eo.dropDeadValues = opts.dropDeadValues;
+      eo.packArrays = opts.packArrays;
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
       eo.ignore = opts.search.ignore;
       eo.overflowCheck = opts.overflowCheck;

@@ -38,6 +38,9 @@ void ProcState::computeHash() {
   mix(h, 0x1234);
   for (Expr e : globals)
     mix(h, eh(e));
+  for (size_t g = 0; g < packed.size(); ++g)
+    if (packed[g]) // (an empty vector and one of nulls are the same)
+      mix(h, packed[g]->hash() + g * 0x3c6ef372 + packed[g]->size());
   for (const HeapObj& o : heap) {
     mix(h, eh(o.value));
     mix(h, eh(o.bytes));
@@ -76,6 +79,13 @@ void ProcState::computeHash() {
   hash = h;
 }
 
+PackedArray& ProcState::ownPacked(size_t g) {
+  PackedPtr& pa = packed.at(g);
+  if (pa.use_count() > 1)
+    pa = std::make_shared<PackedArray>(*pa);
+  return *pa;
+}
+
 bool ProcState::operator==(const ProcState& o) const {
   if (hash != o.hash)
     return false;
@@ -85,6 +95,11 @@ bool ProcState::operator==(const ProcState& o) const {
     return false;
   if (globals != o.globals || stack.size() != o.stack.size() || heap.size() != o.heap.size())
     return false;
+  for (size_t g = 0; g < std::max(packed.size(), o.packed.size()); ++g) {
+    const PackedArray *a = packedAt(g), *b = o.packedAt(g);
+    if (a != b && (!a || !b || !(*a == *b)))
+      return false;
+  }
   for (size_t i = 0; i < stack.size(); ++i)
     if (!(stack[i] == o.stack[i]))
       return false;

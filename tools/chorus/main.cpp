@@ -94,6 +94,8 @@ options:
             records exceeds K, one process K iterations ahead of another, is
             not explored further and the verdict is at best unknown; 0: no
             bound)
+          --no-packed-arrays (global arrays of more than 1024 integers are
+            otherwise kept as unboxed numbers, not expressions)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --dpor (threads: stateless dynamic partial-order reduction with
             sleep sets; a path that returns to a state on it makes the
@@ -353,6 +355,8 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.search.captureOutput = true;
     } else if (a == "--keep-dead-values") {
       vo.dropDeadValues = false;
+    } else if (a == "--no-packed-arrays") {
+      vo.packArrays = false;
     } else if (a == "--allow-active-request-free") {
       vo.allowActiveRequestFree = true;
     } else if (a == "--no-overflow-check") {

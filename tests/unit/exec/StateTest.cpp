@@ -330,3 +330,89 @@ TEST(State, LocalRootsNameTheirThread) {
   // main's roots keep the encoding of a process without threads
   EXPECT_EQ(localRoot(0, 2, 1), (Root{RootKind::Local, 2, 1}));
 }
+
+namespace {
+Expr zeroFn(sym::ExprFactory& f) {
+  Expr bv[1] = {f.boundVar("i", f.intType())};
+  return f.lambda(bv, f.intConst(0));
+}
+} // namespace
+
+// Packed arrays (state/Packed.h): contents, not the order of the writes,
+// make the hash and equality; copies share storage and are copied on write.
+TEST(PackedArray, SameContentsWrittenInOtherOrdersAreEqual) {
+  sym::ExprFactory f;
+  sym::Type at = f.arrayType(f.intType(), 5000);
+  Expr zero = f.arrayLambda(at, f.intConst(5000), zeroFn(f));
+  PackedArray a(zero, 5000), b(zero, 5000);
+  EXPECT_TRUE(a == b);
+  EXPECT_EQ(a.hash(), b.hash());
+  a.set(10, 1);
+  a.set(4999, 2);
+  a.set(300, 7);
+  b.set(300, 7);
+  b.set(4999, 2);
+  EXPECT_FALSE(a == b);
+  b.set(10, 5);
+  b.set(10, 1);
+  EXPECT_TRUE(a == b);
+  EXPECT_EQ(a.hash(), b.hash());
+  // writing a zero back is the zero array's contents again
+  a.set(300, 0);
+  b.set(300, 0);
+  PackedArray c(zero, 5000);
+  c.set(4999, 2);
+  c.set(10, 1);
+  EXPECT_TRUE(a == c);
+  EXPECT_EQ(a.hash(), c.hash());
+  // the same materialized expression
+  EXPECT_EQ(a.toExpr(f), c.toExpr(f));
+  EXPECT_EQ(f.arrayRead(a.toExpr(f), f.intConst(4999)), f.intConst(2));
+  EXPECT_EQ(f.arrayRead(a.toExpr(f), f.intConst(11)), f.intConst(0));
+}
+
+TEST(PackedArray, CopiesAreIndependent) {
+  sym::ExprFactory f;
+  sym::Type at = f.arrayType(f.intType(), 2000);
+  std::vector<Expr> zeros(2000, f.intConst(0));
+  PackedArray a(f.arrayLit(at, zeros), 2000);
+  for (uint64_t k = 0; k < 2000; ++k)
+    a.set(k, int64_t(k) + 1);
+  PackedArray b = a;
+  b.set(5, -1);
+  EXPECT_EQ(a.get(5), 6);
+  EXPECT_EQ(b.get(5), -1);
+  EXPECT_EQ(b.get(6), 7);
+  EXPECT_FALSE(a == b);
+  b.set(5, 6);
+  EXPECT_TRUE(a == b);
+  Expr e = a.toExpr(f);
+  EXPECT_EQ(e->kind(), sym::Kind::ArrayLit);
+  EXPECT_EQ(e->child(1999), f.intConst(2000));
+}
+
+TEST(PackedArray, ProcStatesWithEqualArraysAreOneState) {
+  sym::ExprFactory f;
+  sym::Type at = f.arrayType(f.intType(), 3000);
+  Expr zero = f.arrayLambda(at, f.intConst(3000), zeroFn(f));
+  ProcInterner in;
+  auto make = [&](std::vector<std::pair<uint64_t, int64_t>> writes) {
+    ProcState ps;
+    ps.globals.push_back(nullptr);
+    ps.packed.push_back(std::make_shared<PackedArray>(zero, 3000));
+    for (auto [k, v] : writes)
+      ps.ownPacked(0).set(k, v);
+    return in.intern(std::move(ps));
+  };
+  const ProcState* x = make({{1, 1}, {2, 2}, {2900, 3}});
+  const ProcState* y = make({{2900, 3}, {2, 2}, {1, 1}});
+  const ProcState* z = make({{2900, 3}, {2, 2}, {1, 4}});
+  EXPECT_EQ(x, y);
+  EXPECT_NE(x, z);
+  EXPECT_EQ(x->globalValue(0, f), y->globalValue(0, f));
+  // a copy written through ownPacked leaves the interned state unchanged
+  ProcState w = *x;
+  w.ownPacked(0).set(1, 9);
+  EXPECT_EQ(x->packedAt(0)->get(1), 1);
+  EXPECT_EQ(w.packedAt(0)->get(1), 9);
+}

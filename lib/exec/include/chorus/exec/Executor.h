@@ -40,6 +40,9 @@ struct ExecOptions {
   /// canonical keys of states, and the path-condition conjuncts that no
   /// longer concern the state's values.
   bool dropDeadValues = true;
+  /// Global arrays of more than 1024 integers are packed arrays
+  /// (state/Packed.h) rather than expressions (--no-packed-arrays: off).
+  bool packArrays = true;
   /// A composition (Program::components, `chorus compare`): the number of
   /// processes of each component, in order (their sum is nprocs). Each
   /// component has its own MPI_COMM_WORLD. `sequentialComponents`: a

@@ -25,6 +25,7 @@ struct VerifyOptions {
   SearchOptions search;
   bool useProver = true;      ///< false: only the internal simplifier (tests)
   bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
+  bool packArrays = true;     ///< large integer arrays packed (--no-packed-arrays)
   bool allowActiveRequestFree = false; ///< --allow-active-request-free (ExecOptions)
   bool overflowCheck = true;           ///< false: --no-overflow-check (ExecOptions)
   /// main's arguments (ExecOptions): `-- ARGS`, --max-args, --max-arg-length

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "chorus/model/Program.h"
+#include "chorus/state/Packed.h"
 #include "chorus/state/Values.h"
 
 #include <functional>
@@ -109,7 +110,12 @@ struct Thread {
 
 struct ProcState {
   std::vector<Frame> stack;  ///< empty: the process has terminated
-  std::vector<Expr> globals; ///< by index into Program::globals
+  std::vector<Expr> globals; ///< by index into Program::globals (null: packed)
+  /// Globals kept as packed arrays (Packed.h): empty, or one entry per
+  /// global; a non-null entry is the value of the global, whose entry in
+  /// `globals` is then null. Read globals through globalValue() unless the
+  /// packed form is handled.
+  std::vector<PackedPtr> packed;
   std::vector<HeapObj> heap;
   MpiPhase mpi = MpiPhase::Before;
   /// Blocked until its synchronous message to `syncDest` (there is at most
@@ -143,6 +149,24 @@ struct ProcState {
   size_t numThreads() const { return threads.empty() ? 1 : threads.size(); }
   void computeHash();
   bool operator==(const ProcState& o) const;
+
+  /// The packed array of global g, or null.
+  const PackedArray* packedAt(size_t g) const {
+    return g < packed.size() ? packed[g].get() : nullptr;
+  }
+  /// The packed array of global g for writing (copied first if shared).
+  PackedArray& ownPacked(size_t g);
+  /// Global g's value as an expression (a packed array materialized).
+  Expr globalValue(size_t g, sym::ExprFactory& f) const {
+    const PackedArray* pa = packedAt(g);
+    return pa ? pa->toExpr(f) : globals.at(g);
+  }
+  /// Global g := v (no longer packed).
+  void setGlobal(size_t g, Expr v) {
+    if (g < packed.size())
+      packed[g] = nullptr;
+    globals.at(g) = v;
+  }
 };
 
 /// A message in transit (MPI point-to-point, one channel per (src, dst,
