@@ -152,8 +152,11 @@ static std::optional<uint64_t> packedIndex(Machine& m, const state::PackedArray&
   Expr idx = pl.path[0];
   if (idx->kind() != sym::Kind::NumConst)
     return std::nullopt;
-  m.checkIndex(idx, m.intc(int64_t(pa.size())));
-  return uint64_t(*idx->value().toInt64()); // (in bounds: checked)
+  auto k = idx->value().toInt64();
+  if (k && *k >= 0 && uint64_t(*k) < pa.size())
+    return uint64_t(*k);                         // in bounds (no node built for the check)
+  m.checkIndex(idx, m.intc(int64_t(pa.size()))); // reports it
+  return std::nullopt;
 }
 
 Expr Machine::readPlace(const Place& pl) {
