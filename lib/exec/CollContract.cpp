@@ -228,6 +228,15 @@ private:
       });
       any = true;
     }
+    if (!any && m.ex.oracle().valid(m.pc(), m.f.falseExpr()) == Answer::Yes) {
+      // under a guard the path condition contradicts (`left >= 0 ==>
+      // \mpi_on(right, left) == ...` with left = -1): any rank will do
+      withMe(m, inOld(m) ? n : 0, [&] {
+        fn(0);
+        return 0;
+      });
+      return;
+    }
     if (!any)
       throw Unsupported("'" + m.text(whole) + "': no rank possible at " + m.where());
   }

@@ -34,6 +34,8 @@ Machine::Outcome Machine::run(const model::Transition& t) {
         Answer b = ex.oracle().valid(gs.pc, f.logicalNot(c));
         if (b == Answer::Yes)
           return Outcome::Infeasible;
+        if (ex.options().contract)
+          loopBoundedByInputs(t, c);
         gs.pc = f.logicalAnd(gs.pc, c);
       } else if (mentionsLise(c)) {
         gs.pc = f.logicalAnd(gs.pc, c);
@@ -44,6 +46,28 @@ Machine::Outcome Machine::run(const model::Transition& t) {
   if (o == Outcome::Done)
     popFinished();
   return o;
+}
+
+void Machine::loopBoundedByInputs(const model::Transition& t, Expr c) {
+  // verify --contract (seed 002 Def. 2.6 is total correctness): a loop
+  // whose exit the path condition leaves open on a value it does not bound
+  // (a free input: `i < n` with only n >= 0 required) would be unrolled
+  // without end; unknown naming the loop and the value, until collective
+  // loop invariants make such a loop provable.
+  const model::Function& fn = P.func(self().stack.back().func);
+  if (t.from >= fn.locs.size() || !fn.locs[t.from].loopHead)
+    return;
+  constexpr int64_t kBound = 1 << 16;
+  for (Expr x : f.freeSymbols(c)) {
+    if (!x->type()->isInt())
+      continue;
+    if (ex.oracle().valid(gs.pc, f.le(x, intc(kBound))) == Answer::Yes &&
+        ex.oracle().valid(gs.pc, f.le(intc(-kBound), x)) == Answer::Yes)
+      continue;
+    throw Unsupported("the loop at " + P.where(t.loc) + ": its exit depends on '" + x->name() +
+                      "', which the precondition does not bound (termination, seed 002 Def. "
+                      "2.6, is not checked for every input)");
+  }
 }
 
 Machine::Outcome Machine::stmt(const model::Transition& t) {

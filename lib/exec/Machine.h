@@ -207,6 +207,9 @@ public:
   /// choose(), without adding to the path condition. The first run takes
   /// `true`.
   bool branch();
+  /// verify --contract: an undecided exit of a loop on a value the path
+  /// condition does not bound is `unsupported` (see Executor.cpp).
+  void loopBoundedByInputs(const model::Transition& t, Expr c);
   std::string where() const { return P.where(loc); }
 
   // ------------------------------------------- library state (Machine.cpp)

@@ -604,11 +604,27 @@ Expr ExprFactory::intToChar(Expr a) {
 
 // ================================================================ relations
 
+namespace {
+
+/// An ite with a constant branch compared with a constant (`r >= 0 ? r :
+/// MPI_PROC_NULL` against a bound): the comparison of each branch under its
+/// condition, so that the constant one is decided and the other is an atom.
+bool constantBranch(Expr x, Expr k) {
+  return x->kind() == Kind::Ite && k->kind() == Kind::NumConst &&
+         (x->child(1)->kind() == Kind::NumConst || x->child(2)->kind() == Kind::NumConst);
+}
+
+} // namespace
+
 Expr ExprFactory::lt(Expr a, Expr b) {
   if (a->type()->kind() == TypeKind::Char)
     return lt(charToInt(a), charToInt(b));
   if (a->kind() == Kind::NumConst && b->kind() == Kind::NumConst)
     return boolConst(compare(a->value(), b->value()) < 0); // no node for b - a
+  if (constantBranch(a, b))
+    return ite(a->child(0), lt(a->child(1), b), lt(a->child(2), b));
+  if (constantBranch(b, a))
+    return ite(b->child(0), lt(a, b->child(1)), lt(a, b->child(2)));
   return makeAtom(*this, Kind::Lt, sub(b, a));
 }
 
@@ -617,6 +633,10 @@ Expr ExprFactory::le(Expr a, Expr b) {
     return le(charToInt(a), charToInt(b));
   if (a->kind() == Kind::NumConst && b->kind() == Kind::NumConst)
     return boolConst(compare(a->value(), b->value()) <= 0); // no node for b - a
+  if (constantBranch(a, b))
+    return ite(a->child(0), le(a->child(1), b), le(a->child(2), b));
+  if (constantBranch(b, a))
+    return ite(b->child(0), le(a, b->child(1)), le(a, b->child(2)));
   return makeAtom(*this, Kind::Le, sub(b, a));
 }
 
