@@ -96,17 +96,22 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
     auto it = im.slotOf[fr.func].find(s.var);
     if (it == im.slotOf[fr.func].end())
       throw Unsupported("declaration of unknown variable '" + v.name + "'");
-    Expr len = nullptr;
-    if (v.type->kind == TypeKind::Array && v.type->lengthVar != model::kNone) {
+    // the lengths of its variable-length levels (`double a[n][m]`: n, m),
+    // fixed when the declaration is reached (C11 6.7.6.2p5)
+    std::vector<Expr> lens;
+    for (const model::Type* t = v.type; t && t->kind == TypeKind::Array; t = t->elem) {
+      if (t->lengthVar == model::kNone)
+        continue;
       model::Expr ve;
       ve.kind = ExprKind::Var;
-      ve.var = v.type->lengthVar;
-      ve.type = P.var(v.type->lengthVar).type;
-      len = evalValue(&ve);
+      ve.var = t->lengthVar;
+      ve.type = P.var(t->lengthVar).type;
+      Expr len = evalValue(&ve);
       require(f.lt(intc(0), len), ViolationKind::OutOfBounds,
               "variable-length array of non-positive length");
+      lens.push_back(len);
     }
-    ps.stack.back().slots[it->second] = V.undef(v.type, len);
+    self().stack.back().slots[it->second] = V.undef(v.type, lens);
     return Outcome::Done;
   }
   case StmtKind::Kill: {
@@ -510,6 +515,9 @@ GlobalState Executor::initial() {
         } else {
           val = f_.symbol(nm, values_.symType(var.type));
           inputSymbols_.insert(val);
+          // `double a[N][N]`, N an input: rows of the input's lengths
+          if (auto lens = inputLengths(var.type, ps.globals); lens && lens->size() > 1)
+            val = shapedArray(val, var.type, *lens);
           // an integer input takes the values of its C type
           if (var.type->kind == TypeKind::Int && var.type->bits >= 1 && var.type->bits <= 128 &&
               r == 0) {
@@ -527,11 +535,10 @@ GlobalState Executor::initial() {
         val = f_.intConst(vc == comp ? r - componentBase(comp) : 0);
       } else if (var.name == "NPROCS" || var.name == "_NPROCS") {
         val = f_.intConst(componentSize(vc));
-      } else if (var.type->kind == TypeKind::Array && var.type->lengthVar != model::kNone &&
-                 impl_->globalIndex.count(var.type->lengthVar) &&
-                 impl_->globalIndex[var.type->lengthVar] < ps.globals.size()) {
-        // a global array whose length is an input (`float u[NX]`, NX an input macro)
-        val = values_.zero(var.type, ps.globals[impl_->globalIndex[var.type->lengthVar]]);
+      } else if (auto lens = inputLengths(var.type, ps.globals)) {
+        // a global array whose lengths are inputs (`float u[NX]`, `double
+        // c[N][N]`, NX and N input macros)
+        val = values_.zero(var.type, *lens);
       } else {
         val = var.type->kind == TypeKind::Array && !var.type->length ? nullptr
                                                                      : values_.zero(var.type);
@@ -619,6 +626,36 @@ GlobalState Executor::initial() {
   }
   m.popFinished();
   return m.finish();
+}
+
+Expr Executor::shapedArray(Expr a, const model::Type* t, std::span<const Expr> lens,
+                           unsigned depth) {
+  if (!t || t->kind != TypeKind::Array || lens.empty())
+    return a;
+  bool variable = !t->length;
+  Expr len = variable ? lens.front() : f_.intConst(int64_t(*t->length));
+  std::span<const Expr> rest = variable ? lens.subspan(1) : lens;
+  // one bound variable per level: the row's body reads the outer index
+  Expr bv = f_.boundVar("$d" + std::to_string(depth), f_.intType());
+  Expr bvs[1] = {bv};
+  Expr row = shapedArray(f_.arrayRead(a, bv), t->elem, rest, depth + 1);
+  return f_.arrayLambda(values_.symType(t), len, f_.lambda(bvs, row));
+}
+
+std::optional<std::vector<Expr>> Executor::inputLengths(const model::Type* t,
+                                                        const std::vector<Expr>& globals) const {
+  std::vector<Expr> lens;
+  for (; t && t->kind == TypeKind::Array; t = t->elem) {
+    if (t->lengthVar == model::kNone)
+      continue;
+    auto g = impl_->globalIndex.find(t->lengthVar);
+    if (g == impl_->globalIndex.end() || g->second >= globals.size() || !globals[g->second])
+      return std::nullopt;
+    lens.push_back(globals[g->second]);
+  }
+  if (lens.empty())
+    return std::nullopt;
+  return lens;
 }
 
 ProcMoves Executor::moves(const GlobalState& s, int p, bool reduceThreads) {

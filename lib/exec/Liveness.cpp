@@ -104,6 +104,14 @@ void Executor::Impl::computeLiveness(const model::Program& p) {
       auto it = slots.find(v);
       return it == slots.end() ? -1 : int(it->second);
     };
+    // the length variables of the variable-length levels of type t: read
+    // wherever an object of type t is (sizeof, indexing, its declaration)
+    auto lengthsOf = [&](const model::Type* t, std::vector<uint8_t>& out) {
+      for (; t && t->kind == model::TypeKind::Array; t = t->elem)
+        if (t->lengthVar != model::kNone)
+          if (int s = slot(t->lengthVar); s >= 0)
+            out[size_t(s)] = 1;
+    };
     // reads of an expression (rvalue), marking address-taken variables
     std::function<void(const model::Expr*, std::vector<uint8_t>&)> reads =
         [&](const model::Expr* e, std::vector<uint8_t>& out) {
@@ -124,10 +132,8 @@ void Executor::Impl::computeLiveness(const model::Program& p) {
           if (e->kind == ExprKind::Var)
             if (int s = slot(e->var); s >= 0)
               out[size_t(s)] = 1;
-          if (e->kind == ExprKind::Var && e->type && e->type->kind == model::TypeKind::Array &&
-              e->type->lengthVar != model::kNone)
-            if (int s = slot(e->type->lengthVar); s >= 0)
-              out[size_t(s)] = 1;
+          if (e->kind == ExprKind::Var)
+            lengthsOf(e->type, out);
           for (const model::Expr* k : e->kids)
             reads(k, out);
         };
@@ -156,10 +162,7 @@ void Executor::Impl::computeLiveness(const model::Program& p) {
       if (s.kind == model::StmtKind::Declare || s.kind == model::StmtKind::Kill) {
         u.def = slot(s.var);
         if (s.kind == model::StmtKind::Declare) {
-          const model::Variable& v = p.var(s.var);
-          if (v.type && v.type->kind == model::TypeKind::Array && v.type->lengthVar != model::kNone)
-            if (int ls = slot(v.type->lengthVar); ls >= 0)
-              u.use[size_t(ls)] = 1;
+          lengthsOf(p.var(s.var).type, u.use);
         }
       }
     }

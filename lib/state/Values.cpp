@@ -128,12 +128,15 @@ Expr Values::filled(const model::Type* t, sym::Type at, Expr e, Expr length) {
   return f_.arrayLambda(at, len, f_.lambda(bvs, e));
 }
 
-Expr Values::undef(const model::Type* t, Expr length) {
+Expr Values::undef(const model::Type* t, std::span<const Expr> lengths) {
   switch (t->kind) {
   case TypeKind::Array: {
     sym::Type at = symType(t);
-    Expr e = undef(t->elem);
-    if (t->length && *t->length <= kMaxLiteralArray && !length) {
+    // a variable-length level consumes one entry of `lengths`
+    bool variable = !t->length && !lengths.empty();
+    Expr length = variable ? lengths.front() : nullptr;
+    Expr e = undef(t->elem, variable ? lengths.subspan(1) : lengths);
+    if (t->length && *t->length <= kMaxLiteralArray) {
       std::vector<Expr> els(*t->length, e);
       return f_.arrayLit(at, els);
     }
@@ -151,12 +154,13 @@ Expr Values::undef(const model::Type* t, Expr length) {
   }
 }
 
-Expr Values::zero(const model::Type* t, Expr length) {
+Expr Values::zero(const model::Type* t, std::span<const Expr> lengths) {
   switch (t->kind) {
   case TypeKind::Array: {
     sym::Type at = symType(t);
-    Expr e = zero(t->elem);
-    return filled(t, at, e, length);
+    bool variable = !t->length && !lengths.empty();
+    Expr e = zero(t->elem, variable ? lengths.subspan(1) : lengths);
+    return filled(t, at, e, variable ? lengths.front() : nullptr);
   }
   case TypeKind::Struct:
   case TypeKind::Union: {

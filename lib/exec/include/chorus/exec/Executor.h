@@ -15,6 +15,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -409,6 +411,15 @@ public:
   /// The length of the variable-length array of type `t` at place `w` of
   /// liseHavoc (its length variable's value), or null.
   Expr vlaLength(const ProcState& ps, uint64_t w, const model::Type* t) const;
+  /// The lengths of the variable-length levels of a global array type `t`
+  /// (outermost first) read from the globals `globals` initialized so far;
+  /// nullopt when t has none or one is not a global defined before.
+  std::optional<std::vector<Expr>> inputLengths(const model::Type* t,
+                                                const std::vector<Expr>& globals) const;
+  /// The array `a` of type `t` (a symbolic input) with the lengths `lens` of
+  /// its variable-length levels made explicit: nested arrays of lambdas
+  /// reading `a`, so that a row's length is known (`a[i]` has lens[1]).
+  Expr shapedArray(Expr a, const model::Type* t, std::span<const Expr> lens, unsigned depth = 0);
   /// "x", "g", "heap object 2": the place `w` of writtenPlaces in `ps`.
   std::string placeName(const ProcState& ps, uint64_t w) const;
   /// The fresh symbols of liseHavoc() that the values of `s` hold (processes,

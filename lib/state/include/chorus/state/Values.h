@@ -24,6 +24,7 @@
 #include "chorus/symbolic/ExprFactory.h"
 
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -92,11 +93,20 @@ public:
 
   /// The uninitialized marker of a scalar symbolic type.
   Expr undefScalar(sym::Type t);
-  /// An uninitialized object of C type `t` (aggregates of markers); `length`
-  /// gives the number of elements when `t` is an array of non-constant length.
-  Expr undef(const model::Type* t, Expr length = nullptr);
-  /// Zero value of `t` (C's static initialization); `length` as for undef.
-  Expr zero(const model::Type* t, Expr length = nullptr);
+  /// An uninitialized object of C type `t` (aggregates of markers);
+  /// `lengths` gives the numbers of elements of the variable-length array
+  /// types along t's chain of array element types, outermost first (`double
+  /// a[n][m]`: {n, m}); an array of constant length takes no entry.
+  Expr undef(const model::Type* t, std::span<const Expr> lengths);
+  /// undef of `t` whose outermost array (only) has `length` elements.
+  Expr undef(const model::Type* t, Expr length = nullptr) {
+    return undef(t, std::span<const Expr>(&length, length ? 1 : 0));
+  }
+  /// Zero value of `t` (C's static initialization); `lengths` as for undef.
+  Expr zero(const model::Type* t, std::span<const Expr> lengths);
+  Expr zero(const model::Type* t, Expr length = nullptr) {
+    return zero(t, std::span<const Expr>(&length, length ? 1 : 0));
+  }
   bool isUndef(Expr e) const;
   /// Whether e contains an undef marker anywhere.
   bool containsUndef(Expr e);
