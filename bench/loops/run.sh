@@ -36,6 +36,7 @@ row race "10: 823, 1, 0.9*" verify "$L/race.c" -n 10
 row race-sync "10: 823, 1, 0.9*" verify "$L/race.c" -n 3 --deadlock potential
 row stagger "2: 201, 51, 2.1" verify "$L/stagger.c" -n 2 --no-overflow-check
 row count "10: 138, 55, 3.7" verify "$L/count.c" -n 10
+row matrix "1: 30, 103, 5.2" verify "$L/matrix.c" -n 1
 row ring "10: 1521, 70, 4.3" verify "$L/ring.c" -n 10
 row sum "(sequential, not in Fig. 5)" verify "$L/sum.c" -n 1
 row mean "1+1: 28, 18, 0.5" compare "$L/mean_spec.c" "$L/mean_impl.c" -n 1 --no-overflow-check

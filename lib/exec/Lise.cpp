@@ -113,6 +113,23 @@ Expr Executor::vlaLength(const ProcState& ps, uint64_t w, const model::Type* t) 
   return nullptr;
 }
 
+std::vector<Expr> Executor::vlaLengths(const ProcState& ps, uint64_t w,
+                                       const model::Type* t) const {
+  std::vector<Expr> lens;
+  for (; t && t->kind == TypeKind::Array; t = t->elem) {
+    if (t->lengthVar == model::kNone) {
+      if (!t->length)
+        return {};
+      continue;
+    }
+    Expr len = vlaLength(ps, w, t);
+    if (!len)
+      return {};
+    lens.push_back(len);
+  }
+  return lens;
+}
+
 const ProcState* Executor::liseHavoc(const ProcState& ps, const std::vector<uint64_t>& W,
                                      uint32_t& fresh, std::vector<Expr>& relation,
                                      std::vector<Expr>& facts) {
@@ -167,10 +184,27 @@ const ProcState* Executor::liseHavoc(const ProcState& ps, const std::vector<uint
       // length, the length read from the VLA's length variable (fixed at
       // its declaration, so free of fresh symbols: the fact survives the
       // relation). Its elements must have a fixed size.
-      if (variableLength(t->elem))
-        throw Unsupported("LISE: the loop body writes the multi-dimensional variable-length "
-                          "array '" +
-                          placeName(ps, w) + "' (only one-dimensional ones are havocked)");
+      if (variableLength(t->elem)) {
+        // `double c[N][N]`: a fresh array shaped as rows of the lengths of
+        // its levels (read from their length variables, free of fresh
+        // symbols as above)
+        std::vector<Expr> lens = vlaLengths(q, w, t);
+        if (lens.empty())
+          throw Unsupported("LISE: the loop body writes the multi-dimensional variable-length "
+                            "array '" +
+                            placeName(ps, w) + "' whose lengths are not known here");
+        for (Expr len : lens)
+          for (Expr y : f_.freeSymbols(len))
+            if (isLiseSymbol(y))
+              throw Unsupported("LISE: a length of the variable-length array '" + placeName(ps, w) +
+                                "' changes in the loop");
+        Expr y = f_.symbol("lise.Y" + std::to_string(fresh++), old->type());
+        Expr shaped = shapedArray(y, t, lens);
+        relation.push_back(f_.eq(shaped, old));
+        *slot = shaped;
+        changed = true;
+        continue;
+      }
       Expr len = vlaLength(q, w, t);
       if (!len)
         len = f_.arrayLength(old);

@@ -404,13 +404,17 @@ public:
   /// holds a value assigned a fresh symbol `lise.Y<k>` (k from `fresh`);
   /// `relation` receives `Y = old value` for each, `facts` the range of Y's
   /// C type (integers, _Bool), a one-dimensional variable-length array
-  /// its length. A place of pointer type (or holding pointers) or a
-  /// multi-dimensional variable-length array throws Unsupported.
+  /// its length; a multi-dimensional one becomes a fresh array shaped by its
+  /// lengths (shapedArray). A place of pointer type (or holding pointers)
+  /// throws Unsupported.
   const ProcState* liseHavoc(const ProcState& ps, const std::vector<uint64_t>& W, uint32_t& fresh,
                              std::vector<Expr>& relation, std::vector<Expr>& facts);
   /// The length of the variable-length array of type `t` at place `w` of
   /// liseHavoc (its length variable's value), or null.
   Expr vlaLength(const ProcState& ps, uint64_t w, const model::Type* t) const;
+  /// vlaLength of each variable-length level of `t` (outermost first); empty
+  /// when one is not known or a level has no length.
+  std::vector<Expr> vlaLengths(const ProcState& ps, uint64_t w, const model::Type* t) const;
   /// The lengths of the variable-length levels of a global array type `t`
   /// (outermost first) read from the globals `globals` initialized so far;
   /// nullopt when t has none or one is not a global defined before.
