@@ -14,12 +14,15 @@
 namespace chorus::sym {
 namespace {
 
-/// Z3's own timer can lose its cancellation when it fires before the check
-/// has really started (seen under load: about one run in twelve of
-/// ProverChain.TimeoutGivesMaybe then ran for minutes on a nonlinear query).
-/// The watchdog interrupts the context when a check has run past its time
-/// limit (and a margin), and again every 50 ms until the check returns: the
-/// answer is then unknown ("canceled"), i.e. MAYBE.
+/// The time limit of a check. Z3's own timer (the "timeout" parameter) is
+/// not used: it can lose its cancellation when it fires before the check
+/// has really started (about one run in twelve of
+/// ProverChain.TimeoutGivesMaybe under load then ran for minutes), and
+/// libz3 4.8.12's scoped_timer can deadlock (the check never returns, all
+/// threads waiting; seen for 15 minutes). The watchdog interrupts the
+/// context when a check has run past its time limit, and again every 50 ms
+/// until the check returns: the answer is then unknown ("canceled"), i.e.
+/// MAYBE.
 class Watchdog {
 public:
   explicit Watchdog(z3::context& c) : ctx_(c) {}
@@ -37,7 +40,7 @@ public:
     std::lock_guard<std::mutex> l(mu_);
     if (!thread_.joinable())
       thread_ = std::thread([this] { loop(); });
-    deadline_ = Clock::now() + std::chrono::milliseconds(ms + ms / 2 + 100);
+    deadline_ = Clock::now() + std::chrono::milliseconds(ms);
     active_ = true;
     ++generation_;
     cv_.notify_all();
@@ -112,14 +115,11 @@ public:
     CheckResult r;
     r.abstracted = abstracted_;
     try {
-      // Setting parameters resets much of the solver's state (it is the
-      // dominant cost of small queries): only when the timeout changes.
-      if (timeoutMs != timeoutSet_) {
-        z3::params p(ctx_);
-        p.set("timeout", timeoutMs);
-        solver_.set(p);
-        timeoutSet_ = timeoutMs;
-      }
+      // The time limit is our watchdog's interrupt only: z3's own "timeout"
+      // parameter starts a scoped_timer per check, and libz3 4.8.12's timer
+      // can deadlock (a check never returns, every thread waiting on a
+      // futex: seen with 1 ms limits under load), which the interrupt cannot
+      // end. Not setting parameters also keeps the solver's state.
       if (timeoutMs)
         watchdog_.arm(timeoutMs);
       z3::check_result res = z3::unknown;
@@ -134,12 +134,8 @@ public:
           // counters). Only undecided queries pay for it.
           watchdog_.disarm();
           fresh_.emplace(ctx_);
-          if (timeoutMs) {
-            z3::params p(ctx_);
-            p.set("timeout", timeoutMs);
-            fresh_->set(p);
+          if (timeoutMs)
             watchdog_.arm(timeoutMs);
-          }
           for (const z3::expr& a : solver_.assertions())
             fresh_->add(a);
           res = fresh_->check();
@@ -828,8 +824,7 @@ private:
     nonlinearMemo_.emplace(e, r);
     return r;
   }
-  unsigned timeoutSet_ = ~0u; ///< timeout last given to solver_
-  Watchdog watchdog_{ctx_};   ///< declared after ctx_: stopped before it is destroyed
+  Watchdog watchdog_{ctx_}; ///< declared after ctx_: stopped before it is destroyed
   bool pushed_ = false;
   bool abstracted_ = false;
   std::unordered_map<Expr, std::pair<z3::expr, bool>> cache_;
