@@ -8,10 +8,10 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DOVERRUN=1 | FileCheck %s --check-prefix=OOB
 // RUN: %expect-exit 0 %native %s
 // OK: verdict: verified
-// BAD: verdict: violation ASSERTION at {{.*}}input_matrix.c:[[@LINE+25]]:5 (process 0)
+// BAD: verdict: violation ASSERTION at {{.*}}input_matrix.c:36:5 (process 0)
 // BAD: inputs:
 // BAD: N = {{[23]}}
-// OOB: verdict: violation OUT_OF_BOUNDS at {{.*}}input_matrix.c:[[@LINE+22]]:5 (process 0)
+// OOB: verdict: violation OUT_OF_BOUNDS at {{.*}}input_matrix.c:36:5 (process 0)
 #include <assert.h>
 #pragma TASS input {N >= 1 && N <= 3} int
 #define N 3

@@ -7,7 +7,7 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // RUN: %expect-exit 0 %native %s
 // OK: verdict: verified
-// BAD: verdict: violation OUT_OF_BOUNDS at {{.*}}vla_2d.c:[[@LINE+17]]:5 (process 0)
+// BAD: verdict: violation OUT_OF_BOUNDS at {{.*}}vla_2d.c:27:5 (process 0)
 #pragma TASS input {N >= 1 && N <= 3} int
 #define N 3
 
