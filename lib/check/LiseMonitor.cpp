@@ -4,6 +4,7 @@
 
 #include "chorus/model/Compose.h"
 #include "chorus/model/Loops.h"
+#include "chorus/model/NormalizeLoop.h"
 #include "chorus/model/Printer.h"
 
 #include <algorithm>
@@ -66,7 +67,57 @@ bool headBranches(const model::Function& fn, model::LocId head, const std::vecto
   return true;
 }
 
+/// The frame slot of the exit selector a normalized loop's head tests (the
+/// executor numbers a frame's slots: parameters, then locals, each once,
+/// without static locals), -1 when the loop was not normalized.
+int exitSlot(const model::Program& P, model::FuncId func, model::LocId head) {
+  const model::Function& fn = P.func(func);
+  if (head >= fn.locs.size())
+    return -1;
+  model::VarId x = model::kNone;
+  for (model::TransId tid : fn.locs[head].out) {
+    const model::Expr* g = fn.trans[tid].guard;
+    if (g && g->kind == model::ExprKind::Binary && !g->kids.empty() &&
+        g->kids[0]->kind == model::ExprKind::Var && P.var(g->kids[0]->var).loopExitSelector)
+      x = g->kids[0]->var;
+  }
+  if (x == model::kNone)
+    return -1;
+  std::vector<model::VarId> slots;
+  for (const std::vector<model::VarId>* vs : {&fn.params, &fn.locals})
+    for (model::VarId v : *vs)
+      if (!P.var(v).isGlobalStorage() && std::find(slots.begin(), slots.end(), v) == slots.end())
+        slots.push_back(v);
+  auto it = std::find(slots.begin(), slots.end(), x);
+  return it == slots.end() ? -1 : int(it - slots.begin());
+}
+
 } // namespace
+
+void LiseMonitor::normalize(model::Program& P) {
+  bool composed = !P.components.empty();
+  std::vector<std::pair<model::FuncId, model::LocId>> heads;
+  for (const model::CollectiveAnnot& a : P.collectives)
+    if (a.kind == model::CollectiveKind::Invariant && (!a.joint || composed))
+      heads.emplace_back(a.func, a.at);
+  for (const model::LoopAnnot& a : P.loops)
+    if (!a.invariants.empty())
+      heads.emplace_back(a.func, a.head);
+  for (auto [func, head] : heads) {
+    if (func >= P.funcs.size() || head >= P.func(func).locs.size() ||
+        !P.func(func).locs[head].loopHead)
+      continue; // reported by problems()
+    model::LocId h = model::normalizeLoop(P, func, head);
+    if (h == head)
+      continue;
+    for (model::CollectiveAnnot& a : P.collectives)
+      if (a.func == func && a.at == head)
+        a.at = h;
+    for (model::LoopAnnot& a : P.loops)
+      if (a.func == func && a.head == head)
+        a.head = h;
+  }
+}
 
 std::vector<std::pair<model::SrcLoc, std::string>> LiseMonitor::problems(const model::Program& P) {
   std::vector<std::pair<model::SrcLoc, std::string>> out;
@@ -143,8 +194,10 @@ LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
     act.func = a.func;
     act.at = a.at;
     act.loc = a.loc;
-    if (act.loop)
+    if (act.loop) {
       act.body = model::naturalLoop(P.func(a.func), a.at);
+      act.exitSlot = exitSlot(P, a.func, a.at);
+    }
     byLoc_[key] = uint32_t(actions_.size());
     actions_.push_back(std::move(act));
   }
@@ -164,6 +217,7 @@ LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
     act.at = a.head;
     act.loc = a.invariantLocs.empty() ? a.loc : a.invariantLocs.front();
     act.body = model::naturalLoop(P.func(a.func), a.head);
+    act.exitSlot = exitSlot(P, a.func, a.head);
     byLoc_[key] = uint32_t(actions_.size());
     actions_.push_back(std::move(act));
   }
@@ -215,6 +269,13 @@ LiseRecord& recordAt(GlobalState& s, const std::pair<bool, size_t>& at) {
 
 } // namespace
 
+bool LiseMonitor::leavingByExit(const Action& a, const ProcState& ps) {
+  if (a.exitSlot < 0 || ps.stack.empty() || size_t(a.exitSlot) >= ps.stack.back().slots.size())
+    return false;
+  Expr x = ps.stack.back().slots[a.exitSlot];
+  return x && x->kind() == sym::Kind::NumConst && !x->isZero();
+}
+
 bool LiseMonitor::before(const GlobalState& s, int p, Prep& out) {
   const ProcState& ps = *s.procs[p];
   if (ps.terminated() || ps.callPhase != 0 || ps.collWait || ps.syncDest >= 0)
@@ -231,6 +292,14 @@ bool LiseMonitor::before(const GlobalState& s, int p, Prep& out) {
     if (r0.id == a->id && size_t(p) < r0.writeset.size())
       out.W = r0.writeset[p];
   }
+  // Leaving a normalized loop by an exit of its body (break, return, goto,
+  // a condition evaluated in the body): the process arrives with exit
+  // selector k != 0 and takes the head's false branch. That state is
+  // reached by exact execution from the last havoc, so it is not havocked
+  // again: the exit's own condition (i == 7 at a break) stays known after
+  // the loop, as the negated condition does at an ordinary head.
+  if (leavingByExit(*a, ps))
+    out.W.clear();
   out.state = s;
   out.relation = out.facts = nullptr;
   if (out.W.empty())
@@ -384,6 +453,11 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
     const Action* a = actionAt(*r.snaps[q]);
     if (!a)
       a = &a0;
+    // A normalized loop left by an exit of its body: the invariant is
+    // claimed at the top of each iteration, not on the way out (a
+    // do-while's or a break's exit state need not satisfy it).
+    if (a->loop && leavingByExit(*a, *r.snaps[q]))
+      continue;
     if (a->local) {
       const model::LoopAnnot& la = *a->acsl;
       exec::LocalAnnot at;

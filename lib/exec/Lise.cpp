@@ -70,8 +70,10 @@ std::vector<uint64_t> Executor::writtenPlaces(const ProcState& a, const ProcStat
     const state::Frame &fa = a.stack[fi], &fb = b.stack[fi];
     if (fa.func != fb.func)
       break;
+    const auto& vars = impl_->slotVar[fa.func];
     for (size_t k = 0; k < fa.slots.size() && k < fb.slots.size(); ++k)
-      if (fa.slots[k] != fb.slots[k] && fb.slots[k] && fa.slots[k])
+      if (fa.slots[k] != fb.slots[k] && fb.slots[k] && fa.slots[k] &&
+          !(k < vars.size() && prog_.var(vars[k]).loopExitSelector)) // concrete at the head
         out.push_back(enc(kLocal, fi, k));
   }
   for (size_t h = 0; h < b.heap.size(); ++h)

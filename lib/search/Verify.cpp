@@ -131,7 +131,8 @@ SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, Sear
   return r;
 }
 
-std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(const model::Program& p) {
+std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(model::Program& p) {
+  check::LiseMonitor::normalize(p);
   return check::LiseMonitor::problems(p);
 }
 

@@ -87,9 +87,10 @@ options:
             invariant is proved on entry and preserved by an arbitrary
             iteration, across processes and without synchronizing them.
             New kinds: POSSIBLE_INVARIANT_VIOLATION, OUT_OF_ORDER_ARRIVAL,
-            CONFLICTING_LOOP_EXIT; a loop it cannot handle (break, return
-            or goto out of the body, statements in the condition) is an
-            input error)
+            CONFLICTING_LOOP_EXIT; a loop left by break, return or goto,
+            with a call in its condition or a do-while is normalized to
+            one head with two exits, the invariant claimed at the top of
+            every iteration)
           --lise-lag K (default 6: a state whose queue of incomplete loop
             records exceeds K, one process K iterations ahead of another, is
             not explored further and the verdict is at best unknown; 0: no

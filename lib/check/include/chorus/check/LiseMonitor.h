@@ -41,6 +41,12 @@ class LiseMonitor {
 public:
   explicit LiseMonitor(exec::Executor& ex);
 
+  /// Gives every loop of `p` under an invariant one head with two guarded
+  /// exits (model::normalizeLoop: calls in the condition, do-while,
+  /// `while (1)`, break, return and goto out of the body) and moves the
+  /// annotations to the new heads. Run before problems().
+  static void normalize(model::Program& p);
+
   /// Loops of `p` under an invariant that LISE cannot handle: the location
   /// of the annotation and why. The head must have two guarded branches
   /// without statements (into the body, out of it), and the body no other
@@ -90,6 +96,9 @@ private:
     model::FuncId func = model::kNone;
     model::LocId at = model::kNone;
     std::vector<bool> body; ///< loops: model::naturalLoop of the head
+    /// A normalized loop (model/NormalizeLoop.h): the frame slot of its exit
+    /// selector, -1 otherwise.
+    int exitSlot = -1;
     model::SrcLoc loc;
   };
   exec::Executor& ex_;
@@ -99,6 +108,9 @@ private:
   uint64_t proofs_ = 0;
 
   const Action* actionAt(const state::ProcState& ps) const;
+  /// At the head of a normalized loop with its exit selector set: leaving
+  /// by an exit of the body (neither havocked nor checked there).
+  static bool leavingByExit(const Action& a, const state::ProcState& ps);
   /// Is process p among those the action's records are over?
   bool over(const Action& a, int p) const;
   void arrive(exec::GlobalState& s, exec::Successor& succ, int p, const Action& a,

@@ -38,6 +38,10 @@ struct Variable {
   /// `_Thread_local` (lib/front: one element per thread slot, plus the
   /// initial value last, kThreadLocalSlots; lib/exec/threads).
   bool threadLocal = false;
+  /// The exit selector of a normalized loop (model/NormalizeLoop.h): its
+  /// value at the loop's head is always the concrete one, so LISE never
+  /// havocs it.
+  bool loopExitSelector = false;
 
   bool isGlobalStorage() const { return kind == VarKind::Global || kind == VarKind::StaticLocal; }
 };

@@ -38,9 +38,10 @@ struct VerifyOptions {
   const model::ContractDriver* contract = nullptr;
 };
 
-/// --lise: the annotated loops LISE cannot handle (location, message); the
+/// --lise: normalizes the annotated loops (one head, two guarded exits)
+/// and returns those LISE still cannot handle (location, message); the
 /// driver reports them as input errors (lib/check/LiseMonitor.h).
-std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(const model::Program& p);
+std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(model::Program& p);
 
 /// --lise: a possible violation (SearchResult::possible, found from
 /// havocked values) is replayed as an ordinary bounded search of the same
