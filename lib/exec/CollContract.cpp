@@ -316,6 +316,15 @@ GlobalState Executor::contractInitialState() {
   GlobalState gs;
   gs.pc = f_.trueExpr();
   std::unordered_set<model::VarId> fresh(D.fresh.begin(), D.fresh.end());
+  for (const std::optional<int64_t>& h : D.handles)
+    if (h && *h == model::kSymbolicDatatype && !symExtent_) {
+      // the symbolic datatype's facts: inputs, constrained by the
+      // precondition only
+      symExtent_ = f_.symbol("\\mpi_extent(dt)", f_.intType());
+      symNonoverlap_ = f_.symbol("\\mpi_nonoverlapping(dt)", f_.boolType());
+      inputSymbols_.insert(symExtent_);
+      inputSymbols_.insert(symNonoverlap_);
+    }
   std::vector<Expr> conds;
   for (int r = 0; r < opts_.nprocs; ++r) {
     ProcState ps;

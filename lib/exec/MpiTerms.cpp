@@ -350,6 +350,9 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
     k = std::min(k, in.vals.size());
   }
   for (size_t i = 0; i < k; ++i) {
+    if (ins[0].codes[i] == kSymbolicCode)
+      throw Unsupported("\\mpi_reduce over the symbolic datatype at " + m.where() +
+                        " (its values are moved, never combined)");
     Expr acc = ins[0].vals[i];
     bool typed = true;
     for (size_t j = 1; j < ins.size(); ++j) {
@@ -365,6 +368,13 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
 
 Expr EvalHook::mpiDatatypeFact(Machine& m, const model::Expr* e) {
   int64_t dt = handleOf(m, m.evalValue(e->kids[0]), 3, "the datatype of '" + m.text(e) + "'");
+  if (dt == model::kSymbolicDatatype) {
+    // the symbolic datatype: fresh symbols the precondition constrains
+    Expr x = e->name == "\\mpi_extent" ? m.ex.symbolicExtent() : m.ex.symbolicNonoverlapping();
+    if (!x)
+      throw Unsupported("'" + m.text(e) + "' outside a --contract run at " + m.where());
+    return x;
+  }
   TypeMap t = typeMap(m, dt, m.me);
   if (e->name == "\\mpi_extent")
     return m.intc(t.extent());

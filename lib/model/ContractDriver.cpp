@@ -1,7 +1,9 @@
 // The driver P^f of seed 002 §2.2 (ContractDriver.h).
 #include "chorus/model/ContractDriver.h"
 
+#include <cctype>
 #include <functional>
+#include <set>
 
 namespace chorus::model {
 
@@ -47,6 +49,10 @@ const Type* elementTypeOf(Program& p, int64_t dt) {
     return p.types.intType();
   case (int64_t(3) << 24) | 14:
     return p.types.doubleType();
+  case kSymbolicDatatype:
+    // one value per element of the symbolic datatype: a type of its own,
+    // which no predefined datatype describes (lib/exec/mpi)
+    return p.types.integer(kSymbolicElement, 64, true);
   default:
     return nullptr;
   }
@@ -110,6 +116,205 @@ std::vector<std::pair<std::string, int64_t>> contractHandleValues(const std::str
             {"MPI_MAX", (int64_t(4) << 24) | 1},
             {"MPI_MIN", (int64_t(4) << 24) | 2}};
   return {};
+}
+
+namespace {
+
+/// Why the body or a contract needs the datatype parameters `dts` of `fn`
+/// (and the `void *` parameters `bufs` they type) as concrete types: "" if
+/// they are used only as arguments of MPI calls that move data (no type
+/// queries, no reductions, no packing), as arguments of procedures that
+/// use them so in turn, and in contracts only inside \mpi_buf, \mpi_sig,
+/// \mpi_extent, \mpi_nonoverlapping and \mpi_agree.
+struct OpaqueCheck {
+  const Program& p;
+  std::set<std::pair<FuncId, VarId>> seen;
+  std::string why;
+
+  static const Expr* strip(const Expr* e) {
+    while (e && e->kind == ExprKind::Cast &&
+           (e->type->kind != TypeKind::Pointer || !e->type->elem ||
+            e->type->elem->kind == TypeKind::Void || e->type->kind == e->kids[0]->type->kind))
+      e = e->kids[0];
+    return e;
+  }
+
+  void fail(const std::string& w) {
+    if (why.empty())
+      why = w;
+  }
+
+  /// A use of a tracked variable anywhere in e not allowed in a contract.
+  void scanAnnot(const Expr* e, const std::set<VarId>& dts, const std::set<VarId>& bufs,
+                 const std::string& fname) {
+    if (!e || !why.empty())
+      return;
+    if (e->kind == ExprKind::Builtin) {
+      const std::string& b = e->name;
+      if (b == "\\mpi_sig" && !e->kids.empty()) {
+        // the signature of a concrete datatype: the contract relates dt
+        // to a C type
+        const Expr* a = strip(e->kids[0]);
+        if (!a || a->kind != ExprKind::Var || !dts.count(a->var))
+          fail("the contract of '" + fname + "' names the signature of another datatype at " +
+               p.where(e->loc));
+      }
+      for (size_t k = 0; k < e->kids.size(); ++k) {
+        const Expr* a = strip(e->kids[k]);
+        bool ok = a && a->kind == ExprKind::Var &&
+                  ((b == "\\mpi_buf" &&
+                    ((k == 2 && dts.count(a->var)) || (k == 0 && bufs.count(a->var)))) ||
+                   ((b == "\\mpi_sig" || b == "\\mpi_extent" || b == "\\mpi_nonoverlapping" ||
+                     b == "\\mpi_agree") &&
+                    dts.count(a->var)));
+        if (!ok)
+          scanAnnot(e->kids[k], dts, bufs, fname);
+      }
+      return;
+    }
+    if (e->kind == ExprKind::Var && dts.count(e->var))
+      fail("the contract of '" + fname + "' uses datatype '" + p.var(e->var).name +
+           "' outside \\mpi_buf, \\mpi_sig, \\mpi_extent, \\mpi_nonoverlapping and "
+           "\\mpi_agree at " +
+           p.where(e->loc));
+    if (e->kind == ExprKind::Cast && e->type->kind == TypeKind::Pointer && e->type->elem &&
+        e->type->elem->kind != TypeKind::Void) {
+      const Expr* a = strip(e->kids[0]);
+      if (a && a->kind == ExprKind::Var && bufs.count(a->var))
+        fail("the contract of '" + fname + "' reads buffer '" + p.var(a->var).name + "' as '" +
+             e->type->name + "' at " + p.where(e->loc));
+    }
+    for (const Expr* k : e->kids)
+      scanAnnot(k, dts, bufs, fname);
+  }
+
+  /// Uses of the tracked variables in expression e of a statement (not a
+  /// call argument): only a void * buffer compared or converted to void *.
+  void scanBody(const Expr* e, const std::set<VarId>& dts, const std::set<VarId>& bufs,
+                const Transition& t) {
+    if (!e || !why.empty())
+      return;
+    if (e->kind == ExprKind::Var && (dts.count(e->var) || bufs.count(e->var)))
+      fail("'" + p.var(e->var).name + "' is used at " + p.where(t.loc) +
+           (dts.count(e->var)
+                ? " other than as an argument of a call"
+                : " other than as an argument of a call (a C type for its elements)"));
+    for (const Expr* k : e->kids)
+      scanBody(k, dts, bufs, t);
+  }
+
+  void contractOf(FuncId g, const std::set<VarId>& dts, const std::set<VarId>& bufs) {
+    for (const Contract& c : p.contracts)
+      if (c.func == g)
+        for (const ContractBlock& b : c.blocks) {
+          for (const Clause& cl : b.clauses)
+            for (const Expr* e : cl.exprs)
+              scanAnnot(e, dts, bufs, p.func(g).name);
+          for (const Behavior& bh : b.behaviors)
+            for (const Clause& cl : bh.clauses)
+              for (const Expr* e : cl.exprs)
+                scanAnnot(e, dts, bufs, p.func(g).name);
+        }
+    for (const LoopAnnot& l : p.loops)
+      if (l.func == g) {
+        for (const Expr* e : l.invariants)
+          scanAnnot(e, dts, bufs, p.func(g).name);
+        scanAnnot(l.variant, dts, bufs, p.func(g).name);
+      }
+  }
+
+  void function(FuncId g, const std::set<VarId>& dts, const std::set<VarId>& bufs) {
+    std::set<VarId> d2, b2;
+    for (VarId v : dts)
+      if (seen.insert({g, v}).second)
+        d2.insert(v);
+    for (VarId v : bufs)
+      if (seen.insert({g, v}).second)
+        b2.insert(v);
+    if (d2.empty() && b2.empty())
+      return;
+    contractOf(g, d2, b2);
+    const Function& fn = p.func(g);
+    for (const Transition& t : fn.trans) {
+      scanBody(t.guard, d2, b2, t);
+      scanBody(t.stmt.lhs, d2, b2, t);
+      scanBody(t.stmt.rhs, d2, b2, t);
+      if (t.stmt.kind != StmtKind::Call) {
+        for (const Expr* a : t.stmt.args)
+          scanBody(a, d2, b2, t);
+        continue;
+      }
+      const Expr* callee = t.stmt.callee;
+      for (size_t k = 0; k < t.stmt.args.size(); ++k) {
+        const Expr* a = strip(t.stmt.args[k]);
+        if (!a || a->kind != ExprKind::Var || (!d2.count(a->var) && !b2.count(a->var))) {
+          scanBody(t.stmt.args[k], d2, b2, t);
+          continue;
+        }
+        if (!callee || callee->kind != ExprKind::Func) {
+          fail("'" + p.var(a->var).name + "' is passed through a function pointer at " +
+               p.where(t.loc));
+          continue;
+        }
+        const Function& h = p.func(callee->func);
+        std::string n = h.name, low = n;
+        for (char& ch : low)
+          ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        if (n.rfind("MPI_", 0) == 0 && !h.defined) {
+          // type queries and constructors, packing and reductions need
+          // the type map or arithmetic on the elements
+          if (n.rfind("MPI_Type_", 0) == 0 || n.rfind("MPI_Pack", 0) == 0 ||
+              n.rfind("MPI_Unpack", 0) == 0 || n.rfind("MPI_Get_elements", 0) == 0 ||
+              low.find("reduce") != std::string::npos || low.find("scan") != std::string::npos ||
+              n.rfind("MPI_Accumulate", 0) == 0)
+            fail("'" + p.var(a->var).name + "' is an argument of " + n + " at " + p.where(t.loc) +
+                 " (it needs the datatype's type map or arithmetic on its values)");
+          continue;
+        }
+        if (!h.defined || k >= h.params.size()) {
+          fail("'" + p.var(a->var).name + "' is an argument of " + n + " at " + p.where(t.loc));
+          continue;
+        }
+        std::set<VarId> dd, bb;
+        (d2.count(a->var) ? dd : bb).insert(h.params[k]);
+        function(callee->func, dd, bb);
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::string contractDatatypeUse(const Program& p, const std::string& name) {
+  const Function* fp = p.findFunc(name);
+  if (!fp)
+    return "";
+  const Contract* contract = nullptr;
+  for (const Contract& c : p.contracts)
+    if (c.func == fp->id && c.blocks.size() > 1)
+      contract = &c;
+  std::set<VarId> dts, bufs;
+  std::map<VarId, int64_t> bound;
+  for (VarId pv : fp->params) {
+    const Variable& par = p.var(pv);
+    if (par.type->kind == TypeKind::Int && par.type->name == "MPI_Datatype") {
+      dts.insert(pv);
+      bound[pv] = kSymbolicDatatype;
+    }
+  }
+  if (dts.empty() || !contract)
+    return "";
+  for (VarId pv : fp->params) {
+    const Type* t = p.var(pv).type;
+    if (t->kind == TypeKind::Pointer && t->elem && t->elem->kind == TypeKind::Void) {
+      auto dt = pairedDatatype(p, *contract, pv, bound);
+      if (dt && *dt == kSymbolicDatatype)
+        bufs.insert(pv);
+    }
+  }
+  OpaqueCheck oc{p, {}, {}};
+  oc.function(fp->id, dts, bufs);
+  return oc.why;
 }
 
 std::vector<std::pair<std::string, std::string>> contractHandleParams(const Program& p,

@@ -122,11 +122,16 @@ options:
             process calls F once with the program's globals and F's
             arguments fresh symbolic values constrained only by F's
             precondition (pointer arguments: distinct arrays of symbolic
-            length; MPI_Comm arguments: MPI_COMM_WORLD; MPI_Datatype and
-            MPI_Op arguments: one run per MPI_INT, MPI_DOUBLE and MPI_SUM,
+            length; MPI_Comm arguments: MPI_COMM_WORLD; MPI_Datatype
+            arguments F only passes to MPI calls that move data: one
+            symbolic datatype for every datatype, known only through
+            \mpi_sig, \mpi_extent, \mpi_nonoverlapping, the same on
+            every process; other MPI_Datatype arguments (and void *
+            buffers read as C types, reductions, type queries): one run
+            per MPI_INT, MPI_DOUBLE, and MPI_Op arguments one per MPI_SUM,
             MPI_PROD, MPI_MAX, MPI_MIN, named in the verdict; void *
-            arguments: arrays of the C type of the datatype a \mpi_buf of
-            the contract gives them); checks F's
+            arguments: arrays of the datatype a \mpi_buf of the contract
+            gives them); checks F's
             collective postcondition, assigns, waitsfor, messages crossing
             the call (UNRECEIVED_MESSAGE, SEGMENT_BOUNDARY), mpi uses,
             termination (NONTERMINATION); a procedure with a collective
@@ -459,8 +464,22 @@ int verifyCommand(const std::vector<std::string>& args,
   std::vector<std::map<std::string, int64_t>> choices{{}};
   std::vector<std::string> choiceNames{""};
   std::string choiceNote;
+  std::string symbolicNote;
   if (!contractName.empty()) {
+    // MPI_Datatype parameters used only to move data: the symbolic
+    // datatype (every datatype at once); else enumerated, and the verdict
+    // says why
+    std::string needs = chorus::model::contractDatatypeUse(*program, contractName);
     for (const auto& [pn, tn] : chorus::model::contractHandleParams(*program, contractName)) {
+      if (tn == "MPI_Datatype" && needs.empty()) {
+        for (auto& c : choices)
+          c[pn] = chorus::model::kSymbolicDatatype;
+        symbolicNote += (symbolicNote.empty() ? "" : ", ") + pn;
+        continue;
+      }
+      if (tn == "MPI_Datatype")
+        std::cerr << "note: --contract " << contractName << ": datatype '" << pn
+                  << "' is enumerated, not symbolic: " << needs << "\n";
       std::vector<std::map<std::string, int64_t>> next;
       std::vector<std::string> names;
       std::string vals;
@@ -530,6 +549,9 @@ int verifyCommand(const std::vector<std::string>& args,
     if (r.verdict != s::Verdict::Verified)
       std::cerr << "note: with " << choiceNames[k] << "\n";
   }
+  if (!symbolicNote.empty() && r.verdict == s::Verdict::Verified)
+    r.note += (r.note.empty() ? "" : "; ") + symbolicNote +
+              " symbolic: every datatype, the same on every process";
   if (choices.size() > 1 && r.verdict == s::Verdict::Verified)
     r.note += (r.note.empty() ? "" : "; ") + choiceNote;
   else if (choices.size() > 1 && drivers.size() == 1) // the first run is not verified

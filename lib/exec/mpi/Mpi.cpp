@@ -22,7 +22,7 @@ ElemClass datatypeClass(int64_t dt) {
   int i = int(dt & 0xffffff);
   if (i == 13 || i == 14 || i == 15 || i == 43)
     return ElemClass::Real;
-  if ((i >= 1 && i <= 12) || (i >= 16 && i <= 28) || i == 32)
+  if ((i >= 1 && i <= 12) || (i >= 16 && i <= 28) || i == 32 || i == kSymbolicIndex)
     return ElemClass::Int;
   return ElemClass::Other;
 }
@@ -98,6 +98,8 @@ const model::Type* ctypeOf(Machine& m, int64_t dt) {
       {42, TypeKind::Real, "float", 32, true, false},
       {43, TypeKind::Real, "double", 64, true, false},
   };
+  if (dt == mpiHandle(3, kSymbolicIndex))
+    return m.im.scalarNamed(m.P, TypeKind::Int, model::kSymbolicElement, 64, true, false);
   if ((dt >> 24) == 3)
     for (const CType& c : kTypes)
       if (c.index == int(dt & 0xffffff) && datatypeSize(dt) * 8 == c.bits)
@@ -174,6 +176,8 @@ const char* datatypeName(int64_t dt) {
   int64_t i = dt & 0xffffff;
   if ((dt >> 24) == 3 && i >= 0 && i <= 50)
     return names[i];
+  if (dt == mpiHandle(3, kSymbolicIndex))
+    return "the symbolic datatype";
   return "a derived datatype";
 }
 
@@ -189,8 +193,10 @@ bool unsignedBasic(int64_t b) {
 /// back to int/double when the program names no such type.
 const model::Type* cTypeFor(Machine& m, int64_t b) {
   int64_t i = b & 0xffffff;
+  if (i == kSymbolicIndex)
+    return ctypeOf(m, b);
   for (const model::Type& t : m.P.types.all()) {
-    if (t.isEnum)
+    if (t.isEnum || t.name == model::kSymbolicElement)
       continue;
     if (i == 17 ? t.kind == TypeKind::Bool
                 : (datatypeClass(b) == ElemClass::Real
@@ -207,6 +213,10 @@ const model::Type* cTypeFor(Machine& m, int64_t b) {
 bool representsBasic(const model::Type* t, int64_t b) {
   int64_t i = b & 0xffffff;
   if (!t || !t->isArithmetic())
+    return false;
+  // the symbolic datatype's values are of their own type, which no other
+  // datatype describes
+  if ((i == kSymbolicIndex) != (t->name == model::kSymbolicElement))
     return false;
   if (i == 17) // MPI_C_BOOL
     return t->kind == TypeKind::Bool;
@@ -272,6 +282,8 @@ int64_t basicCode(int64_t b) {
   int64_t i = b & 0xffffff;
   if (i == 4 || i == 32 || i == 17) // MPI_BYTE, MPI_PACKED, MPI_C_BOOL: their own kinds
     return i == 4 ? 1301 : i == 32 ? 1401 : 1501;
+  if (i == kSymbolicIndex)
+    return kSymbolicCode;
   bool uns = i == 3 || i == 6 || i == 8 || i == 10 || i == 12 || (i >= 22 && i <= 25);
   return (c == ElemClass::Int ? 1000 : 2000) + (uns ? 100 : 0) + int64_t(datatypeSize(b));
 }
@@ -306,6 +318,8 @@ const char* basicName(int64_t code) {
     return "packed";
   case 1501:
     return "_Bool";
+  case kSymbolicCode:
+    return "the symbolic datatype";
   default:
     return "?";
   }

@@ -542,6 +542,9 @@ std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Ex
                             const std::vector<Expr>& b) {
   std::vector<Expr> r = b;
   int o = op & 0xffffff;
+  if (dt == mpiHandle(3, kSymbolicIndex))
+    throw Unsupported(std::string("a reduction over the symbolic datatype at ") + m.where() +
+                      " (its values are moved, never combined)");
   if (o == 11 || o == 12) { // MAXLOC / MINLOC on (value, index) pairs
     for (size_t k = 0; k + 1 < a.size(); k += 2) {
       Expr va = a[k], vb = b[k], ia = a[k + 1], ib = b[k + 1];

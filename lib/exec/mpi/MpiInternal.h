@@ -16,6 +16,8 @@
 
 #include "Library.h"
 
+#include "chorus/model/ContractDriver.h"
+
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -44,6 +46,14 @@ constexpr int64_t kProcNull = -2;
 enum class ElemClass { Int, Real, Other };
 
 ElemClass datatypeClass(int64_t dt);
+/// The symbolic datatype of `verify --contract` (model::kSymbolicDatatype):
+/// a basic datatype of its own (normalized code kSymbolicCode), its values
+/// of the C type model::kSymbolicElement, which no other datatype
+/// describes; messages of it match only receives of it. Values are moved,
+/// never combined: a reduction over it is `unsupported`.
+constexpr int kSymbolicIndex = 51;
+constexpr int64_t kSymbolicCode = 1608;
+static_assert(model::kSymbolicDatatype == (int64_t(3) << 24 | kSymbolicIndex));
 /// MPI_INVALID_DATATYPE unless dt is a datatype handle.
 void checkDatatype(Machine& m, int64_t dt);
 uint64_t datatypeSize(int64_t dt);

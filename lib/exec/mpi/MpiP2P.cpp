@@ -78,6 +78,12 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
   // seed 002 §3.1: the type signature of the message must be a prefix of the
   // signature of the receive buffer (count x datatype)
   checkCommitted(m, dt);
+  if (dt == mpiHandle(3, kSymbolicIndex) && m.ex.symbolicNonoverlapping())
+    // MPI 3.1 §4.1.1: a receive buffer's entries must not overlap; the
+    // symbolic datatype's do not when the precondition says so
+    m.require(m.ex.symbolicNonoverlapping(), ViolationKind::MpiInvalidDatatype,
+              "receive into the symbolic datatype, whose type map may overlap (the "
+              "precondition does not require \\mpi_nonoverlapping of it)");
   convertPacked(m, msg, m.requireConcrete(countE, "count"), dt); // MPI_PACKED vs typed
   Signature ms = messageSignature(msg);
   Signature rs = signatureOf(m, m.requireConcrete(countE, "count"), dt);

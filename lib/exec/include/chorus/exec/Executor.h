@@ -372,6 +372,11 @@ public:
                                 model::SrcLoc loc);
   /// --contract: the initial state (the pre-state of every process's call).
   const GlobalState& contractInitial() const { return contractInitial_; }
+  /// --contract with the symbolic datatype (model::kSymbolicDatatype):
+  /// `\mpi_extent` and `\mpi_nonoverlapping` of it, fresh symbols (inputs,
+  /// the same for every process) constrained only by the precondition.
+  Expr symbolicExtent() const { return symExtent_; }
+  Expr symbolicNonoverlapping() const { return symNonoverlap_; }
   /// --contract: the collective contract that simulates calls of g
   /// (CollStub.cpp, seed 002 §4.2), or null: g is executed.
   const model::Contract* stubContract(model::FuncId g) const {
@@ -473,6 +478,7 @@ private:
   std::string executingSuffix(int p) const;
   bool inComponent_ = false;
   GlobalState contractInitial_;
+  Expr symExtent_ = nullptr, symNonoverlap_ = nullptr;
   std::vector<const model::Contract*> stubOf_;
   /// --contract: the moves of process p inside a simulated call (its top
   /// frame a stubbed procedure at its entry; CollStub.cpp).

@@ -59,6 +59,25 @@ std::vector<std::pair<std::string, std::string>> contractHandleParams(const Prog
 /// MPI_SUM, MPI_PROD, MPI_MAX and MPI_MIN.
 std::vector<std::pair<std::string, int64_t>> contractHandleValues(const std::string& type);
 
+/// The symbolic datatype (seed 002 §3.3): the handle `verify --contract`
+/// binds every MPI_Datatype parameter of f to when the program uses it only
+/// to move data (contractDatatypeUse): it stands for every datatype, known
+/// to the contract only through \mpi_sig and \mpi_extent. A `void *`
+/// buffer of it is an array of kSymbolicElement, one value per element of
+/// the datatype (lib/exec/mpi: a basic datatype of its own, whose values
+/// no other datatype describes).
+constexpr int64_t kSymbolicDatatype = (int64_t(3) << 24) | 51;
+inline constexpr const char* kSymbolicElement = "$mpi_datatype_elem";
+/// "" when every MPI_Datatype parameter of function `name` (and every
+/// `void *` parameter a `\mpi_buf` of its contract types by one) is used
+/// only to move data: as arguments of MPI calls other than type queries and
+/// constructors, packing and reductions, as arguments of procedures that
+/// use it so in turn, and in contracts only inside \mpi_buf, \mpi_sig,
+/// \mpi_extent, \mpi_nonoverlapping and \mpi_agree. Else the first use
+/// that needs a concrete C type (file:line): the datatype is then
+/// enumerated (contractHandleValues).
+std::string contractDatatypeUse(const Program& p, const std::string& name);
+
 /// The MPI collective operations f calls (directly or not) that have no collective
 /// contract (with the App. B header: the nonblocking and neighbourhood
 /// collectives, communicator and topology constructors, ...): they run with
