@@ -7,10 +7,10 @@
  * semantics (which lets a process leave a collective as soon as the data
  * it needs has arrived).
  *     chorus verify allreduce.c --contract allreduce -n 1..5   verified
- *     ... -DWRONG_ROOT  the broadcast comes from the last rank, which has
- *                       no result: COLLECTIVE_POSTCONDITION (n >= 2)
- *     ... -DNO_BCAST    only the reduction: COLLECTIVE_POSTCONDITION
- *                       (n >= 2: the non-roots have no result)
+ *     ... -DWRONG_ROOT  the broadcast comes from the last rank, which waits
+ *                       for no one: it may return before rank 0 entered: WAITSFOR
+ *     ... -DNO_BCAST    only the reduction, whose non-roots wait for no one:
+ *                       WAITSFOR (n >= 2)
  */
 #include <mpi.h>
 

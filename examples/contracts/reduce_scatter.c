@@ -7,8 +7,8 @@
  * follows App. B.15: rank i's receive buffer is a reduction, over the
  * ranks, of block i of their send buffers (rcount <= 2 per block).
  *     chorus verify reduce_scatter.c --contract reduceScatter -n 1..5   verified
- *     ... -DWRONG_ROOT  the scatter comes from the last rank, which has
- *                       no sum: COLLECTIVE_POSTCONDITION (n >= 2)
+ *     ... -DWRONG_ROOT  the scatter comes from the last rank, which waits
+ *                       for no one: it may return before rank 0 entered: WAITSFOR
  *     ... -DONE_BLOCK   only the first block is reduced:
  *                       COLLECTIVE_POSTCONDITION (n >= 2)
  */

@@ -82,6 +82,10 @@ bool CollectiveContractMonitor::possible(Expr pc, Expr guard) {
   return ex_.oracle().valid(pc, ex_.values().factory().logicalNot(guard)) != exec::Answer::Yes;
 }
 
+bool CollectiveContractMonitor::causal(const exec::GlobalState& s) const {
+  return !drv_->lazyEntry && s.procs.size() <= 62;
+}
+
 bool CollectiveContractMonitor::entered(const exec::GlobalState& s, int q) const {
   const state::ProcState* ps = s.procs[q];
   return !(ps->stack.size() == 1 && ps->stack[0].func == drv_->driver &&
@@ -130,12 +134,20 @@ void CollectiveContractMonitor::after(const exec::GlobalState& from, exec::Succe
         // keep the pre-state for `assigns` (the contract monitor may have
         // kept it already)
         state::ProcState q = *succ.state.procs[p];
+        bool changed = false;
         if (q.stack.size() == 2 &&
             !detail::findMark(q.stack[1], state::Mark::Kind::CallEntry, model::kNone)) {
           q.stack[1].marks.push_back(state::Mark{state::Mark::Kind::CallEntry, model::kNone,
                                                  detail::withoutMarks(ex_, ev.state), nullptr});
-          succ.state.procs[p] = ex_.interner().intern(std::move(q));
+          changed = true;
         }
+        // p's entry happens before everything p does next
+        if (causal(succ.state) && !(q.heard & bit(p))) {
+          q.heard |= bit(p);
+          changed = true;
+        }
+        if (changed)
+          succ.state.procs[p] = ex_.interner().intern(std::move(q));
         continue;
       }
       onReturn(ev, succ, p);
@@ -149,41 +161,64 @@ void CollectiveContractMonitor::messages(const exec::GlobalState& from, exec::Su
   const model::Program& P = ex_.program();
   const std::string& fn = P.func(drv_->func).name;
   state::MessageList& msgs = succ.state.msgs;
-  if (msgs.size() > from.msgs.size()) {
-    // sends (appended): stamped with the sender's segment; a receiver in a
-    // later segment is already past the boundary (Def. 2.5 (3), a send)
-    int seg = ex_.contractSegment(*succ.state.procs[p]);
-    for (size_t i = from.msgs.size(); i < msgs.size(); ++i) {
-      state::Message& m = msgs.mut(i);
-      m.seg = uint16_t(seg);
-      int dseg = ex_.contractSegment(*succ.state.procs[m.dst]);
-      if (dseg > seg)
-        detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
-                      "a message from process " + std::to_string(m.src) + " to process " +
-                          std::to_string(m.dst) + " after process " + std::to_string(m.dst) +
-                          (returned(succ.state, m.dst) ? " returned from '" + fn + "'"
-                                                       : " passed a collective call") +
-                          ": it crosses a segment boundary (seed 002 Def. 2.5 (3))",
-                      succ.state.pc, succ.step);
-      if (size_t(m.src) < uses_.size() && !uses_[m.src].empty() && !uses_[m.src].count(m.comm))
-        detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
-                      "a message on a communicator that 'mpi uses' of '" + fn + "' does not list",
-                      succ.state.pc, succ.step);
-    }
-  } else if (msgs.size() < from.msgs.size()) {
+  // the move's receives (messages of `from` gone) and sends (appended):
+  // a move may do both (MPI_Sendrecv)
+  std::vector<state::Message> gone;
+  size_t j = 0;
+  for (size_t i = 0; i < from.msgs.size(); ++i)
+    if (j < msgs.size() && msgs[j] == from.msgs[i])
+      ++j;
+    else
+      gone.push_back(from.msgs[i]);
+  size_t firstNew = j;
+  int seg = ex_.contractSegment(*succ.state.procs[p]);
+  for (const state::Message& m : gone) {
     // a receive: the message must come from the receiver's segment (Def.
     // 2.5 (3), a receive)
-    size_t i = 0;
-    while (i < msgs.size() && msgs[i] == from.msgs[i])
-      ++i;
-    const state::Message& m = from.msgs[i];
-    int seg = ex_.contractSegment(*succ.state.procs[p]);
     if (m.dst == p && m.seg > seg)
       detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
                     "process " + std::to_string(p) + " receives a message process " +
                         std::to_string(m.src) +
                         " sent after a collective call it has not made yet: it crosses a "
                         "segment boundary (seed 002 Def. 2.5 (3))",
+                    succ.state.pc, succ.step);
+  }
+  if (causal(succ.state)) {
+    // the receiver hears what the sender had heard when it sent; the
+    // sender of a synchronous message, released by its match, hears what
+    // the receiver has heard
+    auto hear = [&](int q, uint64_t h) {
+      if ((succ.state.procs[size_t(q)]->heard | h) == succ.state.procs[size_t(q)]->heard)
+        return;
+      state::ProcState x = *succ.state.procs[size_t(q)];
+      x.heard |= h;
+      succ.state.procs[size_t(q)] = ex_.interner().intern(std::move(x));
+    };
+    for (const state::Message& m : gone)
+      hear(m.dst, m.heard);
+    for (const state::Message& m : gone)
+      if (m.sync)
+        hear(m.src, succ.state.procs[size_t(m.dst)]->heard);
+  }
+  for (size_t i = firstNew; i < msgs.size(); ++i) {
+    // sends: stamped with the sender's segment (and what it has heard); a
+    // receiver in a later segment is already past the boundary (Def. 2.5
+    // (3), a send)
+    state::Message& m = msgs.mut(i);
+    m.seg = uint16_t(seg);
+    m.heard = succ.state.procs[size_t(m.src)]->heard;
+    int dseg = ex_.contractSegment(*succ.state.procs[m.dst]);
+    if (dseg > seg)
+      detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
+                    "a message from process " + std::to_string(m.src) + " to process " +
+                        std::to_string(m.dst) + " after process " + std::to_string(m.dst) +
+                        (returned(succ.state, m.dst) ? " returned from '" + fn + "'"
+                                                     : " passed a collective call") +
+                        ": it crosses a segment boundary (seed 002 Def. 2.5 (3))",
+                    succ.state.pc, succ.step);
+    if (size_t(m.src) < uses_.size() && !uses_[m.src].empty() && !uses_[m.src].count(m.comm))
+      detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
+                    "a message on a communicator that 'mpi uses' of '" + fn + "' does not list",
                     succ.state.pc, succ.step);
   }
 }
@@ -308,7 +343,11 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
     }
   }
   for (int q = 0; q < n; ++q) {
-    if (q == p || entered(s, q) || member[q]->isFalse())
+    if (q == p || member[q]->isFalse())
+      continue;
+    // by causality: q's entry happens before p's return (p heard of it);
+    // with lazy entries: q has entered
+    if (causal(s) ? (s.procs[size_t(p)]->heard & bit(q)) != 0 : entered(s, q))
       continue;
     std::string list;
     for (const std::string& t : texts)

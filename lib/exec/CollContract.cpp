@@ -71,12 +71,18 @@ public:
   }
 
   Expr value(Machine& m, const model::Expr* e) override {
+    if (!pinned_ &&
+        (e->kind == ExprKind::Deref || e->kind == ExprKind::Index || e->kind == ExprKind::Member))
+      if (const model::Expr* w = pointerOn(e))
+        return through(m, e, w);
     if (e->kind == ExprKind::Builtin) {
       const std::string& b = e->name;
       if (b == "\\mpi_comm_rank")
         return m.intc(rank(m));
       if (b == "\\mpi_comm_size")
         return m.intc(n);
+      if (b == "\\mpi_on" && pinned_ == e) // the rank `through` reads
+        return m.evalValue(e->kids[0]);
       if (b == "\\mpi_on") {
         Expr r = m.evalValue(e->kids[1]);
         return on(m, e->kids[0], r, e);
@@ -181,8 +187,65 @@ protected:
   }
 
 private:
-  /// Runs fn(k) with rank k's state as the one read, for every rank r may
-  /// be (the range 0 <= r < n is an obligation).
+  /// The \mpi_on term `through` evaluates on one rank (its value is then x
+  /// on the rank being read), or null.
+  const model::Expr* pinned_ = nullptr;
+
+  /// The `\mpi_on(p, r)` of pointer type that lvalue e reads through
+  /// (`*\mpi_on(p, r)`, `\mpi_on(p, r)[i]`, `\mpi_on(s, r)->f`), or null.
+  static const model::Expr* pointerOn(const model::Expr* e) {
+    while (e->kind == ExprKind::Index || e->kind == ExprKind::Member || e->kind == ExprKind::Cast)
+      e = e->kids[0];
+    if (e->kind != ExprKind::Deref)
+      return nullptr;
+    const model::Expr* p = e->kids[0];
+    for (;;) {
+      if (p->kind == ExprKind::Cast)
+        p = p->kids[0];
+      else if (p->kind == ExprKind::Binary && (p->op == Op::Add || p->op == Op::Sub) &&
+               p->kids[0]->type && p->kids[0]->type->kind == TypeKind::Pointer)
+        p = p->kids[0];
+      else if (p->kind == ExprKind::Binary && p->op == Op::Add && p->kids[1]->type &&
+               p->kids[1]->type->kind == TypeKind::Pointer)
+        p = p->kids[1];
+      else
+        break;
+    }
+    if (p->kind == ExprKind::Builtin && p->name == "\\mpi_on" && p->kids[0]->type &&
+        p->kids[0]->type->kind == TypeKind::Pointer)
+      return p;
+    return nullptr;
+  }
+
+  /// Decision (seed 002 is silent): `*\mpi_on(p, r)` reads through r's
+  /// memory: p is r's pointer, and the object it points to is r's. e is
+  /// evaluated with rank r's state as the one read (an ite over the ranks
+  /// a symbolic r may be), the \mpi_on inside it giving p there.
+  Expr through(Machine& m, const model::Expr* e, const model::Expr* w) {
+    Expr r = m.evalValue(w->kids[1]);
+    std::vector<std::pair<int, Expr>> vals;
+    forRanks(m, w->kids[0], r, w, [&](int k) {
+      pinned_ = w;
+      try {
+        vals.push_back({k, EvalHook::value(m, e)});
+      } catch (...) {
+        pinned_ = nullptr;
+        throw;
+      }
+      pinned_ = nullptr;
+    });
+    Expr v = vals.back().second;
+    for (size_t i = vals.size() - 1; i-- > 0;) {
+      Expr a = vals[i].second;
+      if (a->type()->isReal() != v->type()->isReal()) {
+        a = m.toReal(a);
+        v = m.toReal(v);
+      }
+      v = m.f.ite(m.f.eq(r, m.intc(vals[i].first)), a, v);
+    }
+    return v;
+  }
+
   /// Runs fn() with process k's state as the one read (m.me = k, one
   /// level deeper: reads are not recorded), restoring m.me on the way out.
   template <class F> std::invoke_result_t<F> withMe(Machine& m, int k, F fn) {

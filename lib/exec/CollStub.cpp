@@ -484,6 +484,16 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
           infeasible = true;
         else {
           m.self().callPhase = 0;
+          if (!opts_.contract->lazyEntry && n <= 62) {
+            // p's return waited for the arrivals of its waitsfor ranks:
+            // it hears what they had heard (the waitsfor check of f by
+            // causality, CollectiveContractMonitor)
+            uint64_t h = 0;
+            for (int q = 0; q < n; ++q)
+              if (q != p && arrivedAt(q) && m.choose(member[size_t(q)]))
+                h |= arrival(*s.procs[size_t(q)], j)->heard;
+            m.self().heard |= h;
+          }
           m.step.effects.push_back(gf.name + " simulated" +
                                    (res ? ": result " + m.show(res) : std::string()));
           m.doReturn(res);

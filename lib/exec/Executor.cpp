@@ -951,6 +951,15 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
     for (size_t k = firstSucc; k < pm.succs.size(); ++k)
       pm.succs[k].arrived = arrivedBy(fromDepth, *pm.succs[k].state.procs[p], thr, t);
   }
+  // --contract with ContractDriver::lazyEntry: a process's call of f (its
+  // entry, seed 002 Def. 2.5 (1)) is visible to the waitsfor check of the
+  // other processes' returns, so the urgent POR never takes it eagerly:
+  // processes enter as late as possible (when no entered process has a
+  // safe move), in every order. (Entries commute with every other move;
+  // the check is their only reader.)
+  if (opts_.contract && (opts_.contract->lazyEntry || opts_.nprocs > 62) && thr == 0 &&
+      stack.size() == 1 && fr.func == opts_.contract->driver && fr.loc == opts_.contract->callLoc)
+    unsafe = true;
   pm.safe = !pm.succs.empty() && !unsafe;
   for (size_t k = 0; k < pm.succs.size(); ++k)
     for (size_t j = 0; j < k; ++j)

@@ -52,6 +52,7 @@ void ProcState::computeHash() {
   mix(h, uint8_t(mpi));
   mix(h, size_t(syncDest + 7));
   mix(h, collWait);
+  mix(h, size_t(heard));
   mix(h, callPhase);
   for (Expr e : mpiObj)
     mix(h, eh(e));
@@ -89,7 +90,8 @@ PackedArray& ProcState::ownPacked(size_t g) {
 bool ProcState::operator==(const ProcState& o) const {
   if (hash != o.hash)
     return false;
-  if (mpi != o.mpi || syncDest != o.syncDest || collWait != o.collWait || callPhase != o.callPhase)
+  if (mpi != o.mpi || syncDest != o.syncDest || collWait != o.collWait ||
+      callPhase != o.callPhase || heard != o.heard)
     return false;
   if (mpiObj != o.mpiObj || libObj != o.libObj || threads != o.threads)
     return false;
@@ -146,6 +148,7 @@ size_t GlobalState::hash() const {
     mix(h, m.sync);
     mix(h, size_t(m.req + 3));
     mix(h, m.seg);
+    mix(h, size_t(m.heard));
   }
   mix(h, eh(pc));
   mix(h, size_t(coll.kind));
@@ -185,7 +188,7 @@ bool GlobalState::operator==(const GlobalState& o) const {
     const Message &a = msgs[i], &b = o.msgs[i];
     if (a.src != b.src || a.dst != b.dst || a.comm != b.comm || a.tag != b.tag ||
         a.data != b.data || a.count != b.count || a.datatype != b.datatype || a.sync != b.sync ||
-        a.req != b.req || a.seg != b.seg)
+        a.req != b.req || a.seg != b.seg || a.heard != b.heard)
       return false;
   }
   if (coll.kind != o.coll.kind)

@@ -465,6 +465,7 @@ int verifyCommand(const std::vector<std::string>& args,
   std::vector<std::string> choiceNames{""};
   std::string choiceNote;
   std::string symbolicNote;
+  bool lazyEntry = false;
   if (!contractName.empty()) {
     // MPI_Datatype parameters used only to move data: the symbolic
     // datatype (every datatype at once); else enumerated, and the verdict
@@ -520,6 +521,11 @@ int verifyCommand(const std::vector<std::string>& args,
       for (const std::string& fn : chorus::model::uncontractedCollectives(*program, driver.func))
         std::cerr << "note: " << fn
                   << " has no collective contract: chorus's own MPI model runs it\n";
+    // the waitsfor check by causality unless the MPI model runs
+    // collectives (ContractDriver::lazyEntry)
+    lazyEntry = mpiModel == "builtin" ||
+                !chorus::model::uncontractedCollectives(*program, driver.func).empty();
+    driver.lazyEntry = lazyEntry;
   }
   if (choices.size() > 1)
     std::cerr << "note: --contract " << contractName << ": one run per " << choiceNote
@@ -538,6 +544,7 @@ int verifyCommand(const std::vector<std::string>& args,
       rk.verdict = s::Verdict::Unknown;
       rk.reason = "unsupported: --contract " + contractName + " (" + choiceNames[k] + "): " + why;
     } else {
+      drivers.back().lazyEntry = lazyEntry;
       vo.contract = &drivers.back();
       rk = s::verify(*next, vo);
     }

@@ -170,8 +170,11 @@ void bandall(int *x, int *y) {
 // RUN: %expect-exit 0 %chorus verify %s --no-overflow-check --contract bcastbuf -n 1..3 --quiet | FileCheck %s --check-prefix=OK
 // OK: verdict: verified
 // RUN: %expect-exit 1 %chorus verify %s --no-overflow-check --contract allred -DNO_BCAST -n 2 --quiet | FileCheck %s --check-prefix=AGREE
-// AGREE: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}buffers.c:17:7 (process 1)
-// AGREE-NEXT: the postcondition 'ensures \mpi_agree(*\mpi_buf(rbuf, count, {{.*}}))
+// (Without the broadcast a non-root returns after the reduction, which
+// waits for no one: before rank 0 need have entered, against the waitsfor
+// clause; its result disagrees too, but the return comes first.)
+// AGREE: verdict: violation WAITSFOR at {{.*}}buffers.c:27:1 (process 1)
+// AGREE-NEXT: process 1 returns from 'allred' before process 0
 // RUN: %expect-exit 1 %chorus verify %s --no-overflow-check --contract maxall -DMIN -n 2 --quiet | FileCheck %s --check-prefix=MAX
 // MAX: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}buffers.c:34:7 (process 0)
 // RUN: %expect-exit 1 %chorus verify %s --no-overflow-check --contract gatherall -DGATHER_ONLY -n 2 --quiet | FileCheck %s --check-prefix=GATHER

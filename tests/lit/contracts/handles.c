@@ -41,7 +41,7 @@ void untyped(void *p) {
 // OK: verdict: verified (dt in {MPI_INT, MPI_DOUBLE}; op in {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN})
 // RUN: %expect-exit 1 %chorus verify %s --contract allreduce -DNO_BCAST -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=NOBCAST
 // NOBCAST: note: with dt = MPI_INT, op = MPI_SUM
-// NOBCAST: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}handles.c:15:7 (process 1)
+// NOBCAST: verdict: violation WAITSFOR at {{.*}}handles.c:29:3 (process 1)
 // The broadcast names MPI_INT whatever dt is: a double buffer as MPI_INT
 // (App. B.8's \mpi_buf reads it).
 // RUN: %expect-exit 1 %chorus verify %s --contract allreduce -DINT_BCAST -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=TYPE

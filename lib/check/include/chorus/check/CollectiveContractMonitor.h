@@ -40,6 +40,10 @@ private:
   std::vector<std::set<int64_t>> uses_;
 
   bool entered(const exec::GlobalState& s, int q) const;
+  /// The waitsfor check by causality (ProcState::heard; see
+  /// model::ContractDriver::lazyEntry), else by entry.
+  bool causal(const exec::GlobalState& s) const;
+  static uint64_t bit(int q) { return uint64_t(1) << q; }
   /// The behavior guard may hold under pc.
   bool possible(exec::Expr pc, exec::Expr guard);
   bool returned(const exec::GlobalState& s, int q) const;

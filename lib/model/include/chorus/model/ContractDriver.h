@@ -33,6 +33,16 @@ struct ContractDriver {
   /// argument globals): globals declared extern (the library's) keep their
   /// values.
   std::vector<VarId> fresh;
+  /// The waitsfor check (seed 002 Def. 2.5 (1)) by causality: a process
+  /// returning from f must have heard (ProcState::heard) of every rank of
+  /// its waitsfor set, through messages and simulated collectives; entries
+  /// into f are then ordinary local moves. When the run has collectives
+  /// that chorus's MPI model executes (`--mpi-model builtin`, collectives
+  /// without a contract), whose completion the heard sets do not follow,
+  /// or more than 62 processes, `lazyEntry` is set instead: entries into f
+  /// are visible moves, taken as late as possible in every order, and the
+  /// check asks whether the rank has entered.
+  bool lazyEntry = false;
   LocId callLoc = kNone;  ///< the driver's location before the call
   LocId afterLoc = kNone; ///< the driver's location after the call
 };

@@ -122,6 +122,10 @@ struct ProcState {
   /// one: the sender blocks right after posting it) is received (-1: none).
   int32_t syncDest = -1;
   bool collWait = false; ///< waiting inside a collective for the others
+  /// `verify --contract`: the processes whose call of f happens before this
+  /// process's current point (bit q: process q; seed 002 Def. 2.5 (1), the
+  /// waitsfor check); 0 otherwise.
+  uint64_t heard = 0;
   /// Phase of a multi-step library call at the current location (e.g.
   /// MPI_Sendrecv: 0 = send part to do, 1 = receive part to do).
   uint8_t callPhase = 0;
@@ -185,6 +189,8 @@ struct Message {
   /// `verify --contract`: the sender's segment when it sent (seed 002
   /// §2.3: the number of its collective actions so far); 0 otherwise.
   uint16_t seg = 0;
+  /// `verify --contract`: the sender's ProcState::heard when it sent.
+  uint64_t heard = 0;
   bool operator==(const Message&) const = default;
 };
 
