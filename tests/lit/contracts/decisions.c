@@ -144,3 +144,31 @@ void bump(void) {
 // ONLY0-NEXT: process 2 returns from 'united' before process 1
 // RUN: %expect-exit 1 %chorus verify %s --contract share -DNO_BCAST -n 1..3 --quiet | FileCheck %s --check-prefix=SHARE
 // SHARE: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}decisions.c:67:7 (process 0)
+
+// \valid and \separated on buffers (seed 002 §3.3), here in App. B.3's
+// precondition of MPI_Allreduce: x + 1 receives one sum (verified); the
+// receive buffer aliasing the send buffer (-DALIAS) violates \separated,
+// two elements from x + 1 (-DSHORT) exceed the array \valid allows.
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires \valid(x + (0 .. 1));
+      assigns x[1];
+      ensures x[1] == \sum(0, \mpi_comm_size - 1, \lambda integer t; \mpi_on(\old(x[0]), t));
+      waitsfor { i | int i; 0 <= i < \mpi_comm_size };
+*/
+void sum1(int *x) {
+#if defined(ALIAS)
+  MPI_Allreduce(x, x, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#elif defined(SHORT)
+  MPI_Allreduce(x, x + 1, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#else
+  MPI_Allreduce(x, x + 1, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+#endif
+}
+// RUN: %expect-exit 0 %chorus verify %s --contract sum1 -n 1..3 --no-overflow-check --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 1 %chorus verify %s --contract sum1 -DALIAS -n 1..3 --no-overflow-check --quiet | FileCheck %s --check-prefix=ALIAS
+// ALIAS: verdict: violation COLLECTIVE_PRECONDITION at {{.*}}chorus_mpi_contracts.h:146:9 (process 0)
+// ALIAS-NEXT: the precondition 'requires \separated(
+// RUN: %expect-exit 1 %chorus verify %s --contract sum1 -DSHORT -n 1..3 --no-overflow-check --quiet | FileCheck %s --check-prefix=SHORT
+// SHORT: verdict: violation COLLECTIVE_PRECONDITION at {{.*}}chorus_mpi_contracts.h:143:9 (process 0)
+// SHORT-NEXT: the precondition 'requires \valid(
