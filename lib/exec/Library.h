@@ -73,6 +73,9 @@ private:
 const LibraryRegistry& libraries();
 
 // ------------------------------------ helpers shared by the models (Stdlib.cpp)
+/// free(pv): the checks of free (INVALID_FREE, DOUBLE_FREE, ...) and the
+/// block freed; nothing for NULL.
+void freeValue(Machine& m, Expr pv);
 /// The pointee type the program gives a buffer argument (through casts to
 /// void*); null when only void* is known.
 const model::Type* staticPointee(const model::Expr* e);

@@ -349,8 +349,10 @@ public:
   void popFinished();
   void terminate(bool normal);
   /// The start routine of thread `thr` (not main) returned `v`, or it
-  /// called pthread_exit(v): the thread ends (lib/exec/threads).
-  void threadEnd(Expr v);
+  /// called pthread_exit(v) (byExit): the destructors of its thread-specific
+  /// data run (each a call on its stack, whose return comes back here), then
+  /// the thread ends (lib/exec/threads).
+  void threadEnd(Expr v, bool byExit = false);
   void pushFrame(model::FuncId fid, const std::vector<Expr>& args, const model::Expr* retLhs);
   Outcome call(const model::Transition& t);
   /// Calls the model of library function `name` (Library.h).

@@ -8,6 +8,30 @@
 
 namespace chorus::exec {
 
+void freeValue(Machine& m, Expr pv) {
+  if (m.V.isUndef(pv))
+    m.fail(ViolationKind::UninitializedRead, "free of an uninitialized pointer", m.pc());
+  auto p = m.V.decodePointer(pv);
+  if (!p)
+    throw Unsupported("free of a symbolic pointer at " + m.where());
+  if (p->root.kind == RootKind::Null)
+    return;
+  if (p->root.kind != RootKind::Heap)
+    m.fail(ViolationKind::InvalidFree, "free of memory not allocated by malloc", m.pc());
+  HeapObj& o = m.self().heap.at(p->root.b);
+  if (o.external)
+    m.fail(ViolationKind::InvalidFree, "free of memory owned by the C library", m.pc());
+  if (o.freed)
+    m.fail(ViolationKind::DoubleFree, "memory freed twice", m.pc());
+  if (p->path.size() != 1)
+    m.fail(ViolationKind::InvalidFree, "free of a pointer into the middle of a block", m.pc());
+  m.require(m.f.eq(p->path[0], m.intc(0)), ViolationKind::InvalidFree,
+            "free of a pointer into the middle of a block");
+  o.freed = true;
+  o.value = nullptr;
+  m.step.effects.push_back("free " + m.show(pv));
+}
+
 namespace {
 
 using Outcome = Machine::Outcome;
@@ -59,30 +83,8 @@ Outcome runMalloc(Machine& m, const std::string& name, const model::Transition& 
   return allocated(m, t, std::move(o));
 }
 
-Outcome runFree(Machine& m, const std::string& name, const model::Transition& t) {
-  const model::Stmt& s = t.stmt;
-  Expr pv = m.arg(s, 0);
-  if (m.V.isUndef(pv))
-    m.fail(ViolationKind::UninitializedRead, "free of an uninitialized pointer", m.pc());
-  auto p = m.V.decodePointer(pv);
-  if (!p)
-    throw Unsupported("free of a symbolic pointer at " + m.where());
-  if (p->root.kind != RootKind::Null) {
-    if (p->root.kind != RootKind::Heap)
-      m.fail(ViolationKind::InvalidFree, "free of memory not allocated by malloc", m.pc());
-    HeapObj& o = m.self().heap.at(p->root.b);
-    if (o.external)
-      m.fail(ViolationKind::InvalidFree, "free of memory owned by the C library", m.pc());
-    if (o.freed)
-      m.fail(ViolationKind::DoubleFree, "memory freed twice", m.pc());
-    if (p->path.size() != 1)
-      m.fail(ViolationKind::InvalidFree, "free of a pointer into the middle of a block", m.pc());
-    m.require(m.f.eq(p->path[0], m.intc(0)), ViolationKind::InvalidFree,
-              "free of a pointer into the middle of a block");
-    o.freed = true;
-    o.value = nullptr;
-    m.step.effects.push_back("free " + m.show(pv));
-  }
+Outcome runFree(Machine& m, const std::string&, const model::Transition& t) {
+  freeValue(m, m.arg(t.stmt, 0));
   m.advance(t);
   return Outcome::Done;
 }

@@ -6,9 +6,13 @@
 // everywhere, as POSIX requires, by the copy at pthread_create), and the
 // keys' state and destructors. The models read and write them as
 // synchronization fields (Machine::syncAccess): they are no program
-// accesses, and one thread's values are never another's. A thread that
-// ends holding a non-NULL value for a key with a destructor makes the
-// verdict unknown (destructor calls at thread exit are not modelled).
+// accesses, and one thread's values are never another's. At the end of a
+// thread, the destructors of its keys run as POSIX prescribes
+// (pthread_key_create): each non-NULL value whose key has a destructor is
+// set to NULL and the destructor called with it, in every order (POSIX
+// leaves it unspecified); values set again by destructors get another
+// iteration, at most PTHREAD_DESTRUCTOR_ITERATIONS (4, as glibc stops);
+// what is left then is dropped.
 #include "ThreadsInternal.h"
 
 namespace chorus::exec::threads {
@@ -121,30 +125,78 @@ Machine::Outcome runGetSpecific(Machine& m, const std::string&, const model::Tra
 
 } // namespace
 
-void tsdThreadEnd(Machine& m) {
+bool tsdThreadEnd(Machine& m, Expr& v, bool byExit) {
   bool any = false;
   for (uint32_t gi : m.P.globals)
     any = any || m.P.var(gi).name == "$tsd_values";
   if (!any || uint64_t(m.thr) + 1 >= model::kThreadLocalSlots)
-    return;
-  for (uint64_t k = 0; k < model::kTsdKeys; ++k) {
-    if (keyState(m, int64_t(k)) != 1)
+    return false;
+  state::Thread& th = m.self().threads.at(size_t(m.thr));
+  if (th.tsdExit == 0) { // the start routine returned, or pthread_exit
+    th.result = v;
+    th.tsdExit = 1u << 8;
+  } else if (byExit) {
+    throw Unsupported("pthread_exit in a destructor of thread-specific data at " + m.where());
+  } // else: a destructor returned
+  auto isNull = [&](Expr e) {
+    auto p = m.V.decodePointer(e);
+    return m.V.isUndef(e) || (p && p->root.kind == RootKind::Null);
+  };
+  constexpr unsigned kIterations = 4; // PTHREAD_DESTRUCTOR_ITERATIONS (lib/front/headers/pthread.h)
+  for (;;) {
+    unsigned iter = th.tsdExit >> 8, visited = th.tsdExit & 0xffu;
+    // the keys of this iteration still to visit that hold a value and have
+    // a destructor (a value set again by a destructor after its key's
+    // visit waits for the next iteration)
+    std::vector<std::pair<int64_t, Expr>> due;
+    for (uint64_t k = 0; k < model::kTsdKeys; ++k) {
+      if ((visited >> k) & 1u || keyState(m, int64_t(k)) != 1)
+        continue;
+      Expr d = syncRead(m, tsdPlace(m, "$tsd_dtors", {m.intc(int64_t(k))}));
+      Expr val = syncRead(m, valuePlace(m, int64_t(k)));
+      if (!isNull(d) && !isNull(val))
+        due.emplace_back(int64_t(k), d);
+    }
+    if (due.empty()) {
+      if (visited != 0 && iter < kIterations) { // another iteration
+        th.tsdExit = uint16_t((iter + 1) << 8);
+        continue;
+      }
+      break;
+    }
+    // POSIX leaves the order of the destructor calls unspecified: every
+    // order is explored (one branch per key due)
+    size_t pick = 0;
+    while (pick + 1 < due.size() && !m.branch())
+      ++pick;
+    auto [k, d] = due[pick];
+    th.tsdExit = uint16_t((iter << 8) | visited | (1u << k));
+    Place vp = valuePlace(m, k);
+    Expr val = syncRead(m, vp);
+    syncWrite(m, vp, m.V.nullPointer());
+    auto fp = m.V.decodePointer(d);
+    if (!fp || fp->root.kind != RootKind::Function)
+      throw Unsupported("destructor of key " + std::to_string(k) +
+                        " that is not a function, at the end of thread " + std::to_string(m.thr) +
+                        " at " + m.where());
+    const model::Function& fn = m.P.func(fp->root.b);
+    m.step.effects.push_back("key " + std::to_string(k) + ": destructor " + fn.name + "(" +
+                             m.show(val) + ")");
+    if (!fn.defined && fn.name == "free") { // pthread_key_create(&k, free)
+      freeValue(m, val);
       continue;
-    Expr d = syncRead(m, tsdPlace(m, "$tsd_dtors", {m.intc(int64_t(k))}));
-    Expr v = syncRead(m, valuePlace(m, int64_t(k)));
-    auto isNull = [&](Expr e) {
-      auto p = m.V.decodePointer(e);
-      return m.V.isUndef(e) || (p && p->root.kind == RootKind::Null);
-    };
-    if (!isNull(d) && !isNull(v))
-      throw Unsupported("thread " + std::to_string(m.thr) +
-                        " ends with thread-specific data whose key has a destructor (destructor "
-                        "calls at thread exit are not modelled) at " +
-                        m.where());
+    }
+    m.callModel(fp->root.b, {val}, 1); // back here when it returns (Machine::doReturn)
+    return true;
   }
-  // the values die with the thread (what only they pointed to leaks)
+  th.tsdExit = 0;
+  v = th.result;
+  th.result = nullptr;
+  // the values left (set again in the last iteration) die with the thread
+  // (what only they pointed to leaks)
   for (uint64_t k = 0; k < model::kTsdKeys; ++k)
     syncWrite(m, valuePlace(m, int64_t(k)), m.V.nullPointer());
+  return false;
 }
 
 void registerKeys(LibraryRegistry& r) {

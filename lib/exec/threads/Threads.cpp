@@ -242,7 +242,7 @@ Machine::Outcome runExit(Machine& m, const std::string&, const model::Transition
                       " (the process would continue with its other threads)");
   m.step.effects.push_back("pthread_exit(" + m.show(v) + ")");
   m.self().stack.clear();
-  m.threadEnd(v);
+  m.threadEnd(v, true);
   return Machine::Outcome::Done;
 }
 
@@ -355,9 +355,10 @@ void registerThreads(LibraryRegistry& r) {
 
 } // namespace threads
 
-void Machine::threadEnd(Expr v) {
+void Machine::threadEnd(Expr v, bool byExit) {
   // (thread `thr` is swapped in: only its non-stack fields are touched)
-  threads::tsdThreadEnd(*this);
+  if (threads::tsdThreadEnd(*this, v, byExit))
+    return; // it runs a destructor first
   // its `_Thread_local` objects end: back to the initial value (so what
   // only they pointed to becomes unreachable, a leak; states match again)
   if (uint64_t(thr) + 1 < model::kThreadLocalSlots)

@@ -73,8 +73,12 @@ void registerSemaphore(LibraryRegistry& r);
 void registerLocks(LibraryRegistry& r);
 void registerAtomics(LibraryRegistry& r);
 void registerKeys(LibraryRegistry& r);
-/// The end of the moving thread: its thread-specific data (Keys.cpp).
-void tsdThreadEnd(Machine& m);
+/// The end of the moving thread with exit value v (byExit: pthread_exit):
+/// the destructors of its thread-specific data (Keys.cpp). True: a
+/// destructor was called (the thread runs it; its return comes back here);
+/// false: none left, v is the thread's exit value again and its values are
+/// gone.
+bool tsdThreadEnd(Machine& m, Expr& v, bool byExit);
 /// Element `path` of the hidden global `name` (Keys.cpp).
 Place tsdPlace(Machine& m, const char* name, std::vector<Expr> path);
 /// "counter", "total (a local variable of thread 0)[2]", "the heap object

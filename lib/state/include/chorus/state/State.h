@@ -97,7 +97,8 @@ struct Thread {
   uint8_t callPhase = 0;
   Status status = Status::Free;
   bool detached = false;
-  /// Finished: the value it returned or gave pthread_exit (null: none).
+  /// Finished (or running its keys' destructors, see tsdExit): the value it
+  /// returned or gave pthread_exit (null: none).
   Expr result = nullptr;
   /// Waiting in pthread_cond_wait: the condition variable (a pointer
   /// value), and whether a signal or broadcast picked it; null: not waiting.
@@ -105,6 +106,10 @@ struct Thread {
   bool signalled = false;
   /// Its parallel-assertion instances, outermost first.
   std::vector<PassertInstance> passerts;
+  /// Running its keys' destructors at its end (lib/exec/threads/Keys.cpp):
+  /// 0 not yet; else the iteration (bits 8..11, from 1) and the keys already
+  /// visited in it (bits 0..7). Meanwhile `result` holds its exit value.
+  uint16_t tsdExit = 0;
   bool operator==(const Thread&) const = default;
 };
 
