@@ -32,10 +32,10 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOJOIN | FileCheck %s --check-prefix=NOJOIN
 // RUN: %expect-exit 1 %chorus verify %s --quiet --dpor -DORDER | FileCheck %s --check-prefix=ORDER
 // OK: verdict: verified
-// RACE: verdict: violation DATA_RACE at {{.*}}key_destructors.c:54:12 (process 0, thread {{[12]}})
-// DOUBLE: verdict: violation DOUBLE_FREE at {{.*}}key_destructors.c:58:3 (process 0, thread {{[12]}})
+// RACE: verdict: violation DATA_RACE at {{.*}}key_destructors.c:54:12 (process 0, thread 2)
+// DOUBLE: verdict: violation DOUBLE_FREE at {{.*}}key_destructors.c:58:3 (process 0, thread 1)
 // FOREVER: verdict: violation MEMORY_LEAK at {{.*}}key_destructors.c:93:12 (process 0)
-// ORDER: verdict: violation USE_AFTER_FREE at {{.*}}key_destructors.c:82:11 (process 0, thread {{[12]}})
+// ORDER: verdict: violation USE_AFTER_FREE at {{.*}}key_destructors.c:82:11 (process 0, thread 2)
 // NOJOIN: verdict: violation ASSERTION at {{.*}}key_destructors.c:120:3 (process 0, thread 0)
 #include <assert.h>
 #include <pthread.h>
