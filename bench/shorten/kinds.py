@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The docs/kinds.md examples (one small refuted program per verdict kind):
 trace length as found (--no-shorten), shortened (default) and with
---shortest (--time-limit T), and whether the minimum was proved.
+--shortest (--time-limit T), each as steps/moves, and whether the minimum
+was proved.
 Usage: bench/shorten/kinds.py CHORUS [T]"""
 import os
 import re
@@ -12,19 +13,21 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHORUS = os.path.abspath(sys.argv[1])
 T = sys.argv[2] if len(sys.argv) > 2 else "20"
-STEP = re.compile(r"^  \d+\. \[p", re.M)
+MOVE = re.compile(r"^    \d+\. \[p", re.M)
+STEP = re.compile(r"^  step \d+ \[p", re.M)
 
 
 def run(d, command, extra):
     r = subprocess.run([CHORUS] + command[1:] + ["--quiet"] + extra, cwd=d,
                        capture_output=True, text=True, timeout=900)
     ok = any(l.startswith("verdict: violation") for l in r.stdout.splitlines())
-    return (len(STEP.findall(r.stdout)) if ok else None), r.stdout
+    n = f"{len(STEP.findall(r.stdout))}/{len(MOVE.findall(r.stdout))}"
+    return (n if ok else None), r.stdout
 
 
 text = open(os.path.join(ROOT, "docs/kinds.md")).read()
 parts = re.split(r"^## ([A-Z_]+)\s*$", text, flags=re.M)
-print(f"{'kind (docs/kinds.md example)':36} {'found':>7} {'short':>7} {'shortest':>8}  minimum")
+print(f"{'kind (docs/kinds.md example)':36} {'found':>9} {'short':>9} {'shortest':>9}  minimum")
 for kind, body in zip(parts[1::2], parts[2::2]):
     m = re.search(r"^Example \(`([^`]*)`\):\s*$", body, flags=re.M)
     if not m:
@@ -46,4 +49,4 @@ for kind, body in zip(parts[1::2], parts[2::2]):
         c, out = run(d, command, ["--shortest", "--time-limit", T])
     proved = "proved" if "proved (every trace" in out else "not proved"
     show = lambda v: "-" if v is None else str(v)
-    print(f"{kind:36} {show(a):>7} {show(b):>7} {show(c):>8}  {proved if c is not None else '-'}", flush=True)
+    print(f"{kind:36} {show(a):>9} {show(b):>9} {show(c):>9}  {proved if c is not None else '-'}", flush=True)

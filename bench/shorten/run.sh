@@ -4,14 +4,16 @@
 # shortening (the default: moves outside the violation's causal past
 # dropped, confirmed by replay) and with --shortest (branch and bound over
 # every interleaving, within --time-limit T: "proved" when the minimum was
-# proved). Usage: bench/shorten/run.sh [BUILD_DIR] [T]
+# proved), each as steps/moves (a step: the moves of one process up to one
+# the others can observe, lib/search/Steps.h; --shortest minimizes moves).
+# Usage: bench/shorten/run.sh [BUILD_DIR] [T]
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${1:-$ROOT/build}
 T=${2:-60}
 CHORUS=$BUILD/tools/chorus/chorus
 E=$ROOT/examples
-steps() { awk '/^  [0-9]+\. \[p/ {n++} END {print n + 0}'; }
+steps() { awk '/^    [0-9]+\. \[p/ {n++} /^  step [0-9]+ \[p/ {k++} END {print k + 0 "/" n + 0}'; }
 row() { # NAME ARGS...
   local name=$1 a b c note t0 t1 t2 out
   shift
@@ -23,10 +25,10 @@ row() { # NAME ARGS...
   out=$("$CHORUS" "$@" --quiet --shortest --time-limit "$T" 2>/dev/null)
   c=$(echo "$out" | steps)
   if echo "$out" | grep -q "proved (every trace"; then note=proved; else note="not proved"; fi
-  printf "%-44s %7s %7s %8s  %-11s %6.1f\n" "$name" "$a" "$b" "$c" "$note" \
+  printf "%-44s %9s %9s %9s  %-11s %6.1f\n" "$name" "$a" "$b" "$c" "$note" \
     "$(echo "$t2 - $t1" | bc)"
 }
-printf "%-44s %7s %7s %8s  %-11s %6s\n" example found short shortest minimum "short s"
+printf "%-44s %9s %9s %9s  %-11s %6s\n" example found short shortest minimum "short s"
 row "tass/wildcard_gather.c -n 3" verify "$E/tass/wildcard_gather.c" -n 3
 row "tass/wildcard_gather.c -n 4" verify "$E/tass/wildcard_gather.c" -n 4
 row "tass/wildcard_gather.c -n 10" verify "$E/tass/wildcard_gather.c" -n 10

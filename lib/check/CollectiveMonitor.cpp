@@ -120,7 +120,7 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
   auto composite = [&](exec::Step st, const std::string& id) {
     st.effects.push_back("composite state of " + noun(first) + " " + id + ":");
     for (int j = lo; j < hi; ++j) {
-      std::string line = "  process " + std::to_string(j) + ": snapshot at step " +
+      std::string line = "  process " + std::to_string(j) + ": snapshot at move " +
                          std::to_string(heads[j].step) + " (" +
                          P.where(alocs_[heads[j].aloc].annots.front()->loc) + ")";
       for (const std::string& r : reads[j])
@@ -193,7 +193,7 @@ void CollectiveMonitor::terminal(const GlobalState& s) const {
       fail(ViolationKind::CollectiveIncomplete, *alocs_[x.aloc].annots.front(), int(j),
            "the program terminated while " + noun(*alocs_[x.aloc].annots.front()) + " " +
                ids_[alocs_[x.aloc].id] + " was reached by process " + std::to_string(j) +
-               " (snapshot at step " + std::to_string(x.step) + ") but not by process" +
+               " (snapshot at move " + std::to_string(x.step) + ") but not by process" +
                (missing.size() == 1 ? " " : "es ") + who + " (" + std::to_string(missing.size()) +
                " of the " + std::to_string(hi - lo) + " processes it is over)",
            s.pc, st);

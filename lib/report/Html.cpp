@@ -9,6 +9,7 @@
 // assigned, message contents; the source line highlighted) and steps
 // through them with the keyboard. No network: everything is inline.
 #include "chorus/report/Report.h"
+#include "chorus/search/Steps.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -94,7 +95,7 @@ var evs=[].slice.call(document.querySelectorAll('.event'));var cur=-1;
 function show(i){if(i<0||i>=evs.length)return;if(cur>=0)evs[cur].classList.remove('selected');
 cur=i;var e=evs[i];e.classList.add('selected');
 var d=document.getElementById('details');var t=e.querySelector('title');
-d.innerHTML='';var h=document.createElement('b');h.textContent='step '+e.dataset.step+' · '+e.dataset.lane+' · '+e.dataset.where;d.appendChild(h);
+d.innerHTML='';var h=document.createElement('b');h.textContent='move '+e.dataset.step+' (step '+e.dataset.group+') · '+e.dataset.lane+' · '+e.dataset.where;d.appendChild(h);
 var p=document.createElement('pre');p.textContent=e.dataset.stmt+(e.dataset.effects?'\n'+e.dataset.effects:'');d.appendChild(p);
 [].forEach.call(document.querySelectorAll('.ln.cur'),function(l){l.classList.remove('cur')});
 var ln=document.getElementById('src-'+e.dataset.file+'-'+e.dataset.line);
@@ -169,8 +170,11 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
       bands[{m[1], k}].push_back(i);
     }
   }
+  // steps (search::traceSteps): the moves of one process up to one that
+  // others can observe
+  const std::vector<size_t> groups = search::traceSteps(tr);
   // snapshots of the collective assertion that failed
-  static const std::regex snapRe(R"(process (\d+): snapshot at step (\d+))");
+  static const std::regex snapRe(R"(process (\d+): snapshot at move (\d+))");
   std::vector<size_t> snaps;
   for (const exec::Step& s : tr)
     for (const std::string& e : s.effects) {
@@ -204,8 +208,9 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
   if (!r.traceNote.empty())
     os << "<div id=\"trace-note\">" << esc(r.traceNote) << "</div>";
   os << "<div class=\"hint\">" << esc(title) << " · " << r.nprocs << " process"
-     << (r.nprocs == 1 ? "" : "es") << " · " << tr.size()
-     << " steps · click an event, or step with ↑/↓ (j/k)</div></header>\n<main>\n<div "
+     << (r.nprocs == 1 ? "" : "es") << " · " << (groups.empty() ? 0 : groups.back() + 1)
+     << " steps, " << tr.size()
+     << " moves · click an event, or step with ↑/↓ (j/k)</div></header>\n<main>\n<div "
         "id=\"chart\">\n";
   // chart geometry
   const int laneW = 110, rowH = 16, top = 40, left = 60;
@@ -258,7 +263,7 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
   for (size_t s : snaps) {
     os << "<path class=\"snapshot\" d=\"M" << X(s) << "," << Y(s) - 6
        << "l6,6l-6,6l-6,-6z\"><title>snapshot of the "
-       << "collective assertion (step " << s + 1 << ")</title></path>\n";
+       << "collective assertion (move " << s + 1 << ")</title></path>\n";
     if (last != kNone)
       os << "<line class=\"snaplink\" x1=\"" << X(s) << "\" y1=\"" << Y(s) << "\" x2=\"" << X(last)
          << "\" y2=\"" << Y(last) << "\"/>\n";
@@ -273,11 +278,12 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
     bool mpi = s.stmt.find("MPI_") != std::string::npos;
     bool bad = r.verdict == search::Verdict::Violation && i == last && blocked.empty();
     os << "<g class=\"event" << (mpi ? " mpi" : "") << (bad ? " violation" : "")
-       << "\" data-step=\"" << i + 1 << "\" data-lane=\"" << laneName(l) << "\" data-where=\""
-       << esc(where) << "\" data-file=\"" << s.loc.file << "\" data-line=\"" << s.loc.line
-       << "\" data-stmt=\"" << esc(s.stmt) << "\" data-effects=\"" << esc(effects)
-       << "\"><circle cx=\"" << X(i) << "\" cy=\"" << Y(i) << "\" r=\"" << (mpi || bad ? 5 : 3)
-       << "\"/><title>" << i + 1 << ". " << esc(s.stmt) << "</title>";
+       << "\" data-step=\"" << i + 1 << "\" data-group=\"" << groups[i] + 1 << "\" data-lane=\""
+       << laneName(l) << "\" data-where=\"" << esc(where) << "\" data-file=\"" << s.loc.file
+       << "\" data-line=\"" << s.loc.line << "\" data-stmt=\"" << esc(s.stmt)
+       << "\" data-effects=\"" << esc(effects) << "\"><circle cx=\"" << X(i) << "\" cy=\"" << Y(i)
+       << "\" r=\"" << (mpi || bad ? 5 : 3) << "\"/><title>" << i + 1 << ". " << esc(s.stmt)
+       << "</title>";
     if (mpi || bad)
       os << "<text x=\"" << X(i) + 8 << "\" y=\"" << Y(i) + 4 << "\">"
          << esc(s.stmt.size() > 40 ? s.stmt.substr(0, 38) + "…" : s.stmt) << "</text>";

@@ -1,6 +1,7 @@
 #include "chorus/report/Report.h"
 
 #include "chorus/report/Json.h"
+#include "chorus/search/Steps.h"
 
 #include <algorithm>
 #include <fstream>
@@ -60,14 +61,35 @@ void printText(std::ostream& os, const model::Program& p, const search::SearchRe
        << (r.potentialMode ? ", each standard-mode send buffered or synchronous" : "") << ")\n";
     if (!r.traceNote.empty())
       os << "  " << r.traceNote << "\n";
-    os << "trace:\n";
+    // Steps (search::traceSteps): a header per step, its moves numbered
+    // through the whole trace (snapshots and replays name moves).
+    const std::vector<size_t> steps = search::traceSteps(r.trace);
+    const size_t nsteps = steps.empty() ? 0 : steps.back() + 1;
+    os << "trace: " << nsteps << " step" << (nsteps == 1 ? "" : "s") << ", " << r.trace.size()
+       << " move" << (r.trace.size() == 1 ? "" : "s")
+       << " (a step: the moves of one process or thread up to one the others can observe)\n";
     for (size_t i = 0; i < r.trace.size(); ++i) {
       const exec::Step& st = r.trace[i];
-      os << "  " << i + 1 << ". [p" << st.proc
-         << (st.thread > 0 ? ".t" + std::to_string(st.thread) : std::string()) << "] "
+      const std::string who =
+          "p" + std::to_string(st.proc) + (st.thread > 0 ? ".t" + std::to_string(st.thread) : "");
+      if (i == 0 || steps[i] != steps[i - 1]) {
+        size_t last = i;
+        while (last + 1 < r.trace.size() && steps[last + 1] == steps[i])
+          ++last;
+        os << "  step " << steps[i] + 1 << " [" << who << "] ";
+        if (last == i)
+          os << "move " << i + 1;
+        else
+          os << "moves " << i + 1 << "-" << last + 1;
+        // what the others can observe: the effect of its last move
+        if (r.trace[last].shared && !r.trace[last].effects.empty())
+          os << ": " << r.trace[last].effects.front();
+        os << "\n";
+      }
+      os << "    " << i + 1 << ". [" << who << "] "
          << (st.loc.valid() ? p.where(st.loc) : std::string("?")) << ": " << st.stmt << "\n";
       for (const std::string& e : st.effects)
-        os << "       " << e << "\n";
+        os << "         " << e << "\n";
     }
     os << "inputs:";
     if (r.inputs.empty())
@@ -142,10 +164,12 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
        << (x.thread >= 0 ? ", \"thread\": " + std::to_string(x.thread) : std::string())
        << ", \"message\": " << js(x.message)
        << ", \"synchronousSends\": " << (r.potentialMode ? "true" : "false") << "},\n";
+    const std::vector<size_t> steps = search::traceSteps(r.trace);
+    os << "  \"steps\": " << (steps.empty() ? 0 : steps.back() + 1) << ",\n";
     os << "  \"trace\": [";
     for (size_t i = 0; i < r.trace.size(); ++i) {
       const exec::Step& st = r.trace[i];
-      os << (i ? "," : "") << "\n    {\"process\": " << st.proc
+      os << (i ? "," : "") << "\n    {\"step\": " << steps[i] + 1 << ", \"process\": " << st.proc
          << (st.thread > 0 ? ", \"thread\": " + std::to_string(st.thread) : std::string())
          << ", \"location\": " << locJson(p, st.loc) << ", \"statement\": " << js(st.stmt)
          << ", \"choice\": " << st.choice << ", \"effects\": [";

@@ -2,6 +2,7 @@
 
 #include "Dpor.h"
 #include "chorus/search/Shorten.h"
+#include "chorus/search/Steps.h"
 
 #include "chorus/check/CollectiveContractMonitor.h"
 #include "chorus/check/CollectiveMonitor.h"
@@ -401,6 +402,8 @@ private:
         drop[si] = true;
       }
     }
+    for (Successor& sc : pm.succs)
+      sc.step.shared = observable(s, sc, p, pm.safe);
     if (!drop.empty()) {
       std::vector<Successor> kept;
       for (size_t si = 0; si < pm.succs.size(); ++si)
@@ -1029,7 +1032,7 @@ private:
     if (opts.guideLoose && (g.proc < 0 || g.proc >= n.state.numProcs()))
       return; // the branch ends
     if (g.proc < 0 || g.proc >= n.state.numProcs())
-      return unknown("replay: step " + std::to_string(k + 1) + " names process " +
+      return unknown("replay: move " + std::to_string(k + 1) + " names process " +
                      std::to_string(g.proc) + ", which does not exist");
     exec::ProcMoves pm = moves(n.state, g.proc);
     // The same statement and choice; or the only move with that statement
@@ -1090,7 +1093,7 @@ private:
       return;
     }
     std::string at = g.loc.valid() ? ex.program().where(g.loc) + ": " : "";
-    unknown("replay: step " + std::to_string(k + 1) + " of the trace ([p" + std::to_string(g.proc) +
+    unknown("replay: move " + std::to_string(k + 1) + " of the trace ([p" + std::to_string(g.proc) +
             "] " + at + g.stmt + ") does not match a move of the program");
   }
 

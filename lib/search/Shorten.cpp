@@ -1,5 +1,6 @@
 #include "chorus/search/Shorten.h"
 
+#include "chorus/search/Steps.h"
 #include "chorus/search/Verify.h"
 
 #include <algorithm>
@@ -170,14 +171,18 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
     return r;
   SearchResult s = std::move(r);
   s.traceBefore = s.trace.size();
+  const size_t stepsBefore = countSteps(s.trace);
   s.trace = std::move(best->trace);
   s.violation = best->violation;
   if (!best->inputs.empty() || s.inputs.empty())
     s.inputs = std::move(best->inputs);
-  s.traceNote = "trace shortened from " + std::to_string(s.traceBefore) + " to " +
-                std::to_string(s.trace.size()) + " steps (the moves outside the violation's " +
-                "causal past dropped; confirmed by replay, " + std::to_string(replays) +
-                " replays" + (outOfTime ? ", stopped at the time budget" : "") + ")";
+  s.traceNote = "trace shortened from " + std::to_string(stepsBefore) + " steps (" +
+                std::to_string(s.traceBefore) + " moves) to " +
+                std::to_string(countSteps(s.trace)) + " steps (" + std::to_string(s.trace.size()) +
+                " moves) (the moves outside the violation's "
+                "causal past dropped; confirmed by replay, " +
+                std::to_string(replays) + " replays" +
+                (outOfTime ? ", stopped at the time budget" : "") + ")";
   s.stats.seconds += since(t0);
   return s;
 }

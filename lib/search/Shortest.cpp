@@ -1,4 +1,5 @@
 #include "chorus/search/Shorten.h"
+#include "chorus/search/Steps.h"
 #include "chorus/search/Verify.h"
 
 #include <chrono>
@@ -11,7 +12,8 @@ SearchResult shortestTrace(const model::Program& p, const exec::ExecOptions& eo,
     return r;
   auto t0 = std::chrono::steady_clock::now();
   if (r.traceNote.empty())
-    r.traceNote = "trace of " + std::to_string(r.trace.size()) + " steps";
+    r.traceNote = "trace of " + std::to_string(countSteps(r.trace)) + " steps (" +
+                  std::to_string(r.trace.size()) + " moves)";
   if (so.cycleIsViolation || so.lise) {
     r.traceNote += "; --shortest: minimality not proved (not supported with " +
                    std::string(so.lise ? "--lise" : "--contract") + ")";
@@ -51,17 +53,18 @@ SearchResult shortestTrace(const model::Program& p, const exec::ExecOptions& eo,
       r.violation = c.violation;
       if (!c.inputs.empty())
         r.inputs = std::move(c.inputs);
-      note = "--shortest found " + std::to_string(r.trace.size()) + " steps (confirmed by replay)";
+      note = "--shortest found " + std::to_string(r.trace.size()) + " moves (" +
+             std::to_string(countSteps(r.trace)) + " steps, confirmed by replay)";
     } else {
       note = "--shortest found " + std::to_string(s.trace.size()) +
-             " steps, but its replay did not confirm them: kept " + std::to_string(before);
+             " moves, but its replay did not confirm them: kept " + std::to_string(before);
       s.minimal = false;
     }
   } else
     note = "--shortest found none shorter";
   r.minimal = s.minimal;
   note += s.minimal ? "; minimum length " + std::to_string(r.trace.size()) +
-                          " proved (every trace of fewer steps explored)"
+                          " moves proved (every trace of fewer moves explored)"
                     : "; minimality not proved (" + s.reason + ")";
   r.traceNote += "; " + note;
   r.stats.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() -

@@ -590,7 +590,7 @@ int verifyCommand(const std::vector<std::string>& args,
                 r.violation->proc == replay->proc;
     if (same) {
       std::cout << "replay: violation " << replay->kind << " at " << replay->where << " confirmed ("
-                << r.trace.size() << " steps)\n";
+                << r.trace.size() << " moves)\n";
       return kViolation;
     }
     std::cerr << "chorus: error: the trace does not match the program: the replay "
@@ -643,7 +643,7 @@ int replayCommand(std::vector<std::string> args) {
     return usageError(err);
   if (!tf->command.cwd.empty() && chdir(tf->command.cwd.c_str()) != 0)
     return usageError("cannot enter the directory of the verified run '" + tf->command.cwd + "'");
-  std::cout << "replay: " << args[0] << ": " << tf->steps.size() << " steps, " << tf->nprocs
+  std::cout << "replay: " << args[0] << ": " << tf->steps.size() << " moves, " << tf->nprocs
             << " process" << (tf->nprocs == 1 ? "" : "es") << ", inputs:";
   for (const auto& [k, v] : tf->inputs)
     std::cout << " " << k << " = " << v << (&v == &tf->inputs.back().second ? "" : ",");

@@ -8,7 +8,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DCOLLINV --quiet | FileCheck %s --check-prefix=COLLINV
 // COLLINV: verdict: violation COLLECTIVE_INVARIANT at {{.*}}false_proofs.c:52:14 (process 0)
 // COLLINV-NEXT: collective invariant I of process 0 ('x == 42') may fail
-// COLLINV: process 0: snapshot at step {{[0-9]+}} ({{.*}}false_proofs.c:52:14); x = 43
+// COLLINV: process 0: snapshot at move {{[0-9]+}} ({{.*}}false_proofs.c:52:14); x = 43
 //
 // RUN: %expect-exit 1 %chorus verify %s -n 1 -DCONTRACT --quiet | FileCheck %s --check-prefix=CONTRACT
 // CONTRACT: verdict: violation POSTCONDITION at {{.*}}false_proofs.c:63:16 (process 0)

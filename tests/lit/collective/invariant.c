@@ -20,7 +20,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DEXIT --quiet | FileCheck %s --check-prefix=EXIT
 // EXIT: verdict: violation COLLECTIVE_INVARIANT at {{.*}}invariant.c:33:14 (process 0)
 // EXIT-NEXT: collective invariant J of process 0 ('i < 3') may fail
-// EXIT: process 0: snapshot at step {{[0-9]+}} ({{.*}}invariant.c:33:14); i = 3
+// EXIT: process 0: snapshot at move {{[0-9]+}} ({{.*}}invariant.c:33:14); i = 3
 #include <mpi.h>
 
 int main(int argc, char **argv) {

@@ -9,7 +9,7 @@
 // OK: verdict: verified
 // CHECK: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:34:14 (process 2)
 // CHECK: composite state of collective assertion R
-// CHECK: snapshot at step
+// CHECK: snapshot at move
 // RANGE: verdict: violation COLLECTIVE_ASSERTION at {{.*}}ring.c:34:14 (process 0)
 // RANGE: no such process
 #include <mpi.h>

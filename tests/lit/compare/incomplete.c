@@ -4,7 +4,7 @@
 // RUN: %expect-exit 1 %chorus compare %S/Inputs/incomplete_spec.c %s \
 // RUN:   --spec-procs 1 -n 3 --quiet | FileCheck %s
 // CHECK: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}incomplete.c:18:14 (process 1)
-// CHECK-NEXT: assertion DONE was reached by process 1 (snapshot at step
+// CHECK-NEXT: assertion DONE was reached by process 1 (snapshot at move
 // CHECK-SAME: {{[0-9]+}}) but not by process 2 (1 of the 3 processes it is over)
 #include <mpi.h>
 #pragma TASS output

@@ -23,7 +23,7 @@
 // DIV: verdict: violation DIVISION_BY_ZERO at {{.*}}chains.c:42:15 (process 0)
 // DIV: 2110. [p0] {{.*}}chains.c:42:10: a[{{.*}}] = 10 / ({{.*}} - 700)
 // DIV-NEXT: inputs:
-// DIVREPLAY: replay: violation DIVISION_BY_ZERO at {{.*}}chains.c:42:15 confirmed (2110 steps)
+// DIVREPLAY: replay: violation DIVISION_BY_ZERO at {{.*}}chains.c:42:15 confirmed (2110 moves)
 // CYCLE: verdict: violation ASSERTION at {{.*}}chains.c:51:3 (process 1)
 // LEAK: verdict: violation MEMORY_LEAK at {{.*}}chains.c:55:12 (process 0)
 #include <assert.h>

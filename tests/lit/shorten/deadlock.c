@@ -11,7 +11,7 @@
 // RUN: %expect-exit 1 %chorus replay %t.min.json | FileCheck %s --check-prefix=REPLAY
 // CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}deadlock.c:36:5 (process 0)
 // CHECK-NEXT: deadlock: process 0 blocked MPI_Recv at {{.*}}deadlock.c:36:5; process 1 blocked MPI_Recv at {{.*}}deadlock.c:39:5
-// MIN: --shortest found [[N:[0-9]+]] steps (confirmed by replay); minimum length [[N]] proved
+// MIN: --shortest found [[N:[0-9]+]] moves ({{[0-9]+}} steps, confirmed by replay); minimum length [[N]] moves proved
 // CHECK: trace:
 // CHECK-DAG: [p0] {{.*}}deadlock.c:35:3: [rank == 0]
 // CHECK-DAG: [p1] {{.*}}deadlock.c:38:10: [rank == 1]

@@ -135,6 +135,13 @@ struct Step {
   /// Calls and returns of watched functions in this step, in order.
   std::vector<CallEvent> calls;
   std::string output; ///< what the step wrote to standard output, exactly
+  /// Other processes or threads can observe the move (it sent, received,
+  /// took part in a collective or a snapshot, touched shared memory or a
+  /// synchronization object, wrote output, or may depend on their moves).
+  /// Set by the search (lib/search: observable); a step of the printed
+  /// trace is a run of moves of one thread ending at such a move (see
+  /// search::traceSteps). Not part of a move's identity for replay.
+  bool shared = false;
 };
 
 /// A read or write of a memory place by a move of a thread of a process
