@@ -1,6 +1,7 @@
 // The verdict as one self-contained HTML page (Report.h, printHtml): the
 // verdict, the counterexample as a message-sequence chart (inline SVG: one
-// lane per process and thread, one row per step; messages as arrows from a
+// lane per process and thread, one row per move, thin for the moves inside
+// a step (search::traceSteps); messages as arrows from a
 // send to the receive that matched it, collective operations as bands
 // across their participants, collective-assertion snapshots joined to the
 // failing event, blocked processes of a deadlock marked, the violating event
@@ -212,14 +213,28 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
      << " steps, " << tr.size()
      << " moves · click an event, or step with ↑/↓ (j/k)</div></header>\n<main>\n<div "
         "id=\"chart\">\n";
-  // chart geometry
-  const int laneW = 110, rowH = 16, top = 40, left = 60;
+  // chart geometry: a full row for a move the others observe, an MPI call,
+  // the first move of a step and the violation; a thin one for the other
+  // moves of a step (sequential code of one process), so that long traces
+  // stay readable (a 2,000-move trace of 16 processes is mostly such code)
+  const int laneW = 110, rowH = 16, thinH = 4, top = 40, left = 60;
+  const size_t last = tr.empty() ? kNone : tr.size() - 1;
+  auto isMpi = [&](size_t i) { return tr[i].stmt.find("call MPI_") != std::string::npos; };
+  std::vector<int> ys(tr.size());
+  std::vector<bool> full(tr.size());
+  int y = top;
+  for (size_t i = 0; i < tr.size(); ++i) {
+    full[i] = i == 0 || groups[i] != groups[i - 1] || tr[i].shared || isMpi(i) || i == last;
+    int h = full[i] ? rowH : thinH;
+    ys[i] = y + h / 2;
+    y += h;
+  }
   int width = left + int(lanes.size()) * laneW + 40;
-  int height = top + int(tr.size()) * rowH + 80;
+  int height = y + 80;
   auto X = [&](size_t step) {
     return left + int(laneIx[{tr[step].proc, tr[step].thread}]) * laneW + laneW / 2;
   };
-  auto Y = [&](size_t step) { return top + int(step) * rowH + rowH / 2; };
+  auto Y = [&](size_t step) { return ys[step]; };
   os << "<svg id=\"msc\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
      << height
      << "\">\n<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" "
@@ -259,7 +274,6 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
          << "</title></line>\n";
     }
   }
-  size_t last = tr.empty() ? kNone : tr.size() - 1;
   for (size_t s : snaps) {
     os << "<path class=\"snapshot\" d=\"M" << X(s) << "," << Y(s) - 6
        << "l6,6l-6,6l-6,-6z\"><title>snapshot of the "
@@ -275,21 +289,25 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
     std::string effects;
     for (const std::string& e : s.effects)
       effects += (effects.empty() ? "" : "\n") + e;
-    bool mpi = s.stmt.find("MPI_") != std::string::npos;
+    bool mpi = isMpi(i);
     bool bad = r.verdict == search::Verdict::Violation && i == last && blocked.empty();
     os << "<g class=\"event" << (mpi ? " mpi" : "") << (bad ? " violation" : "")
        << "\" data-step=\"" << i + 1 << "\" data-group=\"" << groups[i] + 1 << "\" data-lane=\""
        << laneName(l) << "\" data-where=\"" << esc(where) << "\" data-file=\"" << s.loc.file
        << "\" data-line=\"" << s.loc.line << "\" data-stmt=\"" << esc(s.stmt)
        << "\" data-effects=\"" << esc(effects) << "\"><circle cx=\"" << X(i) << "\" cy=\"" << Y(i)
-       << "\" r=\"" << (mpi || bad ? 5 : 3) << "\"/><title>" << i + 1 << ". " << esc(s.stmt)
-       << "</title>";
+       << "\" r=\""
+       << (mpi || bad ? 5
+           : full[i]  ? 3
+                      : 2)
+       << "\"/><title>" << i + 1 << ". " << esc(s.stmt) << "</title>";
     if (mpi || bad)
       os << "<text x=\"" << X(i) + 8 << "\" y=\"" << Y(i) + 4 << "\">"
          << esc(s.stmt.size() > 40 ? s.stmt.substr(0, 38) + "…" : s.stmt) << "</text>";
     os << "</g>\n";
-    if (i % 10 == 0)
-      os << "<text x=\"4\" y=\"" << Y(i) + 4 << "\" fill=\"#999\">" << i + 1 << "</text>\n";
+    if (i == 0 || groups[i] != groups[i - 1]) // the step's number, at its first move
+      os << "<text class=\"step-no\" x=\"4\" y=\"" << Y(i) + 4 << "\" fill=\"#999\">"
+         << groups[i] + 1 << "</text>\n";
   }
   // a deadlock: each blocked process ends in a red event naming what it
   // waits for (the call it cannot complete)
