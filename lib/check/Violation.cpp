@@ -132,6 +132,8 @@ const char* kindName(ViolationKind k) {
     return "OUT_OF_ORDER_ARRIVAL";
   case ViolationKind::ConflictingLoopExit:
     return "CONFLICTING_LOOP_EXIT";
+  case ViolationKind::MpiThreadUsage:
+    return "MPI_THREAD_USAGE";
   }
   return "?";
 }

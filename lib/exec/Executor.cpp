@@ -345,9 +345,6 @@ bool dporMemoryModel(const std::string& n) {
 } // namespace
 
 Machine::Outcome Machine::library(const std::string& name, const model::Transition& t) {
-  if (thr != 0 && name.rfind("MPI_", 0) == 0)
-    throw Unsupported("MPI call '" + name + "' from a thread other than main at " + where() +
-                      " (MPI with threads is not modelled yet)");
   const LibraryFunction* fn = libraries().find(name);
   if (!fn)
     throw Unsupported("library function '" + name + "' is not modelled (called at " + where() +
@@ -773,6 +770,7 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
   // identifies the move, also in a reduced expansion)
   for (Successor& sc : pm.succs)
     checkPasserts(s, p, sc);
+  checkMpiThreads(s, p, pm.succs);
   checkRaces(s, p, pm.succs);
   // Threads of one process share memory: their moves are explored together
   // (the urgent POR may still pick this process alone when each is safe).
@@ -790,7 +788,13 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
         pm.blockedLoc = tm.blockedLoc;
         pm.blockedThread = t;
       }
-    pm.threadDeadlock = true;
+    // (a thread waiting in an MPI call: the deadlock involves the other
+    // processes, an ABSOLUTE_ or POTENTIAL_DEADLOCK as without threads)
+    bool inMpi = false;
+    for (const auto& [t, tm] : blockedThreads)
+      inMpi = inMpi || tm.blockedAt.rfind("MPI_", 0) == 0 ||
+              ((ps.collWait || ps.syncDest >= 0) && t == mpiWaiter(ps));
+    pm.threadDeadlock = !inMpi;
   }
   return pm;
 }
@@ -837,13 +841,13 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
         if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
           ++pm.succs[k].step.choice;
   };
-  if (thr == 0 && ps.collWait) {
+  if (ps.collWait && thr == mpiWaiter(ps)) {
     pm.blockedAt = "in a collective operation";
     pm.blockedLoc = callInto();
     blockedMoves();
     return pm;
   }
-  if (thr == 0 && ps.syncDest >= 0) {
+  if (ps.syncDest >= 0 && thr == mpiWaiter(ps)) {
     pm.blockedAt =
         "in a send to process " + std::to_string(ps.syncDest) + " that waits for its receive";
     pm.blockedLoc = callInto();

@@ -17,6 +17,14 @@ enum class LibSlot : size_t {
   TimeOfDay,     ///< last value of gettimeofday() (microseconds)
   Sort,          ///< progress of qsort/bsearch across comparator calls (Sort.cpp)
   AtomicSection, ///< 1 + the thread inside __VERIFIER_atomic_begin/end (threads/Atomics.cpp)
+  /// MPI with threads (mpi/MpiThreads.cpp): 1 + the thread level MPI
+  /// provides + 4 * the thread that initialized MPI (its main thread)
+  MpiThreads,
+  /// the thread whose MPI call waits after posting (ProcState::collWait,
+  /// syncDest; null: main)
+  MpiWaiter,
+  /// the communicator of the collective it waits in (null: none)
+  MpiWaitComm,
 };
 
 } // namespace chorus::exec

@@ -37,8 +37,8 @@ GlobalState Machine::finish() {
   for (const Module& mod : modules())
     if (mod.onFinish)
       mod.onFinish(*this);
-  if (thr != 0 && mods[size_t(me)])
-    swapThread(*mods[size_t(me)]);
+  if (thr != 0 && mods[size_t(home)])
+    swapThread(*mods[size_t(home)]);
   for (size_t i = 0; i < mods.size(); ++i)
     if (mods[i])
       gs.procs[i] = ex.interner().intern(std::move(mods[i]));

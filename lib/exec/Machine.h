@@ -48,7 +48,7 @@ public:
   Machine(Executor& ex, Executor::Impl& im, const GlobalState& s, int me, bool syncSends,
           int thr = 0)
       : ex(ex), im(im), f(ex.values().factory()), V(ex.values()), P(ex.program()), gs(s), me(me),
-        thr(thr), syncSends(syncSends), quiet(ex.quietSteps()), mods(s.procs.size()) {
+        home(me), thr(thr), syncSends(syncSends), quiet(ex.quietSteps()), mods(s.procs.size()) {
     step.proc = me;
     step.thread = thr;
   }
@@ -60,6 +60,10 @@ public:
   const model::Program& P;
   GlobalState gs;
   int me;
+  /// The process whose thread `thr` moves (models that read or write
+  /// another process switch `me` for a while; its working copy is swapped
+  /// like home's only when it is home).
+  int home;
   /// The moving thread of process `me` (lib/exec/threads; 0: the main
   /// thread). During the move, the working copy of `me` holds that thread's
   /// call stack and call phase in ProcState::stack / callPhase (swapped
@@ -123,7 +127,7 @@ public:
         stolen = true;
       else
         mods[i] = std::make_unique<ProcState>(*gs.procs[i]);
-      if (i == me && thr != 0)
+      if (i == home && thr != 0)
         swapThread(*mods[i]);
     }
     return *mods[i];
@@ -133,7 +137,7 @@ public:
   const ProcState& view(int i) {
     if (mods[i])
       return *mods[i];
-    if (i == me && thr != 0)
+    if (i == home && thr != 0)
       return proc(i); // (the working copy holds the moving thread's stack)
     return *gs.procs[i];
   }

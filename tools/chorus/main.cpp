@@ -167,7 +167,11 @@ recursive, error-checking) and condition variables (spurious wake-ups
 explored) interleave statement by statement under sequential consistency;
 DEADLOCK (every thread waits; the cycle of lock waits is named), DATA_RACE
 (two threads' next moves access the same place, one writing), LOCK_MISUSE,
-JOIN_MISUSE. Violations name the thread: (process 0, thread 2).
+JOIN_MISUSE. Violations name the thread: (process 0, thread 2). MPI with
+threads (MPI_Init_thread): threads share their process's rank; a call the
+provided level forbids (FUNNELED: another thread than main; SERIALIZED: two
+threads at once) or unordered collectives of two threads on one
+communicator is MPI_THREAD_USAGE.
 
 annotations: verify checks, within the bounded exploration, assert, TASS
 collective assertions and invariants (every arrival at the loop head; with

@@ -849,6 +849,7 @@ Machine::Outcome runInit(Machine& m, const std::string& name, const model::Trans
   if (ps.mpi == state::MpiPhase::Finalized)
     m.fail(ViolationKind::MpiUsage, "MPI_Init called after MPI_Finalize", m.pc());
   ps.mpi = state::MpiPhase::Initialized;
+  mpiInitThreads(m, 0); // MPI_THREAD_SINGLE (MPI 3.1 §12.4.3)
   return mpiDone(m, t);
 }
 
@@ -890,8 +891,9 @@ Machine::Outcome runInitThread(Machine& m, const std::string& name, const model:
   if (req < 0 || req > 3)
     m.fail(ViolationKind::MpiUsage, "invalid thread level " + std::to_string(req), m.pc());
   Machine::Outcome o = runInit(m, name, t);
-  // the model provides MPI_THREAD_SINGLE semantics for any request: one
-  // thread per process
+  // the level required is provided (as Open MPI built with thread support
+  // does), checked at every call from a thread (MpiThreads.cpp)
+  mpiInitThreads(m, req);
   m.writePlace(m.placeOfPointer(m.arg(t.stmt, 3), m.P.types.intType(), m.me), m.intc(req));
   return o;
 }
@@ -1396,6 +1398,7 @@ const MpiTable& mpiFunctions() {
     registerMpiType(t);
     registerMpiTopo(t);
     registerMpiPack(t);
+    registerMpiThreads(t);
     return t;
   }();
   return table;
@@ -1449,8 +1452,10 @@ Machine::Outcome runMpi(Machine& m, const std::string& name, const model::Transi
     requireInit(m, name);
   if (!fn)
     throw Unsupported("MPI function '" + name + "' is not modelled (called at " + m.where() + ")");
-  if (m.self().callPhase == 0)
+  if (m.self().callPhase == 0) {
+    mpiThreadCall(m, name, t);
     checkPointerArgs(m, name, t.stmt);
+  }
   return fn->run(m, name, t);
 }
 

@@ -469,8 +469,10 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
   if (reqSlot < 0) {
     MpiExt now = loadExt(m, m.me);
     int64_t ri = pendingRec(now, comm, k);
-    if (ri >= 0 && now.recs[size_t(ri)].state != kLeft)
+    if (ri >= 0 && now.recs[size_t(ri)].state != kLeft) {
+      mpiWaits(m, comm);
       m.self().collWait = true;
+    }
   }
 }
 

@@ -127,6 +127,17 @@ Expr packValues(Machine& m, const std::vector<Expr>& vals);
 
 // ----------------------------------------------- environment (Mpi.cpp)
 void requireInit(Machine& m, const std::string& name);
+
+// ------------------------------------------ MPI with threads (MpiThreads.cpp)
+/// MPI initialized by the moving thread, providing thread level `provided`.
+void mpiInitThreads(Machine& m, int64_t provided);
+/// Before an MPI call `name`: MPI_THREAD_USAGE when the level forbids the
+/// moving thread to call MPI.
+void mpiThreadCall(Machine& m, const std::string& name, const model::Transition& t);
+/// The moving thread's call waits after posting (sets collWait/syncDest
+/// next; comm: the collective's communicator, -1 for a send): records the
+/// thread; `unknown` while another thread waits.
+void mpiWaits(Machine& m, int64_t comm = -1);
 /// The (valid) communicator handle value of comm (MPI_INVALID_COMM otherwise).
 int64_t requireComm(Machine& m, Expr comm);
 int64_t commSize(Machine& m, Expr comm);
@@ -380,13 +391,14 @@ private:
   std::unordered_map<std::string, MpiFunction> byName_;
 };
 
-void registerMpiEnv(MpiTable& t);  // Mpi.cpp
-void registerMpiP2P(MpiTable& t);  // MpiP2P.cpp
-void registerMpiColl(MpiTable& t); // MpiColl.cpp
-void registerMpiReq(MpiTable& t);  // MpiReq.cpp
-void registerMpiComm(MpiTable& t); // MpiComm.cpp
-void registerMpiType(MpiTable& t); // Mpi.cpp: datatype constructors and queries
-void registerMpiTopo(MpiTable& t); // MpiTopo.cpp
-void registerMpiPack(MpiTable& t); // MpiPack.cpp
+void registerMpiEnv(MpiTable& t);     // Mpi.cpp
+void registerMpiP2P(MpiTable& t);     // MpiP2P.cpp
+void registerMpiThreads(MpiTable& t); // MpiThreads.cpp
+void registerMpiColl(MpiTable& t);    // MpiColl.cpp
+void registerMpiReq(MpiTable& t);     // MpiReq.cpp
+void registerMpiComm(MpiTable& t);    // MpiComm.cpp
+void registerMpiType(MpiTable& t);    // Mpi.cpp: datatype constructors and queries
+void registerMpiTopo(MpiTable& t);    // MpiTopo.cpp
+void registerMpiPack(MpiTable& t);    // MpiPack.cpp
 
 } // namespace chorus::exec

@@ -43,9 +43,12 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   msg.sync = sync;
   m.gs.msgs.push_back(msg);
   // a synchronous send waits for its receive (settleSync, at the end of
-  // the move, matches it at once to a posted receive that must take it)
-  if (sync)
+  // the move, matches it at once to a posted receive that must take it);
+  // a thread other than main waits at its call instead (runSend)
+  if (sync && m.thr == 0) {
+    mpiWaits(m);
     m.self().syncDest = int(dest);
+  }
   std::string d;
   for (size_t i = 0; i < data.size() && i < 8; ++i)
     d += (i ? ", " : "") + m.show(data[i]);
@@ -69,7 +72,7 @@ std::vector<size_t> matches(Machine& m, int64_t source, int64_t tag, int64_t com
 void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr status) {
   Message msg = m.gs.msgs[mi];
   m.gs.msgs.erase(mi);
-  if (msg.sync && msg.req < 0)
+  if (msg.sync && msg.req == -1)
     m.proc(msg.src).syncDest = -1;
   // Mixed buffering: this continuation is also one of the send's buffered
   // outcome (the sender idle until now); it is not explored
@@ -145,7 +148,8 @@ namespace {
 void awaitOwnSyncSend(Machine& m) {
   for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
     const Message& msg = m.gs.msgs[i];
-    if (msg.src == m.me && msg.sync && msg.req < 0) {
+    if (msg.src == m.me && msg.sync && msg.req == -1) {
+      mpiWaits(m);
       m.self().syncDest = msg.dst;
       return;
     }
@@ -172,8 +176,26 @@ void procNullStatus(Machine& m, Expr status) {
   }
 }
 
+/// The blocking synchronous send of thread k (not main) of a process: its
+/// message is marked req = -2 - k, and the thread stays at its call
+/// (phase 1) until the message is received (MPI with threads: each thread
+/// waits for its own message; ProcState::syncDest is main's).
+int threadSendMark(int thr) {
+  return -2 - thr;
+}
+
 Machine::Outcome runSend(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
+  if (m.self().callPhase == 1) {
+    for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+      if (m.gs.msgs[i].src == m.me && m.gs.msgs[i].req == threadSendMark(m.thr)) {
+        m.blockedWhy = "in a send to process " + std::to_string(m.gs.msgs[i].dst) +
+                       " that waits for its receive";
+        return Machine::Outcome::Blocked;
+      }
+    m.self().callPhase = 0;
+    return mpiDone(m, t);
+  }
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   if (name == "MPI_Rsend")
     checkReady(m, m.arg(s, 3), m.arg(s, 4), m.arg(s, 5));
@@ -196,7 +218,19 @@ Machine::Outcome runSend(Machine& m, const std::string& name, const model::Trans
     m.step.effects.back() += " (buffered)";
   if (standard && sync && m.gs.msgs.size() > msgs)
     m.gs.msgs.mut(msgs).sync = 2;
+  if (sync && m.thr != 0 && m.gs.msgs.size() > msgs) {
+    m.gs.msgs.mut(msgs).req = threadSendMark(m.thr);
+    m.self().callPhase = 1;
+    return Machine::Outcome::Stay;
+  }
   return mpiDone(m, t);
+}
+
+/// A thread waiting in its synchronous send: the moves that may match its
+/// message meanwhile (a wildcard receive request of the destination).
+void resumeSend(Machine& m, const std::string&, const model::Transition&, const MachineMaker& fresh,
+                std::vector<Successor>& out) {
+  syncProgressMoves(m, fresh, out);
 }
 
 Machine::Outcome runRecv(Machine& m, const std::string& name, const model::Transition& t) {
@@ -313,7 +347,7 @@ Machine::Outcome runGetCount(Machine& m, const std::string& name, const model::T
 } // namespace
 
 void registerMpiP2P(MpiTable& t) {
-  t.add({"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend"}, {runSend});
+  t.add({"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend"}, {runSend, resumeSend});
   t.add("MPI_Recv", {runRecv, resumeReceive});
   t.add({"MPI_Sendrecv", "MPI_Sendrecv_replace"}, {runSendrecv, resumeReceive});
   t.add("MPI_Get_count", {runGetCount});

@@ -86,6 +86,9 @@ enum class ViolationKind {
   PossibleInvariantViolation, ///< an invariant may not hold when its record completes
   OutOfOrderArrival,          ///< a process reached another collective action than the others
   ConflictingLoopExit,        ///< processes left a collective loop on different iterations
+  // MPI with threads (issue 13, MPI 3.1 §12.4, lib/exec/mpi/MpiThreads.cpp)
+  MpiThreadUsage, ///< an MPI call the provided thread level forbids, or two threads' unordered
+                  ///< collectives on one communicator
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".

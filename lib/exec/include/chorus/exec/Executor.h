@@ -477,6 +477,12 @@ private:
   /// DATA_RACE (lib/exec/threads): two moves of different threads of
   /// process p at s that access the same place, one of them writing.
   void checkRaces(const GlobalState& s, int p, const std::vector<Successor>& succs);
+  /// MPI_THREAD_USAGE (lib/exec/mpi/MpiThreads.cpp): two threads of process
+  /// p at MPI calls under MPI_THREAD_SERIALIZED, or at collectives on one
+  /// communicator; reported at one of the moves `succs`.
+  void checkMpiThreads(const GlobalState& s, int p, const std::vector<Successor>& succs);
+  /// The thread of ps whose MPI call waits after posting (collWait, syncDest).
+  int mpiWaiter(const ProcState& ps) const;
   /// Parallel assertions (lib/exec/threads/Passert.cpp): the live instances
   /// of process p after move `sc` from s, updated in sc (phases, latches);
   /// PARALLEL_ASSERTION thrown when one fails.
