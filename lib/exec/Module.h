@@ -15,6 +15,10 @@
 //                      module keeps as state invariants (e.g. MPI: a
 //                      synchronous message whose receive is posted and
 //                      forced is matched at once); may fail()
+//   plainAccesses      whether onAccess can neither fail nor record
+//                      anything for the process's own accesses in state ps
+//                      (e.g. MPI: no request whose buffer may be pending):
+//                      fast moves (FastMoves.cpp) skip the hook only then
 //   blockedMoves       moves of a process that has none of its own (blocked
 //                      in a call, a collective, a synchronous send): appends
 //                      successors made with `fresh` (e.g. MPI: progress of
@@ -40,6 +44,7 @@ struct Module {
   void (*onFinish)(Machine& m) = nullptr;
   void (*blockedMoves)(Machine& m, const std::function<Machine()>& fresh,
                        std::vector<Successor>& out) = nullptr;
+  bool (*plainAccesses)(const ProcState& ps) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

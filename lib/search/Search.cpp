@@ -695,15 +695,20 @@ private:
   }
 
   size_t chain(GlobalState& st, uint64_t depth, int proc) {
-    size_t moved = 0;
+    size_t moved = 0, checked = 0;
     bool inPlaceOk = true;
     int chosen = -1;
+    // Fast moves (Executor::fastMoves) after each move the chain took: the
+    // same moves, of the same process (see FastMoves.cpp for why), made
+    // without the machinery of a move; not with a monitor that sees moves.
+    const bool fast = ex.options().fastMoves && !unchecked.active();
     for (;;) {
       if (moved >= opts.chainMax || (opts.maxDepth && depth + moved + 1 >= opts.maxDepth))
         return moved;
       if (opts.abandonOnNondeterminism && ex.sawNondeterminism())
         return moved;
-      if ((moved & 63) == 63) {
+      if (moved - checked >= 64) {
+        checked = moved;
         checkTimeAndMemory(); // a chain can be long and its moves slow
         if (stop)
           return moved;
@@ -750,6 +755,19 @@ private:
         for (uint32_t h : state::unreachableHeap(ps, ex.values()))
           if (!ps.heap[h].freed && !ps.heap[h].external)
             return moved;
+      if (fast) {
+        // (as many as the loop's own limits allow; a fast move changes no
+        // pointer, so no heap block becomes unreachable)
+        size_t budget = std::min<size_t>(opts.chainMax - std::min(opts.chainMax, moved), 1024);
+        if (opts.maxDepth)
+          budget = depth + moved + 1 >= opts.maxDepth
+                       ? 0
+                       : std::min<size_t>(budget, opts.maxDepth - depth - moved - 1);
+        size_t k = ex.fastMoves(st, chosen, budget);
+        result.stats.transitions += k;
+        moved += k;
+        chainLen = moved;
+      }
     }
   }
 

@@ -149,6 +149,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.inputs = opts.inputs;
       eo.dropDeadValues = opts.dropDeadValues;
       eo.packArrays = opts.packArrays;
+      eo.fastMoves = opts.fastMoves;
+      eo.checkFastMoves = opts.checkFastMoves;
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
       eo.ignore = opts.search.ignore;
       eo.overflowCheck = opts.overflowCheck;

@@ -97,6 +97,10 @@ options:
             bound)
           --no-packed-arrays (global arrays of more than 1024 integers are
             otherwise kept as unboxed numbers, not expressions)
+          --no-fast-moves (concrete integer moves inside chains otherwise
+            run without the machinery of a move, scalars unboxed)
+          --check-fast-moves (testing: each run of fast moves is redone by
+            the ordinary moves and the states compared)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
           --dpor (threads: stateless dynamic partial-order reduction with
             sleep sets; a path that returns to a state on it makes the
@@ -367,6 +371,10 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.dropDeadValues = false;
     } else if (a == "--no-packed-arrays") {
       vo.packArrays = false;
+    } else if (a == "--no-fast-moves") {
+      vo.fastMoves = false;
+    } else if (a == "--check-fast-moves") {
+      vo.checkFastMoves = true;
     } else if (a == "--allow-active-request-free") {
       vo.allowActiveRequestFree = true;
     } else if (a == "--no-overflow-check") {

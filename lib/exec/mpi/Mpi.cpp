@@ -1492,7 +1492,8 @@ void mpiTerminate(Machine& m) {
 } // namespace
 
 Module mpiModule() {
-  return Module{"mpi", registerMpi, mpiAccess, mpiTerminate, settleSync, syncProgressMoves};
+  return Module{"mpi",      registerMpi,       mpiAccess, mpiTerminate,
+                settleSync, syncProgressMoves, noRequests};
 }
 
 } // namespace chorus::exec

@@ -266,6 +266,9 @@ void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Success
 void finalizeChecks(Machine& m);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
+/// No request slot of process state ps is in use (free slots only): then
+/// checkAccess finds nothing for its accesses (Module::plainAccesses).
+bool noRequests(const ProcState& ps);
 
 // ---------------------------------------------------- collectives (MpiColl.cpp)
 enum class CollKind {

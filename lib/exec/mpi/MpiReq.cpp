@@ -1191,6 +1191,15 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
   }
 }
 
+bool noRequests(const ProcState& ps) {
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    Expr k = fldc(ps, r, RKind);
+    if (!k || !k->isZero())
+      return false;
+  }
+  return true;
+}
+
 void registerMpiReq(MpiTable& t) {
   t.add({"MPI_Isend", "MPI_Issend", "MPI_Irsend", "MPI_Ibsend"}, {runIsend});
   t.add("MPI_Irecv", {runIrecv});

@@ -442,6 +442,7 @@ Module threadsModule() {
   m.name = "threads";
   m.registerFunctions = threads::registerThreads;
   m.onAccess = threads::recordAccess;
+  m.plainAccesses = [](const ProcState& ps) { return ps.threads.empty(); };
   return m;
 }
 

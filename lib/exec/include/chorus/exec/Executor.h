@@ -45,6 +45,14 @@ struct ExecOptions {
   /// Global arrays of more than 1024 integers are packed arrays
   /// (state/Packed.h) rather than expressions (--no-packed-arrays: off).
   bool packArrays = true;
+  /// Fast moves (FastMoves.cpp, Executor::fastMoves): runs of concrete
+  /// integer assignments and branches inside a chain of moves run without a
+  /// Machine and keep their scalars unboxed (--no-fast-moves: off).
+  bool fastMoves = true;
+  /// Every run of fast moves is checked against the same moves made by
+  /// Executor::moves (an InternalError when the states differ): a testing
+  /// aid (--check-fast-moves).
+  bool checkFastMoves = false;
   /// A composition (Program::components, `chorus compare`): the number of
   /// processes of each component, in order (their sum is nprocs). Each
   /// component has its own MPI_COMM_WORLD. `sequentialComponents`: a
@@ -340,6 +348,23 @@ public:
   /// (InPlaceAbort, or the exception): the caller must rebuild it.
   void setInPlace(bool on) { inPlace_ = on; }
   bool inPlace() const { return inPlace_; }
+  /// Fast moves (FastMoves.cpp; lib/search chains, after a move of process
+  /// `p` that the chain took): up to `budget` further moves of `p`, each
+  /// the only move of the process and one that Executor::moves would make
+  /// in place — a location whose transitions are no-ops under guards or one
+  /// assignment, where the guards and the assigned value are concrete
+  /// integer arithmetic on scalar variables and elements of packed arrays at
+  /// in-bounds indices, with no violation possible (no overflow, no division
+  /// by zero, no uninitialized read), and that reach a location where
+  /// nothing becomes dead and no function ends. They update p's scratch
+  /// state in place without a Machine, a Successor or a step, and hold the
+  /// scalars they write as machine integers until the run ends, when each
+  /// is stored once as its constant: a counting loop builds no node per
+  /// iteration. The resulting state is the one the same moves made by
+  /// moves() reach (ExecOptions::checkFastMoves checks it). Returns the
+  /// number of moves made (0: the next move is not one; the caller makes it
+  /// with moves()). Requires ExecOptions::fastMoves and a scratch state.
+  size_t fastMoves(GlobalState& s, int p, size_t budget);
   bool sawNondeterminism() const { return nondeterministic_; }
   /// A move executed an operation whose outcome depends on
   /// ExecOptions::syncSends (a standard-mode send, MPI_Send_init,

@@ -23,9 +23,11 @@ struct VerifyOptions {
   DeadlockMode deadlock = DeadlockMode::Both;
   std::map<std::string, std::string> inputs;
   SearchOptions search;
-  bool useProver = true;      ///< false: only the internal simplifier (tests)
-  bool dropDeadValues = true; ///< dead variables dropped from state keys (--keep-dead-values)
-  bool packArrays = true;     ///< large integer arrays packed (--no-packed-arrays)
+  bool useProver = true;       ///< false: only the internal simplifier (tests)
+  bool dropDeadValues = true;  ///< dead variables dropped from state keys (--keep-dead-values)
+  bool packArrays = true;      ///< large integer arrays packed (--no-packed-arrays)
+  bool fastMoves = true;       ///< fast moves in chains (--no-fast-moves, ExecOptions)
+  bool checkFastMoves = false; ///< --check-fast-moves (ExecOptions)
   bool allowActiveRequestFree = false; ///< --allow-active-request-free (ExecOptions)
   bool overflowCheck = true;           ///< false: --no-overflow-check (ExecOptions)
   /// main's arguments (ExecOptions): `-- ARGS`, --max-args, --max-arg-length
