@@ -694,6 +694,14 @@ private:
     return st;
   }
 
+  /// chain(): the other processes and shared parts of the state before
+  /// the move being taken (see the fast moves there).
+  std::vector<const state::ProcState*> others;
+  sym::Expr othersPc = nullptr;
+  size_t othersMsgs = 0;
+  int othersColl = 0;
+  std::vector<uint8_t> othersArrived;
+
   size_t chain(GlobalState& st, uint64_t depth, int proc) {
     size_t moved = 0, checked = 0;
     bool inPlaceOk = true;
@@ -714,6 +722,14 @@ private:
           return moved;
       }
       std::optional<Successor> sc;
+      // (what the move may change of the others, for the fast moves below)
+      if (fast) {
+        others.assign(st.procs.begin(), st.procs.end());
+        othersPc = st.pc;
+        othersMsgs = st.msgs.size();
+        othersColl = st.coll.kind;
+        othersArrived = st.coll.arrived;
+      }
       try {
         // In place (Executor::setInPlace): st's scratch process states are
         // nobody else's, so a move may update st itself.
@@ -755,7 +771,18 @@ private:
         for (uint32_t h : state::unreachableHeap(ps, ex.values()))
           if (!ps.heap[h].freed && !ps.heap[h].external)
             return moved;
-      if (fast) {
+      // Fast moves of the process that moved, when that move changed
+      // nothing of the others (their process states, the messages, the
+      // collective slot, the path condition): then chainMove would choose
+      // it again (the processes it preferred to it have the same moves, all
+      // unsafe), and so after each fast move. A move that let another
+      // process out of a collective, say, makes the chain ask chainMove.
+      bool othersSame = fast && st.pc == othersPc && st.msgs.size() == othersMsgs &&
+                        st.coll.kind == othersColl && st.coll.arrived == othersArrived &&
+                        st.procs.size() == others.size();
+      for (size_t q = 0; othersSame && q < others.size(); ++q)
+        othersSame = int(q) == chosen || st.procs[q] == others[q];
+      if (othersSame) {
         // (as many as the loop's own limits allow; a fast move changes no
         // pointer, so no heap block becomes unreachable)
         size_t budget = std::min<size_t>(opts.chainMax - std::min(opts.chainMax, moved), 1024);
