@@ -26,13 +26,15 @@
 // done); the caller makes that move with moves(), which reports what has
 // to be reported. Guards are evaluated before anything is written.
 //
-// Why the chain may take these moves without asking the search: the move
-// of a process that a chain took (Dfs::chainMove: the first process whose
-// moves are safe, or the preferred one) is again the chain's next move
-// after a fast move: a fast move changes only that process's own values and
-// location, which no other process's move set depends on (messages,
-// collective slot, path condition and the other processes are unchanged),
-// and a fast move is safe and the only move of its process.
+// Why the chain may take these moves without asking the search (lib/search
+// chain(): only after a move that changed nothing of the other processes,
+// the messages, the collective slot or the path condition): the chain chose
+// that process (Dfs::chainMove: the first process whose moves are safe, or
+// the preferred one), so the processes tried before it had unsafe moves,
+// and still have the same ones; a fast move changes only the mover's own
+// values and location, which no other process's move set depends on, and
+// it is safe and the only move of its process: chainMove would choose the
+// same process again after each one.
 #include "Machine.h"
 #include "Module.h"
 
