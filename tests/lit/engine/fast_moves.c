@@ -29,7 +29,7 @@
 // OK-NEXT: transitions 38186
 // OVERFLOW: verdict: violation SIGNED_OVERFLOW at {{.*}}fast_moves.c:79:11 (process 0)
 // OVERFLOW: 13081. [p0] {{.*}}fast_moves.c:79:7: s = s + 100000000
-// OVREPLAY: replay: violation SIGNED_OVERFLOW at {{.*}}fast_moves.c:79:11 confirmed (13081 steps)
+// OVREPLAY: replay: violation SIGNED_OVERFLOW at {{.*}}fast_moves.c:79:11 confirmed (13081 moves)
 // BOUNDS: verdict: violation OUT_OF_BOUNDS at {{.*}}fast_moves.c:84:15 (process 0)
 // UNINIT: verdict: violation UNINITIALIZED_READ at {{.*}}fast_moves.c:90:9 (process 0)
 // SYMBAD: verdict: violation ASSERTION at {{.*}}fast_moves.c:100:3 (process 0)
