@@ -362,6 +362,7 @@ Machine::Outcome Machine::library(const std::string& name, const model::Transiti
 Executor::Executor(const model::Program& p, sym::ExprFactory& f, Oracle& oracle, ExecOptions opts)
     : prog_(p), f_(f), oracle_(oracle), opts_(std::move(opts)), values_(p, f),
       impl_(std::make_unique<Impl>()) {
+  forgetExecuting(); // a former program's file names may have been freed
   for (uint32_t i = 0; i < p.globals.size(); ++i)
     impl_->globalIndex[p.globals[i]] = i;
   impl_->slotOf.resize(p.funcs.size());

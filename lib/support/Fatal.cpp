@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,10 @@ namespace chorus {
 
 namespace {
 
+// The noted file's name is copied here when the noted file changes: the
+// program that owns the name may be freed before the name is read (an
+// exception unwinds past the program's owner to main's handler).
+char gFileName[512];
 std::atomic<const std::string*> gFile{nullptr};
 std::atomic<uint32_t> gLine{0}, gCol{0};
 
@@ -57,10 +62,9 @@ void onFatalSignal(int sig) {
   size_t n = 0;
   append(buf, sizeof buf, n, "verdict: unknown (internal error: signal ");
   append(buf, sizeof buf, n, signalName(sig));
-  const std::string* file = gFile.load(std::memory_order_relaxed);
-  if (file) {
+  if (gFile.load(std::memory_order_relaxed)) {
     append(buf, sizeof buf, n, " while executing ");
-    append(buf, sizeof buf, n, file->c_str());
+    append(buf, sizeof buf, n, gFileName);
     append(buf, sizeof buf, n, ":");
     appendNumber(buf, sizeof buf, n, gLine.load(std::memory_order_relaxed));
     append(buf, sizeof buf, n, ":");
@@ -104,14 +108,26 @@ void* threadMain(void* p) {
 void noteExecuting(const std::string* file, uint32_t line, uint32_t col) {
   gLine.store(line, std::memory_order_relaxed);
   gCol.store(col, std::memory_order_relaxed);
+  if (file == gFile.load(std::memory_order_relaxed))
+    return;
+  gFile.store(nullptr, std::memory_order_relaxed);
+  if (!file)
+    return;
+  size_t n = std::min(file->size(), sizeof gFileName - 1);
+  std::memcpy(gFileName, file->data(), n);
+  gFileName[n] = '\0';
   gFile.store(file, std::memory_order_relaxed);
 }
 
+void forgetExecuting() {
+  gFile.store(nullptr, std::memory_order_relaxed);
+}
+
 std::string executingWhere() {
-  const std::string* file = gFile.load(std::memory_order_relaxed);
-  if (!file)
+  if (!gFile.load(std::memory_order_relaxed))
     return "";
-  return *file + ":" + std::to_string(gLine.load()) + ":" + std::to_string(gCol.load());
+  return std::string(gFileName) + ":" + std::to_string(gLine.load()) + ":" +
+         std::to_string(gCol.load());
 }
 
 void installFatalSignalHandlers() {

@@ -1,14 +1,18 @@
 /* Collective consistency (MPI 3.1 §5.1): the members of a communicator
  * call the same collective operations in the same order, with the same
- * root, the same reduction operation and matching type signatures. Before
- * each blocking collective operation, the members exchange a description
- * of their call (MPI_Allgather on the tool's shadow communicator); the
- * lowest rank that sees a difference reports it with both call sites and
- * ends the job (going on would hang or corrupt data). The check
- * synchronizes the members, as a collective operation may: a program that
- * deadlocks only because of it relies on collective operations not
- * synchronizing, which MPI does not promise (the verifier's
- * POTENTIAL_DEADLOCK). */
+ * root, the same reduction operation and matching type signatures, and
+ * blocking and nonblocking operations do not match each other (§5.12). At
+ * each collective operation the members exchange a description of their call
+ * (MPI_Iallgather on the tool's shadow communicator, so the checks of blocking
+ * and nonblocking operations are one sequence); the lowest rank that sees a
+ * difference reports it with both call sites and ends the job (going on would
+ * hang or corrupt data). A blocking operation waits for the descriptions
+ * before it starts; a nonblocking one compares them when its request is
+ * waited for (or at a later MPI call once they are in, when a test
+ * completed it). The check synchronizes the members as a collective
+ * operation may: a program that deadlocks only because of it relies on
+ * collective operations not synchronizing, which MPI does not promise (the
+ * verifier's POTENTIAL_DEADLOCK). */
 #include "rt_internal.h"
 
 #include <stdint.h>
@@ -27,12 +31,15 @@ enum {
   K_ALLGATHER,
   K_ALLTOALL,
   K_SCAN,
-  K_EXSCAN
+  K_EXSCAN,
+  K_NONBLOCKING = 10 /* added to the kind of a nonblocking operation */
 };
 static const char* knames[] = {
-    "",           "MPI_Barrier", "MPI_Bcast",     "MPI_Reduce",   "MPI_Allreduce",
-    "MPI_Gather", "MPI_Scatter", "MPI_Allgather", "MPI_Alltoall", "MPI_Scan",
-    "MPI_Exscan"};
+    "",            "MPI_Barrier",  "MPI_Bcast",     "MPI_Reduce",     "MPI_Allreduce",
+    "MPI_Gather",  "MPI_Scatter",  "MPI_Allgather", "MPI_Alltoall",   "MPI_Scan",
+    "MPI_Exscan",  "MPI_Ibarrier", "MPI_Ibcast",    "MPI_Ireduce",    "MPI_Iallreduce",
+    "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall", "MPI_Iscan",
+    "MPI_Iexscan"};
 
 /* One member's call: what is compared, and where it is. */
 struct desc {
@@ -65,19 +72,6 @@ static const char* op_name(int code) {
   return code >= 1 && code <= 14 ? n[code] : "a user operation";
 }
 
-static int type_code(MPI_Datatype t) {
-  MPI_Datatype ts[] = {MPI_CHAR,      MPI_SIGNED_CHAR,    MPI_UNSIGNED_CHAR, MPI_BYTE,
-                       MPI_SHORT,     MPI_UNSIGNED_SHORT, MPI_INT,           MPI_UNSIGNED,
-                       MPI_LONG,      MPI_UNSIGNED_LONG,  MPI_LONG_LONG,     MPI_UNSIGNED_LONG_LONG,
-                       MPI_FLOAT,     MPI_DOUBLE,         MPI_LONG_DOUBLE,   MPI_C_BOOL,
-                       MPI_FLOAT_INT, MPI_DOUBLE_INT,     MPI_LONG_INT,      MPI_2INT,
-                       MPI_SHORT_INT, MPI_LONG_DOUBLE_INT};
-  for (int i = 0; i < (int)(sizeof ts / sizeof *ts); ++i)
-    if (ts[i] == t)
-      return i + 1;
-  return 0; /* derived: compared by size only */
-}
-
 static int bytes_of(int count, MPI_Datatype t) {
   int size = 0;
   if (t != MPI_DATATYPE_NULL)
@@ -85,29 +79,46 @@ static int bytes_of(int count, MPI_Datatype t) {
   return count * size;
 }
 
-static void check(MPI_Comm c, int kind, int root, MPI_Op op, int count, MPI_Datatype t) {
+struct rt_coll_check {
+  MPI_Request r;
+  MPI_Comm c;
+  int n, me;
+  struct desc d, *all;
+  char file[256]; /* the call site, for the report */
+};
+
+static struct rt_coll_check* start_check(MPI_Comm c, int kind, int root, MPI_Op op, int count,
+                                         MPI_Datatype t) {
   MPI_Comm sh = rt_shadow(c);
   if (c == MPI_COMM_NULL || sh == MPI_COMM_NULL) {
     if (c == MPI_COMM_NULL)
       rt_fatal("MPI_INVALID_COMM", "%s on MPI_COMM_NULL", knames[kind]);
-    return; /* a communicator the checker does not know (MPI_Comm_create...) */
+    return NULL; /* a communicator the checker does not know (MPI_Comm_create...) */
   }
-  int n = 0, me = 0;
-  PMPI_Comm_size(c, &n);
-  PMPI_Comm_rank(c, &me);
-  struct desc d = {kind,
-                   root,
-                   op == MPI_OP_NULL ? 0 : op_code(op),
-                   type_code(t),
-                   bytes_of(count, t),
-                   rt_line(),
-                   hash(rt_file())};
-  struct desc* all = malloc(sizeof d * (size_t)n);
-  PMPI_Allgather(&d, (int)sizeof d, MPI_BYTE, all, (int)sizeof d, MPI_BYTE, sh);
+  struct rt_coll_check* k = calloc(1, sizeof *k);
+  k->c = c;
+  PMPI_Comm_size(c, &k->n);
+  PMPI_Comm_rank(c, &k->me);
+  k->d = (struct desc){kind,
+                       root,
+                       op == MPI_OP_NULL ? 0 : op_code(op),
+                       rt_type_code(t),
+                       bytes_of(count, t),
+                       rt_line(),
+                       hash(rt_file())};
+  snprintf(k->file, sizeof k->file, "%s", rt_file());
+  k->all = malloc(sizeof k->d * (size_t)k->n);
+  PMPI_Iallgather(&k->d, (int)sizeof k->d, MPI_BYTE, k->all, (int)sizeof k->d, MPI_BYTE, sh,
+                  &k->r);
+  return k;
+}
+
+/* Compares the members' descriptions; a difference ends the job. */
+static void compare(struct rt_coll_check* k) {
   int first = -1; /* the lowest member that differs from member 0 */
   const char* kindname = NULL;
-  for (int i = 1; i < n && first < 0; ++i) {
-    const struct desc *a = &all[0], *b = &all[i];
+  for (int i = 1; i < k->n && first < 0; ++i) {
+    const struct desc *a = &k->all[0], *b = &k->all[i];
     if (a->kind != b->kind)
       kindname = "COLLECTIVE_MISMATCH";
     else if (a->root != b->root)
@@ -119,44 +130,90 @@ static void check(MPI_Comm c, int kind, int root, MPI_Op op, int count, MPI_Data
     if (kindname)
       first = i;
   }
-  if (first < 0) {
-    free(all);
+  if (first < 0)
     return;
-  }
-  if (me != 0) { /* member 0 reports; the others wait for the end */
-    free(all);
+  MPI_Comm sh = rt_shadow(k->c);
+  if (k->me != 0) { /* member 0 reports; the others wait for the end */
     PMPI_Barrier(sh);
     sleep(5);
     PMPI_Abort(MPI_COMM_WORLD, 1);
     _exit(1);
   }
-  const struct desc *a = &all[0], *b = &all[first], *o = b;
-  int other = first;
-  char where[64];
-  if (o->file == hash(rt_file()))
-    snprintf(where, sizeof where, "%s:%d", rt_file(), o->line);
+  const struct desc *d = &k->d, *o = &k->all[first];
+  char where[300];
+  if (o->file == hash(k->file))
+    snprintf(where, sizeof where, "%s:%d", k->file, o->line);
   else
     snprintf(where, sizeof where, "line %d of another file", o->line);
   char what[160] = "";
-  if (a->kind != b->kind)
-    snprintf(what, sizeof what, "%s here, %s", knames[d.kind], knames[o->kind]);
-  else if (a->root != b->root)
-    snprintf(what, sizeof what, "%s with root %d here, root %d", knames[kind], d.root, o->root);
-  else if (a->op != b->op)
-    snprintf(what, sizeof what, "%s with %s here, %s", knames[kind], op_name(d.op), op_name(o->op));
+  if (d->kind != o->kind)
+    snprintf(what, sizeof what, "%s here, %s", knames[d->kind], knames[o->kind]);
+  else if (d->root != o->root)
+    snprintf(what, sizeof what, "%s with root %d here, root %d", knames[d->kind], d->root,
+             o->root);
+  else if (d->op != o->op)
+    snprintf(what, sizeof what, "%s with %s here, %s", knames[d->kind], op_name(d->op),
+             op_name(o->op));
   else
-    snprintf(what, sizeof what, "%s of %d bytes here, %d bytes", knames[kind], d.bytes, o->bytes);
-  free(all);
-  rt_violation(kindname, "%s at communicator rank %d (%s)", what, other, where);
+    snprintf(what, sizeof what, "%s of %d bytes here, %d bytes", knames[d->kind], d->bytes,
+             o->bytes);
+  rt_violation_at(kindname, k->file, d->line, "%s at communicator rank %d (%s)", what, first,
+                  where);
   PMPI_Barrier(sh);
   fflush(NULL);
   PMPI_Abort(MPI_COMM_WORLD, 1);
   _exit(1);
 }
 
+int rt_coll_check_finish(struct rt_coll_check* k, int block) {
+  if (!k)
+    return 1;
+  int done = 1;
+  if (block)
+    PMPI_Wait(&k->r, MPI_STATUS_IGNORE);
+  else
+    PMPI_Test(&k->r, &done, MPI_STATUS_IGNORE);
+  if (!done)
+    return 0;
+  compare(k);
+  free(k->all);
+  free(k);
+  return 1;
+}
+
+static struct rt_coll_check** deferred;
+static int ndeferred, capdeferred;
+
+void rt_coll_check_defer(struct rt_coll_check* k) {
+  if (ndeferred == capdeferred) {
+    capdeferred = capdeferred ? 2 * capdeferred : 8;
+    deferred = realloc(deferred, sizeof *deferred * (size_t)capdeferred);
+  }
+  deferred[ndeferred++] = k;
+}
+
+void rt_coll_check_poll(void) {
+  for (int i = 0; i < ndeferred;)
+    if (rt_coll_check_finish(deferred[i], 0))
+      deferred[i] = deferred[--ndeferred];
+    else
+      ++i;
+}
+
+void rt_coll_finalize(void) {
+  for (int i = 0; i < ndeferred; ++i)
+    rt_coll_check_finish(deferred[i], 1);
+  ndeferred = 0;
+}
+
+static void check(MPI_Comm c, int kind, int root, MPI_Op op, int count, MPI_Datatype t) {
+  rt_coll_check_finish(start_check(c, kind, root, op, count, t), 1);
+}
+
 #define BLOCKING(name, kind, comm, root, op, count, type, call)                                    \
   do {                                                                                             \
     rt_block_enter(name, -2, 0, comm);                                                             \
+    rt_coll_check_poll();                                                                          \
     check(comm, kind, root, op, count, type);                                                      \
     int rc_ = call;                                                                                \
     rt_block_leave();                                                                              \
@@ -209,4 +266,85 @@ int MPI_Alltoall(const void* s, int sn, MPI_Datatype st, void* r, int rn, MPI_Da
                  MPI_Comm c) {
   BLOCKING("MPI_Alltoall", K_ALLTOALL, c, -1, MPI_OP_NULL, s == MPI_IN_PLACE ? rn : sn,
            s == MPI_IN_PLACE ? rt : st, PMPI_Alltoall(s, sn, st, r, rn, rt, c));
+}
+
+/* Nonblocking collective operations (MPI 3.1 §5.12): the description goes
+ * out at the call, the comparison happens when the request is waited for. */
+#define NONBLOCKING(name, kind, comm, root, op, count, type, sbuf, rbuf, req, call)                \
+  do {                                                                                             \
+    rt_coll_check_poll();                                                                          \
+    rt_buffer_use(name, sbuf, count, type, 0);                                                     \
+    rt_buffer_use(name, rbuf, count, type, 1);                                                     \
+    struct rt_coll_check* k_ =                                                                     \
+        start_check(comm, (kind) + K_NONBLOCKING, root, op, count, type);                          \
+    int rc_ = call;                                                                                \
+    if (rc_ == MPI_SUCCESS)                                                                        \
+      rt_track_collective(*(req), name, comm, k_, sbuf, rbuf, count, type);                        \
+    else                                                                                           \
+      rt_coll_check_defer(k_);                                                                     \
+    return rc_;                                                                                    \
+  } while (0)
+
+int MPI_Ibarrier(MPI_Comm c, MPI_Request* r) {
+  NONBLOCKING("MPI_Ibarrier", K_BARRIER, c, -1, MPI_OP_NULL, 0, MPI_DATATYPE_NULL, NULL, NULL, r,
+              PMPI_Ibarrier(c, r));
+}
+
+int MPI_Ibcast(void* b, int n, MPI_Datatype t, int root, MPI_Comm c, MPI_Request* r) {
+  int me = -1;
+  if (c != MPI_COMM_NULL)
+    PMPI_Comm_rank(c, &me);
+  NONBLOCKING("MPI_Ibcast", K_BCAST, c, root, MPI_OP_NULL, n, t, me == root ? b : NULL,
+              me == root ? NULL : b, r, PMPI_Ibcast(b, n, t, root, c, r));
+}
+
+int MPI_Ireduce(const void* s, void* rb, int n, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c,
+                MPI_Request* r) {
+  NONBLOCKING("MPI_Ireduce", K_REDUCE, c, root, op, n, t, s, rb, r,
+              PMPI_Ireduce(s, rb, n, t, op, root, c, r));
+}
+
+int MPI_Iallreduce(const void* s, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c,
+                   MPI_Request* r) {
+  NONBLOCKING("MPI_Iallreduce", K_ALLREDUCE, c, -1, op, n, t, s, rb, r,
+              PMPI_Iallreduce(s, rb, n, t, op, c, r));
+}
+
+int MPI_Iscan(const void* s, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c,
+              MPI_Request* r) {
+  NONBLOCKING("MPI_Iscan", K_SCAN, c, -1, op, n, t, s, rb, r, PMPI_Iscan(s, rb, n, t, op, c, r));
+}
+
+int MPI_Iexscan(const void* s, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c,
+                MPI_Request* r) {
+  NONBLOCKING("MPI_Iexscan", K_EXSCAN, c, -1, op, n, t, s, rb, r,
+              PMPI_Iexscan(s, rb, n, t, op, c, r));
+}
+
+int MPI_Igather(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt,
+                int root, MPI_Comm c, MPI_Request* r) {
+  NONBLOCKING("MPI_Igather", K_GATHER, c, root, MPI_OP_NULL, s == MPI_IN_PLACE ? rn : sn,
+              s == MPI_IN_PLACE ? rt : st, s, NULL, r,
+              PMPI_Igather(s, sn, st, rb, rn, rt, root, c, r));
+}
+
+int MPI_Iscatter(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt,
+                 int root, MPI_Comm c, MPI_Request* r) {
+  NONBLOCKING("MPI_Iscatter", K_SCATTER, c, root, MPI_OP_NULL, rb == MPI_IN_PLACE ? sn : rn,
+              rb == MPI_IN_PLACE ? st : rt, NULL, rb, r,
+              PMPI_Iscatter(s, sn, st, rb, rn, rt, root, c, r));
+}
+
+int MPI_Iallgather(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt,
+                   MPI_Comm c, MPI_Request* r) {
+  NONBLOCKING("MPI_Iallgather", K_ALLGATHER, c, -1, MPI_OP_NULL, s == MPI_IN_PLACE ? rn : sn,
+              s == MPI_IN_PLACE ? rt : st, s, NULL, r,
+              PMPI_Iallgather(s, sn, st, rb, rn, rt, c, r));
+}
+
+int MPI_Ialltoall(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt,
+                  MPI_Comm c, MPI_Request* r) {
+  NONBLOCKING("MPI_Ialltoall", K_ALLTOALL, c, -1, MPI_OP_NULL, s == MPI_IN_PLACE ? rn : sn,
+              s == MPI_IN_PLACE ? rt : st, s, NULL, r,
+              PMPI_Ialltoall(s, sn, st, rb, rn, rt, c, r));
 }

@@ -162,6 +162,7 @@ int MPI_Finalize(void) {
   rt_block_enter("MPI_Finalize", -2, 0, MPI_COMM_WORLD);
   rt_cassert_summary cs;
   rt_cassert_finalize(&cs);
+  rt_coll_finalize();
   rt_comms_finalize();
   rt_requests_finalize();
   int mine[2] = {violations, (int)rt_calls}, all[2] = {0, 0};
@@ -196,8 +197,7 @@ int MPI_Finalize(void) {
     else
       fprintf(stderr,
               "chorus-rt: no violation seen in %d MPI calls on %d rank%s (not checked at run "
-              "time: point-to-point type signatures, buffers of pending operations, "
-              "nonblocking collectives)\n",
+              "time: the program's own reads and writes of the buffers of pending receives)\n",
               all[1], rt_size, rt_size == 1 ? "" : "s");
   }
   return PMPI_Finalize();

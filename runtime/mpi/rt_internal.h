@@ -36,8 +36,43 @@ void rt_comm_untrack(MPI_Comm c);
 int rt_comm_is_world(MPI_Comm c);
 void rt_comms_finalize(void); /* leaks, pending messages */
 
-/* ---- rt_p2p.c: requests */
+/* ---- rt_sig.c: type signatures (MPI 3.1 §3.3.1) */
+#include <stddef.h>
+#include <stdint.h>
+#define RT_TYPE_CODES 35 /* 0: not a basic type, then the basic types */
+#define RT_SIG_RUNS 32
+typedef struct {
+  int32_t code, n; /* n elements of basic type `code` */
+} rt_run;
+typedef struct {
+  int32_t nruns; /* -1: not followed (too long, or a type not handled) */
+  rt_run runs[RT_SIG_RUNS];
+} rt_sig;
+int rt_type_code(MPI_Datatype t); /* 0 when not a basic type */
+const char* rt_type_name(int code);
+void rt_signature(MPI_Datatype t, rt_sig* s); /* of one element of t */
+/* 1 when mcount elements of m are a prefix of rcount elements of r (or when
+ * that is not known); else 0, with *at the first basic element that differs */
+int rt_sig_prefix(const rt_sig* m, long mcount, const rt_sig* r, long rcount, long* at);
+void rt_sig_describe(const rt_sig* s, long count, char* out, size_t n); /* "3 x MPI_INT" */
+
+/* ---- rt_p2p.c: requests, point-to-point type signatures, buffers of
+ * pending operations */
 void rt_requests_finalize(void);
+/* A nonblocking collective's request and its pending consistency check
+ * (rt_coll.c); the check is finished before the request is waited for. */
+struct rt_coll_check;
+void rt_track_collective(MPI_Request r, const char* call, MPI_Comm c, struct rt_coll_check* k,
+                         const void* sbuf, const void* rbuf, int count, MPI_Datatype t);
+/* compares the members' calls once their descriptions are in (waiting for
+ * them when block); 1 when compared (k is freed), 0 when not yet */
+int rt_coll_check_finish(struct rt_coll_check* k, int block);
+void rt_coll_check_defer(struct rt_coll_check* k); /* finished by a later poll */
+void rt_coll_check_poll(void);                     /* finishes the deferred ones that can */
+void rt_coll_finalize(void);                       /* waits for the deferred ones */
+/* MPI_LOCAL_CONCURRENCY: the buffer of a call that overlaps the buffer of a
+ * pending nonblocking operation (writes: 1 when the call writes it) */
+void rt_buffer_use(const char* call, const void* b, int count, MPI_Datatype t, int writes);
 
 /* ---- rt_deadlock.c: what this rank is blocked in (read by the watchdog) */
 void rt_deadlock_init(void);

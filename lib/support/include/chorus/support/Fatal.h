@@ -21,11 +21,16 @@ struct InternalError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The program location being executed, for the report of a fatal signal.
-/// `file` must stay valid while it is noted (the program's file names).
-/// Cheap (three stores): the engine notes every transition it runs.
+/// The program location being executed, for the report of a fatal signal or
+/// an internal error. The name is copied when `file` differs from the last
+/// one noted, so it may be freed afterwards (the program is usually freed
+/// before main reports an exception). Cheap (three stores and a compare):
+/// the engine notes every transition it runs.
 void noteExecuting(const std::string* file, uint32_t line, uint32_t col);
-/// "file:line:col" of the noted location, or "" when none is noted.
+/// Notes that nothing is being executed: the next noteExecuting copies its
+/// name even at the address of a freed one.
+void forgetExecuting();
+/// "file:line:col" of the last noted location, or "" when none is noted.
 std::string executingWhere();
 
 /// Handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT that print
