@@ -94,6 +94,8 @@ int chorus_rt_truth(chorus_rt_value a);
 /* term k of this rank's snapshot, and of the snapshot of rank `r` */
 chorus_rt_value chorus_rt_own(chorus_rt_ctx* c, int k);
 chorus_rt_value chorus_rt_remote(chorus_rt_ctx* c, chorus_rt_value r, int k);
+/* this rank (a snapshot computes a remote term only on the ranks it serves) */
+int chorus_rt_self(void);
 
 typedef struct chorus_rt_cassert {
   const char* id;   /* the assertion's name */
@@ -102,7 +104,10 @@ typedef struct chorus_rt_cassert {
   const char* text; /* the expression as written */
   int nterms;       /* values in each rank's snapshot */
   chorus_rt_value (*eval)(chorus_rt_ctx*);
-  int index; /* set by chorus_rt_cassert_register */
+  int index;                 /* set by chorus_rt_cassert_register */
+  unsigned long long layout; /* of the snapshots of its label (the terms' texts) */
+  int label; /* set by chorus_rt_cassert_register: the index of the label's first pragma, or -1
+                when units disagree on the label's terms (not checked) */
 } chorus_rt_cassert;
 /* called by a constructor of each instrumented unit, before main */
 void chorus_rt_cassert_register(chorus_rt_cassert* a);

@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 enum { TAG_REQ = 1, TAG_REP = 2, MAX_ASSERTS = 4096 };
-enum { REP_OK, REP_NONE, REP_GONE };
+enum { REP_OK, REP_NONE, REP_GONE, REP_UNCHECKED };
 
 static chorus_rt_cassert* asserts[MAX_ASSERTS];
 static int nasserts;
@@ -47,11 +47,32 @@ int rt_cassert_active;
 static MPI_Comm comm = MPI_COMM_NULL;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Pragmas of one name (label) are one collective assertion: they share the
+ * layout of their snapshots, which chorus cc computes per unit; units that
+ * disagree on it leave the label unchecked (said at MPI_Init). */
 void chorus_rt_cassert_register(chorus_rt_cassert* a) {
-  if (nasserts < MAX_ASSERTS) {
-    a->index = nasserts;
-    asserts[nasserts++] = a;
-  }
+  if (nasserts >= MAX_ASSERTS)
+    return;
+  a->index = nasserts;
+  a->label = nasserts;
+  int clash = 0;
+  for (int i = 0; i < nasserts; ++i)
+    if (strcmp(asserts[i]->id, a->id) == 0) {
+      a->label = asserts[i]->label;
+      clash |= asserts[i]->layout != a->layout || asserts[i]->label < 0;
+    }
+  asserts[nasserts++] = a;
+  for (int i = 0; clash && i < nasserts; ++i)
+    if (strcmp(asserts[i]->id, a->id) == 0)
+      asserts[i]->label = -1;
+}
+
+int chorus_rt_self(void) {
+  return rt_rank;
+}
+
+static int label_of(int index) {
+  return index >= 0 && index < nasserts ? asserts[index]->label : -2;
 }
 
 static void* xmalloc(size_t n) {
@@ -88,7 +109,7 @@ static long count;    /* snapshots made */
 static int* sequence; /* assertion index of each snapshot (order check) */
 static long seqcap;   /* capacity of sequence */
 static int finished;  /* in MPI_Finalize: no more snapshots */
-static long views, false_views, gone_views, unreported;
+static long views, false_views, gone_views, unreported, unchecked_views;
 static int reported[MAX_ASSERTS];
 static int order_reported, incomplete_reported;
 
@@ -135,6 +156,13 @@ static void reply(int to, long seq) {
   chorus_rt_value h[2];
   h[1] = chorus_rt_i(0);
   const kept* k = seq < count ? &window[seq % wsize] : NULL;
+  if (k && k->seq == seq && k->n < 0) { /* a pragma not checkable at run time */
+    h[0] = chorus_rt_i(seq);
+    h[0].kind = REP_UNCHECKED;
+    h[1].v.i = k->index;
+    send_values(to, TAG_REP, h, 2, NULL, 0);
+    return;
+  }
   if (k && k->seq == seq) {
     h[0] = chorus_rt_i(seq);
     h[0].kind = REP_OK;
@@ -270,6 +298,11 @@ static void received(int from, long seq, int status, int index, const chorus_rt_
     drop(e);
     return;
   }
+  if (status == REP_UNCHECKED && label_of(index) == a->label) {
+    ++unchecked_views;
+    drop(e);
+    return;
+  }
   if (status == REP_NONE) {
     if (!incomplete_reported++)
       rt_violation_at("COLLECTIVE_INCOMPLETE", a->file, a->line,
@@ -280,7 +313,7 @@ static void received(int from, long seq, int status, int index, const chorus_rt_
     drop(e);
     return;
   }
-  if (index != a->index) {
+  if (label_of(index) != a->label) {
     chorus_rt_cassert* b = index >= 0 && index < nasserts ? asserts[index] : a;
     if (!order_reported++)
       rt_violation_at("COLLECTIVE_ORDER", a->file, a->line,
@@ -355,7 +388,7 @@ void rt_cassert_poll(void) {
 }
 
 void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
-  if (comm == MPI_COMM_NULL)
+  if (comm == MPI_COMM_NULL || a->label < 0)
     return; /* before MPI_Init or after MPI_Finalize: no composite to join */
   pthread_mutex_lock(&lock);
   long seq = count;
@@ -363,13 +396,22 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
   free(k->v);
   k->seq = seq;
   k->index = a->index;
-  k->n = a->nterms;
-  k->v = xmalloc((size_t)a->nterms * sizeof(chorus_rt_value));
-  memcpy(k->v, v, (size_t)a->nterms * sizeof(chorus_rt_value));
+  k->n = a->eval ? a->nterms : -1; /* -1: a pragma not checkable at run time */
+  k->v = NULL;
+  if (a->eval) {
+    k->v = xmalloc((size_t)a->nterms * sizeof(chorus_rt_value));
+    memcpy(k->v, v, (size_t)a->nterms * sizeof(chorus_rt_value));
+  }
   sequence = grow(sequence, seq, &seqcap, sizeof(int));
   sequence[seq] = a->index;
   ++count;
   answer_waiters();
+  if (!a->eval) { /* its own view is not checked either */
+    ++unchecked_views;
+    serve();
+    pthread_mutex_unlock(&lock);
+    return;
+  }
   struct rt_eval* e = xmalloc(sizeof(struct rt_eval));
   memset(e, 0, sizeof *e);
   e->a = a;
@@ -396,6 +438,12 @@ void rt_cassert_init(void) {
   }
   PMPI_Comm_dup(MPI_COMM_WORLD, &comm);
   rt_cassert_active = 1;
+  for (int i = 0; i < nasserts; ++i)
+    if (asserts[i]->label < 0 && rt_rank == 0)
+      fprintf(stderr,
+              "chorus-rt: collective assertion %s (%s:%d) is not checked: the units that "
+              "contain it were compiled with different terms for it (compile them together)\n",
+              asserts[i]->id, asserts[i]->file, asserts[i]->line);
 }
 
 /* The ranks that read no other rank are compared here: the numbers of
@@ -413,14 +461,14 @@ static void compare_sequences(void) {
   if (!all[2] && common) {
     unsigned long uh = 0;
     for (long i = 0; i < common; ++i)
-      uh = uh * 1000003u + (unsigned long)sequence[i];
+      uh = uh * 1000003u + (unsigned long)label_of(sequence[i]);
     long h = (long)(uh >> 1);
     long hs[2] = {h, -h}, hall[2];
     PMPI_Allreduce(hs, hall, 2, MPI_LONG, MPI_MAX, comm);
     if (hall[0] != -hall[1]) { /* someone's sequence differs: find where */
       PMPI_Bcast(first, (int)common, MPI_INT, 0, comm);
       for (long i = 0; i < common && differs < 0; ++i)
-        if (sequence[i] != first[i])
+        if (label_of(sequence[i]) != label_of(first[i]))
           differs = i;
     }
   }
@@ -481,9 +529,9 @@ void rt_cassert_finalize(rt_cassert_summary* sum) {
   }
   flush_outbox(1);
   compare_sequences();
-  long mine[4] = {views, false_views, gone_views, unreported};
+  long mine[5] = {views, false_views, gone_views, unreported, unchecked_views};
   PMPI_Reduce(&count, &sum->instances, 1, MPI_LONG, MPI_MAX, 0, comm);
-  PMPI_Reduce(mine, &sum->views, 4, MPI_LONG, MPI_SUM, 0, comm);
+  PMPI_Reduce(mine, &sum->views, 5, MPI_LONG, MPI_SUM, 0, comm);
   PMPI_Comm_free(&comm);
   comm = MPI_COMM_NULL;
   pthread_mutex_unlock(&lock);

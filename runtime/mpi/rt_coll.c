@@ -34,12 +34,27 @@ enum {
   K_EXSCAN,
   K_NONBLOCKING = 10 /* added to the kind of a nonblocking operation */
 };
-static const char* knames[] = {
-    "",            "MPI_Barrier",  "MPI_Bcast",     "MPI_Reduce",     "MPI_Allreduce",
-    "MPI_Gather",  "MPI_Scatter",  "MPI_Allgather", "MPI_Alltoall",   "MPI_Scan",
-    "MPI_Exscan",  "MPI_Ibarrier", "MPI_Ibcast",    "MPI_Ireduce",    "MPI_Iallreduce",
-    "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall", "MPI_Iscan",
-    "MPI_Iexscan"};
+static const char* knames[] = {"",
+                               "MPI_Barrier",
+                               "MPI_Bcast",
+                               "MPI_Reduce",
+                               "MPI_Allreduce",
+                               "MPI_Gather",
+                               "MPI_Scatter",
+                               "MPI_Allgather",
+                               "MPI_Alltoall",
+                               "MPI_Scan",
+                               "MPI_Exscan",
+                               "MPI_Ibarrier",
+                               "MPI_Ibcast",
+                               "MPI_Ireduce",
+                               "MPI_Iallreduce",
+                               "MPI_Igather",
+                               "MPI_Iscatter",
+                               "MPI_Iallgather",
+                               "MPI_Ialltoall",
+                               "MPI_Iscan",
+                               "MPI_Iexscan"};
 
 /* One member's call: what is compared, and where it is. */
 struct desc {
@@ -108,8 +123,7 @@ static struct rt_coll_check* start_check(MPI_Comm c, int kind, int root, MPI_Op 
                        hash(rt_file())};
   snprintf(k->file, sizeof k->file, "%s", rt_file());
   k->all = malloc(sizeof k->d * (size_t)k->n);
-  PMPI_Iallgather(&k->d, (int)sizeof k->d, MPI_BYTE, k->all, (int)sizeof k->d, MPI_BYTE, sh,
-                  &k->r);
+  PMPI_Iallgather(&k->d, (int)sizeof k->d, MPI_BYTE, k->all, (int)sizeof k->d, MPI_BYTE, sh, &k->r);
   return k;
 }
 
@@ -149,8 +163,7 @@ static void compare(struct rt_coll_check* k) {
   if (d->kind != o->kind)
     snprintf(what, sizeof what, "%s here, %s", knames[d->kind], knames[o->kind]);
   else if (d->root != o->root)
-    snprintf(what, sizeof what, "%s with root %d here, root %d", knames[d->kind], d->root,
-             o->root);
+    snprintf(what, sizeof what, "%s with root %d here, root %d", knames[d->kind], d->root, o->root);
   else if (d->op != o->op)
     snprintf(what, sizeof what, "%s with %s here, %s", knames[d->kind], op_name(d->op),
              op_name(o->op));
@@ -275,8 +288,7 @@ int MPI_Alltoall(const void* s, int sn, MPI_Datatype st, void* r, int rn, MPI_Da
     rt_coll_check_poll();                                                                          \
     rt_buffer_use(name, sbuf, count, type, 0);                                                     \
     rt_buffer_use(name, rbuf, count, type, 1);                                                     \
-    struct rt_coll_check* k_ =                                                                     \
-        start_check(comm, (kind) + K_NONBLOCKING, root, op, count, type);                          \
+    struct rt_coll_check* k_ = start_check(comm, (kind) + K_NONBLOCKING, root, op, count, type);   \
     int rc_ = call;                                                                                \
     if (rc_ == MPI_SUCCESS)                                                                        \
       rt_track_collective(*(req), name, comm, k_, sbuf, rbuf, count, type);                        \
@@ -321,8 +333,8 @@ int MPI_Iexscan(const void* s, void* rb, int n, MPI_Datatype t, MPI_Op op, MPI_C
               PMPI_Iexscan(s, rb, n, t, op, c, r));
 }
 
-int MPI_Igather(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt,
-                int root, MPI_Comm c, MPI_Request* r) {
+int MPI_Igather(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt, int root,
+                MPI_Comm c, MPI_Request* r) {
   NONBLOCKING("MPI_Igather", K_GATHER, c, root, MPI_OP_NULL, s == MPI_IN_PLACE ? rn : sn,
               s == MPI_IN_PLACE ? rt : st, s, NULL, r,
               PMPI_Igather(s, sn, st, rb, rn, rt, root, c, r));
@@ -345,6 +357,5 @@ int MPI_Iallgather(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI
 int MPI_Ialltoall(const void* s, int sn, MPI_Datatype st, void* rb, int rn, MPI_Datatype rt,
                   MPI_Comm c, MPI_Request* r) {
   NONBLOCKING("MPI_Ialltoall", K_ALLTOALL, c, -1, MPI_OP_NULL, s == MPI_IN_PLACE ? rn : sn,
-              s == MPI_IN_PLACE ? rt : st, s, NULL, r,
-              PMPI_Ialltoall(s, sn, st, rb, rn, rt, c, r));
+              s == MPI_IN_PLACE ? rt : st, s, NULL, r, PMPI_Ialltoall(s, sn, st, rb, rn, rt, c, r));
 }

@@ -22,10 +22,30 @@ static __thread int site_line;
 static int violations;
 static int initialized;
 
+/* CHORUS_RT_DELAY=US (a test option): before each MPI call, sleep a
+ * random time up to US microseconds (seeded by CHORUS_RT_SEED and the
+ * rank), so that races between ranks (a wildcard receive matching another
+ * message than usual) happen in a run. */
+static long delay_us = -1;
+static unsigned delay_seed;
+
+static void delay(void) {
+  if (delay_us < 0) {
+    const char* d = getenv("CHORUS_RT_DELAY");
+    const char* s = getenv("CHORUS_RT_SEED");
+    delay_us = d ? atol(d) : 0;
+    delay_seed = (unsigned)(s ? atol(s) : 1) * 7919u + (unsigned)(rt_rank + 1) * 104729u;
+  }
+  if (delay_us > 0)
+    usleep((useconds_t)(rand_r(&delay_seed) % (delay_us + 1)));
+}
+
 void chorus_rt_at(const char* file, int line) {
   site_file = file;
   site_line = line;
   ++rt_calls;
+  if (delay_us && rt_rank >= 0)
+    delay();
   if (rt_cassert_active)
     rt_cassert_poll();
 }
@@ -185,6 +205,11 @@ int MPI_Finalize(void) {
                 "assertion counted only",
                 cs.false_views, cs.false_views - cs.unreported);
       fprintf(stderr, ")\n");
+      if (cs.unchecked)
+        fprintf(stderr,
+                "chorus-rt: %ld views not checked: a pragma of their collective assertion is "
+                "not checkable at run time (chorus cc named it; `chorus verify` checks it)\n",
+                cs.unchecked);
       if (cs.gone)
         fprintf(stderr,
                 "chorus-rt: %ld views not checked: a snapshot they read was older than the last "

@@ -104,6 +104,7 @@ typedef struct {            /* at rank 0 */
   long false_views;         /* of which false or not evaluable */
   long gone;                /* not evaluated: a snapshot read was out of the window */
   long unreported;          /* false views beyond the first per rank and assertion */
+  long unchecked;           /* not evaluated: a pragma of the label is not checkable at run time */
 } rt_cassert_summary;
 void rt_cassert_finalize(rt_cassert_summary* s);
 

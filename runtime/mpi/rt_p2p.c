@@ -94,17 +94,16 @@ struct req {
   int line, peer, tag, kind, count, persistent, active;
   int crank; /* a persistent send's destination in its communicator */
   MPI_Comm comm;
-  const char *lo, *hi;    /* the contiguous buffer, or lo == NULL */
-  const char *lo2, *hi2;  /* a collective's receive buffer */
-  uint64_t sum;           /* of a send buffer at the send */
-  rt_sig sig;             /* of a receive, taken at the call (the type may be freed) */
+  const char *lo, *hi;   /* the contiguous buffer, or lo == NULL */
+  const char *lo2, *hi2; /* a collective's receive buffer */
+  uint64_t sum;          /* of a send buffer at the send */
+  rt_sig sig;            /* of a receive, taken at the call (the type may be freed) */
   struct rt_coll_check* check;
 };
 static struct req** reqs;
 static int nreqs, capreqs;
 
-static struct req* track(MPI_Request r, const char* call, int kind, int peer, int tag,
-                         MPI_Comm c) {
+static struct req* track(MPI_Request r, const char* call, int kind, int peer, int tag, MPI_Comm c) {
   if (r == MPI_REQUEST_NULL)
     return NULL;
   if (nreqs == capreqs) {
@@ -329,8 +328,8 @@ static void completed(struct req* q, const MPI_Status* st) {
     check_received(q->call, q->count, &q->sig, q->comm, st);
   if (q->kind == R_SEND && q->lo && checksum(q->lo, q->hi) != q->sum)
     rt_violation("MPI_LOCAL_CONCURRENCY",
-                 "the send buffer of %s (%s:%d) was changed before the send completed",
-                 q->call, q->file, q->line);
+                 "the send buffer of %s (%s:%d) was changed before the send completed", q->call,
+                 q->file, q->line);
   if (q->persistent)
     q->active = 0;
   else
@@ -524,7 +523,7 @@ struct persistent {
       track_send(*r, #name, b, n, t, dest, tag, c, 1);                                             \
       struct req* q = lookup(*r);                                                                  \
       if (q) {                                                                                     \
-        q->crank = dest; /* the communicator's rank, for the description */                       \
+        q->crank = dest; /* the communicator's rank, for the description */                        \
         rt_signature(t, &q->sig);                                                                  \
       }                                                                                            \
     }                                                                                              \
@@ -609,8 +608,7 @@ int MPI_Wait(MPI_Request* r, MPI_Status* st) {
 
 /* The common part of the calls that complete several requests: old holds
  * the handles before the call; done[i] says which completed. */
-static void completed_some(int n, const MPI_Request old[], const int done[],
-                           const MPI_Status s[]) {
+static void completed_some(int n, const MPI_Request old[], const int done[], const MPI_Status s[]) {
   for (int i = 0; i < n; ++i)
     if (done[i])
       completed(lookup(old[i]), &s[i]);
@@ -678,8 +676,7 @@ static int any_common(int n, MPI_Request rs[], int* index, int* flag, MPI_Status
   MPI_Status s;
   int f = 1, rc;
   if (wait) {
-    rt_block_enter("MPI_Waitany", q ? q->peer : -1, q ? q->tag : 0,
-                   q ? q->comm : MPI_COMM_WORLD);
+    rt_block_enter("MPI_Waitany", q ? q->peer : -1, q ? q->tag : 0, q ? q->comm : MPI_COMM_WORLD);
     rc = PMPI_Waitany(n, rs, index, &s);
     rt_block_leave();
   } else
@@ -708,8 +705,7 @@ static int some_common(int n, MPI_Request rs[], int* outcount, int idx[], MPI_St
   finish_checks(n, m.old, wait);
   int rc;
   if (wait) {
-    rt_block_enter("MPI_Waitsome", q ? q->peer : -1, q ? q->tag : 0,
-                   q ? q->comm : MPI_COMM_WORLD);
+    rt_block_enter("MPI_Waitsome", q ? q->peer : -1, q ? q->tag : 0, q ? q->comm : MPI_COMM_WORLD);
     rc = PMPI_Waitsome(n, rs, outcount, idx, m.s);
     rt_block_leave();
   } else

@@ -11,8 +11,10 @@
 
 #include "Annot.h"
 
+#include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -53,6 +55,14 @@ std::optional<Instrumented> instrument(const std::string& file) {
   Instrumented out;
   std::ostringstream tail;
   int count = 0, edits = 0;
+  struct Site {
+    size_t first, last; ///< the pragma's lines
+    unsigned line;
+    bool checkable;
+    annot::RuntimeAssertion ra;
+  };
+  std::vector<Site> sites;
+  std::map<std::string, annot::RuntimeTerms> labels;
   for (size_t i = 0; i < lines.size(); ++i) {
     size_t first = i;
     std::string logical = lines[i];
@@ -75,9 +85,15 @@ std::optional<Instrumented> instrument(const std::string& file) {
     std::string why;
     SourcePos whyPos{file, lineNo, col};
     std::optional<annot::RuntimeAssertion> ra;
+    std::string label;
     bool isAssert = std::regex_search(body, std::regex(R"(^\s*collective\s+assert\b)"));
-    if (toks && isAssert)
-      ra = annot::runtimeAssertion(*toks, diags, why, whyPos);
+    if (toks && isAssert) {
+      // the label's terms: its name is the first word after `assert`
+      std::smatch idm;
+      std::regex_search(body, idm, std::regex(R"(^\s*collective\s+assert\s+(\w+))"));
+      label = idm[1].str();
+      ra = annot::runtimeAssertion(*toks, diags, why, whyPos, labels[label]);
+    }
     if (diags.hasErrors()) {
       // an error only where the preprocessor keeps the pragma (not inside
       // a disabled #if), reported by the compiler at this line
@@ -110,28 +126,56 @@ std::optional<Instrumented> instrument(const std::string& file) {
       warn(whyPos.file, whyPos.line, whyPos.col,
            "this collective assertion is not checked at run time: " + why +
                " (`chorus verify` checks it)");
+      if (!label.empty()) {
+        // still a snapshot (without values), so the instances of its label
+        // stay aligned across ranks; the views that read it are counted as
+        // not checked
+        annot::RuntimeAssertion none;
+        none.id = label;
+        sites.push_back(Site{first, i, lineNo, false, std::move(none)});
+      }
       continue;
     }
+    sites.push_back(Site{first, i, lineNo, true, std::move(*ra)});
+  }
+  // Every pragma of a label snapshots the label's whole list of terms, so
+  // the sites are written once all pragmas are translated.
+  for (const Site& st : sites) {
     int k = count++;
+    const annot::RuntimeTerms& terms = labels[st.ra.id];
     std::string ca = "chorus_rt_ca_" + std::to_string(k);
-    std::string site = "{ chorus_rt_value chorus_rt_v_[" +
-                       std::to_string(std::max<size_t>(ra->terms.size(), 1)) + "] = {";
-    for (size_t t = 0; t < ra->terms.size(); ++t)
-      site += (t ? ", " : "") + std::string("CHORUS_RT_VALUE(") + ra->terms[t] + ")";
-    if (ra->terms.empty())
-      site += "{0}";
-    site += "}; chorus_rt_cassert_snap(&" + ca + ", chorus_rt_v_); }";
-    lines[first] = site;
-    for (size_t j = first + 1; j <= i; ++j)
+    std::string site = "{ chorus_rt_cassert_snap(&" + ca + ", 0); }";
+    if (st.checkable) {
+      std::vector<std::string> init = annot::runtimeSnapshot(st.ra, terms);
+      site = "{ chorus_rt_value chorus_rt_v_[" + std::to_string(std::max<size_t>(init.size(), 1)) +
+             "] = {";
+      for (size_t t = 0; t < init.size(); ++t)
+        site += (t ? ", " : "") + init[t];
+      if (init.empty())
+        site += "{0}";
+      site += "}; chorus_rt_cassert_snap(&" + ca + ", chorus_rt_v_); }";
+    }
+    lines[st.first] = site;
+    for (size_t j = st.first + 1; j <= st.last; ++j)
       lines[j].clear();
-    tail << "static chorus_rt_value chorus_rt_eval_" << k << "(chorus_rt_ctx* c) {\n  (void)c;\n"
-         << "  return " << ra->eval << ";\n}\n"
-         << "static chorus_rt_cassert " << ca << " = {" << cString(ra->id) << ", " << cString(file)
-         << ", " << lineNo << ", " << cString(ra->text) << ", " << ra->terms.size()
-         << ", chorus_rt_eval_" << k << ", 0};\n"
+    // the layout of the label's snapshots, compared between units at run time
+    uint64_t layout = 1469598103934665603ull;
+    for (const std::string& t : terms.text)
+      for (char ch : t + "\n")
+        layout = (layout ^ uint8_t(ch)) * 1099511628211ull;
+    std::string eval = "0";
+    if (st.checkable) {
+      eval = "chorus_rt_eval_" + std::to_string(k);
+      tail << "static chorus_rt_value " << eval << "(chorus_rt_ctx* c) {\n  (void)c;\n"
+           << "  return " << st.ra.eval << ";\n}\n";
+    }
+    tail << "static chorus_rt_cassert " << ca << " = {" << cString(st.ra.id) << ", "
+         << cString(file) << ", " << st.line << ", " << cString(st.ra.text) << ", "
+         << terms.text.size() << ", " << eval << ", 0, " << layout << "ull, 0};\n"
          << "__attribute__((constructor)) static void chorus_rt_reg_" << k
          << "(void) { chorus_rt_cassert_register(&" << ca << "); }\n";
-    ++out.assertions;
+    if (st.checkable)
+      ++out.assertions;
   }
   if (!count && !edits)
     return std::nullopt;

@@ -12,7 +12,9 @@
 #include "chorus/model/Program.h"
 #include "chorus/support/Diagnostics.h"
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,26 +97,47 @@ struct Context {
 bool lowerAnnotation(AnnotSource src, const std::vector<Token>& toks, const Target& target,
                      Context& ctx);
 
-/// A collective assertion turned into C for the run-time checker (`chorus
-/// cc`, runtime/mpi/chorus_rt_assert.h). Each rank evaluates `terms` at the
-/// pragma — the maximal parts of the expression it can evaluate alone: its
-/// own variables, and each remote read `PROC[r].x…` rewritten as the same
-/// read of its own variables (every rank computes what the others may read
-/// of it) — and the checker evaluates `eval`, a C expression of type
-/// chorus_rt_value over a `chorus_rt_ctx* c` holding all ranks' terms.
-struct RuntimeAssertion {
-  std::string id;                 ///< the assertion's name
-  std::string text;               ///< the expression as written
-  std::vector<std::string> terms; ///< C expressions evaluated at the pragma
-  std::string eval;               ///< C expression over the terms of all ranks
+/// The terms of the collective assertions of one name (a label) in a unit,
+/// for the run-time checker (`chorus cc`, runtime/mpi/chorus_rt_assert.h):
+/// the maximal parts of the expressions one rank can evaluate alone at a
+/// pragma. Every pragma of the label snapshots this one list (a rank reads
+/// another's terms by index, and the other may stand at another pragma of
+/// the label, as the root and the workers of seed 000's wildcard gather do).
+struct RuntimeTerms {
+  std::vector<std::string> text; ///< C expressions
+  /// a remote term: a read `PROC[r].x…` rewritten as the same read of the
+  /// serving rank's own variables (every rank computes what the others may
+  /// read of it)
+  std::vector<bool> remote;
+  /// of a remote term: the ranks r, when every r is an integer literal (only
+  /// they evaluate it: on the others the read may be invalid)
+  std::vector<std::set<long long>> servers;
+  std::vector<bool> anyServer; ///< of a remote term: some r is not a literal
+  std::map<std::string, int> index;
 };
 
-/// Translates the tokens after `#pragma TASS` of a `collective assert`.
-/// Returns std::nullopt with the reason in `why` (and `whyPos`) when the
+/// One pragma of a collective assertion turned into C: `eval`, a C
+/// expression of type chorus_rt_value over a `chorus_rt_ctx* c` holding the
+/// terms of all ranks, and the terms of its label it evaluates itself.
+struct RuntimeAssertion {
+  std::string id;       ///< the assertion's name (its label)
+  std::string text;     ///< the expression as written
+  std::vector<int> own; ///< the terms read from the asserting rank
+  std::string eval;     ///< C expression over the terms of all ranks
+};
+
+/// Translates the tokens after `#pragma TASS` of a `collective assert`,
+/// adding its terms to `terms` (its label's). Returns std::nullopt with the
+/// reason in `why` (and `whyPos`), leaving `terms` unchanged, when the
 /// expression uses what the run-time checker cannot evaluate (quantifiers,
 /// sets, nested remote reads, ...); syntax errors go to `diags`.
 std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
                                                  DiagnosticSink& diags, std::string& why,
-                                                 SourcePos& whyPos);
+                                                 SourcePos& whyPos, RuntimeTerms& terms);
+
+/// The C initializers of the snapshot at the pragma of `a`, one per term of
+/// its label: a term is evaluated where it is needed (the pragma's own
+/// terms; remote terms on the ranks that serve them) and 0 elsewhere.
+std::vector<std::string> runtimeSnapshot(const RuntimeAssertion& a, const RuntimeTerms& terms);
 
 } // namespace chorus::annot

@@ -7,7 +7,11 @@
 //  - a part that reads only one other rank, `PROC[r].u[PROC[r].n + 1]`, is
 //    a term too: with `PROC[r].` dropped it is the same C read on every rank
 //    (`u[n + 1]`), so every rank computes it at the pragma and the checker
-//    takes rank r's value; `r` itself is a term of the asserting rank;
+//    takes rank r's value; `r` itself is a term of the asserting rank; when
+//    every such r is an integer literal only those ranks compute it (on the
+//    others the read may be invalid, e.g. an array only the root allocates);
+//  - all the pragmas of one label share one list of terms, so a rank at one
+//    of them can read the terms of a rank at another;
 //  - operators joining parts of different ranks are evaluated by the
 //    checker (chorus_rt_bin and friends, runtime/mpi/chorus_rt_assert.h),
 //    `&&`, `||`, `==>` and `?:` lazily, as C and the verifier do.
@@ -18,6 +22,8 @@
 #include "Annot.h"
 #include "Ast.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace chorus::annot {
@@ -43,29 +49,44 @@ struct Reads {
 class Translator {
 public:
   RuntimeAssertion out;
+  RuntimeTerms terms; ///< the label's, with this pragma's added
 
   std::string value(const Node& n) {
     Reads r = reads(n);
     if (!r.any())
       return "CHORUS_RT_VALUE(" + c(n) + ")";
-    if (!r.mixed && r.remote.empty())
-      return "chorus_rt_own(c, " + std::to_string(term(c(n))) + ")";
+    if (!r.mixed && r.remote.empty()) {
+      int t = term(c(n));
+      if (std::find(out.own.begin(), out.own.end(), t) == out.own.end())
+        out.own.push_back(t);
+      return "chorus_rt_own(c, " + std::to_string(t) + ")";
+    }
     if (!r.mixed) {
       const Node* rank = rankOf(n);
-      return "chorus_rt_remote(c, " + value(*rank) + ", " + std::to_string(term(c(n, true))) + ")";
+      int t = term(c(n, true));
+      terms.remote[t] = true;
+      if (rank->kind == NodeKind::IntLit)
+        terms.servers[t].insert(std::strtoll(rank->text.c_str(), nullptr, 0));
+      else
+        terms.anyServer[t] = true;
+      return "chorus_rt_remote(c, " + value(*rank) + ", " + std::to_string(t) + ")";
     }
     return joined(n);
   }
 
 private:
-  std::map<std::string, int> index_;
-
   int term(const std::string& text) {
-    auto [it, fresh] = index_.emplace(text, int(out.terms.size()));
-    if (fresh)
-      out.terms.push_back(text);
+    auto [it, fresh] = terms.index.emplace(text, int(terms.text.size()));
+    if (fresh) {
+      terms.text.push_back(text);
+      terms.remote.push_back(false);
+      terms.servers.emplace_back();
+      terms.anyServer.push_back(false);
+    }
     return it->second;
   }
+
+  static bool isBoolConstant(const Node& n) { return n.text == "true" || n.text == "false"; }
 
   [[noreturn]] static void refuse(const Node& n, const std::string& why) {
     throw Unsupported{why, n.pos};
@@ -85,7 +106,7 @@ private:
     Reads r;
     switch (n.kind) {
     case NodeKind::Name:
-      r.own = true;
+      r.own = !isBoolConstant(n); // true and false (TASS) read nothing
       return r;
     case NodeKind::Remote: {
       if (!n.fn.empty())
@@ -132,6 +153,8 @@ private:
     case NodeKind::CharLit:
     case NodeKind::StringLit:
     case NodeKind::Name:
+      if (isBoolConstant(n)) // C has them only with <stdbool.h>
+        return n.text == "true" ? "1" : "0";
       return n.text;
     case NodeKind::Remote:
       return n.text;
@@ -256,7 +279,7 @@ bool spaceBetween(const Token* a, const Token& b) {
 
 std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
                                                  DiagnosticSink& diags, std::string& why,
-                                                 SourcePos& whyPos) {
+                                                 SourcePos& whyPos, RuntimeTerms& terms) {
   auto parsed =
       detail::parse(AnnotSource::TassPragma, detail::normalizeTokens(toks, diags), nullptr, diags);
   if (!parsed)
@@ -267,6 +290,7 @@ std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
     return std::nullopt;
   }
   Translator t;
+  t.terms = terms;
   t.out.id = parsed->id;
   bool afterId = false;
   const Token* prev = nullptr;
@@ -287,7 +311,30 @@ std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
     whyPos = u.pos;
     return std::nullopt;
   }
+  terms = std::move(t.terms);
   return std::move(t.out);
+}
+
+std::vector<std::string> runtimeSnapshot(const RuntimeAssertion& a, const RuntimeTerms& terms) {
+  std::vector<std::string> init;
+  for (size_t t = 0; t < terms.text.size(); ++t) {
+    std::string v = "CHORUS_RT_VALUE(" + terms.text[t] + ")";
+    bool own = std::find(a.own.begin(), a.own.end(), int(t)) != a.own.end();
+    if (own || (terms.remote[t] && terms.anyServer[t])) {
+      init.push_back(v);
+      continue;
+    }
+    if (!terms.remote[t]) { // another pragma's own term: never read here
+      init.push_back("chorus_rt_i(0)");
+      continue;
+    }
+    std::string guard;
+    for (long long r : terms.servers[t])
+      guard +=
+          (guard.empty() ? "" : " || ") + std::string("chorus_rt_self() == ") + std::to_string(r);
+    init.push_back("(" + guard + " ? " + v + " : chorus_rt_i(0))");
+  }
+  return init;
 }
 
 } // namespace chorus::annot
