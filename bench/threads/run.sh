@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of the thread model (issue 13): classic pthreads programs with
 # 2..4 threads, verified or refuted, under three reductions: --dpor (the
-# stateless DPOR with sleep sets; a program with a cycle falls back to the
-# local moves, marked "*"), the default (local moves with state matching),
-# and none (--no-por: every interleaving of every statement, with state
-# matching). Prints one table: program, threads, and per setting verdict,
+# stateful DPOR with summaries; "*" would mark a run that fell back to the
+# local moves, which only --dpor-stateless does), the default (local moves
+# with state matching), and none (--no-por: every interleaving of every
+# statement, with state matching). Prints one table: program, threads, and per setting verdict,
 # states saved, executions (ends of the executions explored), transitions,
 # time, peak memory.
 # usage: bench/threads/run.sh [CHORUS] [TIME_LIMIT_S]

@@ -607,6 +607,36 @@ private:
     add("$tsd_dtors", keys, false);
   }
   bool tsdDone_ = false;
+  /// Cleanup handlers (pthread_cleanup_push, lib/exec/threads/Cancel.cpp):
+  /// `$cleanup_fn` and `$cleanup_arg` (thread-local: void *[kCleanupHandlers]
+  /// per thread) and `$cleanup_n` (thread-local int: how many are pushed).
+  void ensureCleanup(M::SrcLoc l) {
+    if (cleanupDone_)
+      return;
+    cleanupDone_ = true;
+    FnState* saved = S;
+    S = &initS_;
+    struct Restore {
+      Lowerer* lw;
+      FnState* s;
+      ~Restore() { lw->S = s; }
+    } restore{this, saved};
+    const M::Type* vp = prog_.types.pointer(prog_.types.voidType());
+    auto add = [&](const char* name, const M::Type* t) {
+      M::Variable v;
+      v.name = name;
+      v.type = prog_.types.array(t, M::kThreadLocalSlots);
+      v.kind = M::VarKind::Global;
+      v.threadLocal = true;
+      v.loc = l;
+      M::VarId id = prog_.addVar(std::move(v));
+      zeroFill(varRef(id, l), l);
+    };
+    add("$cleanup_fn", prog_.types.array(vp, M::kCleanupHandlers));
+    add("$cleanup_arg", prog_.types.array(vp, M::kCleanupHandlers));
+    add("$cleanup_n", prog_.types.intType());
+  }
+  bool cleanupDone_ = false;
   enum AtomicOp { AXchg = 0, AAdd, ASub, AAnd, AOr, AXor, ANand };
   const M::Expr* atomicCall(const char* op, std::vector<const M::Expr*> args, const M::Type* rt,
                             M::SrcLoc l) {
@@ -1792,6 +1822,8 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
   if (fd && (name == "pthread_key_create" || name == "pthread_key_delete" ||
              name == "pthread_getspecific" || name == "pthread_setspecific"))
     ensureTsd(l);
+  if (fd && name == "__chorus_cleanup_push")
+    ensureCleanup(l);
   if (fd && (name.rfind("__sync_", 0) == 0 || name == "__atomic_test_and_set" ||
              name == "__atomic_clear" || name == "__atomic_thread_fence" ||
              name == "__atomic_signal_fence" || name == "__c11_atomic_thread_fence" ||

@@ -19,6 +19,20 @@ void DporInfo::add(const std::vector<exec::Access>& acc, bool g) {
   }
 }
 
+void DporSummary::add(int thread, const DporInfo& info) {
+  for (auto& [t, i] : events)
+    if (t == thread) {
+      i.add(info.accesses, info.global);
+      return;
+    }
+  events.emplace_back(thread, info);
+}
+
+void DporSummary::add(const DporSummary& other) {
+  for (const auto& [t, i] : other.events)
+    add(t, i);
+}
+
 namespace {
 
 /// May the paths name overlapping objects? Conservative: only two different

@@ -24,6 +24,15 @@ struct DporInfo {
   void add(const std::vector<exec::Access>& acc, bool g);
 };
 
+/// Stateful DPOR: what the moves reachable below a visited state touch,
+/// per thread (the union of their infos), including the next moves of
+/// threads blocked there.
+struct DporSummary {
+  std::vector<std::pair<int, DporInfo>> events;
+  void add(int thread, const DporInfo& info);
+  void add(const DporSummary& other);
+};
+
 /// Two moves of different threads are dependent when one is global or they
 /// access overlapping places (one path a prefix of the other, with steps
 /// that are not two different constants), one of them writing.
@@ -37,6 +46,8 @@ void join(Clock& into, const Clock& c);
 /// The DPOR state of one node of the search stack.
 struct DporNode {
   bool active = false;
+  bool local = false; ///< only one thread's local moves were computed here
+  bool full = false;  ///< stateful DPOR: every thread's moves are explored (a cycle)
   /// Per thread: present (a running thread), enabled (has moves here), and
   /// its next move's info (the union over its moves, or the blocked
   /// attempt's accesses).

@@ -143,6 +143,13 @@ struct Node {
   size_t fullBelow = 0; // fully expanded nodes below this one on the stack
   bool full = true;     // expanded with the moves of every process
   DporNode dp;          // SearchOptions::dpor (lib/search/Dpor.h)
+  DporSummary dsum;     // stateful DPOR: the moves below this node so far
+  // stateful DPOR: the lowest stack index of a state on the stack reached
+  // from this node's subtree (Tarjan's lowlink), and the states whose
+  // summaries wait for this node's (members of its strongly connected
+  // component, popped before it)
+  size_t low = SIZE_MAX;
+  std::vector<GlobalState> members;
 };
 
 class Dfs {
@@ -170,8 +177,10 @@ public:
           dporOn = dporApplies();
           if (createsThreads())
             result.threadReduction = dporOn ? "dpor" : opts.por ? "local moves" : "none";
-          if (dporOn)
+          if (dporOn && opts.dporStateless)
             opts.stateless = true; // (and so no chains)
+          else if (dporOn)
+            dporStateful = true; // (chains of local moves only: chainMove)
           GlobalState init = ex.initial();
           if (opts.collective && !liseOn)
             mon.init(init);
@@ -219,6 +228,8 @@ private:
     while (!stack.empty() && !stop) {
       Node& top = stack.back();
       if (top.next >= top.succs.size()) {
+        if (dporStateful)
+          dporPop(top);
         onStack.erase(&top.key);
         trace.pop_back();
         stack.pop_back();
@@ -270,7 +281,26 @@ private:
           continue;
         }
       } else if (!opts.stateless) {
+        if (dporStateful) {
+          auto on = onStack.find(&key);
+          if (on != onStack.end()) { // a cycle: its states are fully expanded
+            dporMove(top, i);
+            dporCycle(top, on->second);
+            ++result.stats.statesMatched;
+            trace.pop_back();
+            if (stop)
+              break;
+            continue;
+          }
+        }
         if (seen.count(key)) {
+          if (dporStateful) {
+            GlobalState st = sc.state; // (top.succs may grow)
+            dporMove(top, i);
+            dporMatched(top, key, st);
+            if (stop)
+              break;
+          }
           ++result.stats.statesMatched;
           trace.pop_back();
           continue;
@@ -309,6 +339,15 @@ private:
           key = ex.canonical(st, &sleaks);
           if (!sleaks.empty() && leak(sleaks.front()))
             break;
+          if (dporStateful) {
+            auto on = onStack.find(&key);
+            if (on != onStack.end())
+              dporCycle(stack.back(), on->second);
+            else if (seen.count(key))
+              dporMatched(stack.back(), key, st);
+            if (stop)
+              break;
+          }
           if (onStack.count(&key)) {
             if (opts.abandonOnNondeterminism) {
               result.abandoned = true; // a cycle: see SearchOptions
@@ -344,6 +383,13 @@ private:
   check::LiseMonitor lise;                       // --lise: loop records, havoc (seed 004)
   bool liseOn = false;
   bool dporOn = false;
+  bool dporStateful = false; // SearchOptions::dporStateless unset
+  /// Stateful DPOR: the summary of each state whose subtree was explored.
+  struct DporSeen {
+    DporSummary sum;
+    GlobalState root; ///< empty: complete; else the root of its component, on the stack
+  };
+  std::unordered_map<GlobalState, DporSeen, state::GlobalStateHash> dporSums;
   std::vector<std::pair<int, DporInfo>> pendingSleep; // the next pushed node's sleep set
 
   /// Moves of p, seen by the annotation monitors. With --lise, a process at
@@ -647,6 +693,8 @@ private:
     }
     if (chosen < 0 || pm.succs.size() != 1 || pm.succs[0].covered)
       return std::nullopt;
+    if (dporStateful && !pm.reduced)
+      return std::nullopt; // the DPOR keeps every move that is not local on its path
     *proc = chosen;
     return std::move(pm.succs[0]);
   }
@@ -887,15 +935,14 @@ private:
           continue; // happens before q's next move
         if (!dependent(a.dp.ev, d.next[q]))
           continue;
-        if (q < a.dp.enabled.size() && a.dp.enabled[q])
-          a.dp.addBacktrack(int(q), a.succs);
-        else
-          for (size_t u = 0; u < a.dp.enabled.size(); ++u)
-            if (a.dp.enabled[u])
-              a.dp.addBacktrack(int(u), a.succs);
+        dporBacktrack(a, q);
         break;
       }
     }
+    if (dporStateful)
+      for (size_t t = 0; t < nt; ++t)
+        if (d.present[t])
+          n.dsum.add(int(t), d.next[t]);
     d.pool = std::move(n.succs);
     n.succs.clear();
     d.backtrack.assign(nt, 0);
@@ -904,6 +951,168 @@ private:
         d.addBacktrack(int(t), n.succs);
         break;
       }
+  }
+
+  /// A race of the move taken at node a with a later move of thread q: q's
+  /// moves are explored at a too, or every thread's when q could not move
+  /// there.
+  void dporBacktrack(Node& a, size_t q) {
+    if (q < a.dp.enabled.size() && a.dp.enabled[q])
+      a.dp.addBacktrack(int(q), a.succs);
+    else
+      for (size_t u = 0; u < a.dp.enabled.size(); ++u)
+        if (a.dp.enabled[u])
+          a.dp.addBacktrack(int(u), a.succs);
+  }
+
+  /// Stateful DPOR: the subtree of `top` is done; its summary is kept for
+  /// the state and joins its parent's.
+  void dporPop(Node& top) {
+    if (top.stackIdx > 0) {
+      Node& par = stack[top.stackIdx - 1];
+      par.dsum.add(top.dsum);
+      par.low = std::min(par.low, top.low);
+    }
+    if (top.low < top.stackIdx) {
+      // in a component whose root is below on the stack: the summary is
+      // completed when the root's subtree is done
+      Node& root = stack[top.low];
+      for (GlobalState& m : top.members) {
+        dporSums[m].root = root.key;
+        root.members.push_back(std::move(m));
+      }
+      root.members.push_back(top.key);
+      dporSums[top.key] = DporSeen{std::move(top.dsum), root.key};
+      return;
+    }
+    for (const GlobalState& m : top.members) // every member reaches all of it
+      dporSums[m] = DporSeen{top.dsum, GlobalState{}};
+    dporSums[top.key] = DporSeen{std::move(top.dsum), GlobalState{}};
+  }
+
+  /// Stateful DPOR: the move just taken from `top` returns to stack[k]:
+  /// every state of the cycle is fully expanded (the cycle proviso, and no
+  /// backtrack point can be missing there), and top joins k's component.
+  void dporCycle(Node& top, size_t k) {
+    top.low = std::min(top.low, k);
+    for (size_t j = k; j <= top.stackIdx && !stop; ++j)
+      dporFull(stack[j]);
+  }
+
+  /// Stateful DPOR: node a explores every thread's moves.
+  void dporFull(Node& a) {
+    DporNode& d = a.dp;
+    if (!d.active || d.full)
+      return;
+    d.full = true;
+    if (!d.local) {
+      for (size_t u = 0; u < d.enabled.size(); ++u)
+        if (d.enabled[u])
+          d.addBacktrack(int(u), a.succs);
+      return;
+    }
+    // only the local moves of one thread were computed: add the others'
+    exec::ProcMoves pm;
+    try {
+      pm = moves(a.state, 0);
+    } catch (const exec::ViolationError& e) {
+      if (knockedOut(e.violation) || unwanted(e.violation))
+        return;
+      trace.resize(a.stackIdx + 1); // the violation is at a's state
+      violation(e);
+      return;
+    }
+    size_t nt = d.present.size();
+    d.enabled.assign(nt, 0);
+    for (Successor& sc : pm.succs) {
+      size_t u = size_t(sc.step.thread);
+      if (u >= nt)
+        continue;
+      d.enabled[u] = 1;
+      if (d.backtrack[u])
+        continue; // the local thread's moves are there already
+      d.next[u].add(sc.accesses, sc.global);
+      a.dsum.add(int(u), d.next[u]);
+      d.backtrack[u] = 1;
+      a.succs.push_back(std::move(sc));
+    }
+  }
+
+  /// Stateful DPOR: the move just taken from `top` (dporMove) leads to the
+  /// visited state `key` (`st` before canonicalization), not explored
+  /// again. Every move of its summary is treated as if it came next, with
+  /// the clock its thread has at the state (a move below may happen after
+  /// more, never after less): each move of the path of another thread that
+  /// is dependent with it and not known to happen before it is a race —
+  /// every such move, not only the latest, as the moves in between are not
+  /// on the path (DESIGN-NOTES "Stateful DPOR").
+  void dporMatched(Node& top, const GlobalState& key, const GlobalState& st) {
+    auto it = dporSums.find(key);
+    if (it == dporSums.end() || !top.dp.active)
+      return;
+    if (!it->second.root.procs.empty()) {
+      auto on = onStack.find(&it->second.root);
+      if (on != onStack.end()) // its component is not done: a cycle
+        dporCycle(top, on->second);
+    }
+    const DporSummary sum = it->second.sum;
+    top.dsum.add(sum);
+    const state::ProcState& ps = *st.procs[0];
+    size_t nt = ps.numThreads();
+    const DporNode& d = top.dp;
+    auto clockAt = [&](size_t q, bool& known) -> Clock {
+      known = true;
+      if (int(q) == d.evThread)
+        return d.evClock;
+      bool present = q < nt && (q == 0 ? !ps.terminated()
+                                       : ps.threads[q].status == state::Thread::Status::Running &&
+                                             !ps.threads[q].stack.empty());
+      if (present && q < d.present.size() && d.present[q] && q < d.threadClock.size())
+        return d.threadClock[q];
+      if (present) // created by the move
+        return d.evClock;
+      known = false; // created below: after some present thread's clock
+      return Clock{};
+    };
+    // the clock every thread created below has at least: the meet of the
+    // present threads' clocks
+    Clock meet;
+    bool first = true;
+    for (size_t q = 0; q < std::max(nt, d.present.size()); ++q) {
+      bool known = false;
+      Clock c = clockAt(q, known);
+      bool present = q < nt && (q == 0 ? !ps.terminated()
+                                       : ps.threads[q].status == state::Thread::Status::Running &&
+                                             !ps.threads[q].stack.empty());
+      if (!known || !present)
+        continue;
+      if (first) {
+        meet = c;
+        first = false;
+      } else {
+        if (meet.size() > c.size())
+          meet.resize(c.size());
+        for (size_t k = 0; k < meet.size(); ++k)
+          meet[k] = std::min(meet[k], c[k]);
+      }
+    }
+    for (const auto& [qi, info] : sum.events) {
+      size_t q = size_t(qi);
+      bool known = false;
+      Clock cq = clockAt(q, known);
+      if (!known)
+        cq = meet;
+      for (size_t j = 0; j <= top.stackIdx; ++j) {
+        Node& a = stack[j];
+        int tj = a.dp.evThread;
+        if (!a.dp.active || tj < 0 || size_t(tj) == q)
+          continue;
+        if (size_t(tj) < cq.size() && cq[size_t(tj)] >= j + 1)
+          continue; // happens before every move of q below
+        if (dependent(a.dp.ev, info))
+          dporBacktrack(a, q);
+      }
+    }
   }
 
   /// Successor i of `top` is explored: its move's clock, and the sleep set
@@ -929,6 +1138,8 @@ private:
       c.resize(size_t(p) + 1, 0);
     c[size_t(p)] = uint32_t(top.stackIdx + 1);
     d.evClock = std::move(c);
+    if (dporStateful)
+      return; // no sleep sets with state matching (DESIGN-NOTES "Stateful DPOR")
     const DporInfo& mine = size_t(p) < d.next.size() ? d.next[size_t(p)] : d.ev;
     auto keep = [&](int q, const DporInfo& info) {
       if (q == p)
@@ -994,6 +1205,7 @@ private:
     else if (!opts.stateless)
       seen.insert(n.key);
     n.stackIdx = stack.size() - 1;
+    n.low = n.stackIdx;
     n.fullBelow = n.stackIdx == 0
                       ? 0
                       : stack[n.stackIdx - 1].fullBelow + (stack[n.stackIdx - 1].full ? 1 : 0);
@@ -1161,6 +1373,9 @@ private:
           n.dp.backtrack[size_t(t)] = 1;
         for (const Successor& sc : all[0].succs)
           n.dp.next[size_t(t)].add(sc.accesses, sc.global);
+        if (dporStateful)
+          n.dsum.add(t, n.dp.next[size_t(t)]);
+        n.dp.local = true;
         n.succs = std::move(all[0].succs);
         return;
       }

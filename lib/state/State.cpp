@@ -61,7 +61,7 @@ void ProcState::computeHash() {
     mix(h, eh(e));
   for (const Thread& t : threads) {
     mix(h, 0x9abc + size_t(t.status) * 7 + t.detached * 3 + t.callPhase * 101 + t.signalled);
-    mix(h, t.tsdExit);
+    mix(h, t.tsdExit + (size_t(t.cancel) << 16));
     mix(h, eh(t.result));
     mix(h, eh(t.waitOn));
     for (const PassertInstance& pi : t.passerts) {

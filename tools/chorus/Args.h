@@ -47,7 +47,9 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
   else if (a == "--no-por")
     so.por = false;
   else if (a == "--dpor")
-    so.dpor = true;
+    so.dpor = true, so.dporStateless = false;
+  else if (a == "--dpor-stateless")
+    so.dpor = true, so.dporStateless = true;
   else if (a == "--no-dpor")
     so.dpor = false;
   else if (a == "--no-chains")

@@ -33,6 +33,9 @@ Cond condArg(Machine& m, const model::Stmt& s) {
 
 Machine::Outcome wait(Machine& m, const model::Transition& t, bool timed) {
   const model::Stmt& s = t.stmt;
+  if (m.self().callPhase != 1)
+    if (auto o = cancellationPoint(m, t)) // (at the call, the mutex held)
+      return *o;
   Cond c = condArg(m, s);
   Place mx = objectArg(m, s, 1, "mutex");
   std::string mname = objectName(m, s, 1);
@@ -67,6 +70,17 @@ Machine::Outcome wait(Machine& m, const model::Transition& t, bool timed) {
     return Machine::Outcome::Blocked;
   }
   state::Thread& th = ps.threads.at(size_t(m.thr));
+  if (cancelDue(m)) {
+    // cancelled while waiting: the mutex is taken again, then the cleanup
+    // handlers run (POSIX pthread_cond_wait)
+    th.waitOn = nullptr;
+    th.signalled = false;
+    ps.callPhase = 0;
+    setField(m, mx, 0, m.thr + 1);
+    setField(m, mx, 2, 1);
+    m.step.effects.push_back(mname + " locked");
+    return actOnCancel(m, t);
+  }
   int64_t result = 0;
   if (!th.signalled) {
     if (timed) {

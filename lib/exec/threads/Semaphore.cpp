@@ -46,6 +46,9 @@ Machine::Outcome runSemDestroy(Machine& m, const std::string&, const model::Tran
 }
 
 Machine::Outcome runSemWait(Machine& m, const std::string& name, const model::Transition& t) {
+  if (name != "sem_trywait")
+    if (auto o = cancellationPoint(m, t))
+      return *o;
   Sem s = semArg(m, t);
   if (name == "sem_timedwait")
     m.arg(t.stmt, 1);

@@ -188,6 +188,8 @@ void release(ProcState& ps, size_t k) {
 }
 
 Machine::Outcome runJoin(Machine& m, const std::string&, const model::Transition& t) {
+  if (auto o = cancellationPoint(m, t))
+    return *o;
   const model::Stmt& s = t.stmt;
   Expr idv = m.arg(s, 0);
   Expr retp = s.args.size() > 1 ? m.arg(s, 1) : m.V.nullPointer();
@@ -240,10 +242,12 @@ Machine::Outcome runExit(Machine& m, const std::string&, const model::Transition
   if (m.thr == 0)
     throw Unsupported("pthread_exit in the main thread at " + m.where() +
                       " (the process would continue with its other threads)");
-  m.step.effects.push_back("pthread_exit(" + m.show(v) + ")");
-  m.self().stack.clear();
-  m.threadEnd(v, true);
-  return Machine::Outcome::Done;
+  if (m.self().callPhase != kUnwindPhase) {
+    m.step.effects.push_back("pthread_exit(" + m.show(v) + ")");
+    // (no cancellation acts while its cleanup handlers run)
+    m.self().threads.at(size_t(m.thr)).cancel |= state::Thread::kCancelActing;
+  }
+  return unwind(m, t, v); // its cleanup handlers, then its end (Cancel.cpp)
 }
 
 Machine::Outcome runSelf(Machine& m, const std::string&, const model::Transition& t) {
@@ -349,6 +353,7 @@ void registerThreads(LibraryRegistry& r) {
   registerLocks(r);
   registerAtomics(r);
   registerKeys(r);
+  registerCancel(r);
 }
 
 } // namespace

@@ -13,6 +13,8 @@
 //   Locks.cpp   — read-write locks, spin locks, pthread_once
 //   Atomics.cpp — C11 atomics and the GCC __atomic/__sync builtins
 //   Keys.cpp    — thread-specific data (pthread_key_create, ...)
+//   Cancel.cpp  — deferred cancellation, cleanup handlers, the unwinding of
+//                 pthread_exit
 //   Races.cpp   — the accesses of a move and DATA_RACE
 //   Passert.cpp — parallel assertions (seed 003): BEGIN/END, instances,
 //                 their conditions after every event
@@ -21,6 +23,7 @@
 #include "Library.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace chorus::exec::threads {
@@ -73,6 +76,25 @@ void registerSemaphore(LibraryRegistry& r);
 void registerLocks(LibraryRegistry& r);
 void registerAtomics(LibraryRegistry& r);
 void registerKeys(LibraryRegistry& r);
+void registerCancel(LibraryRegistry& r);
+/// The call phase of a cancellation point or pthread_exit while the
+/// thread's cleanup handlers run (Cancel.cpp): its transition runs again in
+/// this phase when a handler returns.
+constexpr uint8_t kUnwindPhase = 200;
+/// At a cancellation point of the moving thread: the outcome when it acts
+/// upon a pending cancellation request (or goes on unwinding after a cleanup
+/// handler returned), nothing when the call proceeds as usual.
+std::optional<Machine::Outcome> cancellationPoint(Machine& m, const model::Transition& t);
+/// A cancellation request of the moving thread is pending and enabled.
+bool cancelDue(Machine& m);
+/// The moving thread acts upon its cancellation request (its handlers run,
+/// then it ends with PTHREAD_CANCELED).
+Machine::Outcome actOnCancel(Machine& m, const model::Transition& t);
+/// Runs the moving thread's cleanup handlers (each a call on its stack; `t`
+/// runs again in kUnwindPhase after each), then ends it with value v.
+Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v);
+/// PTHREAD_CANCELED.
+Expr canceledValue(Machine& m);
 /// The end of the moving thread with exit value v (byExit: pthread_exit):
 /// the destructors of its thread-specific data (Keys.cpp). True: a
 /// destructor was called (the thread runs it; its return comes back here);

@@ -78,14 +78,15 @@ int pthread_once(pthread_once_t *once_control, void (*init_routine)(void));
 int pthread_atfork(void (*prepare)(void), void (*parent)(void),
                    void (*child)(void));
 
-/* cleanup handlers: a lexical pair, as POSIX allows */
+/* cleanup handlers: a lexical pair, as POSIX allows; the handlers are kept
+   per thread by the model (run by pthread_exit and by cancellation) */
+void __chorus_cleanup_push(void (*routine)(void *), void *arg);
+void __chorus_cleanup_pop(int execute);
 #define pthread_cleanup_push(routine, arg)                                  \
   do {                                                                      \
-    void (*chorus_cleanup_routine_)(void *) = (routine);                    \
-    void *chorus_cleanup_arg_ = (arg);
+    __chorus_cleanup_push((routine), (arg));
 #define pthread_cleanup_pop(execute)                                        \
-    if (execute)                                                            \
-      chorus_cleanup_routine_(chorus_cleanup_arg_);                         \
+    __chorus_cleanup_pop(execute);                                          \
   } while (0)
 
 /* ---- Thread attributes --------------------------------------------- */

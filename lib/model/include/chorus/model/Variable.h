@@ -26,6 +26,9 @@ constexpr uint64_t kThreadLocalSlots = 17;
 /// Thread-specific data keys a program may create (pthread_key_create;
 /// PTHREAD_KEYS_MAX is larger on Linux: more keys fail with EAGAIN).
 constexpr uint64_t kTsdKeys = 8;
+/// Cleanup handlers a thread may have pushed at once (pthread_cleanup_push,
+/// lib/exec/threads/Cancel.cpp; kept in hidden thread-local globals).
+constexpr uint64_t kCleanupHandlers = 8;
 
 struct Variable {
   VarId id = kNone;

@@ -21,12 +21,16 @@ struct SearchOptions {
   /// Dynamic partial-order reduction among threads (lib/search/Dpor.h):
   /// for a one-process program that creates threads (without parallel
   /// assertions, contracts, loop annotations or collective assertions), a
-  /// stateless search with DPOR and sleep sets first; if a path returns to
-  /// a state on it (a busy-wait, a condition-variable loop), the search
-  /// starts again with the local-move reduction and state matching.
-  /// Off by default (`--dpor`): on the examples it explores more states than
-  /// the local-move reduction with state matching (DESIGN-NOTES "DPOR").
+  /// stateful search with DPOR and per-state summaries first (the moves
+  /// reachable below a visited state stand in for its subtree when the
+  /// state is matched); if a path returns to a state on it (a busy-wait, a
+  /// condition-variable loop), the search starts again with the local-move
+  /// reduction and state matching. Off by default (`--dpor`): see
+  /// DESIGN-NOTES "DPOR" for the measurements that keep it off.
   bool dpor = false;
+  /// With `dpor`: the stateless DPOR with sleep sets (no state matching,
+  /// `--dpor-stateless`) instead of the stateful one.
+  bool dporStateless = false;
   /// Chains of moves (lib/search/Search.cpp, Dfs::follow): with the POR, a
   /// run of states where the reduced expansion is one move is one
   /// transition, its states not saved; a chain is cut after this many moves

@@ -110,6 +110,12 @@ struct Thread {
   /// 0 not yet; else the iteration (bits 8..11, from 1) and the keys already
   /// visited in it (bits 0..7). Meanwhile `result` holds its exit value.
   uint16_t tsdExit = 0;
+  /// Cancellation (lib/exec/threads/Cancel.cpp): kCancelPending (a
+  /// pthread_cancel not yet acted upon), kCancelDisabled
+  /// (pthread_setcancelstate), kCancelActing (unwinding: its cleanup
+  /// handlers run, then it ends with PTHREAD_CANCELED).
+  uint8_t cancel = 0;
+  static constexpr uint8_t kCancelPending = 1, kCancelDisabled = 2, kCancelActing = 4;
   bool operator==(const Thread&) const = default;
 };
 

@@ -1,0 +1,95 @@
+// What the thread model does not cover yet ends `unknown`, naming it (never
+// `verified`): -DEXITMAIN main ends by pthread_exit while a worker runs (the
+// process would go on with its other threads; the native run terminates
+// with 0); -DASYNC asynchronous cancellation (PTHREAD_CANCEL_ASYNCHRONOUS:
+// a thread may be cancelled between any two instructions); -DCANCELMAIN a
+// worker cancels the main thread; -DCOLLS (MPI, 2 processes) two threads of
+// a process wait in collectives on different communicators at once (one
+// process-wide wait is modelled; the Open MPI run terminates); -DCONTRACT
+// a function with an ACSL contract runs in a worker thread (annotations are
+// checked on the main thread's moves only). Without a flag the program is
+// verified (native run agrees).
+// RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %native %s
+// RUN: %expect-exit 0 %native -DEXITMAIN %s
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DEXITMAIN | FileCheck %s --check-prefix=EXITMAIN
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DASYNC | FileCheck %s --check-prefix=ASYNC
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DCANCELMAIN | FileCheck %s --check-prefix=CANCELMAIN
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DCONTRACT | FileCheck %s --check-prefix=CONTRACT
+// RUN: %expect-exit 2 %chorus verify -n 2 %s --quiet -DCOLLS | FileCheck %s --check-prefix=COLLS
+// RUN: %expect-exit 0 %native -n 2 -DCOLLS %s
+// OK: verdict: verified
+// EXITMAIN: verdict: unknown (unsupported: pthread_exit in the main thread at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}} (the process would continue with its other threads))
+// ASYNC: verdict: unknown (unsupported: asynchronous cancellation (PTHREAD_CANCEL_ASYNCHRONOUS) at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}})
+// CANCELMAIN: verdict: unknown (unsupported: pthread_cancel of the main thread at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}}
+// CONTRACT: verdict: unknown (unsupported: function contracts, loop annotations and collective assertions with threads (a move of thread 1 at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}}))
+// COLLS: verdict: unknown (unsupported: thread {{[12]}} posts a blocking MPI operation at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}} while thread {{[12]}} of the process waits in one (one wait per process is modelled))
+#include <assert.h>
+#include <pthread.h>
+#include <stddef.h>
+#ifdef COLLS
+#include <mpi.h>
+static MPI_Comm comms[2];
+#endif
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int count;
+static pthread_t mainThread;
+
+#ifdef CONTRACT
+/*@ requires n >= 0;
+    ensures \result == n + 1; */
+static int inc(int n) { return n + 1; }
+#endif
+
+static void *work(void *arg) {
+#ifdef ASYNC
+  pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
+#endif
+#ifdef CANCELMAIN
+  pthread_cancel(mainThread);
+#endif
+#ifdef COLLS
+  int k = *(int *)arg, v = 1, sum = 0;
+  MPI_Allreduce(&v, &sum, 1, MPI_INT, MPI_SUM, comms[k]);
+  assert(sum == 2);
+#else
+  (void)arg;
+#endif
+  pthread_mutex_lock(&m);
+#ifdef CONTRACT
+  count = inc(count);
+#else
+  count++;
+#endif
+  pthread_mutex_unlock(&m);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  mainThread = pthread_self();
+#ifdef COLLS
+  int provided;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  MPI_Comm_dup(MPI_COMM_WORLD, &comms[0]);
+  MPI_Comm_dup(MPI_COMM_WORLD, &comms[1]);
+#endif
+  pthread_t t[2];
+  int ids[2] = {0, 1};
+  for (int i = 0; i < 2; i++)
+    pthread_create(&t[i], NULL, work, &ids[i]);
+#ifdef EXITMAIN
+  pthread_exit(NULL); // the process ends when both workers have
+#endif
+  for (int i = 0; i < 2; i++)
+    pthread_join(t[i], NULL);
+  assert(count == 2);
+#ifdef COLLS
+  MPI_Comm_free(&comms[0]);
+  MPI_Comm_free(&comms[1]);
+  MPI_Finalize();
+#endif
+  return 0;
+}
