@@ -1,6 +1,8 @@
 #include "Dpor.h"
 
 #include <algorithm>
+#include <functional>
+#include <tuple>
 
 namespace chorus::search {
 
@@ -31,6 +33,59 @@ void DporSummary::add(int thread, const DporInfo& info) {
 void DporSummary::add(const DporSummary& other) {
   for (const auto& [t, i] : other.events)
     add(t, i);
+}
+
+namespace {
+
+bool sameAccess(const exec::Access& x, const exec::Access& y) {
+  return x.root == y.root && x.path == y.path && x.write == y.write && x.atomic == y.atomic &&
+         x.sync == y.sync;
+}
+
+bool accessLess(const exec::Access& x, const exec::Access& y) {
+  auto key = [](const exec::Access& a) {
+    return std::make_tuple(int(a.root.kind), a.root.a, a.root.b, a.path.size(), a.write);
+  };
+  if (key(x) != key(y))
+    return key(x) < key(y);
+  return std::lexicographical_compare(x.path.begin(), x.path.end(), y.path.begin(), y.path.end(),
+                                      std::less<exec::Expr>());
+}
+
+} // namespace
+
+std::shared_ptr<const DporSummary> DporSummaryPool::intern(DporSummary s) {
+  std::sort(s.events.begin(), s.events.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
+  size_t h = 0x51ed;
+  auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
+  for (auto& [t, info] : s.events) {
+    std::sort(info.accesses.begin(), info.accesses.end(), accessLess);
+    mix(size_t(t) * 2 + info.global);
+    for (const exec::Access& a : info.accesses) {
+      mix((size_t(a.root.kind) << 40) ^ (size_t(a.root.a) << 8) ^ a.root.b);
+      for (exec::Expr e : a.path)
+        mix(std::hash<exec::Expr>()(e));
+      mix(a.write * 4 + a.atomic * 2 + a.sync);
+    }
+  }
+  auto& bucket = byHash_[h];
+  for (const auto& c : bucket) {
+    if (c->events.size() != s.events.size())
+      continue;
+    bool same = true;
+    for (size_t k = 0; k < s.events.size() && same; ++k) {
+      const auto& [t1, i1] = c->events[k];
+      const auto& [t2, i2] = s.events[k];
+      same = t1 == t2 && i1.global == i2.global && i1.accesses.size() == i2.accesses.size();
+      for (size_t j = 0; j < i1.accesses.size() && same; ++j)
+        same = sameAccess(i1.accesses[j], i2.accesses[j]);
+    }
+    if (same)
+      return c;
+  }
+  bucket.push_back(std::make_shared<const DporSummary>(std::move(s)));
+  return bucket.back();
 }
 
 namespace {

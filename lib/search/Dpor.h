@@ -10,6 +10,8 @@
 #include "chorus/exec/Executor.h"
 
 #include <cstdint>
+#include <memory>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,16 @@ struct DporSummary {
   std::vector<std::pair<int, DporInfo>> events;
   void add(int thread, const DporInfo& info);
   void add(const DporSummary& other);
+};
+
+/// Stored summaries, shared: many visited states have equal ones (a state's
+/// summary contains its successors'), so each distinct summary is kept once.
+class DporSummaryPool {
+public:
+  std::shared_ptr<const DporSummary> intern(DporSummary s);
+
+private:
+  std::unordered_map<size_t, std::vector<std::shared_ptr<const DporSummary>>> byHash_;
 };
 
 /// Two moves of different threads are dependent when one is global or they

@@ -385,8 +385,9 @@ private:
   bool dporOn = false;
   bool dporStateful = false; // SearchOptions::dporStateless unset
   /// Stateful DPOR: the summary of each state whose subtree was explored.
+  DporSummaryPool dporPool;
   struct DporSeen {
-    DporSummary sum;
+    std::shared_ptr<const DporSummary> sum;
     GlobalState root; ///< empty: complete; else the root of its component, on the stack
   };
   std::unordered_map<GlobalState, DporSeen, state::GlobalStateHash> dporSums;
@@ -982,12 +983,13 @@ private:
         root.members.push_back(std::move(m));
       }
       root.members.push_back(top.key);
-      dporSums[top.key] = DporSeen{std::move(top.dsum), root.key};
+      dporSums[top.key] = DporSeen{dporPool.intern(std::move(top.dsum)), root.key};
       return;
     }
+    auto sum = dporPool.intern(std::move(top.dsum));
     for (const GlobalState& m : top.members) // every member reaches all of it
-      dporSums[m] = DporSeen{top.dsum, GlobalState{}};
-    dporSums[top.key] = DporSeen{std::move(top.dsum), GlobalState{}};
+      dporSums[m] = DporSeen{sum, GlobalState{}};
+    dporSums[top.key] = DporSeen{sum, GlobalState{}};
   }
 
   /// Stateful DPOR: the move just taken from `top` returns to stack[k]:
@@ -1055,7 +1057,8 @@ private:
       if (on != onStack.end()) // its component is not done: a cycle
         dporCycle(top, on->second);
     }
-    const DporSummary sum = it->second.sum;
+    std::shared_ptr<const DporSummary> keep = it->second.sum; // (the map may grow)
+    const DporSummary& sum = *keep;
     top.dsum.add(sum);
     const state::ProcState& ps = *st.procs[0];
     size_t nt = ps.numThreads();
