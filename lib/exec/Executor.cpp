@@ -722,8 +722,9 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
   // A thread inside an atomic section (__VERIFIER_atomic_begin, chorus.h)
   // is the only one that moves (lib/exec/threads/Atomics.cpp).
   auto runningThread = [&](size_t t) {
-    return t == 0 ||
-           (ps.threads[t].status == state::Thread::Status::Running && !ps.threads[t].stack.empty());
+    if (t == 0) // (main ended by pthread_exit: Finished, its stack parked)
+      return ps.threads[0].status == state::Thread::Status::Running;
+    return (ps.threads[t].status == state::Thread::Status::Running && !ps.threads[t].stack.empty());
   };
   int section = -1;
   if (size_t k = size_t(LibSlot::AtomicSection);

@@ -891,9 +891,11 @@ private:
     d.enabled.assign(nt, 0);
     d.next.assign(nt, DporInfo{});
     for (size_t t = 0; t < nt; ++t)
-      d.present[t] = t == 0 ? !ps.terminated()
-                            : ps.threads[t].status == state::Thread::Status::Running &&
-                                  !ps.threads[t].stack.empty();
+      d.present[t] =
+          t == 0 ? !ps.terminated() && (ps.threads.empty() ||
+                                        ps.threads[0].status == state::Thread::Status::Running)
+                 : ps.threads[t].status == state::Thread::Status::Running &&
+                       !ps.threads[t].stack.empty();
     const Node* par = n.stackIdx ? &stack[n.stackIdx - 1] : nullptr;
     d.threadClock.assign(nt, Clock{});
     if (par && par->dp.active && par->dp.evThread >= 0) {
@@ -1067,9 +1069,12 @@ private:
       known = true;
       if (int(q) == d.evThread)
         return d.evClock;
-      bool present = q < nt && (q == 0 ? !ps.terminated()
-                                       : ps.threads[q].status == state::Thread::Status::Running &&
-                                             !ps.threads[q].stack.empty());
+      bool present =
+          q < nt &&
+          (q == 0 ? !ps.terminated() && (ps.threads.empty() ||
+                                         ps.threads[0].status == state::Thread::Status::Running)
+                  : ps.threads[q].status == state::Thread::Status::Running &&
+                        !ps.threads[q].stack.empty());
       if (present && q < d.present.size() && d.present[q] && q < d.threadClock.size())
         return d.threadClock[q];
       if (present) // created by the move
@@ -1084,9 +1089,12 @@ private:
     for (size_t q = 0; q < std::max(nt, d.present.size()); ++q) {
       bool known = false;
       Clock c = clockAt(q, known);
-      bool present = q < nt && (q == 0 ? !ps.terminated()
-                                       : ps.threads[q].status == state::Thread::Status::Running &&
-                                             !ps.threads[q].stack.empty());
+      bool present =
+          q < nt &&
+          (q == 0 ? !ps.terminated() && (ps.threads.empty() ||
+                                         ps.threads[0].status == state::Thread::Status::Running)
+                  : ps.threads[q].status == state::Thread::Status::Running &&
+                        !ps.threads[q].stack.empty());
       if (!known || !present)
         continue;
       if (first) {

@@ -187,7 +187,7 @@ void Executor::checkMpiThreads(const GlobalState& s, int p, const std::vector<Su
   std::vector<At> at;
   int waiter = (ps.collWait || ps.syncDest >= 0) ? mpiWaiter(ps) : -1;
   for (size_t t = 0; t < ps.threads.size(); ++t) {
-    if (t != 0 && ps.threads[t].status != state::Thread::Status::Running)
+    if (ps.threads[t].status != state::Thread::Status::Running)
       continue;
     const std::vector<Frame>& st = ps.stackOf(t);
     if (st.empty())

@@ -202,12 +202,11 @@ Expr canceledValue(Machine& m) {
   throw Unsupported("PTHREAD_CANCELED as a pointer at " + m.where());
 }
 
-Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v) {
-  // (thread `thr` is not main: callers check)
+std::optional<Machine::Outcome> runHandlers(Machine& m) {
   for (;;) {
     int64_t n = handlerCount(m);
     if (n <= 0)
-      break;
+      return std::nullopt;
     auto [fn, arg] = popHandler(m, n);
     ProcState& ps = m.self();
     size_t depth = ps.stack.size();
@@ -215,6 +214,12 @@ Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v) {
     if (o == Machine::Outcome::Stay && m.self().stack.size() > depth)
       return o; // the handler runs; the call comes back in kUnwindPhase
   }
+}
+
+Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v) {
+  // (thread `thr` is not main: callers check)
+  if (auto o = runHandlers(m))
+    return *o;
   (void)t;
   m.self().callPhase = 0;
   m.self().stack.clear();

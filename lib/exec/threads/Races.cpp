@@ -24,6 +24,14 @@ void recordAccess(Machine& m, const Place& pl, bool write) {
   if (pl.root.kind != RootKind::Global && pl.root.kind != RootKind::Local &&
       pl.root.kind != RootKind::Heap)
     return;
+  if (pl.root.kind == RootKind::Local && pl.root.thread() == 0 && m.thr != 0) {
+    const ProcState& ps = m.self();
+    if (!ps.threads.empty() && ps.threads[0].status == state::Thread::Status::Finished)
+      m.fail(ViolationKind::UseAfterFree,
+             std::string(write ? "write to" : "read of") +
+                 " a local variable of main after main ended by pthread_exit",
+             m.pc());
+  }
   // (a synchronization object's field, read or written by its model, is
   // recorded as `sync`: a dependency for the DPOR, not program data)
   for (const Access& a : m.accesses)

@@ -209,7 +209,7 @@ Machine::Outcome runJoin(Machine& m, const std::string&, const model::Transition
                "), a detached thread",
            m.pc());
   m.threadMark(Machine::threadStatus(k), false);
-  if (k == 0 || th.status == Status::Running) {
+  if (th.status == Status::Running) { // (main: until it ends by pthread_exit)
     m.waitsFor = k;
     m.blockedWhy = "waits for thread " + std::to_string(k) + " to end";
     return Machine::Outcome::Blocked;
@@ -226,7 +226,10 @@ Machine::Outcome runJoin(Machine& m, const std::string&, const model::Transition
   }
   m.threadMark(Machine::threadStatus(k), true);
   m.threadMark(Machine::kThreadTable, true);
-  release(ps, size_t(k));
+  if (k == 0) // main's slot stays (its stack is parked); joined once more is not detected
+    th.result = nullptr;
+  else
+    release(ps, size_t(k));
   m.step.effects.push_back("thread " + std::to_string(k) + " joined" +
                            (result ? " (result " + m.show(result) + ")" : ""));
   return done(m, t, 0);
@@ -240,8 +243,7 @@ void resumeNothing(Machine&, const std::string&, const model::Transition&, const
 Machine::Outcome runExit(Machine& m, const std::string&, const model::Transition& t) {
   Expr v = m.arg(t.stmt, 0);
   if (m.thr == 0)
-    throw Unsupported("pthread_exit in the main thread at " + m.where() +
-                      " (the process would continue with its other threads)");
+    return mainExit(m, t, v);
   if (m.self().callPhase != kUnwindPhase) {
     m.step.effects.push_back("pthread_exit(" + m.show(v) + ")");
     // (no cancellation acts while its cleanup handlers run)
@@ -249,6 +251,48 @@ Machine::Outcome runExit(Machine& m, const std::string&, const model::Transition
   }
   return unwind(m, t, v); // its cleanup handlers, then its end (Cancel.cpp)
 }
+
+} // namespace
+
+/// pthread_exit in main (POSIX pthread_exit: "The process shall exit with
+/// an exit status of 0 after the last thread has been terminated"): main's
+/// cleanup handlers run; then main is Finished, its stack parked at the
+/// call (a process whose stack is empty has ended: ProcState::terminated),
+/// and its objects' lifetime is over — an access of another thread to a
+/// local of main is USE_AFTER_FREE (Races.cpp). The process ends, as by
+/// `exit(0)`, when its last thread does (Machine::threadEnd).
+Machine::Outcome mainExit(Machine& m, const model::Transition& t, Expr v) {
+  for (uint32_t gi : m.P.globals)
+    if (m.P.var(gi).name == "$tsd_values")
+      throw Unsupported("pthread_exit in the main thread of a program with thread-specific data "
+                        "at " +
+                        m.where() + " (the destructors of main's values are not modelled)");
+  ProcState& ps = withThreads(m);
+  if (ps.callPhase != kUnwindPhase) {
+    m.step.effects.push_back("pthread_exit(" + m.show(v) + ") in main");
+    ps.threads[0].cancel |= state::Thread::kCancelActing;
+  }
+  if (auto o = runHandlers(m))
+    return *o;
+  ProcState& p2 = m.self();
+  p2.callPhase = 0;
+  state::Thread& th = p2.threads[0];
+  th.status = Status::Finished;
+  th.result = v;
+  m.threadMark(Machine::threadStatus(0), true);
+  m.globalMove = true;
+  bool others = false;
+  for (size_t k = 1; k < p2.threads.size(); ++k)
+    others = others || p2.threads[k].status == Status::Running;
+  if (!others) {
+    m.step.effects.push_back("the last thread ended: the process exits with status 0");
+    m.terminate(true);
+  }
+  (void)t;
+  return Machine::Outcome::Done;
+}
+
+namespace {
 
 Machine::Outcome runSelf(Machine& m, const std::string&, const model::Transition& t) {
   m.setResult(t.stmt, m.intc(threadId(m.thr)), declaredResult(m, "pthread_self", t.stmt));
@@ -393,10 +437,20 @@ void Machine::threadEnd(Expr v, bool byExit) {
     th.status = Status::Free;
     th.detached = false;
     th.result = nullptr;
-    return;
+  } else {
+    th.status = Status::Finished;
+    th.result = v;
   }
-  th.status = Status::Finished;
-  th.result = v;
+  // main ended by pthread_exit and this was the last thread: the process
+  // exits with status 0 (POSIX pthread_exit)
+  const ProcState& ps = self();
+  if (ps.threads[0].status != Status::Finished)
+    return;
+  for (size_t k = 1; k < ps.threads.size(); ++k)
+    if (ps.threads[k].status == Status::Running)
+      return;
+  step.effects.push_back("the last thread ended: the process exits with status 0");
+  terminate(true);
 }
 
 std::string Executor::threadsBlocked(const GlobalState& s, int p,

@@ -93,6 +93,11 @@ Machine::Outcome actOnCancel(Machine& m, const model::Transition& t);
 /// Runs the moving thread's cleanup handlers (each a call on its stack; `t`
 /// runs again in kUnwindPhase after each), then ends it with value v.
 Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v);
+/// Runs the moving thread's next cleanup handler, if any (the outcome: the
+/// handler's call; the caller's call comes back in kUnwindPhase).
+std::optional<Machine::Outcome> runHandlers(Machine& m);
+/// pthread_exit in the main thread (Threads.cpp).
+Machine::Outcome mainExit(Machine& m, const model::Transition& t, Expr v);
 /// PTHREAD_CANCELED.
 Expr canceledValue(Machine& m);
 /// The end of the moving thread with exit value v (byExit: pthread_exit):
