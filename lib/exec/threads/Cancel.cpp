@@ -18,8 +18,9 @@
 // condition wait it first takes the mutex again ("a side-effect of acting
 // upon a cancellation request while in a condition wait is that the mutex
 // is (in effect) re-acquired before calling the first cancellation cleanup
-// handler", pthread_cond_wait). Asynchronous cancellation and cancelling
-// the main thread are unknown (Unsupported).
+// handler", pthread_cond_wait). The main thread acting on a cancellation
+// ends as by pthread_exit in main (Threads.cpp, mainExit). Asynchronous
+// cancellation is unknown (Unsupported).
 //
 // State: Thread::cancel (pending, disabled, acting) and the hidden
 // thread-local globals `$cleanup_fn`, `$cleanup_arg` (kCleanupHandlers
@@ -146,9 +147,6 @@ Machine::Outcome runCancel(Machine& m, const std::string&, const model::Transiti
   ProcState& ps = withThreads(m);
   if (k < 0 || size_t(k) >= ps.threads.size() || ps.threads[size_t(k)].status == Status::Free)
     return done(m, t, kESRCH);
-  if (k == 0)
-    throw Unsupported("pthread_cancel of the main thread at " + m.where() +
-                      " (the process would continue with its other threads)");
   Thread& th = ps.threads[size_t(k)];
   if (th.status == Status::Running)
     th.cancel |= Thread::kCancelPending;
@@ -229,11 +227,11 @@ Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v) {
 
 std::optional<Machine::Outcome> cancellationPoint(Machine& m, const model::Transition& t) {
   ProcState& ps = m.self();
-  if (ps.threads.empty() || m.thr == 0)
+  if (ps.threads.empty())
     return std::nullopt;
   Thread& th = ps.threads.at(size_t(m.thr));
-  if (ps.callPhase == kUnwindPhase && (th.cancel & Thread::kCancelActing))
-    return unwind(m, t, canceledValue(m)); // a handler returned
+  if (ps.callPhase == kUnwindPhase && (th.cancel & Thread::kCancelActing)) // a handler returned
+    return m.thr == 0 ? mainExit(m, t, canceledValue(m)) : unwind(m, t, canceledValue(m));
   if (!cancelDue(m))
     return std::nullopt;
   return actOnCancel(m, t);
@@ -241,7 +239,7 @@ std::optional<Machine::Outcome> cancellationPoint(Machine& m, const model::Trans
 
 bool cancelDue(Machine& m) {
   const ProcState& ps = m.self();
-  if (ps.threads.empty() || m.thr == 0)
+  if (ps.threads.empty())
     return false;
   uint8_t c = ps.threads.at(size_t(m.thr)).cancel;
   return (c & Thread::kCancelPending) && !(c & (Thread::kCancelDisabled | Thread::kCancelActing));
@@ -253,6 +251,8 @@ Machine::Outcome actOnCancel(Machine& m, const model::Transition& t) {
   m.globalMove = true;
   m.self().callPhase = 0;
   m.step.effects.push_back("thread " + std::to_string(m.thr) + " acts on its cancellation");
+  if (m.thr == 0) // as pthread_exit in main (Threads.cpp)
+    return mainExit(m, t, canceledValue(m));
   return unwind(m, t, canceledValue(m));
 }
 
