@@ -435,6 +435,26 @@ void LiseMonitor::arrive(GlobalState& s, exec::Successor& succ, int p, const Act
   complete(s, std::move(done), succ.step);
 }
 
+std::vector<model::SrcLoc>
+LiseMonitor::failingParts(const GlobalState& s, const std::vector<Expr>& cs,
+                          const std::vector<std::pair<size_t, model::SrcLoc>>& whose, int& proc) {
+  std::vector<model::SrcLoc> out;
+  if (cs.size() < 2)
+    return out;
+  for (size_t i = 0; i < cs.size(); ++i) {
+    const model::SrcLoc& l = whose[i].second;
+    bool seen = false;
+    for (const model::SrcLoc& o : out)
+      seen = seen || (o.file == l.file && o.line == l.line && o.col == l.col);
+    if (seen || ex_.oracle().valid(s.pc, cs[i]) == exec::Answer::Yes)
+      continue;
+    if (out.empty())
+      proc = int(whose[i].first);
+    out.push_back(l);
+  }
+  return out;
+}
+
 void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step) {
   const model::Program& P = ex_.program();
   sym::ExprFactory& f = ex_.values().factory();
@@ -522,17 +542,28 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
       // invariant: the implementation's annotation, not the specification's)
       model::SrcLoc at = a0.loc;
       int proc = first;
-      if (cs.size() > 1)
-        for (size_t i = 0; i < cs.size(); ++i)
-          if (ex_.oracle().valid(s.pc, cs[i]) != exec::Answer::Yes) {
-            proc = int(whose[i].first);
-            at = whose[i].second;
-            break;
-          }
-      detail::raise(k, at, proc, msg, f.logicalAnd(s.pc, f.logicalNot(claim)), st);
+      std::vector<model::SrcLoc> failing = failingParts(s, cs, whose, proc);
+      if (!failing.empty())
+        at = failing.front();
+      exec::ViolationError e;
+      e.violation.kind = k;
+      e.violation.loc = at;
+      e.violation.proc = proc;
+      e.violation.message = msg;
+      e.violation.failing = failing.empty() ? std::vector<model::SrcLoc>{at} : failing;
+      e.condition = f.logicalAnd(s.pc, f.logicalNot(claim));
+      e.step = std::move(st);
+      throw e;
     }
     if (ans != exec::Answer::Yes) {
-      ex_.noteUndecided(a0.name + " at " + P.where(a0.loc));
+      // undecided: named by the annotations the prover could not decide
+      // (each location once), the claim assumed
+      int proc = first;
+      std::vector<model::SrcLoc> failing = failingParts(s, cs, whose, proc);
+      std::string where;
+      for (const model::SrcLoc& l : failing)
+        where += (where.empty() ? "" : ", ") + P.where(l);
+      ex_.noteUndecided(a0.name + " at " + (where.empty() ? P.where(a0.loc) : where));
       s.pc = f.logicalAnd(s.pc, claim);
     }
   }

@@ -23,7 +23,7 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.ignore = so.ignore;
       eo.lise = so.lise;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
-      if (r.possible)
+      if (r.possible && opts.confirm)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);

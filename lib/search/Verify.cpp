@@ -163,7 +163,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       SearchOptions so = opts.search;
       so.cycleIsViolation = so.cycleIsViolation || opts.contract;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
-      if (r.possible)
+      if (r.possible && opts.confirm)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);

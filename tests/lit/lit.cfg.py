@@ -3,6 +3,7 @@
 #  %examples the examples/ folder of the source tree
 #  not       inverts an exit code (from llvm-16 tools)
 #  %expect-exit CODE cmd...  succeeds only when cmd exits with CODE
+#  %paste-invariants OUT SRC DST  pastes the pragmas verify --infer-invariants printed
 #  %native [-n N] [-D...] FILE  the real run: gcc (or mpicc + mpirun -np N),
 #            exits with the program's exit code (tools/native-run)
 #  %cc       gcc (debug info, no warnings), for native runs to compare with
@@ -21,6 +22,7 @@ config.test_exec_root = os.path.join(os.path.dirname(os.path.dirname(config.chor
 
 config.substitutions.append(("%chorus", os.path.join(config.chorus_bin, "chorus")))
 config.substitutions.append(("%expect-exit", os.path.join(os.path.dirname(__file__), "tools", "expect-exit")))
+config.substitutions.append(("%paste-invariants", os.path.join(os.path.dirname(__file__), "tools", "paste-invariants")))
 config.substitutions.append(("%native", os.path.join(os.path.dirname(__file__), "tools", "native-run")))
 config.substitutions.append(("%asan-cc", "gcc -g -w -fsanitize=address -fno-omit-frame-pointer"))
 config.substitutions.append(("%cc", "gcc -g -w"))

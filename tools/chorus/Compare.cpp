@@ -4,12 +4,14 @@
 #include "chorus/front/Frontend.h"
 #include "chorus/model/Compose.h"
 #include "chorus/report/Report.h"
+#include "chorus/search/Infer.h"
 #include "chorus/support/Diagnostics.h"
 
 #include "Args.h"
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -27,7 +29,7 @@ int compareCommand(const std::vector<std::string>& args) {
   namespace s = chorus::search;
   s::CompareOptions co;
   std::string jsonFile, htmlFile;
-  bool quiet = false, haveN = false;
+  bool quiet = false, haveN = false, infer = false;
   std::vector<std::string> files, clangArgs;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -76,6 +78,9 @@ int compareCommand(const std::vector<std::string>& args) {
         return error("--html needs a file name");
     } else if (a == "--no-overflow-check") {
       co.overflowCheck = false;
+    } else if (a == "--infer-invariants") {
+      infer = true;
+      co.search.lise = true;
     } else if (a == "--quiet" || a == "-q") {
       quiet = true;
     } else if (a == "-I" || a == "-D" || a == "-U") {
@@ -111,6 +116,12 @@ int compareCommand(const std::vector<std::string>& args) {
   // -n may be left out when neither program calls MPI: one process each
   if (!haveN && (chorus::driver::callsMpi(*progs[0]) || chorus::driver::callsMpi(*progs[1])))
     return error("compare needs the implementation's number of processes: -n N or -n LO..HI");
+  // --infer-invariants: joint invariants for the loops without one, the
+  // specification's k-th loop paired with the implementation's
+  s::CandidateSet inferred;
+  if (infer)
+    s::addCandidates(*progs[1], s::jointCandidates(*progs[0], *progs[1], 1), true, inferred);
+  std::vector<std::string> specFiles = progs[0]->files, implFiles = progs[1]->files;
   chorus::model::Program composed;
   try {
     composed = chorus::model::compose(std::move(*progs[0]), *progs[1]);
@@ -118,14 +129,35 @@ int compareCommand(const std::vector<std::string>& args) {
     std::cerr << "chorus: error: " << e.what() << "\n";
     return 3;
   }
-  if (co.search.lise) {
+  std::optional<s::InferResult> ir;
+  if (infer) {
+    // the loops' locations, in the composition's file numbering
+    for (s::InferredLoop& l : inferred.loops) {
+      l.loop.file = composed.fileIndex(implFiles.at(l.loop.file));
+      if (l.specLoop.valid())
+        l.specLoop.file = composed.fileIndex(specFiles.at(l.specLoop.file));
+    }
+    std::vector<std::pair<chorus::model::SrcLoc, std::string>> problems;
+    ir = s::houdini(
+        composed, std::move(inferred),
+        [&](const chorus::model::Program& q, bool confirm) {
+          s::CompareOptions o = co;
+          o.confirm = confirm;
+          return s::compare(q, o);
+        },
+        problems);
+    for (const auto& [loc, msg] : problems)
+      std::cerr << composed.where(loc) << ": error: " << msg << "\n";
+    if (!problems.empty())
+      return 3;
+  } else if (co.search.lise) {
     auto problems = s::liseProblems(composed);
     for (const auto& [loc, msg] : problems)
       std::cerr << composed.where(loc) << ": error: " << msg << "\n";
     if (!problems.empty())
       return 3;
   }
-  s::SearchResult r = s::compare(composed, co);
+  s::SearchResult r = ir ? ir->result : s::compare(composed, co);
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
     return error(r.reason.substr(13));
   std::cout << "compare: specification " << files[0] << " (" << co.specProcs << " process"
@@ -133,6 +165,8 @@ int compareCommand(const std::vector<std::string>& args) {
             << "), implementation " << files[1] << " (processes " << co.specProcs << "..), "
             << (co.sequential ? "sequential" : "parallel") << " composition\n";
   chorus::report::printText(std::cout, composed, r);
+  if (ir)
+    s::printInferred(std::cout, composed, *ir);
   if (!htmlFile.empty()) {
     std::ofstream hf(htmlFile);
     if (!hf)

@@ -5,6 +5,7 @@
 #include "chorus/model/ContractDriver.h"
 #include "chorus/model/Printer.h"
 #include "chorus/report/Report.h"
+#include "chorus/search/Infer.h"
 #include "chorus/search/Verify.h"
 #include "chorus/support/Diagnostics.h"
 #include "chorus/support/Fatal.h"
@@ -91,6 +92,14 @@ options:
             with a call in its condition or a do-while is normalized to
             one head with two exits, the invariant claimed at the top of
             every iteration)
+          --infer-invariants (implies --lise: every loop without an
+            invariant gets candidate collective invariants from templates:
+            linear (in)equalities between its counters, inputs, rank and
+            size, constants and the loop bounds, the same counter on other
+            processes PROC[0|rank+1|rank-1]@f.x, parity steps; those that
+            fail the base case or the inductive step are dropped until none
+            fails (Houdini); the program is proved with the rest, which is
+            printed as pragmas to paste before each loop)
           --lise-lag K (default 6: a state whose queue of incomplete loop
             records exceeds K, one process K iterations ahead of another, is
             not explored further and the verdict is at best unknown; 0: no
@@ -324,7 +333,7 @@ int verifyCommand(const std::vector<std::string>& args,
   namespace s = chorus::search;
   s::VerifyOptions vo;
   std::string jsonFile, sarifFile, htmlFile, contractName, mpiModel = "contracts";
-  bool quiet = false, haveN = false;
+  bool quiet = false, haveN = false, infer = false;
   std::vector<std::string> front;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -397,6 +406,9 @@ int verifyCommand(const std::vector<std::string>& args,
     } else if (a == "--sarif") {
       if (!value(sarifFile))
         return usageError("--sarif needs a file name");
+    } else if (a == "--infer-invariants") {
+      infer = true;
+      vo.search.lise = true;
     } else if (a == "--quiet" || a == "-q") {
       quiet = true;
     } else {
@@ -425,6 +437,31 @@ int verifyCommand(const std::vector<std::string>& args,
   // A program that makes no MPI call (e.g. a pthreads program) is one process.
   if (!haveN && !replay && chorus::driver::callsMpi(*program))
     return usageError("verify needs the number of processes of an MPI program: -n N or -n LO..HI");
+  if (infer && (replay || !contractName.empty()))
+    return usageError("--infer-invariants cannot be combined with " +
+                      std::string(replay ? "replay" : "--contract"));
+  if (infer) {
+    std::vector<std::pair<chorus::model::SrcLoc, std::string>> problems;
+    s::InferResult ir = s::inferInvariants(*program, vo, problems);
+    for (const auto& [loc, msg] : problems)
+      std::cerr << program->where(loc) << ": error: " << msg << "\n";
+    if (!problems.empty())
+      return kUsage;
+    s::SearchResult& r = ir.result;
+    if (r.output)
+      std::cout << *r.output << std::flush;
+    chorus::report::printText(std::cout, *program, r);
+    s::printInferred(std::cout, *program, ir);
+    if (!jsonFile.empty()) {
+      std::ofstream js(jsonFile);
+      if (!js)
+        return usageError("cannot write '" + jsonFile + "'");
+      chorus::report::printJson(js, *program, r, nullptr);
+    }
+    return r.verdict == s::Verdict::Verified    ? kVerified
+           : r.verdict == s::Verdict::Violation ? kViolation
+                                                : kUnknown;
+  }
   if (vo.search.lise) {
     auto problems = s::liseProblems(*program);
     for (const auto& [loc, msg] : problems)

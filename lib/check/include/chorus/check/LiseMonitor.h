@@ -117,6 +117,12 @@ private:
               const state::ProcState* snap, bool isTrue, const std::vector<uint64_t>& W,
               exec::Expr ppc, exec::Expr relation, uint32_t stepNo);
   void complete(exec::GlobalState& s, state::LiseRecord r, const exec::Step& step);
+  /// The annotations (locations, each once) of the parts `cs` of a claim
+  /// the prover does not prove valid under s.pc; `proc`: the process of the
+  /// first. Empty when the claim has one part.
+  std::vector<model::SrcLoc>
+  failingParts(const exec::GlobalState& s, const std::vector<exec::Expr>& cs,
+               const std::vector<std::pair<size_t, model::SrcLoc>>& whose, int& proc);
 };
 
 } // namespace chorus::check

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <string>
 
@@ -102,6 +103,10 @@ struct Violation {
   int proc = -1;       ///< the process at fault (-1: the whole program, e.g. deadlock)
   int thread = -1;     ///< its thread, in a process that created threads (-1: none)
   std::string message; ///< one line, e.g. "assertion 'x > 0' may fail"
+  /// --lise: every annotation of a failed (or undecided) loop claim whose
+  /// own part the prover did not prove, `loc` first (the invariant
+  /// inference drops them all at once: lib/search/Infer.cpp).
+  std::vector<model::SrcLoc> failing;
 };
 
 } // namespace chorus::check

@@ -20,6 +20,9 @@ struct CompareOptions {
   SearchOptions search;
   bool useProver = true;
   bool overflowCheck = true; ///< false: --no-overflow-check (ExecOptions)
+  /// --lise: a possible violation is replayed concretely (confirmPossible);
+  /// false: returned as found (the rounds of invariant inference, Infer.h).
+  bool confirm = true;
 };
 
 /// Runs the searches; stops at the first violation or unknown. A `joint

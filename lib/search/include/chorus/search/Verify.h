@@ -38,6 +38,9 @@ struct VerifyOptions {
   /// `--contract f`: the driver P^f (ExecOptions::contract); a cycle of
   /// states is then a violation (NONTERMINATION).
   const model::ContractDriver* contract = nullptr;
+  /// --lise: a possible violation is replayed concretely (confirmPossible);
+  /// false: returned as found (the rounds of invariant inference, Infer.h).
+  bool confirm = true;
 };
 
 /// --lise: normalizes the annotated loops (one head, two guarded exits)

@@ -1,0 +1,257 @@
+// Houdini over loop-invariant symbolic execution (chorus/search/Infer.h).
+#include "chorus/search/Infer.h"
+
+#include "Annot.h" // chorus_annot: lexing and lowering of annotation text
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+#include <regex>
+#include <set>
+
+namespace chorus::search {
+
+namespace {
+
+/// The candidates' pseudo-file: candidate k is at "<inferred>:k+1:1", so a
+/// violation's location (and an undecided claim's message) names it.
+constexpr const char* kInferredFile = "<inferred>";
+
+/// Name resolution at a loop from the model (the names the candidates use).
+class LoopScope : public annot::Scope {
+public:
+  LoopScope(const model::Program& p, const std::map<std::string, model::VarId>& names)
+      : p_(p), names_(names) {}
+  model::VarId lookupVar(const std::string& n) const override {
+    auto it = names_.find(n);
+    return it == names_.end() ? model::kNone : it->second;
+  }
+  model::FuncId lookupFunc(const std::string& n) const override {
+    const model::Function* f = p_.findFunc(n);
+    return f ? f->id : model::kNone;
+  }
+  std::optional<long long> lookupConstant(const std::string&) const override {
+    return std::nullopt;
+  }
+  const model::Type* lookupTypedef(const std::string&) const override { return nullptr; }
+
+private:
+  const model::Program& p_;
+  const std::map<std::string, model::VarId>& names_;
+};
+
+bool isInt(const model::Variable& v) {
+  return v.type && v.type->kind == model::TypeKind::Int;
+}
+
+/// The candidates (lines of the pseudo-file) a run found failing or
+/// undecided.
+std::vector<uint32_t> failed(uint32_t file, const SearchResult& r) {
+  std::vector<uint32_t> out;
+  if (r.violation)
+    for (const model::SrcLoc& l : r.violation->failing.empty()
+                                      ? std::vector<model::SrcLoc>{r.violation->loc}
+                                      : r.violation->failing)
+      if (l.file == file)
+        out.push_back(l.line);
+  if (r.verdict == Verdict::Unknown) {
+    static const std::regex at("<inferred>:([0-9]+):");
+    for (std::sregex_iterator it(r.reason.begin(), r.reason.end(), at), end; it != end; ++it)
+      out.push_back(uint32_t(std::stoul((*it)[1].str())));
+  }
+  return out;
+}
+
+/// Lowers `#pragma TASS <text>` at (func, head) with `names` visible;
+/// its location becomes <inferred>:line:1.
+bool lowerAt(model::Program& p, const std::string& text, model::FuncId func, model::LocId head,
+             const std::map<std::string, model::VarId>& names, uint32_t line) {
+  LoopScope scope(p, names);
+  DiagnosticSink diags;
+  SourcePos pos{kInferredFile, line, 1};
+  auto toks = annot::lex(text, pos, diags);
+  if (!toks)
+    return false;
+  annot::Target t;
+  t.func = func;
+  t.loc = head;
+  t.where = pos;
+  annot::Context ctx{p, scope, diags};
+  size_t before = p.collectives.size();
+  if (!annot::lowerAnnotation(annot::AnnotSource::TassPragma, *toks, t, ctx) ||
+      p.collectives.size() != before + 1) {
+    p.collectives.resize(std::min(p.collectives.size(), before));
+    return false;
+  }
+  p.collectives.back().loc = model::SrcLoc{p.fileIndex(kInferredFile), line, 1};
+  return true;
+}
+
+} // namespace
+
+void addCandidates(model::Program& p, const std::vector<LoopCandidates>& loops, bool joint,
+                   CandidateSet& set) {
+  for (const LoopCandidates& lc : loops) {
+    InferredLoop il;
+    il.loop = lc.loop;
+    il.function = p.func(lc.func).name;
+    il.id = "inferred" + std::to_string(set.loops.size() + 1);
+    il.joint = joint;
+    il.specLoop = lc.partner;
+    for (const std::string& text : lc.texts) {
+      uint32_t line = uint32_t(set.cands.size() + 1);
+      if (!lowerAt(p,
+                   std::string(joint ? "joint" : "collective") + " invariant " + il.id + " " + text,
+                   lc.func, lc.head, lc.names, line))
+        continue;
+      set.cands.emplace_back(set.loops.size(), text);
+      ++il.tried;
+    }
+    set.loops.push_back(std::move(il));
+  }
+}
+
+std::vector<LoopCandidates> jointCandidates(model::Program& spec, const model::Program& impl,
+                                            size_t firstId) {
+  std::vector<LoopCandidates> S = invariantCandidates(spec), I = invariantCandidates(impl);
+  I.resize(std::min(S.size(), I.size())); // loops paired in order
+  for (size_t k = 0; k < I.size(); ++k) {
+    LoopCandidates& lc = I[k];
+    lc.partner = S[k].loop;
+    std::string id = "inferred" + std::to_string(firstId + k);
+    lowerAt(spec, "joint invariant " + id + " true", S[k].func, S[k].head, S[k].names, 0);
+    // drop the templates over other processes: PROC[r] of a composition
+    // is a process of either program
+    std::vector<std::string> texts;
+    for (const std::string& t : lc.texts)
+      if (t.find("PROC[") == std::string::npos)
+        texts.push_back(t);
+    std::set<std::string> seen(texts.begin(), texts.end());
+    auto add = [&](const std::string& t) {
+      if (seen.insert(t).second)
+        texts.push_back(t);
+    };
+    for (model::VarId vid : lc.written) {
+      const model::Variable& v = impl.var(vid);
+      for (model::VarId uid : S[k].written) {
+        const model::Variable& u = spec.var(uid);
+        if (isInt(v) != isInt(u))
+          continue;
+        add(v.name + " == spec." + u.name);
+        if (isInt(v)) {
+          add(v.name + " == spec." + u.name + " + 1");
+          add(v.name + " == spec." + u.name + " - 1");
+        }
+        // an accumulator against a running mean or product: x * (i - c)
+        for (model::VarId wid : lc.written)
+          if (wid != vid && isInt(impl.var(wid)) && !isInt(v)) {
+            const std::string& w = impl.var(wid).name;
+            add(v.name + " * " + w + " == spec." + u.name);
+            add(v.name + " * (" + w + " - 1) == spec." + u.name);
+            add(v.name + " * (" + w + " + 1) == spec." + u.name);
+          }
+      }
+    }
+    lc.texts = std::move(texts);
+  }
+  return I;
+}
+
+InferResult houdini(model::Program& p, CandidateSet set,
+                    const std::function<SearchResult(const model::Program&, bool)>& run,
+                    std::vector<std::pair<model::SrcLoc, std::string>>& problems) {
+  auto t0 = std::chrono::steady_clock::now();
+  InferResult res;
+  uint32_t file = p.fileIndex(kInferredFile);
+  // normalization moves the annotations to the loops' new heads
+  problems = liseProblems(p);
+  if (!problems.empty())
+    return res;
+  std::vector<model::CollectiveAnnot> fixed;
+  std::vector<std::optional<model::CollectiveAnnot>> cand(set.cands.size());
+  for (const model::CollectiveAnnot& a : p.collectives)
+    if (a.loc.file == file && a.loc.line >= 1 && a.loc.line <= cand.size())
+      cand[a.loc.line - 1] = a;
+    else
+      fixed.push_back(a); // the user's, and the specification's `true`
+  SearchResult r;
+  for (;;) {
+    p.collectives = fixed;
+    for (const auto& c : cand)
+      if (c)
+        p.collectives.push_back(*c);
+    r = run(p, false);
+    ++res.rounds;
+    bool dropped = false;
+    for (uint32_t line : failed(file, r))
+      if (line >= 1 && line <= cand.size() && cand[line - 1]) {
+        cand[line - 1].reset();
+        dropped = true;
+      }
+    if (!dropped)
+      break;
+  }
+  // the fixed point: r is the proof with the surviving candidates; a
+  // possible violation elsewhere is replayed concretely (as --lise does)
+  if (r.verdict == Verdict::Violation && r.possible) {
+    r = run(p, true);
+    ++res.rounds;
+  }
+  for (size_t k = 0; k < cand.size(); ++k)
+    if (cand[k])
+      set.loops[set.cands[k].first].kept.push_back(set.cands[k].second);
+  res.loops = std::move(set.loops);
+  if (r.verdict == Verdict::Verified)
+    r.note = "all input sizes: loops under inferred invariants proved by LISE, " +
+             std::to_string(r.liseProofs) + " loop records";
+  res.result = std::move(r);
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return res;
+}
+
+InferResult inferInvariants(model::Program& p, VerifyOptions opts,
+                            std::vector<std::pair<model::SrcLoc, std::string>>& problems) {
+  CandidateSet set;
+  addCandidates(p, invariantCandidates(p), false, set);
+  opts.search.lise = true;
+  return houdini(
+      p, std::move(set),
+      [&](const model::Program& q, bool confirm) {
+        VerifyOptions o = opts;
+        o.confirm = confirm;
+        return verify(q, o);
+      },
+      problems);
+}
+
+std::string inferredPragma(const InferredLoop& l) {
+  std::string e;
+  for (const std::string& k : l.kept)
+    e += (e.empty() ? "" : " && ") + k;
+  return std::string("#pragma TASS ") + (l.joint ? "joint" : "collective") + " invariant " + l.id +
+         " " + (e.empty() ? "true" : e);
+}
+
+void printInferred(std::ostream& os, const model::Program& p, const InferResult& r) {
+  size_t tried = 0, kept = 0;
+  for (const InferredLoop& l : r.loops) {
+    tried += l.tried;
+    kept += l.kept.size();
+  }
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", r.seconds);
+  os << "inferred invariants: " << r.loops.size() << " loop(s), " << tried << " candidates tried, "
+     << kept << " kept, " << r.rounds << " LISE runs, " << secs << " s\n";
+  for (const InferredLoop& l : r.loops) {
+    if (l.joint && l.specLoop.valid())
+      os << p.where(l.specLoop) << ": loop in " << l.function << " (the specification's):\n"
+         << "#pragma TASS joint invariant " << l.id << " true\n";
+    os << p.where(l.loop) << ": loop in " << l.function << " (" << l.tried << " tried, "
+       << l.kept.size() << " kept):\n"
+       << inferredPragma(l) << "\n";
+  }
+}
+
+} // namespace chorus::search
