@@ -199,6 +199,16 @@ InferResult houdini(model::Program& p, CandidateSet set,
     r = run(p, true);
     ++res.rounds;
   }
+  // still possible (no concrete run confirmed it): the inferred invariants
+  // are too weak to decide, not a refutation
+  if (r.verdict == Verdict::Violation && r.possible && r.violation) {
+    r.reason = "the inferred invariants prove no more: possible " +
+               std::string(check::kindName(r.violation->kind)) + " at " +
+               p.where(r.violation->loc) + " (" + r.violation->message + ")";
+    r.verdict = Verdict::Unknown;
+    r.violation.reset();
+    r.trace.clear();
+  }
   for (size_t k = 0; k < cand.size(); ++k)
     if (cand[k])
       set.loops[set.cands[k].first].kept.push_back(set.cands[k].second);
