@@ -67,7 +67,7 @@ std::vector<uint32_t> failed(uint32_t file, const SearchResult& r) {
 /// Lowers `#pragma TASS <text>` at (func, head) with `names` visible;
 /// its location becomes <inferred>:line:1.
 bool lowerAt(model::Program& p, const std::string& text, model::FuncId func, model::LocId head,
-             const std::map<std::string, model::VarId>& names, uint32_t line) {
+             const std::map<std::string, model::VarId>& names, uint32_t line, bool acsl = false) {
   LoopScope scope(p, names);
   DiagnosticSink diags;
   SourcePos pos{kInferredFile, line, 1};
@@ -79,13 +79,37 @@ bool lowerAt(model::Program& p, const std::string& text, model::FuncId func, mod
   t.loc = head;
   t.where = pos;
   annot::Context ctx{p, scope, diags};
+  model::SrcLoc at{p.fileIndex(kInferredFile), line, 1};
+  if (acsl) {
+    size_t before = p.loops.size();
+    if (!annot::lowerAnnotation(annot::AnnotSource::AcslComment, *toks, t, ctx) ||
+        p.loops.size() != before + 1 || p.loops.back().invariants.size() != 1) {
+      p.loops.resize(std::min(p.loops.size(), before));
+      return false;
+    }
+    p.loops.back().loc = at;
+    p.loops.back().invariantLocs.assign(1, at);
+    return true;
+  }
   size_t before = p.collectives.size();
   if (!annot::lowerAnnotation(annot::AnnotSource::TassPragma, *toks, t, ctx) ||
       p.collectives.size() != before + 1) {
     p.collectives.resize(std::min(p.collectives.size(), before));
     return false;
   }
-  p.collectives.back().loc = model::SrcLoc{p.fileIndex(kInferredFile), line, 1};
+  p.collectives.back().loc = at;
+  return true;
+}
+
+/// A program without MPI calls: its loops get ACSL loop invariants (the
+/// single-process form of seed 004 §1.1).
+bool sequential(const model::Program& p) {
+  for (const model::Function& fn : p.funcs)
+    for (const model::Transition& t : fn.trans)
+      if (t.stmt.kind == model::StmtKind::Call && t.stmt.callee &&
+          t.stmt.callee->kind == model::ExprKind::Func && t.stmt.callee->func < p.funcs.size() &&
+          p.func(t.stmt.callee->func).name.rfind("MPI_", 0) == 0)
+        return false;
   return true;
 }
 
@@ -99,12 +123,17 @@ void addCandidates(model::Program& p, const std::vector<LoopCandidates>& loops, 
     il.function = p.func(lc.func).name;
     il.id = "inferred" + std::to_string(set.loops.size() + 1);
     il.joint = joint;
+    il.acsl = !joint && sequential(p);
     il.specLoop = lc.partner;
     for (const std::string& text : lc.texts) {
       uint32_t line = uint32_t(set.cands.size() + 1);
+      if (il.acsl && text.find("PROC[") != std::string::npos)
+        continue;
       if (!lowerAt(p,
-                   std::string(joint ? "joint" : "collective") + " invariant " + il.id + " " + text,
-                   lc.func, lc.head, lc.names, line))
+                   il.acsl ? "loop invariant " + text + ";"
+                           : std::string(joint ? "joint" : "collective") + " invariant " + il.id +
+                                 " " + text,
+                   lc.func, lc.head, lc.names, line, il.acsl))
         continue;
       set.cands.emplace_back(set.loops.size(), text);
       ++il.tried;
@@ -176,18 +205,45 @@ InferResult houdini(model::Program& p, CandidateSet set,
       cand[a.loc.line - 1] = a;
     else
       fixed.push_back(a); // the user's, and the specification's `true`
+  // ACSL candidates (sequential programs): merged into one loop
+  // annotation per loop, each clause keeping its location
+  std::vector<model::LoopAnnot> fixedLoops;
+  std::vector<std::optional<model::LoopAnnot>> acsl(set.cands.size());
+  for (const model::LoopAnnot& a : p.loops)
+    if (a.loc.file == file && a.loc.line >= 1 && a.loc.line <= acsl.size())
+      acsl[a.loc.line - 1] = a;
+    else
+      fixedLoops.push_back(a);
   SearchResult r;
   for (;;) {
     p.collectives = fixed;
     for (const auto& c : cand)
       if (c)
         p.collectives.push_back(*c);
+    p.loops = fixedLoops;
+    size_t firstAcsl = p.loops.size();
+    for (const auto& a : acsl) {
+      if (!a)
+        continue;
+      model::LoopAnnot* into = nullptr;
+      for (size_t k = firstAcsl; k < p.loops.size(); ++k)
+        if (p.loops[k].func == a->func && p.loops[k].head == a->head)
+          into = &p.loops[k];
+      if (!into) {
+        p.loops.push_back(*a);
+        p.loops.back().loc.line = 0; // (its name must not name a candidate)
+        continue;
+      }
+      into->invariants.push_back(a->invariants.front());
+      into->invariantLocs.push_back(a->invariantLocs.front());
+    }
     r = run(p, false);
     ++res.rounds;
     bool dropped = false;
     for (uint32_t line : failed(file, r))
-      if (line >= 1 && line <= cand.size() && cand[line - 1]) {
+      if (line >= 1 && line <= cand.size() && (cand[line - 1] || acsl[line - 1])) {
         cand[line - 1].reset();
+        acsl[line - 1].reset();
         dropped = true;
       }
     if (!dropped)
@@ -210,7 +266,7 @@ InferResult houdini(model::Program& p, CandidateSet set,
     r.trace.clear();
   }
   for (size_t k = 0; k < cand.size(); ++k)
-    if (cand[k])
+    if (cand[k] || acsl[k])
       set.loops[set.cands[k].first].kept.push_back(set.cands[k].second);
   res.loops = std::move(set.loops);
   if (r.verdict == Verdict::Verified)
@@ -240,6 +296,8 @@ std::string inferredPragma(const InferredLoop& l) {
   std::string e;
   for (const std::string& k : l.kept)
     e += (e.empty() ? "" : " && ") + k;
+  if (l.acsl)
+    return "/*@ loop invariant " + (e.empty() ? std::string("\\true") : e) + "; */";
   return std::string("#pragma TASS ") + (l.joint ? "joint" : "collective") + " invariant " + l.id +
          " " + (e.empty() ? "true" : e);
 }

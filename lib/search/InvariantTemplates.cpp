@@ -312,10 +312,25 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
           add(r + " <= " + v);
           add(v + " == " + r);
         }
+        // the step the body adds to v (`v = v + c`): v == c*w for another counter w
+        std::set<long long> steps;
+        for (const model::Transition& t : fn.trans)
+          if (t.from < body.size() && body[t.from] && t.stmt.kind == model::StmtKind::Assign &&
+              t.stmt.lhs && t.stmt.lhs->kind == ExprKind::Var && t.stmt.lhs->var == vid &&
+              t.stmt.rhs) {
+            const Expr* r = uncast(t.stmt.rhs);
+            if (r->kind == ExprKind::Binary && r->op == Op::Add && r->kids.size() == 2 &&
+                uncast(r->kids[0])->kind == ExprKind::Var && uncast(r->kids[0])->var == vid &&
+                uncast(r->kids[1])->kind == ExprKind::IntLit && uncast(r->kids[1])->fitsInt64 &&
+                uncast(r->kids[1])->ival >= 2 && uncast(r->kids[1])->ival <= 64)
+              steps.insert(uncast(r->kids[1])->ival);
+          }
         for (model::VarId wid : written) {
           if (wid == vid)
             continue;
           std::string w = p.var(wid).name;
+          for (long long c : steps)
+            add(v + " == " + std::to_string(c) + " * " + w);
           add(v + " == " + w);
           add(v + " == " + w + " + 1");
           add(v + " == " + w + " - 1");

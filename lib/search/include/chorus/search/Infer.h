@@ -57,6 +57,7 @@ struct InferredLoop {
   std::string function;
   std::string id;                ///< the pragma's ID: inferred1, inferred2, ...
   bool joint = false;            ///< a joint invariant (compare)
+  bool acsl = false;             ///< an ACSL loop invariant (a program without MPI calls)
   model::SrcLoc specLoop;        ///< joint: the specification's loop (its pragma: `true`)
   size_t tried = 0;              ///< candidates lowered (type-correct)
   std::vector<std::string> kept; ///< the surviving conjunction's parts
@@ -105,7 +106,8 @@ InferResult inferInvariants(model::Program& p, VerifyOptions opts,
                             std::vector<std::pair<model::SrcLoc, std::string>>& problems);
 
 /// The pragma to paste before the loop: `#pragma TASS collective|joint
-/// invariant ID e1 && e2 ...` (`true` when nothing survived).
+/// invariant ID e1 && e2 ...` (`true` when nothing survived), or for a
+/// program without MPI calls `/*@ loop invariant e1 && e2 ...; */`.
 std::string inferredPragma(const InferredLoop& l);
 
 /// The inference's summary (loops, candidates tried and kept, runs, time)
