@@ -57,7 +57,8 @@ commands:
   compare SPEC.c IMPL.c -n N|LO..HI        functional equivalence of two programs
           [--spec-procs M] [--composition parallel|sequential] [verify options]
           (with --lise, joint invariants are proved for every input size on
-          the parallel composition, seed 004 §3)
+          the parallel composition, seed 004 §3; --infer-invariants finds
+          joint invariants for paired loops without one)
   replay TRACE.json [--html FILE]          re-execute a counterexample trace
   cc [mpicc arguments]                     compile and link like mpicc, with the
                                            MPI run-time checker (runtime/mpi)
