@@ -50,7 +50,11 @@ bool isInt(const model::Variable& v) {
 /// undecided.
 std::vector<uint32_t> failed(uint32_t file, const SearchResult& r) {
   std::vector<uint32_t> out;
-  if (r.violation)
+  // (violations of the loop's structure name the action, not a candidate:
+  // dropping candidates cannot remove them)
+  using K = check::ViolationKind;
+  if (r.violation && r.violation->kind != K::OutOfOrderArrival &&
+      r.violation->kind != K::ConflictingLoopExit && r.violation->kind != K::CollectiveIncomplete)
     for (const model::SrcLoc& l : r.violation->failing.empty()
                                       ? std::vector<model::SrcLoc>{r.violation->loc}
                                       : r.violation->failing)
@@ -265,6 +269,30 @@ InferResult houdini(model::Program& p, CandidateSet set,
     r.violation.reset();
     r.trace.clear();
   }
+  // messages name candidates by their pseudo-locations: name the loops
+  auto loopsOf = [&](std::string text) {
+    static const std::regex at("<inferred>:([0-9]+):1");
+    std::string out;
+    std::sregex_iterator it(text.begin(), text.end(), at), end;
+    size_t last = 0;
+    for (; it != end; ++it) {
+      size_t k = std::stoul((*it)[1].str());
+      out += text.substr(last, size_t(it->position()) - last);
+      out += k >= 1 && k <= set.cands.size() ? "the inferred invariant of the loop at " +
+                                                   p.where(set.loops[set.cands[k - 1].first].loop)
+                                             : it->str();
+      last = size_t(it->position() + it->length());
+    }
+    return out + text.substr(last);
+  };
+  r.reason = loopsOf(r.reason);
+  if (r.violation)
+    r.violation->message = loopsOf(r.violation->message);
+  // a violation of the loop's structure names the inferred action: report
+  // it at the loop
+  if (r.violation && r.violation->loc.file == file && r.violation->loc.line >= 1 &&
+      r.violation->loc.line <= set.cands.size())
+    r.violation->loc = set.loops[set.cands[r.violation->loc.line - 1].first].loop;
   for (size_t k = 0; k < cand.size(); ++k)
     if (cand[k] || acsl[k])
       set.loops[set.cands[k].first].kept.push_back(set.cands[k].second);
