@@ -123,6 +123,7 @@ ProcMoves Executor::componentMoves(const GlobalState& s, int p) {
     m.liseQueue = s.liseQueue; // (LISE: the records are over all components)
     m.liseStack = s.liseStack;
     m.liseAbstracted = s.liseAbstracted;
+    m.touched = s.touched | r.touched;
     m.fresh = r.fresh;
     sc.step.proc += base;
     // symbols fixed by this move's fork, substituted in the other components too

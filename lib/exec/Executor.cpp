@@ -933,6 +933,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
         r.step.loc = m.loc;
         r.step.stmt = m.step.stmt;
         r.gs.pc = m.gs.pc;       // with the choices made before blocking
+        r.gs.touched = m.gs.touched;
         r.schedule = m.schedule; // the same choices when it re-evaluates
         r.fixed = m.fixed;
         return r;

@@ -34,6 +34,8 @@ std::optional<sym::Rational> parseNumber(const std::string& text) {
 }
 
 GlobalState Machine::finish() {
+  if (ex.options().contract && ex.options().contract->symmetry && home < 64)
+    gs.touched |= uint64_t(1) << home; // (rank symmetry: this process moved)
   for (const Module& mod : modules())
     if (mod.onFinish)
       mod.onFinish(*this);
@@ -175,11 +177,42 @@ int64_t Machine::requireConcrete(Expr e, const char* what) {
       if (lo && hi)
         c = {true, false, *lo, *hi};
     }
+    // rank symmetry (DESIGN-NOTES "Rank symmetry"): a rank argument's
+    // value is a rank the path has touched, or one of the others, which
+    // are alike: the smallest of them stands for all
+    bool rankArg = ex.options().contract && ex.options().contract->symmetry && nprocs() <= 64 &&
+                   (std::string_view(what) == "destination rank" ||
+                    std::string_view(what) == "source rank" || std::string_view(what) == "root");
+    uint64_t touched = gs.touched | (me < 64 ? uint64_t(1) << me : 0);
+    auto touch = [&](int64_t k) {
+      if (rankArg && k >= 0 && k < 64)
+        gs.touched |= uint64_t(1) << k;
+    };
     if (c.ok && c.unique) {
       // implied: stated so that the state gets the value (simplifyUnderPc)
       gs.pc = f.logicalAnd(gs.pc, f.eq(e, intc(c.lo)));
       fixed[e] = c.lo;
+      touch(c.lo);
       return c.lo;
+    }
+    if (c.ok && rankArg) {
+      std::vector<int64_t> vals;
+      bool fresh = false;
+      for (int64_t k = c.lo; k <= c.hi; ++k) {
+        bool untouched = k >= 0 && k < nprocs() && !(touched >> k & 1);
+        if (untouched && fresh) {
+          gs.pc = f.logicalAnd(gs.pc, f.neq(e, intc(k))); // its image under a renaming
+          continue;
+        }
+        fresh = fresh || untouched;
+        vals.push_back(k);
+      }
+      size_t i = 0;
+      while (i + 1 < vals.size() && !choose(f.eq(e, intc(vals[i]))))
+        ++i; // the last: the path condition implies e == it
+      fixed[e] = vals[i];
+      touch(vals[i]);
+      return vals[i];
     }
     if (c.ok) {
       int64_t k = c.lo;

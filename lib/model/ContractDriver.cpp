@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace chorus::model {
@@ -315,6 +316,90 @@ std::string contractDatatypeUse(const Program& p, const std::string& name) {
   OpaqueCheck oc{p, {}, {}};
   oc.function(fp->id, dts, bufs);
   return oc.why;
+}
+
+namespace {
+
+/// The value of a constant integer expression (literals, casts, shifts,
+/// bitwise or and sums: the shape of mpi.h's handle macros).
+std::optional<int64_t> constValue(const Expr* e) {
+  if (!e)
+    return std::nullopt;
+  switch (e->kind) {
+  case ExprKind::IntLit:
+    return e->fitsInt64 ? std::optional<int64_t>(e->ival) : std::nullopt;
+  case ExprKind::Cast:
+    return e->type->kind == TypeKind::Int ? constValue(e->kids[0]) : std::nullopt;
+  case ExprKind::Binary: {
+    auto a = constValue(e->kids[0]), b = constValue(e->kids[1]);
+    if (!a || !b)
+      return std::nullopt;
+    if (e->op == Op::Shl && *b >= 0 && *b < 62)
+      return *a << *b;
+    if (e->op == Op::BitOr)
+      return *a | *b;
+    if (e->op == Op::Add)
+      return *a + *b;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+const Expr* findWorld(const Expr* e) {
+  if (!e)
+    return nullptr;
+  if (e->type && e->type->name == "MPI_Comm")
+    if (auto v = constValue(e); v && *v == ((int64_t(1) << 24) | 1))
+      return e;
+  for (const Expr* k : e->kids)
+    if (const Expr* w = findWorld(k))
+      return w;
+  return nullptr;
+}
+
+} // namespace
+
+std::string contractCommBinding(const Program& p, const std::string& name) {
+  const Function* fp = p.findFunc(name);
+  if (!fp)
+    return "";
+  std::string param;
+  for (VarId pv : fp->params)
+    if (p.var(pv).type->kind == TypeKind::Int && p.var(pv).type->name == "MPI_Comm")
+      param = p.var(pv).name;
+  if (param.empty())
+    return "";
+  std::vector<bool> collective(p.funcs.size(), false), seen(p.funcs.size(), false);
+  for (const Contract& c : p.contracts)
+    if (c.blocks.size() > 1 && c.func < collective.size())
+      collective[c.func] = true;
+  std::vector<FuncId> work{fp->id};
+  seen[fp->id] = true;
+  while (!work.empty()) {
+    FuncId g = work.back();
+    work.pop_back();
+    for (const Transition& t : p.func(g).trans) {
+      std::vector<const Expr*> es{t.guard, t.stmt.lhs, t.stmt.rhs};
+      es.insert(es.end(), t.stmt.args.begin(), t.stmt.args.end());
+      for (const Expr* e : es)
+        if (const Expr* w = findWorld(e))
+          return "'" + name + "' names MPI_COMM_WORLD at " +
+                 p.where(w->loc.valid() ? w->loc : t.loc) +
+                 " and has the communicator parameter '" + param +
+                 "', which verify --contract binds to MPI_COMM_WORLD: a use of one where the "
+                 "other is meant is not told apart";
+      if (t.stmt.kind == StmtKind::Call && t.stmt.callee && t.stmt.callee->kind == ExprKind::Func) {
+        FuncId h = t.stmt.callee->func;
+        if (h < seen.size() && !seen[h] && !collective[h] && p.func(h).defined) {
+          seen[h] = true;
+          work.push_back(h);
+        }
+      }
+    }
+  }
+  return "";
 }
 
 std::vector<std::pair<std::string, std::string>> contractHandleParams(const Program& p,

@@ -152,6 +152,7 @@ size_t GlobalState::hash() const {
     mix(h, size_t(m.heard));
   }
   mix(h, eh(pc));
+  mix(h, size_t(touched));
   mix(h, size_t(coll.kind));
   if (coll.kind) {
     for (Expr e : coll.contrib)
@@ -183,7 +184,7 @@ size_t GlobalState::hash() const {
 }
 
 bool GlobalState::operator==(const GlobalState& o) const {
-  if (procs != o.procs || pc != o.pc || msgs.size() != o.msgs.size())
+  if (procs != o.procs || pc != o.pc || touched != o.touched || msgs.size() != o.msgs.size())
     return false;
   for (size_t i = 0; i < msgs.size(); ++i) {
     const Message &a = msgs[i], &b = o.msgs[i];
@@ -506,6 +507,7 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   out.msgs = s.msgs;
   out.coll = s.coll;
   out.pc = s.pc;
+  out.touched = s.touched;
   out.snaps = s.snaps;
   out.liseQueue = s.liseQueue;
   out.liseStack = s.liseStack;

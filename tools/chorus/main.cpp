@@ -4,6 +4,7 @@
 #include "chorus/front/Frontend.h"
 #include "chorus/model/ContractDriver.h"
 #include "chorus/model/Printer.h"
+#include "chorus/model/RankSymmetry.h"
 #include "chorus/report/Report.h"
 #include "chorus/search/Infer.h"
 #include "chorus/search/Verify.h"
@@ -162,6 +163,9 @@ options:
             called by F are simulated by their contracts of seed 002 App. B,
             the default, or run with chorus's MPI model; a collective without
             a contract runs with the model and a note says so)
+          --no-symmetry (with --contract: explore every pattern of ranks even
+            when F and its contract treat all ranks alike; by default such a
+            run keeps one pattern per renaming of the ranks, and says so)
           --no-overflow-check (signed integer arithmetic is mathematical, as
             in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
             conversions stay modulo 2^w, shift counts stay checked)
@@ -334,7 +338,7 @@ int verifyCommand(const std::vector<std::string>& args,
   namespace s = chorus::search;
   s::VerifyOptions vo;
   std::string jsonFile, sarifFile, htmlFile, contractName, mpiModel = "contracts";
-  bool quiet = false, haveN = false, infer = false;
+  bool quiet = false, haveN = false, infer = false, noSymmetry = false;
   std::vector<std::string> front;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -395,6 +399,8 @@ int verifyCommand(const std::vector<std::string>& args,
     } else if (a == "--contract") {
       if (!value(contractName))
         return usageError("--contract needs a function name");
+    } else if (a == "--no-symmetry") {
+      noSymmetry = true;
     } else if (a == "--mpi-model") {
       if (!value(mpiModel) || (mpiModel != "contracts" && mpiModel != "builtin"))
         return usageError("--mpi-model needs contracts or builtin");
@@ -518,7 +524,8 @@ int verifyCommand(const std::vector<std::string>& args,
   std::vector<std::string> choiceNames{""};
   std::string choiceNote;
   std::string symbolicNote;
-  bool lazyEntry = false;
+  bool lazyEntry = false, symmetry = false;
+  std::string symmetryWhy;
   if (!contractName.empty()) {
     // MPI_Datatype parameters used only to move data: the symbolic
     // datatype (every datatype at once); else enumerated, and the verdict
@@ -579,6 +586,12 @@ int verifyCommand(const std::vector<std::string>& args,
     lazyEntry = mpiModel == "builtin" ||
                 !chorus::model::uncontractedCollectives(*program, driver.func).empty();
     driver.lazyEntry = lazyEntry;
+    // rank symmetry (DESIGN-NOTES "Rank symmetry"): only when f and its
+    // contract treat all ranks alike, never silently
+    std::string asym = chorus::model::contractRankSymmetry(*program, contractName);
+    symmetry = asym.empty() && !noSymmetry;
+    driver.symmetry = symmetry;
+    symmetryWhy = noSymmetry ? "--no-symmetry" : asym;
   }
   if (choices.size() > 1)
     std::cerr << "note: --contract " << contractName << ": one run per " << choiceNote
@@ -598,6 +611,7 @@ int verifyCommand(const std::vector<std::string>& args,
       rk.reason = "unsupported: --contract " + contractName + " (" + choiceNames[k] + "): " + why;
     } else {
       drivers.back().lazyEntry = lazyEntry;
+      drivers.back().symmetry = symmetry;
       vo.contract = &drivers.back();
       rk = s::verify(*next, vo);
     }
@@ -612,10 +626,22 @@ int verifyCommand(const std::vector<std::string>& args,
   if (!symbolicNote.empty() && r.verdict == s::Verdict::Verified)
     r.note += (r.note.empty() ? "" : "; ") + symbolicNote +
               " symbolic: every datatype, the same on every process";
+  if (!contractName.empty() && r.verdict == s::Verdict::Verified)
+    if (std::string why = chorus::model::contractCommBinding(*program, contractName);
+        !why.empty()) {
+      r.verdict = s::Verdict::Unknown;
+      r.reason = "not checked: " + why;
+    }
   if (choices.size() > 1 && r.verdict == s::Verdict::Verified)
     r.note += (r.note.empty() ? "" : "; ") + choiceNote;
   else if (choices.size() > 1 && drivers.size() == 1) // the first run is not verified
     std::cerr << "note: with " << choiceNames[0] << "\n";
+  if (symmetry && r.verdict == s::Verdict::Verified)
+    r.note += std::string(r.note.empty() ? "" : "; ") +
+              "rank symmetry: one pattern of ranks per renaming (f and its contract treat all "
+              "ranks alike)";
+  else if (!contractName.empty() && r.verdict == s::Verdict::Verified)
+    r.note += (r.note.empty() ? "" : "; ") + ("rank symmetry not used: " + symmetryWhy);
   if (r.verdict == s::Verdict::Unknown && r.reason.rfind("unsupported: --input", 0) == 0)
     return usageError(r.reason.substr(std::strlen("unsupported: ")));
   if (replay && r.verdict == s::Verdict::Unknown && r.reason.rfind("replay:", 0) == 0) {

@@ -123,11 +123,11 @@ int typed(void *buf, int count, MPI_Datatype dt) {
 }
 
 // RUN: %expect-exit 0 %chorus verify %s --contract bcast -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=BCAST
-// BCAST: verdict: verified (dt symbolic: every datatype, the same on every process)
+// BCAST: verdict: verified (dt symbolic: every datatype, the same on every process; rank symmetry not used
 // RUN: %expect-exit 0 %chorus verify %s --contract shift -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=SHIFT
-// SHIFT: verdict: verified (dt symbolic: every datatype, the same on every process)
+// SHIFT: verdict: verified (dt symbolic: every datatype, the same on every process; rank symmetry not used
 // RUN: %expect-exit 0 %chorus verify %s --contract wrap -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=WRAP
-// WRAP: verdict: verified (dt symbolic: every datatype, the same on every process)
+// WRAP: verdict: verified (dt symbolic: every datatype, the same on every process; rank symmetry not used
 // Without \mpi_nonoverlapping(dt) in the precondition the datatype may
 // overlap, and receiving into it is erroneous (MPI 3.1 §4.1.1) ...
 // RUN: %expect-exit 1 %chorus verify %s --contract bcast -DOVERLAP -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OVERLAP
@@ -154,4 +154,4 @@ int typed(void *buf, int count, MPI_Datatype dt) {
 // enumeration, and says so:
 // RUN: %expect-exit 0 %chorus verify %s --contract typed -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=TYPED
 // TYPED: note: --contract typed: datatype 'dt' is enumerated, not symbolic: 'dt' is used at {{.*}}symtype.c:122:3 other than as an argument of a call
-// TYPED: verdict: verified (dt in {MPI_INT, MPI_DOUBLE})
+// TYPED: verdict: verified (dt in {MPI_INT, MPI_DOUBLE}; rank symmetry: one pattern of ranks per renaming

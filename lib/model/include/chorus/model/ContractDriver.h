@@ -43,6 +43,11 @@ struct ContractDriver {
   /// are visible moves, taken as late as possible in every order, and the
   /// check asks whether the rank has entered.
   bool lazyEntry = false;
+  /// Rank symmetry (lib/exec/DESIGN-NOTES.md "Rank symmetry"): f and its
+  /// contract treat all ranks alike (model::contractRankSymmetry), so a fork
+  /// over the value of a rank argument keeps, of the ranks no process has
+  /// touched on the path (GlobalState::touched), only the smallest.
+  bool symmetry = false;
   LocId callLoc = kNone;  ///< the driver's location before the call
   LocId afterLoc = kNone; ///< the driver's location after the call
 };
@@ -87,6 +92,14 @@ inline constexpr const char* kSymbolicElement = "$mpi_datatype_elem";
 /// that needs a concrete C type (file:line): the datatype is then
 /// enumerated (contractHandleValues).
 std::string contractDatatypeUse(const Program& p, const std::string& name);
+
+/// "" unless function `name` has an MPI_Comm parameter and names
+/// MPI_COMM_WORLD (in its body or a procedure it calls that is not
+/// simulated by a contract): the driver binds the parameter to
+/// MPI_COMM_WORLD, so a call on one where the other is meant (wrong for
+/// any other communicator the caller passes) is not seen; then why, for an
+/// `unknown` verdict.
+std::string contractCommBinding(const Program& p, const std::string& name);
 
 /// The MPI collective operations f calls (directly or not) that have no collective
 /// contract (with the App. B header: the nonblocking and neighbourhood

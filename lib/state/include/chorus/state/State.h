@@ -349,6 +349,10 @@ struct GlobalState {
   bool liseAbstracted = false;
   /// Counter for fresh symbol names on this path; not part of the identity.
   uint32_t fresh = 0;
+  /// verify --contract with rank symmetry (lib/exec/DESIGN-NOTES.md "Rank
+  /// symmetry"): a bit per rank the path has touched (a process that moved,
+  /// a rank a rank argument was fixed to). Part of the identity.
+  uint64_t touched = 0;
 
   size_t hash() const;
   bool operator==(const GlobalState& o) const;
