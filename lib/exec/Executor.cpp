@@ -160,6 +160,11 @@ void Machine::doReturn(Expr v) {
   if ((ps.stack.size() == 1 && thr == 0) || ex.frameEscapes(ps.stack.back().func))
     globalMove = true;
   ps.stack.pop_back();
+  if (ex.options().contract && thr == 0 && ps.stack.size() == 1 &&
+      ps.stack.back().func == ex.options().contract->driver)
+    for (const Module& mod : modules()) // f returned: the process of P^f is done
+      if (mod.onContractReturn)
+        mod.onContractReturn(*this);
   if (ps.stack.empty() && thr != 0) { // a thread's start routine returned
     threadEnd(v);
     return;
@@ -932,7 +937,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
         r.loc = m.loc;
         r.step.loc = m.loc;
         r.step.stmt = m.step.stmt;
-        r.gs.pc = m.gs.pc;       // with the choices made before blocking
+        r.gs.pc = m.gs.pc; // with the choices made before blocking
         r.gs.touched = m.gs.touched;
         r.schedule = m.schedule; // the same choices when it re-evaluates
         r.fixed = m.fixed;

@@ -10,6 +10,10 @@
 //   onTerminate        runs when a process's main returns normally, before
 //                      the core's own termination checks (e.g. MPI: missing
 //                      MPI_Finalize); may fail()
+//   onContractReturn   runs when f returns to the driver P^f of verify
+//                      --contract (seed 002 §2.2: the process is done), at
+//                      f's return (e.g. MPI: a request never completed);
+//                      may fail()
 //   onFinish           runs at the end of every move, before its successor
 //                      state is built (Machine::finish): normalizations the
 //                      module keeps as state invariants (e.g. MPI: a
@@ -45,6 +49,7 @@ struct Module {
   void (*blockedMoves)(Machine& m, const std::function<Machine()>& fresh,
                        std::vector<Successor>& out) = nullptr;
   bool (*plainAccesses)(const ProcState& ps) = nullptr;
+  void (*onContractReturn)(Machine& m) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

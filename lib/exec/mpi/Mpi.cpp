@@ -1492,8 +1492,8 @@ void mpiTerminate(Machine& m) {
 } // namespace
 
 Module mpiModule() {
-  return Module{"mpi",      registerMpi,       mpiAccess, mpiTerminate,
-                settleSync, syncProgressMoves, noRequests};
+  return Module{"mpi",      registerMpi,       mpiAccess,  mpiTerminate,
+                settleSync, syncProgressMoves, noRequests, contractReturnChecks};
 }
 
 } // namespace chorus::exec

@@ -264,6 +264,12 @@ bool finalizeDetached(Machine& m);
 void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out);
 /// MPI_Finalize: requests left, Bsend buffer attached, messages never received.
 void finalizeChecks(Machine& m);
+/// verify --contract: f returned to the driver P^f, after which the process
+/// does nothing (seed 002 §2.2): a request of the process that is neither
+/// completed nor freed is MPI_REQUEST_LEAK at f's return (its receive could
+/// still write the buffer the postcondition reads, and the waitsfor check
+/// takes the receive's message as heard when it matched).
+void contractReturnChecks(Machine& m);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
 /// No request slot of process state ps is in use (free slots only): then

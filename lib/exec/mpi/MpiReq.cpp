@@ -276,6 +276,18 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
 /// completes; a synchronous sender is released).
 void matchToPosted(Machine& m, size_t mi, size_t r) {
   int save = m.me, dst = m.gs.msgs[mi].dst, src = m.gs.msgs[mi].src;
+  if (m.ex.options().contract && m.gs.msgs[mi].heard == 0 && dst != src) {
+    // verify --contract, the causal waitsfor check (CollectiveContractMonitor
+    // follows messages that stay in transit across a move): a message sent
+    // and matched in the same move carries the sender's past to the
+    // receiver now, and a synchronous one releases its sender, which hears
+    // the receiver's past
+    uint64_t hs = m.view(src).heard, hd = m.view(dst).heard;
+    if ((hd | hs) != hd)
+      m.proc(dst).heard |= hs;
+    if (m.gs.msgs[mi].sync && (hs | hd) != hs)
+      m.proc(src).heard |= hd;
+  }
   m.me = dst;
   completeReq(m, r, mi);
   m.me = save;
@@ -1108,6 +1120,20 @@ void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Success
       out.push_back(x.successor());
     }
   }
+}
+
+void contractReturnChecks(Machine& m) {
+  const ProcState& ps = m.self();
+  for (size_t r = 0; r < numSlots(ps); ++r)
+    if (ifld(m, ps, r, RKind) != 0)
+      m.fail(ViolationKind::MpiRequestLeak,
+             std::string("return from the procedure under verification with a request never ") +
+                 (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
+                 (ifld(m, ps, r, RKind) == 1   ? "send"
+                  : ifld(m, ps, r, RKind) == 2 ? "receive"
+                                               : "collective") +
+                 " request; the driver of verify --contract ends after it)",
+             m.pc());
 }
 
 void finalizeChecks(Machine& m) {
