@@ -402,6 +402,46 @@ std::string contractCommBinding(const Program& p, const std::string& name) {
   return "";
 }
 
+namespace {
+
+bool agreesOn(const Expr* e, VarId v) {
+  while (e && e->kind == ExprKind::Cast)
+    e = e->kids[0];
+  if (!e)
+    return false;
+  if (e->kind == ExprKind::Binary && e->op == Op::LogAnd)
+    return agreesOn(e->kids[0], v) || agreesOn(e->kids[1], v);
+  if (e->kind != ExprKind::Builtin || e->name != "\\mpi_agree" || e->kids.size() != 1)
+    return false;
+  const Expr* a = e->kids[0];
+  while (a && a->kind == ExprKind::Cast)
+    a = a->kids[0];
+  return a && a->kind == ExprKind::Var && a->var == v;
+}
+
+} // namespace
+
+bool contractRequiresAgree(const Program& p, const std::string& name, const std::string& param) {
+  const Function* fp = p.findFunc(name);
+  if (!fp)
+    return false;
+  VarId v = kNone;
+  for (VarId pv : fp->params)
+    if (p.var(pv).name == param)
+      v = pv;
+  if (v == kNone)
+    return false;
+  for (const Contract& c : p.contracts)
+    if (c.func == fp->id)
+      for (const ContractBlock& b : c.blocks)
+        for (const Clause& cl : b.clauses)
+          if (cl.kind == ClauseKind::Requires)
+            for (const Expr* e : cl.exprs)
+              if (agreesOn(e, v))
+                return true;
+  return false;
+}
+
 std::vector<std::pair<std::string, std::string>> contractHandleParams(const Program& p,
                                                                       const std::string& name) {
   std::vector<std::pair<std::string, std::string>> out;

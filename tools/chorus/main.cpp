@@ -626,6 +626,19 @@ int verifyCommand(const std::vector<std::string>& args,
   if (!symbolicNote.empty() && r.verdict == s::Verdict::Verified)
     r.note += (r.note.empty() ? "" : "; ") + symbolicNote +
               " symbolic: every datatype, the same on every process";
+  if (!contractName.empty() && r.verdict == s::Verdict::Verified) {
+    // datatypes that may differ between processes: no run covers them
+    std::string differ;
+    for (const auto& [pn, tn] : chorus::model::contractHandleParams(*program, contractName))
+      if (tn == "MPI_Datatype" && !chorus::model::contractRequiresAgree(*program, contractName, pn))
+        differ += (differ.empty() ? "'" : ", '") + pn + "'";
+    if (!differ.empty()) {
+      r.verdict = s::Verdict::Unknown;
+      r.reason = "not checked: datatype " + differ +
+                 " may differ between processes (the precondition has no \\mpi_agree of it); "
+                 "every run gave it the same datatype on every process";
+    }
+  }
   if (!contractName.empty() && r.verdict == s::Verdict::Verified)
     if (std::string why = chorus::model::contractCommBinding(*program, contractName);
         !why.empty()) {

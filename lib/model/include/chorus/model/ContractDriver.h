@@ -93,6 +93,13 @@ inline constexpr const char* kSymbolicElement = "$mpi_datatype_elem";
 /// enumerated (contractHandleValues).
 std::string contractDatatypeUse(const Program& p, const std::string& name);
 
+/// Whether a `requires` of function `name`'s contract has `\mpi_agree(param)`
+/// as a conjunct: the runs of verify --contract give a datatype parameter
+/// the same value on every process (symbolic or enumerated), which covers
+/// every input only then (seed 002 App. B asks signatures to agree, which
+/// datatypes that differ between processes can satisfy).
+bool contractRequiresAgree(const Program& p, const std::string& name, const std::string& param);
+
 /// "" unless function `name` has an MPI_Comm parameter and names
 /// MPI_COMM_WORLD (in its body or a procedure it calls that is not
 /// simulated by a contract): the driver binds the parameter to
