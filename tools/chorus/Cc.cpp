@@ -4,8 +4,12 @@
 // records its source line), runtime/include first on the include path (the
 // run-time chorus.h), each unit's collective assertions instrumented
 // (Instrument.h), and, when linking, libchorus_rt_mpi.a (PMPI wrappers)
-// before Open MPI's link flags. Annotations the run-time checker does not
-// check yet are named in warnings (file:line:col), never skipped silently.
+// before Open MPI's link flags. A unit that uses pthreads is compiled with
+// clang's ThreadSanitizer instrumentation feeding runtime/threads (its
+// `thru { } passert(e)` regions rewritten by InstrumentPassert.cpp), and
+// libchorus_rt_threads.a is linked. Annotations the run-time checker does
+// not check yet are named in warnings (file:line:col), never skipped
+// silently.
 // The exit code is the compiler's.
 #include "Instrument.h"
 #include <cerrno>
@@ -56,7 +60,7 @@ int ccCommand(const std::vector<std::string>& args) {
     std::cerr << "chorus: error: cc needs compiler arguments: chorus cc prog.c -o prog\n";
     return 3;
   }
-  bool link = true;
+  bool link = true, threads = false;
   std::vector<std::string> units = args, quote;
   std::string tmp;
   for (std::string& a : units) {
@@ -64,6 +68,7 @@ int ccCommand(const std::vector<std::string>& args) {
       link = false;
     if (!endsWith(a, ".c") || a[0] == '-')
       continue;
+    threads = threads || usesThreads(a);
     auto ins = instrument(a);
     if (!ins)
       continue;
@@ -98,10 +103,19 @@ int ccCommand(const std::vector<std::string>& args) {
                                   std::string(CHORUS_RT_INCLUDE_DIR) + "/chorus_rt.h",
                                   "-I" CHORUS_RT_CHORUS_H_DIR};
   cmd.insert(cmd.end(), compile.begin(), compile.end());
+  if (threads)
+    // runtime/threads: every access of the unit calls the library's
+    // __tsan_* entry points (ThreadSanitizer's instrumentation, not its
+    // run time); pthread_create numbers the threads
+    cmd.insert(cmd.end(), {"-fsanitize=thread", "-fno-sanitize-link-runtime", "-fblocks", "-mllvm",
+                           "-tsan-instrument-func-entry-exit=0", "-mllvm",
+                           "-tsan-instrument-read-before-write=1", "-I" CHORUS_RT_THREADS_DIR,
+                           "-Dpthread_create=chorus_rt_pthread_create"});
   cmd.insert(cmd.end(), quote.begin(), quote.end());
   cmd.insert(cmd.end(), units.begin(), units.end());
   if (link) {
     cmd.push_back(CHORUS_RT_MPI_LIB);
+    cmd.push_back(CHORUS_RT_THREADS_LIB);
     cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());
     cmd.push_back("-lpthread");
   }

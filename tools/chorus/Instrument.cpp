@@ -5,7 +5,8 @@
 // its descriptor and a constructor registering it
 // (runtime/mpi/chorus_rt_assert.h). Line directives keep every line where it
 // was, so compiler messages, debug information and __FILE__/__LINE__ still
-// name the original file. Annotations the run-time checker does not check
+// name the original file. Parallel assertions are rewritten first
+// (InstrumentPassert.cpp). Annotations the run-time checker does not check
 // are named in warnings (file:line:col), never skipped silently.
 #include "Instrument.h"
 
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -46,12 +48,16 @@ std::optional<Instrumented> instrument(const std::string& file) {
   std::ifstream in(file);
   if (!in)
     return std::nullopt; // the compiler reports the missing file
+  std::string whole((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  PassertRewrite pa = rewritePasserts(whole, file);
   std::vector<std::string> lines;
-  for (std::string l; std::getline(in, l);)
-    lines.push_back(l);
+  {
+    std::istringstream text(whole);
+    for (std::string l; std::getline(text, l);)
+      lines.push_back(l);
+  }
   static const std::regex tass(R"(^(\s*#\s*pragma\s+TASS\b)(.*)$)");
-  static const std::regex other(
-      R"(#\s*pragma\s+CIVL\b|/\*@|\bpassert\s*\(|\$collective_assert|\$assert)");
+  static const std::regex other(R"(#\s*pragma\s+CIVL\b|/\*@|\$collective_assert|\$assert)");
   Instrumented out;
   std::ostringstream tail;
   int count = 0, edits = 0;
@@ -177,17 +183,27 @@ std::optional<Instrumented> instrument(const std::string& file) {
     if (st.checkable)
       ++out.assertions;
   }
-  if (!count && !edits)
+  if (!count && !edits && !pa.rewritten)
     return std::nullopt;
+  out.passerts = pa.count;
   std::ostringstream src;
+  if (pa.count)
+    src << "#include <chorus_rt_threads.h>\n" << pa.prologue;
   for (int k = 0; k < count; ++k)
     src << "static chorus_rt_cassert chorus_rt_ca_" << k << ";\n";
   src << "#line 1 " << cString(file) << "\n";
   for (const std::string& l : lines)
     src << l << "\n";
-  src << "#line " << lines.size() + 1 << " " << cString(file) << "\n" << tail.str();
+  src << "#line " << lines.size() + 1 << " " << cString(file) << "\n" << tail.str() << pa.tail;
   out.source = src.str();
   return out;
+}
+
+bool usesThreads(const std::string& file) {
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  static const std::regex threads(R"(\bpthread|\bpassert\b)");
+  return std::regex_search(text, threads);
 }
 
 } // namespace chorus::driver

@@ -1,0 +1,383 @@
+/* The checker thread (seed 003 §V): merges the per-thread logs into the
+ * timeline (event t is the one stamped t) and, after each event, evaluates
+ * every live instance the event concerns per Fig. 2: the observation
+ * variables of the event (R, W of each location, by the asserting thread
+ * or another: LR/LW/RR/RW), the HASOCCURRED latches (H := H or theta, reset
+ * at BEGIN) and the values of the locations e compares. The first failure
+ * of an instance is reported (`chorus-rt: violation PARALLEL_ASSERTION at
+ * FILE:LINE (thread T): ...`, the line of its `thru`), deferred (the run
+ * goes on and exits with status 1) or fail-stop (CHORUS_RT_FAIL_STOP=1: the
+ * process ends before any later event runs). */
+#define _GNU_SOURCE
+#include "rt_pa_internal.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct chorus_rt_pa_ctx {
+  rt_inst* in;
+  const rt_event* ev;
+};
+
+static rt_inst** live;
+static int nlive, caplive;
+static long violations, instances, events;
+static _Atomic int checker_idle;
+
+static int overlaps(uintptr_t a, unsigned long n, uintptr_t b, unsigned long m) {
+  return a < b + (m ? m : 1) && b < a + (n ? n : 1);
+}
+
+int chorus_rt_pa_obs(chorus_rt_pa_ctx* c, int which, int k) {
+  const rt_event* e = c->ev;
+  if (e->type != RT_READ && e->type != RT_WRITE)
+    return 0;
+  int write = which == CHORUS_RT_PA_LW || which == CHORUS_RT_PA_RW;
+  int local = which == CHORUS_RT_PA_LW || which == CHORUS_RT_PA_LR;
+  if ((e->type == RT_WRITE) != write || (e->tid == c->in->tid) != local)
+    return 0;
+  return overlaps(e->addr, e->size, c->in->caddr[k], c->in->size[k]);
+}
+
+int chorus_rt_pa_latch(chorus_rt_pa_ctx* c, int k, int theta) {
+  if (theta)
+    c->in->latch[k] = 1;
+  return c->in->latch[k];
+}
+
+int chorus_rt_pa_h(chorus_rt_pa_ctx* c, int k) {
+  return c->in->latch[k];
+}
+
+chorus_rt_pa_value chorus_rt_pa_const_i(long long x) {
+  chorus_rt_pa_value v = {CHORUS_RT_PA_SINT, {.i = x}};
+  return v;
+}
+chorus_rt_pa_value chorus_rt_pa_const_u(unsigned long long x) {
+  chorus_rt_pa_value v = {CHORUS_RT_PA_UINT, {.u = x}};
+  return v;
+}
+chorus_rt_pa_value chorus_rt_pa_const_f(double x) {
+  chorus_rt_pa_value v = {CHORUS_RT_PA_REAL, {.f = x}};
+  return v;
+}
+chorus_rt_pa_value chorus_rt_pa_const_p(const volatile void* p) {
+  return chorus_rt_pa_const_u((unsigned long long)(uintptr_t)p);
+}
+
+/* the value of location k in the state checked: taken by the asserting
+ * thread at BEGIN and MOVE, and from memory after a write of it */
+chorus_rt_pa_value chorus_rt_pa_val(chorus_rt_pa_ctx* c, int k) {
+  const uint64_t* raw = c->in->cval[k];
+  unsigned long n = c->in->size[k];
+  int kind = c->in->kind[k];
+  if (kind == CHORUS_RT_PA_REAL) {
+    if (n == sizeof(float)) {
+      float f;
+      memcpy(&f, raw, sizeof f);
+      return chorus_rt_pa_const_f((double)f);
+    }
+    if (n == sizeof(double)) {
+      double d;
+      memcpy(&d, raw, sizeof d);
+      return chorus_rt_pa_const_f(d);
+    }
+    long double l;
+    memcpy(&l, raw, sizeof l < 16 ? sizeof l : 16);
+    return chorus_rt_pa_const_f((double)l);
+  }
+  unsigned long long u = raw[0];
+  if (kind == CHORUS_RT_PA_SINT)
+    switch (n) {
+    case 1:
+      return chorus_rt_pa_const_i((signed char)u);
+    case 2:
+      return chorus_rt_pa_const_i((short)u);
+    case 4:
+      return chorus_rt_pa_const_i((int)u);
+    default:
+      return chorus_rt_pa_const_i((long long)u);
+    }
+  return chorus_rt_pa_const_u(u);
+}
+
+int chorus_rt_pa_truth(chorus_rt_pa_value a) {
+  return a.kind == CHORUS_RT_PA_REAL ? a.v.f != 0 : a.v.u != 0;
+}
+
+/* C's usual arithmetic conversions between the three kinds */
+int chorus_rt_pa_cmp(int op, chorus_rt_pa_value a, chorus_rt_pa_value b) {
+  int c;
+  if (a.kind == CHORUS_RT_PA_REAL || b.kind == CHORUS_RT_PA_REAL) {
+    double x = a.kind == CHORUS_RT_PA_REAL   ? a.v.f
+               : a.kind == CHORUS_RT_PA_SINT ? (double)a.v.i
+                                             : (double)a.v.u;
+    double y = b.kind == CHORUS_RT_PA_REAL   ? b.v.f
+               : b.kind == CHORUS_RT_PA_SINT ? (double)b.v.i
+                                             : (double)b.v.u;
+    c = x < y ? -1 : x > y ? 1 : 0;
+    if (x != x || y != y)
+      return op == CHORUS_RT_PA_NE;
+  } else if (a.kind == CHORUS_RT_PA_UINT || b.kind == CHORUS_RT_PA_UINT)
+    c = a.v.u < b.v.u ? -1 : a.v.u > b.v.u ? 1 : 0;
+  else
+    c = a.v.i < b.v.i ? -1 : a.v.i > b.v.i ? 1 : 0;
+  switch (op) {
+  case CHORUS_RT_PA_EQ:
+    return c == 0;
+  case CHORUS_RT_PA_NE:
+    return c != 0;
+  case CHORUS_RT_PA_LT:
+    return c < 0;
+  case CHORUS_RT_PA_LE:
+    return c <= 0;
+  case CHORUS_RT_PA_GT:
+    return c > 0;
+  default:
+    return c >= 0;
+  }
+}
+
+/* Reports (the format of runtime/mpi: text on stderr, CHORUS_RT_REPORT=FILE
+ * JSON Lines) */
+static void json_string(char* out, size_t n, const char* s) {
+  size_t k = 0;
+  out[k++] = '"';
+  for (; *s && k + 8 < n; ++s) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      k += (size_t)snprintf(out + k, n - k, "\\%c", ch);
+    else if (ch < 0x20)
+      k += (size_t)snprintf(out + k, n - k, "\\u%04x", ch);
+    else
+      out[k++] = (char)ch;
+  }
+  out[k++] = '"';
+  out[k] = 0;
+}
+
+static void json_line(const char* line) {
+  const char* path = getenv("CHORUS_RT_REPORT");
+  if (!path || !*path)
+    return;
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0)
+    return;
+  ssize_t w = write(fd, line, strlen(line));
+  (void)w;
+  close(fd);
+}
+
+/* FILE:LINE of an instrumented access (addr2line on the debug information;
+ * "" when there is none) */
+static void where(void* pc, char* out, size_t n) {
+  out[0] = 0;
+  const char* s = getenv("CHORUS_RT_SYMBOLIZE");
+  Dl_info info;
+  if ((s && !strcmp(s, "0")) || !pc || !dladdr(pc, &info) || !info.dli_fname)
+    return;
+  char cmd[4400];
+  const char* exe = info.dli_fname;
+  char self[4096];
+  ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (len > 0) {
+    self[len] = 0;
+    if (!exe[0] || !strchr(exe, '/'))
+      exe = self;
+  }
+  snprintf(cmd, sizeof cmd, "addr2line -e '%s' 0x%lx 2>/dev/null", exe,
+           (unsigned long)((uintptr_t)pc - 1 - (uintptr_t)info.dli_fbase));
+  FILE* p = popen(cmd, "r");
+  if (!p)
+    return;
+  char line[4096] = "";
+  if (fgets(line, sizeof line, p) && line[0] != '?' && strchr(line, ':')) {
+    line[strcspn(line, " \n")] = 0;
+    snprintf(out, n, " at %s", line);
+  }
+  pclose(p);
+}
+
+static void report(rt_inst* in, const rt_event* e) {
+  const chorus_rt_pa_site* s = in->site;
+  char msg[8192], at[4200];
+  if (e->type == RT_READ || e->type == RT_WRITE) {
+    const char* what = "a location it names";
+    for (int k = 0; k < s->nlocs; ++k)
+      if (overlaps(e->addr, e->size, in->caddr[k], in->size[k])) {
+        what = s->loctext[k];
+        break;
+      }
+    where(e->pc, at, sizeof at);
+    snprintf(msg, sizeof msg,
+             "parallel assertion '%s' of thread %d fails after the %s of %s by thread %d%s",
+             s->text, in->tid, e->type == RT_WRITE ? "write" : "read", what, e->tid, at);
+  } else
+    snprintf(msg, sizeof msg, "parallel assertion '%s' of thread %d fails %s", s->text, in->tid,
+             e->type == RT_BEGIN ? "when it begins" : "after its locations moved");
+  fprintf(stderr, "chorus-rt: violation PARALLEL_ASSERTION at %s:%d (thread %d): %s\n", s->file,
+          s->line, in->tid, msg);
+  fflush(stderr);
+  char f[1200], m[8400], out[10000];
+  json_string(f, sizeof f, s->file);
+  json_string(m, sizeof m, msg);
+  snprintf(
+      out, sizeof out,
+      "{\"tool\": \"chorus-rt\", \"kind\": \"PARALLEL_ASSERTION\", \"file\": %s, \"line\": %d, "
+      "\"column\": %d, \"thread\": %d, \"message\": %s}\n",
+      f, s->line, s->col, in->tid, m);
+  json_line(out);
+  ++violations;
+  if (rt_fail_stop) {
+    atomic_store(&rt_stopped, 1);
+    fprintf(stderr, "chorus-rt: fail-stop: the process ends at timestamp %llu\n",
+            (unsigned long long)e->ts);
+    fflush(NULL);
+    _exit(1);
+  }
+}
+
+static void check(rt_inst* in, const rt_event* e) {
+  chorus_rt_pa_ctx c = {in, e};
+  if (!in->site->eval(&c) && !in->failed) {
+    in->failed = 1;
+    report(in, e);
+  }
+}
+
+static int uses_values(const rt_inst* in) {
+  for (int k = 0; k < in->site->nlocs; ++k)
+    if (in->kind[k] != CHORUS_RT_PA_OTHER)
+      return 1;
+  return 0;
+}
+
+static void process(const rt_event* e) {
+  ++events;
+  switch (e->type) {
+  case RT_BEGIN:
+    if (nlive == caplive) {
+      caplive = caplive ? 2 * caplive : 64;
+      live = realloc(live, (size_t)caplive * sizeof *live);
+      if (!live) {
+        fprintf(stderr, "chorus-rt: out of memory in the checker\n");
+        _exit(3);
+      }
+    }
+    live[nlive++] = e->inst;
+    ++instances;
+    check(e->inst, e); /* LIVE from BEGIN on, latches false */
+    return;
+  case RT_END:
+    for (int i = 0; i < nlive; ++i)
+      if (live[i] == e->inst) {
+        live[i] = live[--nlive];
+        break;
+      }
+    free(e->inst);
+    return;
+  case RT_MOVE:
+    e->inst->caddr[e->loc] = e->addr;
+    e->inst->cval[e->loc][0] = e->val[0];
+    e->inst->cval[e->loc][1] = e->val[1];
+    check(e->inst, e);
+    return;
+  default:
+    for (int i = 0; i < nlive; ++i) {
+      rt_inst* in = live[i];
+      int hit = 0;
+      for (int k = 0; k < in->site->nlocs; ++k)
+        if (overlaps(e->addr, e->size, in->caddr[k], in->size[k])) {
+          hit = 1;
+          if (e->type == RT_WRITE && in->kind[k] != CHORUS_RT_PA_OTHER)
+            rt_snapshot(in->caddr[k], in->size[k], in->cval[k]); /* the written value */
+        }
+      if (hit)
+        check(in, e);
+    }
+  }
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A write is checked once it has happened: the hook runs just before the
+ * store, so the checker waits until the writer logged a later event or
+ * 50 microseconds passed (values e compares are read from memory). */
+static int write_settled(int log, double* seen) {
+  int needed = 0;
+  for (int i = 0; i < nlive && !needed; ++i)
+    needed = uses_values(live[i]);
+  if (!needed || atomic_load(&rt_finishing))
+    return 1;
+  if (rt_pending(log) > 1)
+    return 1; /* the writer went on */
+  if (*seen == 0)
+    *seen = now();
+  return now() - *seen > 50e-6;
+}
+
+void* rt_checker(void* unused) {
+  (void)unused;
+  rt_tl_inside = 1;
+  double seen = 0;
+  for (int idle = 0;;) {
+    uint64_t next = atomic_load(&rt_done) + 1;
+    int n = rt_nlogs(), found = -1;
+    const rt_event* e = NULL;
+    for (int i = 0; i < n; ++i)
+      if ((e = rt_peek(i)) && e->ts == next) {
+        found = i;
+        break;
+      }
+    if (found < 0) {
+      if (atomic_load(&rt_clock) < next)
+        atomic_store(&checker_idle, 1);
+      if (++idle > 64) {
+        struct timespec t = {0, idle > 1000 ? 200000 : 20000};
+        nanosleep(&t, NULL);
+      } else
+        sched_yield();
+      continue;
+    }
+    if (e->type == RT_WRITE && !write_settled(found, &seen)) {
+      sched_yield();
+      continue;
+    }
+    seen = 0;
+    idle = 0;
+    atomic_store(&checker_idle, 0);
+    process(e);
+    rt_pop(found);
+    atomic_store(&rt_done, next);
+  }
+  return NULL;
+}
+
+/* at exit: the checker finishes the timeline, then the summary */
+void rt_finish(void) {
+  atomic_store(&rt_finishing, 1);
+  while (atomic_load(&rt_done) < atomic_load(&rt_clock))
+    sched_yield();
+  char out[256];
+  snprintf(out, sizeof out,
+           "{\"summary\": {\"violations\": %ld, \"passert_instances\": %ld, \"events\": %ld}}\n",
+           violations, instances, events);
+  json_line(out);
+  if (violations) {
+    fprintf(stderr, "chorus-rt: %ld violation%s (%ld parallel assertion instance%s checked)\n",
+            violations, violations == 1 ? "" : "s", instances, instances == 1 ? "" : "s");
+    fflush(NULL);
+    _exit(1);
+  }
+}

@@ -1,0 +1,151 @@
+/* The instrumented accesses. `chorus cc` compiles a unit that uses pthreads
+ * with clang's ThreadSanitizer instrumentation (-fsanitize=thread) but links
+ * this library instead of ThreadSanitizer's run time: every load, store,
+ * atomic operation and memcpy/memset/memmove of the program calls one of
+ * the __tsan_* entry points below before it happens. While no parallel
+ * assertion is live anywhere the entry point returns at once (one load of
+ * a counter); otherwise it logs the access only when it touches a location
+ * that a live instance names (the filter, then the checker's exact test):
+ * only the locations of live assertions are events (seed 003 §V). */
+#include "rt_pa_internal.h"
+
+#include <string.h>
+
+#define LIKELY_OFF(x) __builtin_expect(!!(x), 0)
+#define RA __builtin_return_address(0)
+
+static void access_slow(const volatile void* a, unsigned long n, int write, void* pc) {
+  if (rt_tl_inside)
+    return;
+  if (rt_tl_live)
+    rt_relocate();
+  if (!n || !rt_filter_hit((uintptr_t)a, n))
+    return;
+  ++rt_tl_inside;
+  if (n > 0xffffffffu)
+    n = 0xffffffffu;
+  rt_log(write ? RT_WRITE : RT_READ, (uintptr_t)a, (uint32_t)n, 0, -1, pc, NULL);
+  --rt_tl_inside;
+}
+
+static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
+  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed)))
+    access_slow(a, n, write, pc);
+}
+
+void __tsan_init(void) {}
+void __tsan_func_entry(void* pc) {
+  (void)pc;
+}
+void __tsan_func_exit(void) {}
+
+#define PLAIN(n)                                                                                   \
+  void __tsan_read##n(void* a) {                                                                   \
+    access(a, n, 0, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_write##n(void* a) {                                                                  \
+    access(a, n, 1, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_unaligned_read##n(void* a) {                                                         \
+    access(a, n, 0, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_unaligned_write##n(void* a) {                                                        \
+    access(a, n, 1, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_volatile_read##n(void* a) {                                                          \
+    access(a, n, 0, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_volatile_write##n(void* a) {                                                         \
+    access(a, n, 1, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_unaligned_volatile_read##n(void* a) {                                                \
+    access(a, n, 0, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_unaligned_volatile_write##n(void* a) {                                               \
+    access(a, n, 1, RA);                                                                           \
+  }
+PLAIN(1)
+PLAIN(2)
+PLAIN(4)
+PLAIN(8)
+PLAIN(16)
+void __tsan_read_range(void* a, unsigned long n) {
+  access(a, n, 0, RA);
+}
+void __tsan_write_range(void* a, unsigned long n) {
+  access(a, n, 1, RA);
+}
+
+void* __tsan_memcpy(void* d, const void* s, unsigned long n) {
+  access(s, n, 0, RA);
+  access(d, n, 1, RA);
+  return memcpy(d, s, n);
+}
+void* __tsan_memmove(void* d, const void* s, unsigned long n) {
+  access(s, n, 0, RA);
+  access(d, n, 1, RA);
+  return memmove(d, s, n);
+}
+void* __tsan_memset(void* d, int c, unsigned long n) {
+  access(d, n, 1, RA);
+  return memset(d, c, n);
+}
+
+/* Atomic operations (the memory order asked for, or a stronger one: all are
+ * sequentially consistent here). A read-modify-write is a READ then a
+ * WRITE; a failed compare-and-swap only a READ. */
+#define SC __ATOMIC_SEQ_CST
+#define RMW(bits, T, name, op)                                                                     \
+  T __tsan_atomic##bits##_##name(volatile T* a, T v, int mo) {                                     \
+    (void)mo;                                                                                      \
+    access(a, sizeof(T), 0, RA);                                                                   \
+    access(a, sizeof(T), 1, RA);                                                                   \
+    return op(a, v, SC);                                                                           \
+  }
+#define ATOMICS(bits, T)                                                                           \
+  T __tsan_atomic##bits##_load(const volatile T* a, int mo) {                                      \
+    (void)mo;                                                                                      \
+    access(a, sizeof(T), 0, RA);                                                                   \
+    return __atomic_load_n(a, SC);                                                                 \
+  }                                                                                                \
+  void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) {                                   \
+    (void)mo;                                                                                      \
+    access(a, sizeof(T), 1, RA);                                                                   \
+    __atomic_store_n(a, v, SC);                                                                    \
+  }                                                                                                \
+  RMW(bits, T, exchange, __atomic_exchange_n)                                                      \
+  RMW(bits, T, fetch_add, __atomic_fetch_add)                                                      \
+  RMW(bits, T, fetch_sub, __atomic_fetch_sub)                                                      \
+  RMW(bits, T, fetch_and, __atomic_fetch_and)                                                      \
+  RMW(bits, T, fetch_or, __atomic_fetch_or)                                                        \
+  RMW(bits, T, fetch_xor, __atomic_fetch_xor)                                                      \
+  RMW(bits, T, fetch_nand, __atomic_fetch_nand)                                                    \
+  int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int mo, int fmo) {   \
+    (void)mo;                                                                                      \
+    (void)fmo;                                                                                     \
+    access(a, sizeof(T), 0, RA);                                                                   \
+    int ok = __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                                      \
+    if (ok)                                                                                        \
+      access(a, sizeof(T), 1, RA);                                                                 \
+    return ok;                                                                                     \
+  }                                                                                                \
+  int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int mo, int fmo) {     \
+    return __tsan_atomic##bits##_compare_exchange_strong(a, c, v, mo, fmo);                        \
+  }                                                                                                \
+  T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int mo, int fmo) {         \
+    __tsan_atomic##bits##_compare_exchange_strong(a, &c, v, mo, fmo);                              \
+    return c;                                                                                      \
+  }
+ATOMICS(8, unsigned char)
+ATOMICS(16, unsigned short)
+ATOMICS(32, unsigned int)
+ATOMICS(64, unsigned long long)
+
+void __tsan_atomic_thread_fence(int mo) {
+  (void)mo;
+  __atomic_thread_fence(SC);
+}
+void __tsan_atomic_signal_fence(int mo) {
+  (void)mo;
+  __atomic_signal_fence(SC);
+}

@@ -1,0 +1,90 @@
+/* Private interface of runtime/threads (README.md): the timeline of events
+ * (rt_log.c), the access hooks (rt_hooks.c), BEGIN/END and the relocation
+ * of an instance's locations (rt_scope.c), and the checker (rt_check.c). */
+#ifndef CHORUS_RT_PA_INTERNAL_H
+#define CHORUS_RT_PA_INTERNAL_H
+
+#include "chorus_rt_threads.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Seed 003 §III-A: READ, WRITE, BEGIN_PASSERT, END_PASSERT; MOVE says that a
+ * location of a live instance is now at another address (its variables
+ * changed in the asserting thread). */
+enum { RT_READ = 1, RT_WRITE, RT_BEGIN, RT_END, RT_MOVE };
+
+struct chorus_rt_pa_inst {
+  const chorus_rt_pa_site* site;
+  int tid; /* the asserting thread */
+  /* the asserting thread's side */
+  chorus_rt_pa_locate locate;
+  struct chorus_rt_pa_inst* next_live; /* the thread's live instances */
+  uintptr_t* addr;                     /* where the locations are now */
+  /* the checker's side */
+  uintptr_t* caddr; /* the locations as of the event checked */
+  unsigned long* size;
+  unsigned char* kind;
+  unsigned char* latch;
+  uint64_t (*cval)[2]; /* the values of the locations e compares */
+  int failed;
+};
+typedef struct chorus_rt_pa_inst rt_inst;
+
+typedef struct rt_event {
+  uint64_t ts; /* the global order: an atomic counter */
+  uintptr_t addr;
+  void* pc;
+  rt_inst* inst;   /* BEGIN, END, MOVE */
+  uint64_t val[2]; /* MOVE: the value at the new address */
+  uint32_t size;
+  int loc; /* MOVE: which location */
+  int tid;
+  unsigned char type;
+} rt_event;
+
+/* rt_log.c: per-thread logs */
+extern _Atomic long rt_live_total; /* live instances of all threads */
+extern _Atomic uint64_t rt_clock;  /* the last timestamp given */
+extern _Atomic uint64_t rt_done;   /* the last timestamp the checker processed */
+extern int rt_fail_stop;
+extern _Atomic int rt_stopped;
+extern _Atomic int rt_finishing; /* at exit or a fatal signal: no waiting */
+int rt_tid(void);
+/* appends an event to the calling thread's log (fail-stop: waits for the
+ * checker as README.md says) */
+void rt_log(unsigned char type, uintptr_t addr, uint32_t size, rt_inst* inst, int loc, void* pc,
+            const uint64_t* val);
+typedef struct rt_log_t rt_log_t;
+int rt_nlogs(void);
+/* the first unconsumed event of log i, or NULL; rt_pop consumes it */
+const rt_event* rt_peek(int i);
+void rt_pop(int i);
+uint64_t rt_pending(int i); /* unconsumed events of log i */
+void rt_start(void);        /* starts the checker once */
+int rt_real_create(void* thr, void* (*fn)(void*), void* arg);
+
+/* the location filter: counters of 8-byte granules (hashed) covered by the
+ * locations of live instances */
+#define RT_FILTER_BITS 16
+extern _Atomic unsigned short rt_filter[1u << RT_FILTER_BITS];
+void rt_filter_add(uintptr_t a, unsigned long n, int d);
+static inline int rt_filter_hit(uintptr_t a, unsigned long n) {
+  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+  return atomic_load_explicit(&rt_filter[(a >> 3) & m], memory_order_relaxed) |
+         atomic_load_explicit(&rt_filter[((a + n - 1) >> 3) & m], memory_order_relaxed);
+}
+
+/* rt_scope.c: the calling thread's live instances follow its variables */
+extern _Thread_local rt_inst* rt_tl_live;
+extern _Thread_local int rt_tl_inside; /* in the runtime: accesses are not events */
+void rt_relocate(void);
+/* the bytes at [a, a + n) (n <= 16; atomically when n <= 8) */
+void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]);
+
+/* rt_check.c */
+void* rt_checker(void* unused);
+void rt_finish(void);
+
+#endif

@@ -1,0 +1,124 @@
+/* BEGIN and END of a parallel assertion instance (seed 003 §III-D), and the
+ * asserting thread's side of its locations: they are computed at BEGIN and
+ * again at each of the thread's instrumented accesses while the instance
+ * is live (the verifier evaluates e in the region's frame: `items[slot]`
+ * follows `slot`); a location that moved is a MOVE event. */
+#include "rt_pa_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Thread_local rt_inst* rt_tl_live;
+_Thread_local int rt_tl_inside;
+
+chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate,
+                                      const unsigned long* sizes, const unsigned char* kinds) {
+  rt_start();
+  int n = site->nlocs;
+  size_t words = (size_t)(n ? n : 1);
+  rt_inst* in =
+      calloc(1, sizeof *in + words * (5 * sizeof(uint64_t) + 2) + (size_t)site->nlatches + 1);
+  if (!in) {
+    fprintf(stderr, "chorus-rt: out of memory for a parallel assertion instance\n");
+    _exit(3);
+  }
+  in->cval = (uint64_t(*)[2])(in + 1);
+  in->addr = (uintptr_t*)(in->cval + words);
+  in->caddr = in->addr + words;
+  in->size = (unsigned long*)(in->caddr + words);
+  in->kind = (unsigned char*)(in->size + words);
+  in->latch = in->kind + words;
+  in->site = site;
+  in->tid = rt_tid();
+  in->locate = locate;
+  for (int k = 0; k < n; ++k) {
+    in->size[k] = sizes[k];
+    in->kind[k] = kinds[k];
+  }
+  ++rt_tl_inside;
+  locate((void**)in->addr);
+  --rt_tl_inside;
+  for (int k = 0; k < n; ++k) {
+    in->caddr[k] = in->addr[k];
+    if (in->kind[k] != CHORUS_RT_PA_OTHER)
+      rt_snapshot(in->addr[k], in->size[k], in->cval[k]);
+    rt_filter_add(in->addr[k], in->size[k], 1);
+  }
+  atomic_fetch_add(&rt_live_total, 1);
+  in->next_live = rt_tl_live;
+  rt_tl_live = in;
+  rt_log(RT_BEGIN, 0, 0, in, -1, __builtin_return_address(0), NULL);
+  return in;
+}
+
+void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
+  rt_inst* in = *s;
+  if (!in)
+    return;
+  /* instances end in the reverse order of their BEGINs */
+  for (rt_inst** p = &rt_tl_live; *p; p = &(*p)->next_live)
+    if (*p == in) {
+      *p = in->next_live;
+      break;
+    }
+  uintptr_t addr[64];
+  unsigned long size[64];
+  int n = in->site->nlocs; /* at most 64 (chorus cc) */
+  for (int k = 0; k < n; ++k) {
+    addr[k] = in->addr[k];
+    size[k] = in->size[k];
+  }
+  rt_log(RT_END, 0, 0, in, -1, __builtin_return_address(0), NULL);
+  /* the checker frees `in` after END: only the copies are used here */
+  for (int k = 0; k < n; ++k)
+    rt_filter_add(addr[k], size[k], -1);
+  atomic_fetch_sub(&rt_live_total, 1);
+}
+
+void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]) {
+  out[0] = out[1] = 0;
+  switch (n) {
+  case 1:
+    out[0] = __atomic_load_n((const unsigned char*)a, __ATOMIC_RELAXED);
+    break;
+  case 2:
+    out[0] = __atomic_load_n((const unsigned short*)a, __ATOMIC_RELAXED);
+    break;
+  case 4:
+    out[0] = __atomic_load_n((const unsigned*)a, __ATOMIC_RELAXED);
+    break;
+  case 8:
+    out[0] = __atomic_load_n((const unsigned long long*)a, __ATOMIC_RELAXED);
+    break;
+  default:
+    memcpy(out, (const void*)a, n < 16 ? n : 16);
+  }
+}
+
+void rt_relocate(void) {
+  ++rt_tl_inside;
+  for (rt_inst* in = rt_tl_live; in; in = in->next_live) {
+    uintptr_t now[64];
+    int n = in->site->nlocs; /* at most 64 (chorus cc) */
+    in->locate((void**)now);
+    for (int k = 0; k < n; ++k)
+      if (now[k] != in->addr[k]) {
+        rt_filter_add(now[k], in->size[k], 1);
+        rt_filter_add(in->addr[k], in->size[k], -1);
+        in->addr[k] = now[k];
+        uint64_t v[2] = {0, 0};
+        if (in->kind[k] != CHORUS_RT_PA_OTHER)
+          rt_snapshot(now[k], in->size[k], v);
+        rt_log(RT_MOVE, now[k], (uint32_t)in->size[k], in, k, __builtin_return_address(0), v);
+      }
+  }
+  --rt_tl_inside;
+}
+
+/* The isa words of clang's block literals (`locate` is a stack block that
+ * is only called, never copied: no Blocks run time is needed). Weak: a
+ * program linked with a Blocks run time keeps that one. */
+__attribute__((weak)) void* _NSConcreteStackBlock[32];
+__attribute__((weak)) void* _NSConcreteGlobalBlock[32];

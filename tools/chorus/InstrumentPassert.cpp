@@ -1,0 +1,510 @@
+// `chorus cc`'s rewriting of parallel assertions (Instrument.h; seed 003
+// §V; runtime/threads/README.md). Each `thru { body } passert(e);` of a
+// unit becomes, on the same lines,
+//
+//   { <pointers to the variables e's locations are made of>
+//     chorus_rt_pa_scope s __attribute__((cleanup(chorus_rt_pa_end))) =
+//         chorus_rt_pa_begin(&site, ^(void** a) { a[k] = &(location k); ... },
+//                            sizes, kinds);
+//     { body } }
+//
+// so BEGIN comes before the region's first statement and END after its
+// last one on every way out (C runs the cleanup on break, return and goto
+// too); the block re-computes the locations from the current values of the
+// variables (the asserting thread calls it at its accesses). e becomes
+// `eval`, a function of the end of the unit over the observation
+// variables, the HASOCCURRED latches and the locations' values. What e may
+// be: `!`, `&&`, `||`, `==>` and parentheses over LW/RW/LR/RR(location),
+// HASOCCURRED(e) and comparisons (==, !=, <, <=, >, >=) of locations and
+// constants (numbers, characters, names in capitals such as NULL); a
+// location is a variable followed by `[index]`, `.member`, `->member`, or
+// `*location`. Anything else is named in a warning and the region runs
+// unchecked (thru and passert removed), never silently.
+#include "Instrument.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <vector>
+
+namespace chorus::driver {
+namespace {
+
+struct Tok {
+  enum Kind { Ident, Number, Char, Punct, End } kind = End;
+  std::string text;
+};
+
+std::string cString(const std::string& s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\')
+      out += '\\';
+    if (ch == '\n')
+      out += "\\n";
+    else
+      out += ch;
+  }
+  return out + "\"";
+}
+
+/// Tokens of e (comments are already blanks).
+bool lexExpr(const std::string& s, std::vector<Tok>& out, std::string& why) {
+  static const char* puncts[] = {"->", "&&", "||", "==>", "==", "!=", "<=", ">=", "<<", ">>"};
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = (unsigned char)s[i];
+    if (std::isspace(c)) {
+      ++i;
+      continue;
+    }
+    Tok t;
+    if (std::isalpha(c) || c == '_') {
+      size_t j = i;
+      while (j < s.size() && (std::isalnum((unsigned char)s[j]) || s[j] == '_'))
+        ++j;
+      t = {Tok::Ident, s.substr(i, j - i)};
+      i = j;
+    } else if (std::isdigit(c) ||
+               (c == '.' && i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1]))) {
+      size_t j = i;
+      while (j < s.size() &&
+             (std::isalnum((unsigned char)s[j]) || s[j] == '.' ||
+              ((s[j] == '+' || s[j] == '-') &&
+               (s[j - 1] == 'e' || s[j - 1] == 'E' || s[j - 1] == 'p' || s[j - 1] == 'P'))))
+        ++j;
+      t = {Tok::Number, s.substr(i, j - i)};
+      i = j;
+    } else if (c == '\'') {
+      size_t j = i + 1;
+      while (j < s.size() && s[j] != '\'')
+        j += s[j] == '\\' ? 2 : 1;
+      if (j >= s.size()) {
+        why = "an unterminated character constant";
+        return false;
+      }
+      t = {Tok::Char, s.substr(i, j + 1 - i)};
+      i = j + 1;
+    } else if (c == '"') {
+      why = "a string literal";
+      return false;
+    } else {
+      t.kind = Tok::Punct;
+      for (const char* p : puncts)
+        if (s.compare(i, std::string(p).size(), p) == 0 && std::string(p).size() > t.text.size())
+          t.text = p;
+      if (t.text.empty())
+        t.text = std::string(1, char(c));
+      i += t.text.size();
+    }
+    out.push_back(t);
+  }
+  out.push_back(Tok{});
+  return true;
+}
+
+bool allCaps(const std::string& s) {
+  bool letter = false;
+  for (char ch : s) {
+    if (std::islower((unsigned char)ch))
+      return false;
+    letter = letter || std::isupper((unsigned char)ch);
+  }
+  return letter;
+}
+
+/// e translated for the run-time checker.
+class Translator {
+public:
+  struct Loc {
+    std::string text;    ///< as written
+    std::string located; ///< the C lvalue over the captured variable pointers
+    bool value = false;  ///< e compares its value
+  };
+  std::vector<Loc> locs;
+  std::vector<std::string> latches;            ///< theta of each HASOCCURRED, inner first
+  std::map<std::string, std::string> captures; ///< variable -> its pointer's name
+  std::string why;
+
+  Translator(std::vector<Tok> toks, int site) : t_(std::move(toks)), site_(site) {}
+
+  bool run(std::string& out) {
+    try {
+      out = orExpr();
+      if (peek().kind != Tok::End)
+        fail("'" + peek().text + "'");
+      if (locs.size() > 64)
+        fail("more than 64 locations");
+      return true;
+    } catch (const std::string& w) {
+      why = w;
+      return false;
+    }
+  }
+
+private:
+  std::vector<Tok> t_;
+  size_t p_ = 0;
+  int site_;
+
+  const Tok& peek(size_t k = 0) const { return t_[std::min(p_ + k, t_.size() - 1)]; }
+  bool is(const char* s, size_t k = 0) const {
+    return peek(k).kind == Tok::Punct && peek(k).text == s;
+  }
+  void expect(const char* s) {
+    if (!is(s))
+      fail("'" + peek().text + "' where '" + s + "' was expected");
+    ++p_;
+  }
+  [[noreturn]] static void fail(const std::string& what) { throw std::string(what); }
+
+  std::string orExpr() {
+    std::string a = implExpr();
+    while (is("||")) {
+      ++p_;
+      a = "(" + a + " || " + implExpr() + ")";
+    }
+    return a;
+  }
+  std::string implExpr() {
+    std::string a = andExpr();
+    if (is("==>")) {
+      ++p_;
+      return "(!" + a + " || " + implExpr() + ")";
+    }
+    return a;
+  }
+  std::string andExpr() {
+    std::string a = unary();
+    while (is("&&")) {
+      ++p_;
+      a = "(" + a + " && " + unary() + ")";
+    }
+    return a;
+  }
+  std::string unary() {
+    if (is("!")) {
+      ++p_;
+      return "(!" + unary() + ")";
+    }
+    if (is("(")) {
+      ++p_;
+      std::string a = orExpr();
+      expect(")");
+      if (!relop().empty())
+        fail("a comparison of a parenthesized expression");
+      return "(" + a + ")";
+    }
+    const Tok& k = peek();
+    static const std::map<std::string, std::string> obs = {{"LW", "CHORUS_RT_PA_LW"},
+                                                           {"RW", "CHORUS_RT_PA_RW"},
+                                                           {"LR", "CHORUS_RT_PA_LR"},
+                                                           {"RR", "CHORUS_RT_PA_RR"}};
+    if (k.kind == Tok::Ident && is("(", 1) && obs.count(k.text)) {
+      std::string which = obs.at(k.text);
+      p_ += 2;
+      int l = location(false);
+      expect(")");
+      return "chorus_rt_pa_obs(c, " + which + ", " + std::to_string(l) + ")";
+    }
+    if (k.kind == Tok::Ident && k.text == "HASOCCURRED" && is("(", 1)) {
+      p_ += 2;
+      std::string theta = orExpr();
+      expect(")");
+      latches.push_back(theta);
+      return "chorus_rt_pa_h(c, " + std::to_string(latches.size() - 1) + ")";
+    }
+    std::string a = operand();
+    if (std::string op = relop(); !op.empty()) {
+      ++p_;
+      std::string b = operand();
+      return "chorus_rt_pa_cmp(CHORUS_RT_PA_" + op + ", " + a + ", " + b + ")";
+    }
+    return "chorus_rt_pa_truth(" + a + ")";
+  }
+  std::string relop() const {
+    static const std::map<std::string, std::string> ops = {
+        {"==", "EQ"}, {"!=", "NE"}, {"<", "LT"}, {"<=", "LE"}, {">", "GT"}, {">=", "GE"}};
+    if (peek().kind == Tok::Punct && ops.count(peek().text))
+      return ops.at(peek().text);
+    return "";
+  }
+  std::string operand() {
+    const Tok& k = peek();
+    if (is("-") && (peek(1).kind == Tok::Number)) {
+      std::string n = peek(1).text;
+      p_ += 2;
+      return "CHORUS_RT_PA_CONST(-" + n + ")";
+    }
+    if (k.kind == Tok::Number || k.kind == Tok::Char ||
+        (k.kind == Tok::Ident && allCaps(k.text) && !is("(", 1))) {
+      ++p_;
+      return "CHORUS_RT_PA_CONST(" + k.text + ")";
+    }
+    return "chorus_rt_pa_val(c, " + std::to_string(location(true)) + ")";
+  }
+
+  std::string capture(const std::string& name) {
+    auto it = captures.find(name);
+    if (it == captures.end())
+      it = captures
+               .emplace(name, "chorus_rt_v" + std::to_string(site_) + "_" +
+                                  std::to_string(captures.size()))
+               .first;
+    return "(*" + it->second + ")";
+  }
+
+  /// A location; its index.
+  int location(bool value) {
+    std::string text, located;
+    auto add = [&](const std::string& t, const std::string& l) {
+      bool word = !t.empty() && (std::isalnum((unsigned char)t[0]) || t[0] == '_');
+      bool prevWord =
+          !text.empty() && (std::isalnum((unsigned char)text.back()) || text.back() == '_');
+      text += (word && prevWord ? " " : "") + t;
+      located += " " + l;
+    };
+    while (is("*")) {
+      ++p_;
+      add("*", "*");
+    }
+    if (is("("))
+      fail("a parenthesized location");
+    if (peek().kind != Tok::Ident || allCaps(peek().text) || is("(", 1))
+      fail("'" + peek().text + "' where a location (a variable) was expected");
+    add(peek().text, capture(peek().text));
+    ++p_;
+    for (;;) {
+      if (is(".") || is("->")) {
+        std::string op = peek().text;
+        ++p_;
+        if (peek().kind != Tok::Ident)
+          fail("'" + peek().text + "' after '" + op + "'");
+        add(op, op);
+        add(peek().text, peek().text);
+        ++p_;
+      } else if (is("[")) {
+        ++p_;
+        add("[", "[");
+        int depth = 1;
+        while (depth) {
+          const Tok& k = peek();
+          if (k.kind == Tok::End)
+            fail("an unterminated '['");
+          if (is("["))
+            ++depth;
+          if (is("]") && --depth == 0)
+            break;
+          bool member = p_ > 0 && (t_[p_ - 1].text == "." || t_[p_ - 1].text == "->");
+          if (k.kind == Tok::Ident && !member && !allCaps(k.text) && !is("(", 1) &&
+              k.text != "sizeof")
+            add(k.text, capture(k.text));
+          else
+            add(k.text, k.text);
+          ++p_;
+        }
+        ++p_;
+        add("]", "]");
+      } else
+        break;
+    }
+    for (size_t i = 0; i < locs.size(); ++i)
+      if (locs[i].text == text) {
+        locs[i].value = locs[i].value || value;
+        return int(i);
+      }
+    locs.push_back({text, located, value});
+    return int(locs.size() - 1);
+  }
+};
+
+/// Positions of s that are code (not in a comment, string or character
+/// constant); comments are blanked in `blank`.
+std::vector<bool> codeMask(const std::string& s) {
+  std::vector<bool> code(s.size(), true);
+  for (size_t i = 0; i < s.size();) {
+    if (s.compare(i, 2, "/*") == 0) {
+      size_t j = s.find("*/", i + 2);
+      j = j == std::string::npos ? s.size() : j + 2;
+      for (size_t k = i; k < j; ++k)
+        code[k] = false;
+      i = j;
+    } else if (s.compare(i, 2, "//") == 0) {
+      size_t j = s.find('\n', i);
+      j = j == std::string::npos ? s.size() : j;
+      for (size_t k = i; k < j; ++k)
+        code[k] = false;
+      i = j;
+    } else if (s[i] == '"' || s[i] == '\'') {
+      char q = s[i];
+      size_t j = i + 1;
+      while (j < s.size() && s[j] != q && s[j] != '\n')
+        j += s[j] == '\\' ? 2 : 1;
+      j = std::min(j + 1, s.size());
+      for (size_t k = i; k < j; ++k)
+        code[k] = false;
+      i = j;
+    } else
+      ++i;
+  }
+  return code;
+}
+
+bool identAt(const std::string& s, const std::vector<bool>& code, size_t i, const char* w) {
+  size_t n = std::string(w).size();
+  if (!code[i] || s.compare(i, n, w) != 0)
+    return false;
+  auto isId = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+  return (i == 0 || !isId(s[i - 1])) && (i + n >= s.size() || !isId(s[i + n]));
+}
+
+size_t skipSpace(const std::string& s, const std::vector<bool>& code, size_t i) {
+  while (i < s.size() && (!code[i] || std::isspace((unsigned char)s[i])))
+    ++i;
+  return i;
+}
+
+/// The position of the bracket closing the one at i (code only), or npos.
+size_t matching(const std::string& s, const std::vector<bool>& code, size_t i) {
+  char open = s[i], close = open == '{' ? '}' : ')';
+  int depth = 0;
+  for (size_t j = i; j < s.size(); ++j) {
+    if (!code[j])
+      continue;
+    if (s[j] == open)
+      ++depth;
+    else if (s[j] == close && --depth == 0)
+      return j;
+  }
+  return std::string::npos;
+}
+
+} // namespace
+
+PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
+  PassertRewrite out;
+  std::vector<bool> code = codeMask(text);
+  struct Edit {
+    size_t pos, len;
+    std::string with;
+  };
+  std::vector<Edit> edits;
+  std::ostringstream tail;
+  auto lineCol = [&](size_t pos, unsigned& line, unsigned& col) {
+    line = 1;
+    size_t bol = 0;
+    for (size_t i = 0; i < pos; ++i)
+      if (text[i] == '\n') {
+        ++line;
+        bol = i + 1;
+      }
+    col = unsigned(pos - bol + 1);
+  };
+  auto blanks = [&](size_t from, size_t to) {
+    std::string b;
+    for (size_t i = from; i < to; ++i)
+      b += text[i] == '\n' ? '\n' : ' ';
+    return b;
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!identAt(text, code, i, "thru"))
+      continue;
+    size_t open = skipSpace(text, code, i + 4);
+    if (open >= text.size() || text[open] != '{')
+      continue;
+    size_t close = matching(text, code, open);
+    if (close == std::string::npos)
+      continue;
+    size_t pa = skipSpace(text, code, close + 1);
+    if (!identAt(text, code, pa, "passert"))
+      continue;
+    size_t lp = skipSpace(text, code, pa + 7);
+    if (lp >= text.size() || text[lp] != '(')
+      continue;
+    size_t rp = matching(text, code, lp);
+    if (rp == std::string::npos)
+      continue;
+    size_t end = skipSpace(text, code, rp + 1);
+    end = end < text.size() && text[end] == ';' ? end + 1 : rp + 1;
+    unsigned line, col;
+    lineCol(i, line, col);
+    // e, comments blanked, as written (whitespace runs as one blank)
+    std::string e, shown;
+    for (size_t k = lp + 1; k < rp; ++k)
+      e += code[k] ? text[k] : ' ';
+    for (char ch : e)
+      if (!std::isspace((unsigned char)ch))
+        shown += ch;
+      else if (!shown.empty() && shown.back() != ' ')
+        shown += ' ';
+    while (!shown.empty() && shown.back() == ' ')
+      shown.pop_back();
+    int k = out.count;
+    std::vector<Tok> toks;
+    std::string why, eval;
+    Translator tr({}, k);
+    bool ok = lexExpr(e, toks, why);
+    if (ok) {
+      tr = Translator(toks, k);
+      ok = tr.run(eval);
+      why = tr.why;
+    }
+    if (!ok) {
+      std::cerr << file << ":" << line << ":" << col
+                << ": warning: chorus cc: this parallel assertion is not checked at run time: "
+                << why << " (`chorus verify` checks it)\n";
+      edits.push_back({i, 4, "    "});
+      edits.push_back({close + 1, end - close - 1, blanks(close + 1, end)});
+      continue;
+    }
+    ++out.count;
+    std::string id = std::to_string(k);
+    std::string begin = "{";
+    for (const auto& [name, ptr] : tr.captures)
+      begin += " __typeof__(" + name + ") *" + ptr + " = &(" + name + ");";
+    begin += " chorus_rt_pa_scope chorus_rt_pa_s" + id +
+             " __attribute__((cleanup(chorus_rt_pa_end))) = chorus_rt_pa_begin(&chorus_rt_pa_" +
+             id + ", ^(void** chorus_rt_a) {";
+    for (size_t l = 0; l < tr.locs.size(); ++l)
+      begin += " chorus_rt_a[" + std::to_string(l) + "] = (void*)&(" + tr.locs[l].located + ");";
+    begin += " }, (const unsigned long[]){";
+    for (size_t l = 0; l < tr.locs.size(); ++l)
+      begin += (l ? ", sizeof(" : "sizeof(") + tr.locs[l].text + ")";
+    if (tr.locs.empty())
+      begin += "0";
+    begin += "}, (const unsigned char[]){";
+    for (size_t l = 0; l < tr.locs.size(); ++l)
+      begin += (l ? ", " : "") + (tr.locs[l].value ? "CHORUS_RT_PA_KIND(" + tr.locs[l].text + ")"
+                                                   : std::string("CHORUS_RT_PA_OTHER"));
+    if (tr.locs.empty())
+      begin += "0";
+    begin += "}); ";
+    edits.push_back({i, 4, begin});
+    edits.push_back({close + 1, end - close - 1, " }" + blanks(close + 1, end)});
+    out.prologue += "static const chorus_rt_pa_site chorus_rt_pa_" + id + ";\n";
+    tail << "static const char* const chorus_rt_pa_locs" << id << "[] = {";
+    for (size_t l = 0; l < tr.locs.size(); ++l)
+      tail << (l ? ", " : "") << cString(tr.locs[l].text);
+    if (tr.locs.empty())
+      tail << "0";
+    tail << "};\nstatic int chorus_rt_pa_eval" << id << "(chorus_rt_pa_ctx* c) {\n";
+    for (size_t h = 0; h < tr.latches.size(); ++h)
+      tail << "  chorus_rt_pa_latch(c, " << h << ", " << tr.latches[h] << ");\n";
+    tail << "  return " << eval << ";\n}\n"
+         << "static const chorus_rt_pa_site chorus_rt_pa_" << id << " = {" << cString(file) << ", "
+         << line << ", " << col << ", " << cString(shown) << ", " << tr.locs.size()
+         << ", chorus_rt_pa_locs" << id << ", " << tr.latches.size() << ", chorus_rt_pa_eval" << id
+         << "};\n";
+  }
+  // right to left, so that earlier positions stay valid (edits never overlap)
+  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.pos > b.pos; });
+  for (const Edit& ed : edits)
+    text.replace(ed.pos, ed.len, ed.with);
+  out.tail = tail.str();
+  out.rewritten = !edits.empty();
+  return out;
+}
+
+} // namespace chorus::driver
