@@ -281,7 +281,7 @@ static void process(const rt_event* e) {
         live[i] = live[--nlive];
         break;
       }
-    free(e->inst);
+    rt_retire(e->inst);
     return;
   case RT_MOVE:
     e->inst->caddr[e->loc] = e->addr;
@@ -331,15 +331,20 @@ void* rt_checker(void* unused) {
   (void)unused;
   rt_tl_inside = 1;
   double seen = 0;
+  int last = 0;
   for (int idle = 0;;) {
     uint64_t next = atomic_load(&rt_done) + 1;
     int n = rt_nlogs(), found = -1;
     const rt_event* e = NULL;
-    for (int i = 0; i < n; ++i)
-      if ((e = rt_peek(i)) && e->ts == next) {
+    /* the log of the last event first: a thread's events often follow
+     * each other in the timeline */
+    if (last < n && (e = rt_peek(last)) && e->ts == next)
+      found = last;
+    for (int i = 0; i < n && found < 0; ++i)
+      if ((e = rt_peek(i)) && e->ts == next)
         found = i;
-        break;
-      }
+    if (found >= 0)
+      last = found;
     if (found < 0) {
       if (atomic_load(&rt_clock) < next)
         atomic_store(&checker_idle, 1);

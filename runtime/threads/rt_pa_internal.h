@@ -29,6 +29,8 @@ struct chorus_rt_pa_inst {
   unsigned char* latch;
   uint64_t (*cval)[2]; /* the values of the locations e compares */
   int failed;
+  struct chorus_rt_pa_inst* _Atomic* home; /* pooled: the owner's list of returned records */
+  struct chorus_rt_pa_inst* next_free;
 };
 typedef struct chorus_rt_pa_inst rt_inst;
 
@@ -77,6 +79,7 @@ static inline int rt_filter_hit(uintptr_t a, unsigned long n) {
 }
 
 /* rt_scope.c: the calling thread's live instances follow its variables */
+void rt_retire(rt_inst* in); /* the checker is done with `in` (after END) */
 extern _Thread_local rt_inst* rt_tl_live;
 extern _Thread_local int rt_tl_inside; /* in the runtime: accesses are not events */
 void rt_relocate(void);

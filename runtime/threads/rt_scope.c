@@ -13,13 +13,44 @@
 _Thread_local rt_inst* rt_tl_live;
 _Thread_local int rt_tl_inside;
 
-chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate,
-                                      const unsigned long* sizes, const unsigned char* kinds) {
-  rt_start();
-  int n = site->nlocs;
-  size_t words = (size_t)(n ? n : 1);
-  rt_inst* in =
-      calloc(1, sizeof *in + words * (5 * sizeof(uint64_t) + 2) + (size_t)site->nlatches + 1);
+/* Instance records: those of sites with at most RT_SMALL locations and
+ * latches go back to their thread when the checker is done with them (a
+ * list the checker pushes to and the thread takes whole), so a region costs
+ * no malloc/free; the others the checker frees. */
+#define RT_SMALL 8
+static _Thread_local rt_inst* tl_free;
+static _Thread_local rt_inst* _Atomic* tl_home; /* never freed: the checker may push late */
+
+void rt_retire(rt_inst* in) {
+  if (!in->home) {
+    free(in);
+    return;
+  }
+  rt_inst* h = atomic_load_explicit(in->home, memory_order_relaxed);
+  do
+    in->next_free = h;
+  while (!atomic_compare_exchange_weak_explicit(in->home, &h, in, memory_order_release,
+                                                memory_order_relaxed));
+}
+
+static rt_inst* record(const chorus_rt_pa_site* site) {
+  int small = site->nlocs <= RT_SMALL && site->nlatches <= RT_SMALL;
+  if (small) {
+    if (!tl_home)
+      tl_home = calloc(1, sizeof *tl_home);
+    if (!tl_free && tl_home)
+      tl_free = atomic_exchange_explicit(tl_home, NULL, memory_order_acquire);
+    if (tl_free) {
+      rt_inst* r = tl_free;
+      tl_free = r->next_free;
+      r->failed = 0;
+      memset(r->latch, 0, RT_SMALL + 1);
+      return r;
+    }
+  }
+  size_t words = (size_t)(small ? RT_SMALL : site->nlocs ? site->nlocs : 1);
+  size_t latches = (size_t)(small ? RT_SMALL : site->nlatches);
+  rt_inst* in = calloc(1, sizeof *in + words * (5 * sizeof(uint64_t) + 2) + latches + 1);
   if (!in) {
     fprintf(stderr, "chorus-rt: out of memory for a parallel assertion instance\n");
     _exit(3);
@@ -30,6 +61,15 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
   in->size = (unsigned long*)(in->caddr + words);
   in->kind = (unsigned char*)(in->size + words);
   in->latch = in->kind + words;
+  in->home = small ? tl_home : NULL;
+  return in;
+}
+
+chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate,
+                                      const unsigned long* sizes, const unsigned char* kinds) {
+  rt_start();
+  int n = site->nlocs;
+  rt_inst* in = record(site);
   in->site = site;
   in->tid = rt_tid();
   in->locate = locate;
