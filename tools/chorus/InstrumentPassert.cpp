@@ -134,7 +134,9 @@ public:
     try {
       out = orExpr();
       if (peek().kind != Tok::End)
-        fail("'" + peek().text + "'");
+        fail("'" + peek().text +
+             "' (the run-time checker evaluates !, &&, ||, ==>, comparisons of locations and "
+             "constants, LW/RW/LR/RR and HASOCCURRED)");
       if (locs.size() > 64)
         fail("more than 64 locations");
       return true;
