@@ -30,7 +30,7 @@ clang-16 -O2 "${off[@]}" -o "$tmp/plain" "$here/kernels.c" -lpthread
 clang-16 -O2 -fsanitize=thread "${off[@]}" -o "$tmp/tsan" "$here/kernels.c" -lpthread
 "$chorus" cc -O2 -o "$tmp/checked" "$here/kernels.c"
 printf "| kernel | threads | plain (s) | chorus cc (s) | ratio | ThreadSanitizer (s) | ratio |\n|---|---|---|---|---|---|---|\n"
-for kernel in bs:200000 fluid:200000 bbuf:20000 dstack:20000 list:2000; do
+for kernel in bs:200000 fluid:200000 bbuf:100000 dstack:400000 list:4000; do
   IFS=: read -r k n <<< "$kernel"
   for t in $threads; do
     p=$(best "$tmp/plain" "$k" "$t" "$n")
