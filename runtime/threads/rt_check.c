@@ -175,15 +175,30 @@ static void json_line(const char* line) {
   close(fd);
 }
 
-/* FILE:LINE of an instrumented access (addr2line on the debug information;
- * "" when there is none) */
+/* FILE:LINE:COL of an instrumented access, from the debug information
+ * (llvm-symbolizer-16, else addr2line; "" when there is none) */
+static int symbolize(const char* cmd, int second, char* out, size_t n) {
+  FILE* p = popen(cmd, "r");
+  if (!p)
+    return 0;
+  char line[4096] = "";
+  int ok = 0;
+  if (fgets(line, sizeof line, p) && (!second || fgets(line, sizeof line, p)) && line[0] != '?' &&
+      strchr(line, ':')) {
+    line[strcspn(line, " \n")] = 0;
+    snprintf(out, n, " at %s", line);
+    ok = 1;
+  }
+  pclose(p);
+  return ok;
+}
+
 static void where(void* pc, char* out, size_t n) {
   out[0] = 0;
   const char* s = getenv("CHORUS_RT_SYMBOLIZE");
   Dl_info info;
   if ((s && !strcmp(s, "0")) || !pc || !dladdr(pc, &info) || !info.dli_fname)
     return;
-  char cmd[4400];
   const char* exe = info.dli_fname;
   char self[4096];
   ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -192,17 +207,13 @@ static void where(void* pc, char* out, size_t n) {
     if (!exe[0] || !strchr(exe, '/'))
       exe = self;
   }
-  snprintf(cmd, sizeof cmd, "addr2line -e '%s' 0x%lx 2>/dev/null", exe,
-           (unsigned long)((uintptr_t)pc - 1 - (uintptr_t)info.dli_fbase));
-  FILE* p = popen(cmd, "r");
-  if (!p)
+  unsigned long off = (unsigned long)((uintptr_t)pc - 1 - (uintptr_t)info.dli_fbase);
+  char cmd[4400];
+  snprintf(cmd, sizeof cmd, "llvm-symbolizer-16 --obj='%s' 0x%lx 2>/dev/null", exe, off);
+  if (symbolize(cmd, 1, out, n))
     return;
-  char line[4096] = "";
-  if (fgets(line, sizeof line, p) && line[0] != '?' && strchr(line, ':')) {
-    line[strcspn(line, " \n")] = 0;
-    snprintf(out, n, " at %s", line);
-  }
-  pclose(p);
+  snprintf(cmd, sizeof cmd, "addr2line -e '%s' 0x%lx 2>/dev/null", exe, off);
+  symbolize(cmd, 0, out, n);
 }
 
 static void report(rt_inst* in, const rt_event* e) {
