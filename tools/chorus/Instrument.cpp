@@ -48,7 +48,9 @@ std::optional<Instrumented> instrument(const std::string& file) {
   std::ifstream in(file);
   if (!in)
     return std::nullopt; // the compiler reports the missing file
-  std::string whole((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ostringstream read;
+  read << in.rdbuf();
+  std::string whole = read.str();
   PassertRewrite pa = rewritePasserts(whole, file);
   std::vector<std::string> lines;
   {
@@ -201,7 +203,9 @@ std::optional<Instrumented> instrument(const std::string& file) {
 
 bool usesThreads(const std::string& file) {
   std::ifstream in(file);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ostringstream read;
+  read << in.rdbuf();
+  std::string text = read.str();
   static const std::regex threads(R"(\bpthread|\bpassert\b)");
   return std::regex_search(text, threads);
 }
