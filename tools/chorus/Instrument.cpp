@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <regex>
 #include <sstream>
