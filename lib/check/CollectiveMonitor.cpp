@@ -130,11 +130,15 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
     return st;
   };
   const std::string& id = ids_[alocs_[heads[lo].aloc].id];
+  // Several pragmas at one location share a snapshot: their conjunction is
+  // checked, and a failure names the pragma that fails.
+  std::vector<std::vector<std::pair<const model::CollectiveAnnot*, Expr>>> parts(n);
   for (int j = lo; j < hi; ++j) {
     std::vector<Expr> cs;
     for (const model::CollectiveAnnot* a : alocs_[heads[j].aloc].annots) {
       try {
         cs.push_back(ex_.evalAnnotation(snaps, j, s.pc, a->expr, a->loc, &reads[j]));
+        parts[j].emplace_back(a, cs.back());
       } catch (const exec::ViolationError& e) {
         fail(failKind(*a), *a, j,
              noun(*a) + " " + id + " cannot be evaluated: " + e.violation.message, e.condition,
@@ -151,12 +155,23 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
     exec::Answer a = conds[j]->isFalse() ? exec::Answer::No : ex_.oracle().valid(s.pc, conds[j]);
     if (a == exec::Answer::Yes)
       continue;
-    const model::CollectiveAnnot& an = *alocs_[heads[j].aloc].annots.front();
+    const model::CollectiveAnnot* blamed = alocs_[heads[j].aloc].annots.front();
+    Expr failing = conds[j];
+    if (a == exec::Answer::No && parts[j].size() > 1)
+      for (const auto& [pa, pc] : parts[j])
+        if (!exec::trivial(pc) &&
+            (pc->isFalse() || ex_.oracle().valid(s.pc, pc) == exec::Answer::No)) {
+          blamed = pa;
+          failing = pc;
+          break;
+        }
+    const model::CollectiveAnnot& an = *blamed;
+    const std::string& aid = an.id.empty() ? id : an.id;
     if (a == exec::Answer::No)
       fail(failKind(an), an, j,
-           noun(an) + " " + id + " of process " + std::to_string(j) + " ('" +
+           noun(an) + " " + aid + " of process " + std::to_string(j) + " ('" +
                model::toString(P, an.expr) + "') may fail",
-           f.logicalAnd(s.pc, f.logicalNot(conds[j])), composite(succ.step, id));
+           f.logicalAnd(s.pc, f.logicalNot(failing)), composite(succ.step, aid));
     ex_.noteUndecided(std::string(kindName(failKind(an))) + ": " + id + " of process " +
                       std::to_string(j) + " at " + P.where(an.loc));
     s.pc = f.logicalAnd(s.pc, conds[j]);

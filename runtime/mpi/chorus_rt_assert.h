@@ -94,6 +94,12 @@ int chorus_rt_truth(chorus_rt_value a);
 /* term k of this rank's snapshot, and of the snapshot of rank `r` */
 chorus_rt_value chorus_rt_own(chorus_rt_ctx* c, int k);
 chorus_rt_value chorus_rt_remote(chorus_rt_ctx* c, chorus_rt_value r, int k);
+/* quantifiers: a bound as an integer; 1 while the loop may go on (at most
+ * CHORUS_RT_QUANT_STEPS iterations per evaluation); 1 when no snapshot read
+ * so far is missing (a decided quantifier may stop) */
+long long chorus_rt_int(chorus_rt_ctx* c, chorus_rt_value a);
+int chorus_rt_go(chorus_rt_ctx* c, long long i);
+int chorus_rt_settled(chorus_rt_ctx* c);
 /* this rank (a snapshot computes a remote term only on the ranks it serves) */
 int chorus_rt_self(void);
 

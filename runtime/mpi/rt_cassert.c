@@ -249,6 +249,7 @@ static int evaluate(struct rt_eval* e) {
   c.e = e;
   c.nmissing = 0;
   c.error[0] = 0;
+  c.steps = 0;
   int ok = chorus_rt_truth(e->a->eval(&c));
   if (c.nmissing) {
     for (int i = 0; i < c.nmissing; ++i) {

@@ -93,7 +93,9 @@ struct chorus_rt_ctx {
   int missing[16];            /* ranks read whose snapshot has not come yet */
   int nmissing;
   char error[256]; /* first evaluation error, or "" */
+  long steps;      /* iterations of quantifiers in this evaluation */
 };
+#define CHORUS_RT_QUANT_STEPS 10000000
 void rt_eval_error(chorus_rt_ctx* c, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 extern int rt_cassert_active;
 void rt_cassert_init(void);

@@ -137,3 +137,29 @@ chorus_rt_value chorus_rt_bin(chorus_rt_ctx* c, int op, chorus_rt_value a, choru
     return r;
   }
 }
+
+/* ---- quantifiers over integer ranges */
+long long chorus_rt_int(chorus_rt_ctx* c, chorus_rt_value a) {
+  if (a.kind == CHORUS_RT_REAL) {
+    rt_eval_error(c, "a quantifier's bound is a floating value");
+    return 0;
+  }
+  return a.kind == CHORUS_RT_UINT && a.v.u > (unsigned long long)__LONG_LONG_MAX__
+             ? __LONG_LONG_MAX__
+             : a.v.i;
+}
+
+int chorus_rt_go(chorus_rt_ctx* c, long long i) {
+  (void)i;
+  if (c->error[0])
+    return 0;
+  if (++c->steps > CHORUS_RT_QUANT_STEPS) {
+    rt_eval_error(c, "a quantifier ranges over more than %d values", CHORUS_RT_QUANT_STEPS);
+    return 0;
+  }
+  return 1;
+}
+
+int chorus_rt_settled(chorus_rt_ctx* c) {
+  return c->nmissing == 0;
+}

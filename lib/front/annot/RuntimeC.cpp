@@ -15,21 +15,26 @@
 //  - operators joining parts of different ranks are evaluated by the
 //    checker (chorus_rt_bin and friends, runtime/mpi/chorus_rt_assert.h),
 //    `&&`, `||`, `==>` and `?:` lazily, as C and the verifier do.
-// What needs more than the composite of these values (quantifiers over
-// remote arrays, a remote read indexed by another rank's value, sets) is
-// refused with the reason; `chorus cc` then warns that this assertion is
-// not checked at run time.
+//  - a quantifier over an integer range its condition bounds is a loop of
+//    the checker; its variable is the checker's, usable as a rank
+//    (PROC[r].x) and in arithmetic.
+// What needs more than the composite of these values (an array of the
+// asserting rank indexed by a quantified variable, a remote read indexed by
+// another rank's value, sets) is refused with the reason; `chorus cc` then
+// warns that this assertion is not checked at run time.
 #include "Annot.h"
 #include "Ast.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 namespace chorus::annot {
 
 namespace {
 
+using detail::Binder;
 using detail::Node;
 using detail::NodeKind;
 
@@ -40,9 +45,11 @@ struct Unsupported {
 
 /// Which ranks' variables a part of the expression reads.
 struct Reads {
-  bool own = false;   ///< the asserting rank's
-  bool mixed = false; ///< several ranks, or unknown
-  std::string remote; ///< the C text of r in PROC[r], when only one other rank
+  bool bound = false;     ///< a variable bound by a quantifier (the checker's)
+  bool own = false;       ///< the asserting rank's
+  bool mixed = false;     ///< several ranks, or unknown
+  bool anyRemote = false; ///< some remote read inside
+  std::string remote;     ///< the C text of r in PROC[r], when only one other rank
   bool any() const { return own || mixed || !remote.empty(); }
 };
 
@@ -53,7 +60,7 @@ public:
 
   std::string value(const Node& n) {
     Reads r = reads(n);
-    if (!r.any())
+    if (!r.any()) // constants and bound variables: the checker evaluates it
       return "CHORUS_RT_VALUE(" + c(n) + ")";
     if (!r.mixed && r.remote.empty()) {
       int t = term(c(n));
@@ -75,6 +82,97 @@ public:
   }
 
 private:
+  std::set<std::string> bound_; ///< variables of the enclosing quantifiers
+  int quants_ = 0;
+
+  /// Bounds of v from a conjunction of relations (lo <= v, v < hi, ...).
+  struct Bounds {
+    const Node* lo = nullptr;
+    const Node* hi = nullptr;
+    bool loStrict = false, hiIncl = false;
+  };
+  static bool mentions(const Node& n, const std::string& v) {
+    if (n.kind == NodeKind::Name && n.text == v)
+      return true;
+    for (const auto& k : n.kids)
+      if (mentions(*k, v))
+        return true;
+    return false;
+  }
+  static void relation(const Node& a, const std::string& op, const Node& b, const std::string& v,
+                       Bounds& out) {
+    bool av = a.kind == NodeKind::Name && a.text == v, bv = b.kind == NodeKind::Name && b.text == v;
+    if (bv && !mentions(a, v)) { // a op v
+      if (op == "<=" || op == "<")
+        out.lo = &a, out.loStrict = op == "<";
+      else if (op == ">=" || op == ">")
+        out.hi = &a, out.hiIncl = op == ">=";
+    } else if (av && !mentions(b, v)) { // v op b
+      if (op == "<" || op == "<=")
+        out.hi = &b, out.hiIncl = op == "<=";
+      else if (op == ">" || op == ">=")
+        out.lo = &b, out.loStrict = op == ">";
+    }
+  }
+  static void bounds(const Node& n, const std::string& v, Bounds& out) {
+    if (n.kind == NodeKind::Binary && n.text == "&&") {
+      bounds(*n.kids[0], v, out);
+      bounds(*n.kids[1], v, out);
+    } else if (n.kind == NodeKind::Binary)
+      relation(*n.kids[0], n.text, *n.kids[1], v, out);
+    else if (n.kind == NodeKind::Chain)
+      for (size_t i = 0; i < n.ops.size(); ++i)
+        relation(*n.kids[i], n.ops[i], *n.kids[i + 1], v, out);
+  }
+
+  /// A quantifier over an integer range, evaluated by the checker: a loop
+  /// over the range (taken from the condition, or from the antecedent of
+  /// \forall's implication or the conjunction of \exists's body) that
+  /// evaluates the whole condition and body at each value. It stops at the
+  /// first value that decides it, unless snapshots it read are still to
+  /// come (the view is then evaluated again when they are in).
+  std::string quantifier(const Node& n) {
+    bool forall = n.text == "forall" || n.text == "\\forall";
+    if (!forall && n.text != "exists" && n.text != "\\exists")
+      refuse(n, "'" + n.text + "'");
+    if (n.binders.size() != 1)
+      refuse(n, "a quantifier over several variables");
+    const Binder& b = n.binders[0];
+    if (b.type) {
+      static const std::set<std::string> ints = {"int",      "long",   "short",   "char",
+                                                 "unsigned", "signed", "integer", "size_t"};
+      for (const std::string& w : b.type->words)
+        if (!ints.count(w) || b.type->pointers)
+          refuse(n, "a quantifier over a variable that is not an integer");
+    }
+    const Node* cond = n.kids.size() == 2 ? n.kids[0].get() : nullptr;
+    const Node& body = *n.kids.back();
+    Bounds r;
+    if (cond)
+      bounds(*cond, b.name, r);
+    else if (forall && body.kind == NodeKind::Binary && body.text == "==>")
+      bounds(*body.kids[0], b.name, r);
+    else if (!forall)
+      bounds(body, b.name, r);
+    if (!r.lo || !r.hi)
+      refuse(n, "a quantifier whose range of " + b.name + " is not bounded by its condition");
+    std::string lo = "chorus_rt_int(c, " + value(*r.lo) + ")" + (r.loStrict ? " + 1" : "");
+    std::string hi = "chorus_rt_int(c, " + value(*r.hi) + ")" + (r.hiIncl ? " + 1" : "");
+    if (bound_.count(b.name))
+      refuse(n, "a quantifier rebinding " + b.name);
+    bound_.insert(b.name);
+    std::string condC = cond ? "chorus_rt_truth(" + value(*cond) + ")" : "1";
+    std::string bodyC = "chorus_rt_truth(" + value(body) + ")";
+    bound_.erase(b.name);
+    std::string k = std::to_string(quants_++), q = "chorus_rt_q_" + b.name;
+    std::string res = "chorus_rt_r" + k, hv = "chorus_rt_hi" + k;
+    return "({ int " + res + " = " + (forall ? "1" : "0") + "; long long " + hv + " = " + hi +
+           "; for (long long " + q + " = " + lo + "; " + q + " < " + hv + " && chorus_rt_go(c, " +
+           q + "); ++" + q + ") if (" + condC + " && " + (forall ? "!" : "") + bodyC + ") { " +
+           res + " = " + (forall ? "0" : "1") +
+           "; if (chorus_rt_settled(c)) break; } chorus_rt_i(" + res + "); })";
+  }
+
   int term(const std::string& text) {
     auto [it, fresh] = terms.index.emplace(text, int(terms.text.size()));
     if (fresh) {
@@ -106,18 +204,24 @@ private:
     Reads r;
     switch (n.kind) {
     case NodeKind::Name:
-      r.own = !isBoolConstant(n); // true and false (TASS) read nothing
+      if (bound_.count(n.text))
+        r.bound = true;
+      else
+        r.own = !isBoolConstant(n); // true and false (TASS) read nothing
       return r;
     case NodeKind::Remote: {
       if (!n.fn.empty())
         refuse(n, "'PROC[...]@" + n.fn + "' (a variable of another rank's function frame)");
       Reads rk = reads(*n.kids[0]);
-      if (rk.mixed || !rk.remote.empty())
+      if (rk.anyRemote) // the rank's own values and quantified variables are fine
         refuse(n, "a remote read whose rank is another rank's value");
       r.remote = c(*n.kids[0]);
+      r.anyRemote = true;
       return r;
     }
-    case NodeKind::Quant:
+    case NodeKind::Quant: // evaluated by the checker, over the ranks' terms
+      r.mixed = true;
+      return r;
     case NodeKind::SetCompr:
     case NodeKind::SetList:
     case NodeKind::Range:
@@ -129,6 +233,8 @@ private:
     }
     for (const auto& k : n.kids) {
       Reads kr = reads(*k);
+      r.bound = r.bound || kr.bound;
+      r.anyRemote = r.anyRemote || kr.anyRemote;
       r.own = r.own || kr.own;
       r.mixed = r.mixed || kr.mixed;
       if (!kr.remote.empty()) {
@@ -137,7 +243,9 @@ private:
         r.remote = kr.remote;
       }
     }
-    if (r.own && !r.remote.empty())
+    if ((r.own || r.bound) && !r.remote.empty())
+      r.mixed = true;
+    if (r.own && r.bound) // e.g. a[i]: a family of values, not one term
       r.mixed = true;
     if (r.mixed)
       r.remote.clear();
@@ -155,6 +263,8 @@ private:
     case NodeKind::Name:
       if (isBoolConstant(n)) // C has them only with <stdbool.h>
         return n.text == "true" ? "1" : "0";
+      if (bound_.count(n.text))
+        return "chorus_rt_q_" + n.text;
       return n.text;
     case NodeKind::Remote:
       return n.text;
@@ -252,9 +362,13 @@ private:
     }
     case NodeKind::Cond:
       return "(" + truth(*n.kids[0]) + " ? " + value(*n.kids[1]) + " : " + value(*n.kids[2]) + ")";
+    case NodeKind::Quant:
+      return quantifier(n);
     default:
       break;
     }
+    if (reads(n).bound && n.kind == NodeKind::Index)
+      refuse(n, "an array indexed by a quantified variable (a family of values, not one term)");
     refuse(n, "'" + (n.text.empty() ? std::string("this operation") : n.text) +
                   "' over values of different ranks");
   }
@@ -265,8 +379,8 @@ bool spaceBetween(const Token* a, const Token& b) {
   if (!a)
     return false;
   auto is = [](const Token* t, const char* s) { return t->kind == Token::Punct && t->text == s; };
-  if (is(&b, ")") || is(&b, "]") || is(&b, ".") || is(&b, ",") || is(a, "(") || is(a, "[") ||
-      is(a, "."))
+  if (is(&b, ")") || is(&b, "]") || is(&b, ".") || is(&b, ",") || is(&b, ";") || is(a, "(") ||
+      is(a, "[") || is(a, "."))
     return false;
   if ((is(&b, "[") || is(&b, "(")) && (a->kind == Token::Ident || is(a, "]") || is(a, ")")))
     return false;
@@ -294,8 +408,14 @@ std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
   t.out.id = parsed->id;
   bool afterId = false;
   const Token* prev = nullptr;
-  for (const Token& k : toks) {
-    if (afterId && k.kind != Token::End && !(k.kind == Token::Punct && k.text == ";")) {
+  size_t last = toks.size(); // a final ';' ends the pragma, others are the expression's
+  while (last > 0 && toks[last - 1].kind == Token::End)
+    --last;
+  if (last > 0 && toks[last - 1].kind == Token::Punct && toks[last - 1].text == ";")
+    --last;
+  for (size_t ti = 0; ti < last; ++ti) {
+    const Token& k = toks[ti];
+    if (afterId) {
       t.out.text += spaceBetween(prev, k) ? " " : "";
       t.out.text += k.text;
       prev = &k;

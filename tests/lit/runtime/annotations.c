@@ -8,7 +8,7 @@
 // RUN: %expect-exit 3 %chorus cc 2>&1 | FileCheck %s --check-prefix=NOARGS
 // RUN: %expect-exit 1 %chorus cc -g %s -o %t.bad -DBAD 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK: annotations.c:[[@LINE+9]]:13: warning: chorus cc: the bound of this input is not checked at run time
-// CHECK: annotations.c:[[@LINE+19]]:34: warning: chorus cc: this collective assertion is not checked at run time: quantifiers, ranges and sets (`chorus verify` checks it)
+// CHECK: annotations.c:[[@LINE+19]]:71: warning: chorus cc: this collective assertion is not checked at run time: an array indexed by a quantified variable (a family of values, not one term) (`chorus verify` checks it)
 // CHECK: annotations.c:[[@LINE+19]]:13: warning: chorus cc: a joint assertion or invariant relates two programs
 // CHECK: annotations.c:[[@LINE+19]]:13: warning: chorus cc: this annotation is not checked at run time yet (`chorus verify` checks it)
 // CHECK: annotations.c:[[@LINE+23]]:3: warning: chorus cc: this annotation is not checked at run time yet (`chorus verify` checks it)
@@ -27,7 +27,7 @@ int main(int argc, char **argv) {
 #pragma TASS collective assert MPI_COMM_WORLD, x == PROC[0].x + $proc
 #endif
 #pragma TASS collective assert OK x == PROC[rank].x
-#pragma TASS collective assert Q forall {int j | 0 <= j && j < N} x + j >= j
+#pragma TASS collective assert Q forall {int j | 0 <= j && j < N} argv[j] != 0
 #pragma TASS joint assert J x == spec.x
 #pragma TASS collective invariant I x >= 0
   for (i = 0; i < N; i++)
