@@ -1,6 +1,7 @@
 #include "chorus/report/Json.h"
 
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 
 namespace chorus::report {
@@ -211,6 +212,34 @@ private:
 
 std::optional<JsonValue> parseJson(const std::string& text, std::string& err) {
   return Parser(text).document(err);
+}
+
+std::string jsonQuote(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    switch (c) {
+    case '"':
+      o += "\\\"";
+      break;
+    case '\\':
+      o += "\\\\";
+      break;
+    case '\n':
+      o += "\\n";
+      break;
+    case '\t':
+      o += "\\t";
+      break;
+    default:
+      if ((unsigned char)c < 0x20) {
+        char b[8];
+        std::snprintf(b, sizeof b, "\\u%04x", c);
+        o += b;
+      } else
+        o += c;
+    }
+  }
+  return o + "\"";
 }
 
 } // namespace chorus::report

@@ -103,39 +103,11 @@ void printText(std::ostream& os, const model::Program& p, const search::SearchRe
 
 namespace {
 
-std::string js(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    switch (c) {
-    case '"':
-      o += "\\\"";
-      break;
-    case '\\':
-      o += "\\\\";
-      break;
-    case '\n':
-      o += "\\n";
-      break;
-    case '\t':
-      o += "\\t";
-      break;
-    default:
-      if ((unsigned char)c < 0x20) {
-        char b[8];
-        std::snprintf(b, sizeof b, "\\u%04x", c);
-        o += b;
-      } else
-        o += c;
-    }
-  }
-  return o + "\"";
-}
-
 std::string locJson(const model::Program& p, model::SrcLoc l) {
   if (!l.valid())
     return "null";
   std::ostringstream os;
-  os << "{\"file\": " << js(l.file < p.files.size() ? p.files[l.file] : "")
+  os << "{\"file\": " << jsonQuote(l.file < p.files.size() ? p.files[l.file] : "")
      << ", \"line\": " << l.line << ", \"col\": " << l.col << "}";
   return os.str();
 }
@@ -150,19 +122,19 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
   os << "{\n  \"verdict\": \"" << v << "\",\n";
   os << "  \"nprocs\": " << r.nprocs << ",\n";
   if (inv) {
-    os << "  \"command\": {\"cwd\": " << js(inv->cwd) << ", \"args\": [";
+    os << "  \"command\": {\"cwd\": " << jsonQuote(inv->cwd) << ", \"args\": [";
     for (size_t i = 0; i < inv->args.size(); ++i)
-      os << (i ? ", " : "") << js(inv->args[i]);
+      os << (i ? ", " : "") << jsonQuote(inv->args[i]);
     os << "]},\n";
   }
   if (r.verdict == Verdict::Unknown)
-    os << "  \"reason\": " << js(r.reason) << ",\n";
+    os << "  \"reason\": " << jsonQuote(r.reason) << ",\n";
   if (r.violation) {
     const check::Violation& x = *r.violation;
     os << "  \"violation\": {\"kind\": \"" << check::kindName(x.kind)
        << "\", \"location\": " << locJson(p, x.loc) << ", \"process\": " << x.proc
        << (x.thread >= 0 ? ", \"thread\": " + std::to_string(x.thread) : std::string())
-       << ", \"message\": " << js(x.message)
+       << ", \"message\": " << jsonQuote(x.message)
        << ", \"synchronousSends\": " << (r.potentialMode ? "true" : "false") << "},\n";
     const std::vector<size_t> steps = search::traceSteps(r.trace);
     os << "  \"steps\": " << (steps.empty() ? 0 : steps.back() + 1) << ",\n";
@@ -171,30 +143,31 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
       const exec::Step& st = r.trace[i];
       os << (i ? "," : "") << "\n    {\"step\": " << steps[i] + 1 << ", \"process\": " << st.proc
          << (st.thread > 0 ? ", \"thread\": " + std::to_string(st.thread) : std::string())
-         << ", \"location\": " << locJson(p, st.loc) << ", \"statement\": " << js(st.stmt)
+         << ", \"location\": " << locJson(p, st.loc) << ", \"statement\": " << jsonQuote(st.stmt)
          << ", \"choice\": " << st.choice << ", \"effects\": [";
       for (size_t k = 0; k < st.effects.size(); ++k)
-        os << (k ? ", " : "") << js(st.effects[k]);
+        os << (k ? ", " : "") << jsonQuote(st.effects[k]);
       os << "]}";
     }
     os << "\n  ],\n";
     if (r.traceBefore)
       os << "  \"traceBefore\": " << r.traceBefore << ",\n";
     if (!r.traceNote.empty())
-      os << "  \"traceNote\": " << js(r.traceNote) << ",\n";
+      os << "  \"traceNote\": " << jsonQuote(r.traceNote) << ",\n";
     os << "  \"inputs\": {";
     for (size_t i = 0; i < r.inputs.size(); ++i)
-      os << (i ? ", " : "") << js(r.inputs[i].first) << ": " << js(r.inputs[i].second);
+      os << (i ? ", " : "") << jsonQuote(r.inputs[i].first) << ": "
+         << jsonQuote(r.inputs[i].second);
     os << "},\n";
   }
   const search::Stats& s = r.stats;
   os << "  \"statistics\": {\"statesSaved\": " << s.statesSaved
      << ", \"statesMatched\": " << s.statesMatched << ", \"transitions\": " << s.transitions
      << ", \"maxDepth\": " << s.maxDepth << ", \"executions\": " << s.executions
-     << ", \"threadReduction\": " << js(r.threadReduction) << ", \"seconds\": " << s.seconds
+     << ", \"threadReduction\": " << jsonQuote(r.threadReduction) << ", \"seconds\": " << s.seconds
      << ", \"peakMemoryKB\": " << s.peakMemoryKB << ", \"proverCalls\": {";
   for (size_t i = 0; i < s.proverCalls.size(); ++i)
-    os << (i ? ", " : "") << js(s.proverCalls[i].first) << ": " << s.proverCalls[i].second;
+    os << (i ? ", " : "") << jsonQuote(s.proverCalls[i].first) << ": " << s.proverCalls[i].second;
   os << "}}\n}\n";
 }
 
@@ -203,12 +176,12 @@ namespace {
 std::string sarifLocation(const model::Program& p, model::SrcLoc l, const std::string& msg) {
   std::ostringstream os;
   os << "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
-     << js(l.valid() && l.file < p.files.size() ? p.files[l.file] : "") << "}";
+     << jsonQuote(l.valid() && l.file < p.files.size() ? p.files[l.file] : "") << "}";
   if (l.valid())
     os << ", \"region\": {\"startLine\": " << l.line << ", \"startColumn\": " << l.col << "}";
   os << "}";
   if (!msg.empty())
-    os << ", \"message\": {\"text\": " << js(msg) << "}";
+    os << ", \"message\": {\"text\": " << jsonQuote(msg) << "}";
   os << "}";
   return os.str();
 }
@@ -222,7 +195,7 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
                                                     : "unknown";
   os << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
      << "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-     << "    \"tool\": {\"driver\": {\"name\": \"chorus\", \"version\": " << js(toolVersion)
+     << "    \"tool\": {\"driver\": {\"name\": \"chorus\", \"version\": " << jsonQuote(toolVersion)
      << ", \"rules\": [";
   if (r.violation)
     os << "{\"id\": \"" << check::kindName(r.violation->kind)
@@ -234,7 +207,7 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
         x.message + " (" + std::to_string(r.nprocs) + " process" + (r.nprocs == 1 ? "" : "es") +
         (r.potentialMode ? ", each standard-mode send buffered or synchronous" : "") + ")";
     os << "\n      {\"ruleId\": \"" << check::kindName(x.kind) << "\", \"level\": \"error\", "
-       << "\"message\": {\"text\": " << js(msg) << "},\n       \"locations\": ["
+       << "\"message\": {\"text\": " << jsonQuote(msg) << "},\n       \"locations\": ["
        << sarifLocation(p, x.loc, "") << "],\n       \"codeFlows\": [{\"threadFlows\": [";
     // one thread flow per process, steps in global order (executionOrder)
     int np = std::max(r.nprocs, 1);
@@ -266,7 +239,8 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
     if (!r.inputs.empty()) {
       os << ",\n       \"properties\": {\"inputs\": {";
       for (size_t i = 0; i < r.inputs.size(); ++i)
-        os << (i ? ", " : "") << js(r.inputs[i].first) << ": " << js(r.inputs[i].second);
+        os << (i ? ", " : "") << jsonQuote(r.inputs[i].first) << ": "
+           << jsonQuote(r.inputs[i].second);
       os << "}}";
     }
     os << "}\n    ";
@@ -274,7 +248,7 @@ void printSarif(std::ostream& os, const model::Program& p, const search::SearchR
   const search::Stats& st = r.stats;
   os << "],\n    \"properties\": {\"verdict\": \"" << v << "\"";
   if (r.verdict == Verdict::Unknown)
-    os << ", \"reason\": " << js(r.reason);
+    os << ", \"reason\": " << jsonQuote(r.reason);
   os << ", \"statesSaved\": " << st.statesSaved << ", \"transitions\": " << st.transitions
      << ", \"seconds\": " << st.seconds << ", \"peakMemoryKB\": " << st.peakMemoryKB
      << "}\n  }]\n}\n";

@@ -29,6 +29,7 @@ int compareCommand(const std::vector<std::string>& args);
 namespace chorus::driver {
 /// `chorus cc` (Cc.cpp).
 int ccCommand(const std::vector<std::string>& args);
+int rtReportCommand(const std::vector<std::string>& args);
 } // namespace chorus::driver
 #include "Docs.h"
 
@@ -63,6 +64,8 @@ commands:
   replay TRACE.json [--html FILE]          re-execute a counterexample trace
   cc [mpicc arguments]                     compile and link like mpicc, with the
                                            MPI run-time checker (runtime/mpi)
+  rt-report REPORT.jsonl [--sarif FILE]    the report of a run of a chorus cc program
+            [--html FILE]                  (CHORUS_RT_REPORT) as text, SARIF, HTML
   explain [KIND]                           what a verdict kind means, its rule
                                            and an example (all kinds without KIND)
 
@@ -759,7 +762,7 @@ int run(int argc, char** argv) {
       return kVerified;
     return usageError("no help for '" + rest[0] +
                       "' (commands: verify, compare, replay, cc, "
-                      "dump-model, explain)");
+                      "rt-report, dump-model, explain)");
   }
   // chorus CMD --help (for cc only as its sole argument: otherwise the
   // arguments are the compiler's)
@@ -787,6 +790,8 @@ int run(int argc, char** argv) {
     return compareCommand(rest);
   if (cmd == "cc")
     return chorus::driver::ccCommand(rest);
+  if (cmd == "rt-report")
+    return chorus::driver::rtReportCommand(rest);
   if (cmd == "replay")
     return usageError("command '" + cmd +
                       "' needs the verification engine, which this build does not contain yet");

@@ -28,4 +28,7 @@ struct JsonValue {
 /// ("line L: ...").
 std::optional<JsonValue> parseJson(const std::string& text, std::string& err);
 
+/// s as a JSON string literal (quoted and escaped).
+std::string jsonQuote(const std::string& s);
+
 } // namespace chorus::report
