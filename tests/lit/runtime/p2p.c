@@ -8,44 +8,45 @@
 // RUN: %chorus cc -g %s -o %t.ok
 // RUN: %mpirun -n 2 %t.ok 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %mpirun -n 4 %t.ok 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: %mpirun -n 16 %t.ok 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=VOK
 // OK: chorus-rt: no violation seen in
 // VOK: verdict: verified
 // RUN: %chorus cc -g %s -o %t.sig -DSIG
 // RUN: %expect-exit 1 %mpirun -n 2 %t.sig 2>&1 | FileCheck %s --check-prefix=SIG
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DSIG --quiet | FileCheck %s --check-prefix=VSIG
-// SIG: chorus-rt: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:67 (rank 1): MPI_Recv receives 3 x MPI_FLOAT, a message of 3 x MPI_INT from rank 0 ({{.*}}p2p.c:65, tag 7): the type signatures differ at element 0
-// VSIG: verdict: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:67:5 (process 1)
+// SIG: chorus-rt: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:68 (rank 1): MPI_Recv receives 3 x MPI_FLOAT, a message of 3 x MPI_INT from rank 0 ({{.*}}p2p.c:66, tag 7): the type signatures differ at element 0
+// VSIG: verdict: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:68:5 (process 1)
 // RUN: %chorus cc -g %s -o %t.sigwait -DSIGWAIT
 // RUN: %expect-exit 1 %mpirun -n 2 %t.sigwait 2>&1 | FileCheck %s --check-prefix=SIGWAIT
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DSIGWAIT --quiet | FileCheck %s --check-prefix=VSIGWAIT
-// SIGWAIT: chorus-rt: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:77 (rank 1): MPI_Irecv receives 2 x MPI_LONG, a message of 2 x MPI_DOUBLE from rank 0 ({{.*}}p2p.c:73, tag 0)
-// VSIGWAIT: verdict: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:77:5 (process 1)
+// SIGWAIT: chorus-rt: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:78 (rank 1): MPI_Irecv receives 2 x MPI_LONG, a message of 2 x MPI_DOUBLE from rank 0 ({{.*}}p2p.c:74, tag 0)
+// VSIGWAIT: verdict: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:78:5 (process 1)
 // RUN: %chorus cc -g %s -o %t.struct -DSTRUCT
 // RUN: %expect-exit 1 %mpirun -n 2 %t.struct 2>&1 | FileCheck %s --check-prefix=STRUCT
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DSTRUCT --quiet | FileCheck %s --check-prefix=VSTRUCT
-// STRUCT: chorus-rt: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:91 (rank 1): MPI_Recv receives 4 x MPI_DOUBLE, a message of 2 x {1 x MPI_INT, 1 x MPI_DOUBLE} from rank 0
-// VSTRUCT: verdict: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:91:5 (process 1)
+// STRUCT: chorus-rt: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:92 (rank 1): MPI_Recv receives 4 x MPI_DOUBLE, a message of 2 x {1 x MPI_INT, 1 x MPI_DOUBLE} from rank 0
+// VSTRUCT: verdict: violation MPI_RECV_MISMATCH at {{.*}}p2p.c:92:5 (process 1)
 // RUN: %chorus cc -g %s -o %t.pending -DPENDING
 // RUN: %expect-exit 1 %mpirun -n 2 %t.pending 2>&1 | FileCheck %s --check-prefix=PENDING
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DPENDING --quiet | FileCheck %s --check-prefix=VPENDING
-// PENDING: chorus-rt: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:100 (rank 0): the send buffer of MPI_Isend ({{.*}}p2p.c:98) was changed before the send completed
-// VPENDING: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:99:7 (process 0)
+// PENDING: chorus-rt: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:101 (rank 0): the send buffer of MPI_Isend ({{.*}}p2p.c:99) was changed before the send completed
+// VPENDING: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:100:7 (process 0)
 // RUN: %chorus cc -g %s -o %t.overlap -DOVERLAP
 // RUN: %expect-exit 1 %mpirun -n 2 %t.overlap 2>&1 | FileCheck %s --check-prefix=OVERLAP
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DOVERLAP --quiet | FileCheck %s --check-prefix=VOVERLAP
-// OVERLAP: chorus-rt: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:107 (rank 0): MPI_Send reads a buffer that the pending MPI_Irecv ({{.*}}p2p.c:106) receives into
-// VOVERLAP: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:107:3 (process 0)
+// OVERLAP: chorus-rt: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:108 (rank 0): MPI_Send reads a buffer that the pending MPI_Irecv ({{.*}}p2p.c:107) receives into
+// VOVERLAP: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}p2p.c:108:3 (process 0)
 // RUN: %chorus cc -g %s -o %t.nbc -DNBC
 // RUN: %expect-exit 1 %mpirun -n 2 %t.nbc 2>&1 | FileCheck %s --check-prefix=NBC
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DNBC --quiet | FileCheck %s --check-prefix=VNBC
-// NBC: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:113 (rank 0): MPI_Ibcast here, MPI_Iallreduce at communicator rank 1 ({{.*}}p2p.c:115)
-// VNBC: verdict: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:115:5 (process 1)
+// NBC: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:114 (rank 0): MPI_Ibcast here, MPI_Iallreduce at communicator rank 1 ({{.*}}p2p.c:116)
+// VNBC: verdict: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:116:5 (process 1)
 // RUN: %chorus cc -g %s -o %t.mixed -DMIXED
 // RUN: %expect-exit 1 %mpirun -n 2 %t.mixed 2>&1 | FileCheck %s --check-prefix=MIXED
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DMIXED --quiet | FileCheck %s --check-prefix=VMIXED
-// MIXED: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:121 (rank 0): MPI_Bcast here, MPI_Ibcast at communicator rank 1 ({{.*}}p2p.c:123)
-// VMIXED: verdict: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:123:5 (process 1)
+// MIXED: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:122 (rank 0): MPI_Bcast here, MPI_Ibcast at communicator rank 1 ({{.*}}p2p.c:124)
+// VMIXED: verdict: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:124:5 (process 1)
 #include <mpi.h>
 #include <stdio.h>
 struct pt {
