@@ -18,32 +18,32 @@
 // RUN: %chorus cc -g %s -o %t.atom -DATOMICITY
 // RUN: %expect-exit 1 %t.atom 2>&1 | FileCheck %s --check-prefix=ATOM
 // RUN: %expect-exit 1 %chorus verify %s -DATOMICITY --quiet | FileCheck %s --check-prefix=VATOM
-// ATOM: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+80]] (thread 1): parallel assertion '!RW(x)' of thread 1 fails after the write of x by thread 2 at {{.*}}passert.c:[[@LINE+124]]
+// ATOM: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:101 (thread 1): parallel assertion '!RW(x)' of thread 1 fails after the write of x by thread 2 at {{.*}}passert.c:145
 // ATOM: chorus-rt: 1 violation
-// VATOM: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+78]]:3 (process 0, thread 1)
+// VATOM: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:101:3 (process 0, thread 1)
 //
 // Example III-b (thread safety): thread 2 reads buf without the lock.
 // RUN: %chorus cc -g %s -o %t.safe -DSAFETY
 // RUN: %expect-exit 1 %t.safe 2>&1 | FileCheck %s --check-prefix=SAFE
 // RUN: %expect-exit 1 %chorus verify %s -DSAFETY --quiet | FileCheck %s --check-prefix=VSAFE
-// SAFE: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+79]] (thread 1): parallel assertion '!RR(buf) && !RW(buf)' of thread 1 fails after the read of buf by thread 2
-// VSAFE: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+78]]:3 (process 0, thread 1)
+// SAFE: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:108 (thread 1): parallel assertion '!RR(buf) && !RW(buf)' of thread 1 fails after the read of buf by thread 2
+// VSAFE: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:108:3 (process 0, thread 1)
 //
 // Example I-b (interference): a value of the state, buffer != NULL, false
 // after thread 2's write.
 // RUN: %chorus cc -g %s -o %t.inter -DINTERFERENCE
 // RUN: %expect-exit 1 %t.inter 2>&1 | FileCheck %s --check-prefix=INTER
 // RUN: %expect-exit 1 %chorus verify %s -DINTERFERENCE --quiet | FileCheck %s --check-prefix=VINTER
-// INTER: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+79]] (thread 1): parallel assertion 'buffer != NULL' of thread 1 fails after the write of buffer by thread 2
-// VINTER: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+78]]:3 (process 0, thread 1)
+// INTER: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:116 (thread 1): parallel assertion 'buffer != NULL' of thread 1 fails after the write of buffer by thread 2
+// VINTER: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:116:3 (process 0, thread 1)
 //
 // Example IV-b (ABA): the latch HASOCCURRED(RW(z)) set by thread 2's
 // writes; thread 1's own write then fails the assertion.
 // RUN: %chorus cc -g %s -o %t.latch -DLATCH
 // RUN: %expect-exit 1 %t.latch 2>&1 | FileCheck %s --check-prefix=LATCH
 // RUN: %expect-exit 1 %chorus verify %s -DLATCH --quiet | FileCheck %s --check-prefix=VLATCH
-// LATCH: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+76]] (thread 1): parallel assertion '!LW(z) || !HASOCCURRED(RW(z))' of thread 1 fails after the write of z by thread 1
-// VLATCH: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+75]]:3 (process 0, thread 1)
+// LATCH: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:121 (thread 1): parallel assertion '!LW(z) || !HASOCCURRED(RW(z))' of thread 1 fails after the write of z by thread 1
+// VLATCH: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:121:3 (process 0, thread 1)
 //
 // The location follows the variables it is made of (items[slot] with the
 // slot reserved inside the region, as in the seed's DualStack).
@@ -51,8 +51,8 @@
 // RUN: %expect-exit 1 %t.move 2>&1 | FileCheck %s --check-prefix=MOVE
 // RUN: env CHORUS_RT_FAIL_STOP=1 %expect-exit 1 %t.move 2>&1 | FileCheck %s --check-prefix=MOVE
 // RUN: %expect-exit 1 %chorus verify %s -DMOVE --quiet | FileCheck %s --check-prefix=VMOVE
-// MOVE: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+75]] (thread 1): parallel assertion '!RW(items[slot])' of thread 1 fails after the write of items[slot] by thread 2
-// VMOVE: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:[[@LINE+74]]:3 (process 0, thread 1)
+// MOVE: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert.c:129 (thread 1): parallel assertion '!RW(items[slot])' of thread 1 fails after the write of items[slot] by thread 2
+// VMOVE: verdict: violation PARALLEL_ASSERTION at {{.*}}passert.c:129:3 (process 0, thread 1)
 //
 // END on every way out: thread 1 leaves one region by return and one by
 // break, then thread 2 writes what they named: silent, verified.
