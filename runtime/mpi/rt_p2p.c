@@ -506,14 +506,6 @@ int MPI_Irecv(void* b, int n, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_
 }
 
 /* Persistent requests: the description of a send goes at each start. */
-struct persistent {
-  MPI_Request r;
-  const void* b;
-  int n, peer, tag;
-  MPI_Datatype t;
-  MPI_Comm c;
-};
-
 #define SEND_INIT(name, pmpi)                                                                      \
   int name(const void* b, int n, MPI_Datatype t, int dest, int tag, MPI_Comm c, MPI_Request* r) {  \
     if (!args_ok(#name, n, dest, tag, c, 0))                                                       \
