@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Benchmark of the thread model (issue 13): classic pthreads programs with
-# 2..4 threads, verified or refuted, under three reductions: --dpor (the
-# stateful DPOR with summaries; "*" would mark a run that fell back to the
-# local moves, which only --dpor-stateless does), the default (local moves
-# with state matching), and none (--no-por: every interleaving of every
-# statement, with state matching). Prints one table: program, threads, and per setting verdict,
-# states saved, executions (ends of the executions explored), transitions,
-# time, peak memory.
-# usage: bench/threads/run.sh [CHORUS] [TIME_LIMIT_S]
+# 2..4 threads, verified or refuted, under three reductions: the stateful
+# DPOR with summaries (the default; "*" would mark a run that fell back to
+# the local moves, which only --dpor-stateless does), the local moves alone
+# with state matching (--no-dpor), and none (--no-por: every interleaving of
+# every statement, with state matching). Prints one table: program, threads,
+# and per setting verdict, states saved, executions (ends of the executions
+# explored), transitions, time, peak memory.
+# usage: [MODES="dpor local nopor"] bench/threads/run.sh [CHORUS] [TIME_LIMIT_S]
+# (MODES: the settings, in order, among dpor, local, nopor and default)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -19,7 +20,13 @@ row() { # name threads file flags...
   local name=$1 nth=$2 file=$3
   shift 3
   local out=()
-  for mode in --dpor "" --no-por; do
+  for m in ${MODES:-dpor local nopor}; do
+    case $m in
+    dpor) mode=--dpor ;;
+    local) mode=--no-dpor ;;
+    nopor) mode=--no-por ;;
+    *) mode= ;;
+    esac
     rm -f "$json"
     "$chorus" verify "$file" "$@" $mode --quiet --time-limit "$limit" --json "$json" > /dev/null 2>&1
     out+=("$(python3 - "$json" <<'PY'
@@ -42,11 +49,22 @@ print("%-18s %7d %6d %7d %6.2f %4d" % (v, s["statesSaved"], s.get("executions", 
 PY
 )")
   done
-  printf "%-26s %3s | %s | %s | %s\n" "$name" "$nth" "${out[0]}" "${out[1]}" "${out[2]}"
+  local line
+  line=$(printf "%-26s %3s" "$name" "$nth")
+  for c in "${out[@]}"; do line+=" | $c"; done
+  echo "$line"
 }
 hdr() { printf "%-18s %7s %6s %7s %6s %4s" "$1" states execs trans "t[s]" MB; }
-printf "%-26s %3s | %s | %s | %s\n" program thr "$(hdr 'DPOR')" "$(hdr 'local moves')" \
-  "$(hdr 'no POR')"
+head=$(printf "%-26s %3s" program thr)
+for m in ${MODES:-dpor local nopor}; do
+  case $m in
+  dpor) head+=" | $(hdr 'DPOR (--dpor)')" ;;
+  local) head+=" | $(hdr 'local (--no-dpor)')" ;;
+  nopor) head+=" | $(hdr 'no POR')" ;;
+  *) head+=" | $(hdr 'default')" ;;
+  esac
+done
+echo "$head"
 for n in 2 3 4; do
   row "philosophers (ordered)" "$n" "$here/philosophers.c" "-DN=$n"
   row "philosophers (naive)" "$n" "$here/philosophers.c" "-DN=$n" -DNAIVE

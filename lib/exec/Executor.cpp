@@ -356,6 +356,9 @@ Machine::Outcome Machine::library(const std::string& name, const model::Transiti
                       ")");
   if (!dporMemoryModel(name))
     globalMove = true;
+  for (const Module& mod : modules())
+    if (mod.onLibraryCall)
+      mod.onLibraryCall(*this, name);
   Outcome o = fn->run(*this, name, t);
   if (o == Outcome::Blocked)
     blockedCall = name;
@@ -864,6 +867,29 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
   bool unsafe = false;
   const size_t fromDepth = stack.size();
   const std::vector<model::TransId>& out = fn.locs.at(fr.loc).out;
+  // Moves a thread may make whatever its statement (Module::interruptMoves:
+  // an asynchronous cancellation), after its own moves, or instead of them.
+  std::vector<Successor> interrupts;
+  if (!ps.threads.empty() && !out.empty()) {
+    const model::Transition& t0 = fn.trans.at(out[0]);
+    MachineMaker fresh = [&] {
+      Machine r(*this, *impl_, s, p, opts_.syncSends, thr);
+      r.undecided = &undecided_;
+      r.recordAccesses = true;
+      r.loc = t0.loc.valid() ? t0.loc : fn.locs.at(fr.loc).loc;
+      r.step.loc = r.loc;
+      return r;
+    };
+    bool replace = false;
+    for (const Module& mod : modules())
+      if (mod.interruptMoves)
+        replace = mod.interruptMoves(ps, thr, t0, fresh, interrupts) || replace;
+    if (replace) {
+      pm.succs = std::move(interrupts);
+      pm.safe = false;
+      return pm;
+    }
+  }
   // In-place move (see setInPlace): one unguarded statement that neither
   // calls nor returns, in a single-threaded process (its scratch state).
   // Or a branch (no-ops under guards: only the taken one writes, when it
@@ -972,6 +998,11 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
   if (opts_.contract && (opts_.contract->lazyEntry || opts_.nprocs > 62) && thr == 0 &&
       stack.size() == 1 && fr.func == opts_.contract->driver && fr.loc == opts_.contract->callLoc)
     unsafe = true;
+  if (!interrupts.empty()) {
+    unsafe = true;
+    for (Successor& sc : interrupts)
+      pm.succs.push_back(std::move(sc));
+  }
   pm.safe = !pm.succs.empty() && !unsafe;
   for (size_t k = 0; k < pm.succs.size(); ++k)
     for (size_t j = 0; j < k; ++j)

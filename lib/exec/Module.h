@@ -28,6 +28,15 @@
 //                      successors made with `fresh` (e.g. MPI: progress of
 //                      its pending receives); they are never explored alone
 //                      by the partial-order reduction
+//   interruptMoves     moves a thread of a process with threads may make
+//                      whatever its next statement is (e.g. threads: acting
+//                      upon an asynchronous cancellation); appends
+//                      successors made with `fresh` (its top frame's first
+//                      transition is t); returns true when they replace the
+//                      thread's own moves
+//   onLibraryCall      sees every call of a library model by a process,
+//                      before it runs; may fail() (e.g. threads: a call
+//                      that asynchronous cancellation makes undefined)
 // A hook that is not needed is null.
 #pragma once
 
@@ -50,6 +59,10 @@ struct Module {
                        std::vector<Successor>& out) = nullptr;
   bool (*plainAccesses)(const ProcState& ps) = nullptr;
   void (*onContractReturn)(Machine& m) = nullptr;
+  bool (*interruptMoves)(const ProcState& ps, int thr, const model::Transition& t,
+                         const std::function<Machine()>& fresh,
+                         std::vector<Successor>& out) = nullptr;
+  void (*onLibraryCall)(Machine& m, const std::string& name) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

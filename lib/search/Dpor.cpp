@@ -35,6 +35,11 @@ void DporSummary::add(const DporSummary& other) {
     add(t, i);
 }
 
+void DporSummary::add(const DporStored& other) {
+  for (const auto& [t, i] : other.events)
+    add(t, *i);
+}
+
 namespace {
 
 bool sameAccess(const exec::Access& x, const exec::Access& y) {
@@ -54,37 +59,47 @@ bool accessLess(const exec::Access& x, const exec::Access& y) {
 
 } // namespace
 
-std::shared_ptr<const DporSummary> DporSummaryPool::intern(DporSummary s) {
-  std::sort(s.events.begin(), s.events.end(),
-            [](const auto& x, const auto& y) { return x.first < y.first; });
+std::shared_ptr<const DporInfo> DporSummaryPool::internInfo(DporInfo info) {
+  std::sort(info.accesses.begin(), info.accesses.end(), accessLess);
   size_t h = 0x51ed;
   auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
-  for (auto& [t, info] : s.events) {
-    std::sort(info.accesses.begin(), info.accesses.end(), accessLess);
-    mix(size_t(t) * 2 + info.global);
-    for (const exec::Access& a : info.accesses) {
-      mix((size_t(a.root.kind) << 40) ^ (size_t(a.root.a) << 8) ^ a.root.b);
-      for (exec::Expr e : a.path)
-        mix(std::hash<exec::Expr>()(e));
-      mix(a.write * 4 + a.atomic * 2 + a.sync);
-    }
+  mix(info.global);
+  for (const exec::Access& a : info.accesses) {
+    mix((size_t(a.root.kind) << 40) ^ (size_t(a.root.a) << 8) ^ a.root.b);
+    for (exec::Expr e : a.path)
+      mix(std::hash<exec::Expr>()(e));
+    mix(a.write * 4 + a.atomic * 2 + a.sync);
   }
-  auto& bucket = byHash_[h];
+  auto& bucket = infos_[h];
   for (const auto& c : bucket) {
-    if (c->events.size() != s.events.size())
-      continue;
-    bool same = true;
-    for (size_t k = 0; k < s.events.size() && same; ++k) {
-      const auto& [t1, i1] = c->events[k];
-      const auto& [t2, i2] = s.events[k];
-      same = t1 == t2 && i1.global == i2.global && i1.accesses.size() == i2.accesses.size();
-      for (size_t j = 0; j < i1.accesses.size() && same; ++j)
-        same = sameAccess(i1.accesses[j], i2.accesses[j]);
-    }
+    bool same = c->global == info.global && c->accesses.size() == info.accesses.size();
+    for (size_t j = 0; j < info.accesses.size() && same; ++j)
+      same = sameAccess(c->accesses[j], info.accesses[j]);
     if (same)
       return c;
   }
-  bucket.push_back(std::make_shared<const DporSummary>(std::move(s)));
+  info.accesses.shrink_to_fit();
+  bucket.push_back(std::make_shared<const DporInfo>(std::move(info)));
+  return bucket.back();
+}
+
+std::shared_ptr<const DporStored> DporSummaryPool::intern(DporSummary s) {
+  std::sort(s.events.begin(), s.events.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
+  DporStored st;
+  st.events.reserve(s.events.size());
+  size_t h = 0x51ed;
+  auto mix = [&h](size_t v) { h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
+  for (auto& [t, info] : s.events) {
+    st.events.emplace_back(t, internInfo(std::move(info)));
+    mix(size_t(t));
+    mix(std::hash<const DporInfo*>()(st.events.back().second.get()));
+  }
+  auto& bucket = byHash_[h];
+  for (const auto& c : bucket)
+    if (c->events == st.events) // (interned infos: the same pointers)
+      return c;
+  bucket.push_back(std::make_shared<const DporStored>(std::move(st)));
   return bucket.back();
 }
 

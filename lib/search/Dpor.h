@@ -9,6 +9,7 @@
 
 #include "chorus/exec/Executor.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -29,20 +30,31 @@ struct DporInfo {
 /// Stateful DPOR: what the moves reachable below a visited state touch,
 /// per thread (the union of their infos), including the next moves of
 /// threads blocked there.
+struct DporStored;
 struct DporSummary {
   std::vector<std::pair<int, DporInfo>> events;
   void add(int thread, const DporInfo& info);
   void add(const DporSummary& other);
+  void add(const DporStored& other);
+};
+
+/// A summary as stored with a visited state: per thread, an interned info
+/// (the summaries of many states share their threads' infos).
+struct DporStored {
+  std::vector<std::pair<int, std::shared_ptr<const DporInfo>>> events;
 };
 
 /// Stored summaries, shared: many visited states have equal ones (a state's
-/// summary contains its successors'), so each distinct summary is kept once.
+/// summary contains its successors'), so each distinct summary is kept
+/// once, and each distinct per-thread info once.
 class DporSummaryPool {
 public:
-  std::shared_ptr<const DporSummary> intern(DporSummary s);
+  std::shared_ptr<const DporStored> intern(DporSummary s);
 
 private:
-  std::unordered_map<size_t, std::vector<std::shared_ptr<const DporSummary>>> byHash_;
+  std::shared_ptr<const DporInfo> internInfo(DporInfo info);
+  std::unordered_map<size_t, std::vector<std::shared_ptr<const DporInfo>>> infos_;
+  std::unordered_map<size_t, std::vector<std::shared_ptr<const DporStored>>> byHash_;
 };
 
 /// Two moves of different threads are dependent when one is global or they
@@ -55,11 +67,26 @@ bool dependent(const DporInfo& a, const DporInfo& b);
 using Clock = std::vector<uint32_t>;
 void join(Clock& into, const Clock& c);
 
+/// A move of the current path (events of a node's explored move and of the
+/// chains of single moves between nodes), position k (0-based) in the path;
+/// clocks name it k + 1.
+struct DporEvent {
+  int thread = -1;
+  DporInfo info;
+  Clock clock;
+  /// The stack node it was taken from, or SIZE_MAX for a move of a chain:
+  /// it was the only move enabled at its state, so no race with it asks
+  /// for a backtrack point (that point's only thread was explored).
+  size_t node = SIZE_MAX;
+};
+
 /// The DPOR state of one node of the search stack.
 struct DporNode {
   bool active = false;
   bool local = false; ///< only one thread's local moves were computed here
   bool full = false;  ///< stateful DPOR: every thread's moves are explored (a cycle)
+  /// The number of events of the path before this node's move.
+  size_t evBase = 0;
   /// Per thread: present (a running thread), enabled (has moves here), and
   /// its next move's info (the union over its moves, or the blocked
   /// attempt's accesses).

@@ -149,7 +149,8 @@ struct Node {
   // summaries wait for this node's (members of its strongly connected
   // component, popped before it)
   size_t low = SIZE_MAX;
-  std::vector<GlobalState> members;
+  std::vector<const GlobalState*> members; // (keys in Dfs::seen)
+  const GlobalState* seenKey = nullptr;    // this node's key in Dfs::seen
 };
 
 class Dfs {
@@ -386,12 +387,23 @@ private:
   bool dporStateful = false; // SearchOptions::dporStateless unset
   /// Stateful DPOR: the summary of each state whose subtree was explored.
   DporSummaryPool dporPool;
+  /// (keyed by the states' keys in `seen`, whose addresses are stable)
   struct DporSeen {
-    std::shared_ptr<const DporSummary> sum;
-    GlobalState root; ///< empty: complete; else the root of its component, on the stack
+    std::shared_ptr<const DporStored> sum;
+    const GlobalState* root = nullptr; ///< null: complete; else its component's root, on the stack
   };
-  std::unordered_map<GlobalState, DporSeen, state::GlobalStateHash> dporSums;
+  std::unordered_map<const GlobalState*, DporSeen, KeyPtrHash, KeyPtrEq> dporSums;
   std::vector<std::pair<int, DporInfo>> pendingSleep; // the next pushed node's sleep set
+  /// The events of the current path (DporEvent), and each thread's clock
+  /// and presence after the last of them (set by dporMove, advanced by the
+  /// moves of a chain: dporChained).
+  std::vector<DporEvent> dporEvents;
+  std::vector<Clock> runClock;
+  std::vector<uint8_t> runPresent;
+  /// chainMove under the stateful DPOR: whether the last move it returned
+  /// was a thread's local move, and the threads waiting at its state.
+  bool chainReduced = false;
+  std::vector<exec::WaitingThread> chainWaiting;
 
   /// Moves of p, seen by the annotation monitors. With --lise, a process at
   /// the head of an annotated loop moves from its havocked state.
@@ -694,8 +706,12 @@ private:
     }
     if (chosen < 0 || pm.succs.size() != 1 || pm.succs[0].covered)
       return std::nullopt;
-    if (dporStateful && !pm.reduced)
-      return std::nullopt; // the DPOR keeps every move that is not local on its path
+    // (the stateful DPOR chains a move that is not local only when it is
+    // the one move enabled: it stays on the path as an event, dporChained)
+    if (dporStateful) {
+      chainReduced = pm.reduced;
+      chainWaiting = std::move(pm.waiting);
+    }
     *proc = chosen;
     return std::move(pm.succs[0]);
   }
@@ -771,6 +787,10 @@ private:
           return moved;
       }
       std::optional<Successor> sc;
+      // (the stateful DPOR records a chained move of a process with threads)
+      const bool hadThreads = dporStateful && !st.procs[0]->threads.empty();
+      if (dporStateful && stack.back().dp.active)
+        dporPresentAt(*st.procs[0]); // (before the move: st may change in place)
       // (what the move may change of the others, for the fast moves below)
       if (fast) {
         others.assign(st.procs.begin(), st.procs.end());
@@ -809,8 +829,11 @@ private:
       if (!sc)
         return moved;
       ++result.stats.transitions;
+      bool record = hadThreads && !chainReduced;
       GlobalState next = std::move(sc->state);
       st = std::move(next);
+      if (record)
+        dporChained(*sc, st);
       ++moved;
       chainLen = moved;
       // A heap block of the process that became unreachable: the state is
@@ -896,18 +919,16 @@ private:
                                         ps.threads[0].status == state::Thread::Status::Running)
                  : ps.threads[t].status == state::Thread::Status::Running &&
                        !ps.threads[t].stack.empty();
-    const Node* par = n.stackIdx ? &stack[n.stackIdx - 1] : nullptr;
     d.threadClock.assign(nt, Clock{});
-    if (par && par->dp.active && par->dp.evThread >= 0) {
-      for (size_t t = 0; t < nt && t < par->dp.threadClock.size(); ++t)
-        d.threadClock[t] = par->dp.threadClock[t];
-      size_t p = size_t(par->dp.evThread);
-      if (p < nt)
-        d.threadClock[p] = par->dp.evClock;
-      // a thread that starts here: after the move that created it
+    if (!dporEvents.empty()) {
+      // the clocks after the path's last event (the parent's move, or the
+      // last move of the chain that led here); a thread that starts here:
+      // after the move that created it
+      for (size_t t = 0; t < nt && t < runClock.size(); ++t)
+        d.threadClock[t] = runClock[t];
       for (size_t u = 0; u < nt; ++u)
-        if (d.present[u] && (u >= par->dp.present.size() || !par->dp.present[u]))
-          d.threadClock[u] = par->dp.evClock;
+        if (d.present[u] && (u >= runPresent.size() || !runPresent[u]))
+          d.threadClock[u] = dporEvents.back().clock;
     }
     if (!pm)
       return;
@@ -929,16 +950,19 @@ private:
       if (!d.present[q])
         continue;
       const Clock& cq = d.threadClock[q];
-      for (size_t j = n.stackIdx; j-- > 0;) {
-        Node& a = stack[j];
-        int tj = a.dp.evThread;
-        if (!a.dp.active || tj < 0 || size_t(tj) == q)
+      for (size_t j = dporEvents.size(); j-- > 0;) {
+        const DporEvent& e = dporEvents[j];
+        int tj = e.thread;
+        if (tj < 0 || size_t(tj) == q)
           continue;
         if (size_t(tj) < cq.size() && cq[size_t(tj)] >= j + 1)
           continue; // happens before q's next move
-        if (!dependent(a.dp.ev, d.next[q]))
+        if (!dependent(e.info, d.next[q]))
           continue;
-        dporBacktrack(a, q);
+        // (a move of a chain was the only one enabled at its state: its
+        // backtrack set is that thread, explored)
+        if (e.node != SIZE_MAX)
+          dporBacktrack(stack[e.node], q);
         break;
       }
     }
@@ -980,18 +1004,21 @@ private:
       // in a component whose root is below on the stack: the summary is
       // completed when the root's subtree is done
       Node& root = stack[top.low];
-      for (GlobalState& m : top.members) {
-        dporSums[m].root = root.key;
-        root.members.push_back(std::move(m));
+      for (const GlobalState* m : top.members) {
+        dporSums[m].root = root.seenKey;
+        root.members.push_back(m);
       }
-      root.members.push_back(top.key);
-      dporSums[top.key] = DporSeen{dporPool.intern(std::move(top.dsum)), root.key};
+      if (top.seenKey) {
+        root.members.push_back(top.seenKey);
+        dporSums[top.seenKey] = DporSeen{dporPool.intern(std::move(top.dsum)), root.seenKey};
+      }
       return;
     }
     auto sum = dporPool.intern(std::move(top.dsum));
-    for (const GlobalState& m : top.members) // every member reaches all of it
-      dporSums[m] = DporSeen{sum, GlobalState{}};
-    dporSums[top.key] = DporSeen{sum, GlobalState{}};
+    for (const GlobalState* m : top.members) // every member reaches all of it
+      dporSums[m] = DporSeen{sum, nullptr};
+    if (top.seenKey)
+      dporSums[top.seenKey] = DporSeen{sum, nullptr};
   }
 
   /// Stateful DPOR: the move just taken from `top` returns to stack[k]:
@@ -1051,34 +1078,28 @@ private:
   /// every such move, not only the latest, as the moves in between are not
   /// on the path (DESIGN-NOTES "Stateful DPOR").
   void dporMatched(Node& top, const GlobalState& key, const GlobalState& st) {
-    auto it = dporSums.find(key);
+    auto it = dporSums.find(&key);
     if (it == dporSums.end() || !top.dp.active)
       return;
-    if (!it->second.root.procs.empty()) {
-      auto on = onStack.find(&it->second.root);
+    if (it->second.root) {
+      auto on = onStack.find(it->second.root);
       if (on != onStack.end()) // its component is not done: a cycle
         dporCycle(top, on->second);
     }
-    std::shared_ptr<const DporSummary> keep = it->second.sum; // (the map may grow)
-    const DporSummary& sum = *keep;
+    std::shared_ptr<const DporStored> keep = it->second.sum; // (the map may grow)
+    const DporStored& sum = *keep;
     top.dsum.add(sum);
     const state::ProcState& ps = *st.procs[0];
     size_t nt = ps.numThreads();
-    const DporNode& d = top.dp;
+    // (the clocks after the path's last event: top's move, or the last
+    // move of the chain that led to the state)
     auto clockAt = [&](size_t q, bool& known) -> Clock {
       known = true;
-      if (int(q) == d.evThread)
-        return d.evClock;
-      bool present =
-          q < nt &&
-          (q == 0 ? !ps.terminated() && (ps.threads.empty() ||
-                                         ps.threads[0].status == state::Thread::Status::Running)
-                  : ps.threads[q].status == state::Thread::Status::Running &&
-                        !ps.threads[q].stack.empty());
-      if (present && q < d.present.size() && d.present[q] && q < d.threadClock.size())
-        return d.threadClock[q];
-      if (present) // created by the move
-        return d.evClock;
+      bool present = q < nt && threadPresent(ps, q);
+      if (present && q < runPresent.size() && runPresent[q] && q < runClock.size())
+        return runClock[q];
+      if (present && !dporEvents.empty()) // created by the last move
+        return dporEvents.back().clock;
       known = false; // created below: after some present thread's clock
       return Clock{};
     };
@@ -1086,15 +1107,10 @@ private:
     // present threads' clocks
     Clock meet;
     bool first = true;
-    for (size_t q = 0; q < std::max(nt, d.present.size()); ++q) {
+    for (size_t q = 0; q < std::max(nt, runPresent.size()); ++q) {
       bool known = false;
       Clock c = clockAt(q, known);
-      bool present =
-          q < nt &&
-          (q == 0 ? !ps.terminated() && (ps.threads.empty() ||
-                                         ps.threads[0].status == state::Thread::Status::Running)
-                  : ps.threads[q].status == state::Thread::Status::Running &&
-                        !ps.threads[q].stack.empty());
+      bool present = q < nt && threadPresent(ps, q);
       if (!known || !present)
         continue;
       if (first) {
@@ -1113,15 +1129,15 @@ private:
       Clock cq = clockAt(q, known);
       if (!known)
         cq = meet;
-      for (size_t j = 0; j <= top.stackIdx; ++j) {
-        Node& a = stack[j];
-        int tj = a.dp.evThread;
-        if (!a.dp.active || tj < 0 || size_t(tj) == q)
+      for (size_t j = 0; j < dporEvents.size(); ++j) {
+        const DporEvent& e = dporEvents[j];
+        int tj = e.thread;
+        if (tj < 0 || size_t(tj) == q || e.node == SIZE_MAX) // (a chain's move: see dporSetup)
           continue;
         if (size_t(tj) < cq.size() && cq[size_t(tj)] >= j + 1)
           continue; // happens before every move of q below
-        if (dependent(a.dp.ev, info))
-          dporBacktrack(a, q);
+        if (dependent(e.info, *info))
+          dporBacktrack(stack[e.node], q);
       }
     }
   }
@@ -1132,6 +1148,7 @@ private:
   void dporMove(Node& top, size_t i) {
     DporNode& d = top.dp;
     pendingSleep.clear();
+    dporEvents.resize(std::min(dporEvents.size(), d.evBase));
     if (!d.active)
       return;
     const Successor& sc = top.succs[i];
@@ -1140,15 +1157,13 @@ private:
     d.ev = DporInfo{};
     d.ev.add(sc.accesses, sc.global);
     Clock c = size_t(p) < d.threadClock.size() ? d.threadClock[size_t(p)] : Clock{};
-    for (size_t j = 0; j < top.stackIdx; ++j) {
-      const Node& a = stack[j];
-      if (a.dp.active && a.dp.evThread >= 0 && a.dp.evThread != p && dependent(a.dp.ev, d.ev))
-        join(c, a.dp.evClock);
-    }
-    if (c.size() <= size_t(p))
-      c.resize(size_t(p) + 1, 0);
-    c[size_t(p)] = uint32_t(top.stackIdx + 1);
-    d.evClock = std::move(c);
+    d.evClock = dporClock(p, d.ev, std::move(c));
+    dporEvents.push_back(DporEvent{p, d.ev, d.evClock, top.stackIdx});
+    runClock = d.threadClock;
+    runPresent = d.present;
+    if (runClock.size() <= size_t(p))
+      runClock.resize(size_t(p) + 1);
+    runClock[size_t(p)] = d.evClock;
     if (dporStateful)
       return; // no sleep sets with state matching (DESIGN-NOTES "Stateful DPOR")
     const DporInfo& mine = size_t(p) < d.next.size() ? d.next[size_t(p)] : d.ev;
@@ -1168,6 +1183,69 @@ private:
       if (size_t(q) < d.next.size())
         keep(q, d.next[size_t(q)]);
     }
+  }
+
+  /// The clock of a move of thread p with `info` taken after the path's
+  /// events, from p's clock c: the join with every earlier dependent move
+  /// of another thread, and its own position.
+  Clock dporClock(int p, const DporInfo& info, Clock c) const {
+    for (const DporEvent& e : dporEvents)
+      if (e.thread >= 0 && e.thread != p && dependent(e.info, info))
+        join(c, e.clock);
+    if (c.size() <= size_t(p))
+      c.resize(size_t(p) + 1, 0);
+    c[size_t(p)] = uint32_t(dporEvents.size() + 1);
+    return c;
+  }
+
+  static bool threadPresent(const state::ProcState& ps, size_t t) {
+    if (t == 0)
+      return !ps.terminated() &&
+             (ps.threads.empty() || ps.threads[0].status == state::Thread::Status::Running);
+    return t < ps.threads.size() && ps.threads[t].status == state::Thread::Status::Running &&
+           !ps.threads[t].stack.empty();
+  }
+
+  /// Stateful DPOR: a move of a chain (the only move enabled at its state,
+  /// not a local one) taken, reaching `after`: it becomes an event of the
+  /// path (for the clocks of the moves that follow), and it and the blocked
+  /// attempts of the threads waiting at its state join the summary of the
+  /// node the chain leaves from.
+  void dporChained(const Successor& sc, const GlobalState& after) {
+    Node& top = stack.back();
+    if (!top.dp.active)
+      return;
+    int p = sc.step.thread;
+    DporInfo info;
+    info.add(sc.accesses, sc.global);
+    Clock c = size_t(p) < runClock.size() ? runClock[size_t(p)] : Clock{};
+    c = dporClock(p, info, std::move(c));
+    top.dsum.add(p, info);
+    for (const exec::WaitingThread& w : chainWaiting) {
+      DporInfo wi;
+      wi.add(w.accesses, w.global);
+      top.dsum.add(w.thread, wi);
+    }
+    dporEvents.push_back(DporEvent{p, std::move(info), c, SIZE_MAX});
+    if (runClock.size() <= size_t(p))
+      runClock.resize(size_t(p) + 1);
+    runClock[size_t(p)] = c;
+    dporPresentAt(*after.procs[0]); // (a thread it started)
+  }
+
+  /// The threads present at `ps`, reached by the path's last event: one
+  /// that was not present before starts after that event.
+  void dporPresentAt(const state::ProcState& ps) {
+    size_t nt = ps.numThreads();
+    if (runClock.size() < nt)
+      runClock.resize(nt);
+    std::vector<uint8_t> present(nt, 0);
+    for (size_t u = 0; u < nt; ++u) {
+      present[u] = threadPresent(ps, u);
+      if (present[u] && (u >= runPresent.size() || !runPresent[u]) && !dporEvents.empty())
+        runClock[u] = dporEvents.back().clock;
+    }
+    runPresent = std::move(present);
   }
 
   /// Turns a reduced expansion into a full one (cycle proviso): the moves
@@ -1214,15 +1292,17 @@ private:
     if (target())
       seenAt[n.key] = depth;
     else if (!opts.stateless)
-      seen.insert(n.key);
+      n.seenKey = &*seen.insert(n.key).first;
     n.stackIdx = stack.size() - 1;
     n.low = n.stackIdx;
     n.fullBelow = n.stackIdx == 0
                       ? 0
                       : stack[n.stackIdx - 1].fullBelow + (stack[n.stackIdx - 1].full ? 1 : 0);
     onStack.emplace(&n.key, n.stackIdx);
-    if (dporOn)
+    if (dporOn) {
       n.dp.sleep = std::move(pendingSleep);
+      n.dp.evBase = dporEvents.size();
+    }
     pendingSleep.clear();
     // depth as the DFS stack size it was before chains: moves + 1
     if (depth + 1 > result.stats.maxDepth)

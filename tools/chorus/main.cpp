@@ -116,13 +116,13 @@ options:
           --check-fast-moves (testing: each run of fast moves is redone by
             the ordinary moves and the states compared)
           --no-por  --keep-dead-values (no liveness reduction of state keys)
-          --dpor (threads: stateful dynamic partial-order reduction, the
-            moves below a visited state summarized for when it is matched;
-            the states of a cycle are fully expanded)
+          --dpor (the default; threads: stateful dynamic partial-order
+            reduction, the moves below a visited state summarized for when
+            it is matched; the states of a cycle are fully expanded)
           --dpor-stateless (the stateless DPOR with sleep sets; a path that
             returns to a state on it makes the search start again with
             local moves and state matching)
-          --no-dpor (the default)
+          --no-dpor (the local-move reduction alone)
           --no-chains (save every state: a run of moves where the POR
             expands one move at a time is otherwise one transition)
           --no-shorten (print a violation's trace as found; by default the

@@ -19,10 +19,24 @@
 // upon a cancellation request while in a condition wait is that the mutex
 // is (in effect) re-acquired before calling the first cancellation cleanup
 // handler", pthread_cond_wait). The main thread acting on a cancellation
-// ends as by pthread_exit in main (Threads.cpp, mainExit). Asynchronous
-// cancellation is unknown (Unsupported).
+// ends as by pthread_exit in main (Threads.cpp, mainExit).
 //
-// State: Thread::cancel (pending, disabled, acting) and the hidden
+// Asynchronous cancellation (pthread_setcanceltype
+// PTHREAD_CANCEL_ASYNCHRONOUS; XSH 2.9.5: "the thread can be canceled at
+// any time"): while the type is asynchronous, cancelability is enabled and a
+// request is pending, the thread may act upon it before any of its moves —
+// an extra move (interruptMoves, Module::interruptMoves) besides its
+// statement's, so acting at every point and later are all explored. The
+// handlers run as calls on its stack; when one returns, the thread is at
+// the interrupted statement in kUnwindPhase with kCancelInterrupted set,
+// and its only move goes on unwinding. POSIX: "only functions that are
+// cancel-safe may be called from a thread with asynchronous cancelability
+// enabled" (pthread_cancel, pthread_setcancelstate, pthread_setcanceltype):
+// a call of any other library function then is LOCK_MISUSE
+// (asyncUnsafeCall, checked by Machine::library; chorus's own verification
+// calls and atomics excepted).
+//
+// State: Thread::cancel (pending, disabled, acting, asynchronous) and the hidden
 // thread-local globals `$cleanup_fn`, `$cleanup_arg` (kCleanupHandlers
 // entries each) and `$cleanup_n` the front end makes (Lower.cpp,
 // ensureCleanup), read and written as synchronization fields.
@@ -176,10 +190,15 @@ Machine::Outcome runSetType(Machine& m, const std::string&, const model::Transit
   Expr oldp = m.arg(t.stmt, 1);
   if (v != 0 && v != 1)
     return done(m, t, kEINVAL);
-  if (v == 1)
-    throw Unsupported("asynchronous cancellation (PTHREAD_CANCEL_ASYNCHRONOUS) at " + m.where());
+  ProcState& ps = withThreads(m);
+  Thread& th = ps.threads.at(size_t(m.thr));
+  int64_t old = (th.cancel & Thread::kCancelAsync) ? 1 : 0;
+  if (v)
+    th.cancel |= Thread::kCancelAsync;
+  else
+    th.cancel &= uint8_t(~Thread::kCancelAsync);
   if (auto op = m.V.decodePointer(oldp); op && op->root.kind != RootKind::Null)
-    m.writePlace(m.placeOfPointer(oldp, m.P.types.intType(), m.me), m.intc(0));
+    m.writePlace(m.placeOfPointer(oldp, m.P.types.intType(), m.me), m.intc(old));
   return done(m, t, 0);
 }
 
@@ -254,6 +273,54 @@ Machine::Outcome actOnCancel(Machine& m, const model::Transition& t) {
   if (m.thr == 0) // as pthread_exit in main (Threads.cpp)
     return mainExit(m, t, canceledValue(m));
   return unwind(m, t, canceledValue(m));
+}
+
+bool interruptMoves(const ProcState& ps, int thr, const model::Transition& t,
+                    const std::function<Machine()>& fresh, std::vector<Successor>& out) {
+  if (size_t(thr) >= ps.threads.size())
+    return false;
+  const Thread& th = ps.threads[size_t(thr)];
+  uint8_t c = th.cancel;
+  if ((c & Thread::kCancelInterrupted) && ps.phaseOf(size_t(thr)) == kUnwindPhase) {
+    // a cleanup handler returned to the interrupted statement: go on unwinding
+    Machine m = fresh();
+    m.step.stmt = "(asynchronous cancellation: unwinding)";
+    m.globalMove = true;
+    Machine::Outcome o =
+        m.thr == 0 ? mainExit(m, t, canceledValue(m)) : unwind(m, t, canceledValue(m));
+    if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay)
+      out.push_back(m.successor());
+    return true;
+  }
+  if (!(c & Thread::kCancelAsync) || !(c & Thread::kCancelPending) ||
+      (c & (Thread::kCancelDisabled | Thread::kCancelActing)) || ps.phaseOf(size_t(thr)) != 0 ||
+      th.tsdExit != 0)
+    return false;
+  Machine m = fresh();
+  m.step.stmt = "(asynchronous cancellation)";
+  m.self().threads.at(size_t(thr)).cancel |= Thread::kCancelInterrupted;
+  Machine::Outcome o = actOnCancel(m, t);
+  if (o == Machine::Outcome::Done || o == Machine::Outcome::Stay)
+    out.push_back(m.successor());
+  return false;
+}
+
+void asyncUnsafeCall(Machine& m, const std::string& name) {
+  const ProcState& ps = m.self();
+  if (ps.threads.empty() || size_t(m.thr) >= ps.threads.size())
+    return;
+  uint8_t c = ps.threads[size_t(m.thr)].cancel;
+  if (!(c & Thread::kCancelAsync) || (c & (Thread::kCancelDisabled | Thread::kCancelActing)))
+    return;
+  if (name == "pthread_cancel" || name == "pthread_setcancelstate" ||
+      name == "pthread_setcanceltype" || name.rfind("$", 0) == 0 ||
+      name.rfind("__VERIFIER_", 0) == 0 || name.rfind("__chorus_", 0) == 0)
+    return;
+  m.fail(ViolationKind::LockMisuse,
+         name + " called with asynchronous cancelability enabled (POSIX XSH 2.9.5: only "
+                "pthread_cancel, pthread_setcancelstate and pthread_setcanceltype are "
+                "async-cancel-safe)",
+         m.pc());
 }
 
 void registerCancel(LibraryRegistry& r) {

@@ -501,6 +501,8 @@ Module threadsModule() {
   m.name = "threads";
   m.registerFunctions = threads::registerThreads;
   m.onAccess = threads::recordAccess;
+  m.interruptMoves = threads::interruptMoves;
+  m.onLibraryCall = threads::asyncUnsafeCall;
   m.plainAccesses = [](const ProcState& ps) { return ps.threads.empty(); };
   return m;
 }

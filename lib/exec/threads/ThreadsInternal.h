@@ -100,6 +100,15 @@ std::optional<Machine::Outcome> runHandlers(Machine& m);
 Machine::Outcome mainExit(Machine& m, const model::Transition& t, Expr v);
 /// PTHREAD_CANCELED.
 Expr canceledValue(Machine& m);
+/// Module::interruptMoves of the threads module: acting upon an
+/// asynchronous cancellation before the thread's next statement, and the
+/// unwinding after a cleanup handler of such an act returned (Cancel.cpp).
+bool interruptMoves(const ProcState& ps, int thr, const model::Transition& t,
+                    const std::function<Machine()>& fresh, std::vector<Successor>& out);
+/// Module::onLibraryCall of the threads module: a call of a function that
+/// is not async-cancel-safe with asynchronous cancelability enabled is
+/// LOCK_MISUSE (Cancel.cpp).
+void asyncUnsafeCall(Machine& m, const std::string& name);
 /// The end of the moving thread with exit value v (byExit: pthread_exit):
 /// the destructors of its thread-specific data (Keys.cpp). True: a
 /// destructor was called (the thread runs it; its return comes back here);

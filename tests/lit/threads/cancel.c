@@ -23,15 +23,15 @@
 // 134); -DNOJOIN main reads the count before joining the poller (DATA_RACE
 // with its handler).
 // RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=OK
-// RUN: %expect-exit 0 %chorus verify %s --quiet --dpor | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify %s --quiet --no-dpor | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 134 %native -DPOP0 %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOUNLOCK | FileCheck %s --check-prefix=NOUNLOCK
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DDISABLED | FileCheck %s --check-prefix=DISABLED
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DPOP0 | FileCheck %s --check-prefix=POP0
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOJOIN | FileCheck %s --check-prefix=NOJOIN
-// RUN: %expect-exit 1 %chorus verify %s --quiet -DNOUNLOCK --dpor | FileCheck %s --check-prefix=NOUNLOCK
-// RUN: %expect-exit 1 %chorus verify %s --quiet -DPOP0 --dpor | FileCheck %s --check-prefix=POP0
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DNOUNLOCK --no-dpor | FileCheck %s --check-prefix=NOUNLOCK
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DPOP0 --no-dpor | FileCheck %s --check-prefix=POP0
 // OK: verdict: verified
 // NOUNLOCK: verdict: violation DEADLOCK at {{.*}}cancel.c:119:3 (process 0, thread 0)
 // NOUNLOCK: thread 2 waits in pthread_mutex_lock at {{.*}}cancel.c:62:3 (mutex &m held by thread 1)

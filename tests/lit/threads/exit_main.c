@@ -14,7 +14,7 @@
 // 134); -DNOHANDLER main pops its handler without running it (ASSERTION in
 // the worker that joins main; the native run aborts too).
 // RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=OK
-// RUN: %expect-exit 0 %chorus verify %s --quiet --dpor | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify %s --quiet --no-dpor | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 0 %native -DLOCAL %s
 // RUN: %expect-exit 134 %native -DWRONG %s
@@ -23,7 +23,7 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DLEAK | FileCheck %s --check-prefix=LEAK
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DWRONG | FileCheck %s --check-prefix=WRONG
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOHANDLER | FileCheck %s --check-prefix=NOHANDLER
-// RUN: %expect-exit 1 %chorus verify %s --quiet -DWRONG --dpor | FileCheck %s --check-prefix=WRONG
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DWRONG --no-dpor | FileCheck %s --check-prefix=WRONG
 // OK: verdict: verified
 // LOCAL: verdict: violation USE_AFTER_FREE at {{.*}}exit_main.c:59:9 (process 0, thread 1)
 // LOCAL-NEXT: read of a local variable of main after main ended by pthread_exit

@@ -30,7 +30,7 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DFOREVER | FileCheck %s --check-prefix=FOREVER
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DORDER | FileCheck %s --check-prefix=ORDER
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOJOIN | FileCheck %s --check-prefix=NOJOIN
-// RUN: %expect-exit 1 %chorus verify %s --quiet --dpor -DORDER | FileCheck %s --check-prefix=ORDER
+// RUN: %expect-exit 1 %chorus verify %s --quiet --no-dpor -DORDER | FileCheck %s --check-prefix=ORDER
 // OK: verdict: verified
 // RACE: verdict: violation DATA_RACE at {{.*}}key_destructors.c:54:12 (process 0, thread 2)
 // DOUBLE: verdict: violation DOUBLE_FREE at {{.*}}key_destructors.c:58:3 (process 0, thread 1)

@@ -1,6 +1,5 @@
 // What the thread model does not cover yet ends `unknown`, naming it (never
-// `verified`): -DASYNC asynchronous cancellation (PTHREAD_CANCEL_ASYNCHRONOUS:
-// a thread may be cancelled between any two instructions); -DCOLLS (MPI, 2 processes) two threads of
+// `verified`): -DCOLLS (MPI, 2 processes) two threads of
 // a process wait in collectives on different communicators at once (one
 // process-wide wait is modelled; the Open MPI run terminates); -DCONTRACT
 // a function with an ACSL contract runs in a worker thread (annotations are
@@ -15,7 +14,6 @@
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 0 %native -DEXITMAIN %s
 // RUN: %expect-exit 0 %chorus verify %s --quiet -DEXITMAIN | FileCheck %s --check-prefix=OK
-// RUN: %expect-exit 2 %chorus verify %s --quiet -DASYNC | FileCheck %s --check-prefix=ASYNC
 // RUN: %expect-exit 0 %chorus verify %s --quiet -DCANCELMAIN | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native -DCANCELMAIN %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DCANCELMAIN -DWRONGVAL | FileCheck %s --check-prefix=WRONGVAL
@@ -24,8 +22,7 @@
 // RUN: %expect-exit 2 %chorus verify -n 2 %s --quiet -DCOLLS | FileCheck %s --check-prefix=COLLS
 // RUN: %expect-exit 0 %native -n 2 -DCOLLS %s
 // OK: verdict: verified
-// WRONGVAL: verdict: violation ASSERTION at {{.*}}unsupported.c:59:5 (process 0, thread 1)
-// ASYNC: verdict: unknown (unsupported: asynchronous cancellation (PTHREAD_CANCEL_ASYNCHRONOUS) at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}})
+// WRONGVAL: verdict: violation ASSERTION at {{.*}}unsupported.c:53:5 (process 0, thread 1)
 // CONTRACT: verdict: unknown (unsupported: function contracts, loop annotations and collective assertions with threads (a move of thread 1 at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}}))
 // COLLS: verdict: unknown (unsupported: thread {{[12]}} posts a blocking MPI operation at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}} while thread {{[12]}} of the process waits in one (one wait per process is modelled))
 #include <assert.h>
@@ -47,9 +44,6 @@ static int inc(int n) { return n + 1; }
 #endif
 
 static void *work(void *arg) {
-#ifdef ASYNC
-  pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, NULL);
-#endif
 #ifdef CANCELMAIN
   if (*(int *)arg == 0) { // main acts on it in its pthread_join
     void *r;

@@ -21,13 +21,12 @@ struct SearchOptions {
   /// Dynamic partial-order reduction among threads (lib/search/Dpor.h):
   /// for a one-process program that creates threads (without parallel
   /// assertions, contracts, loop annotations or collective assertions), a
-  /// stateful search with DPOR and per-state summaries first (the moves
-  /// reachable below a visited state stand in for its subtree when the
-  /// state is matched); if a path returns to a state on it (a busy-wait, a
-  /// condition-variable loop), the search starts again with the local-move
-  /// reduction and state matching. Off by default (`--dpor`): see
-  /// DESIGN-NOTES "DPOR" for the measurements that keep it off.
-  bool dpor = false;
+  /// stateful search with DPOR and per-state summaries (the moves reachable
+  /// below a visited state stand in for its subtree when the state is
+  /// matched; the states of a cycle are fully expanded). On by default
+  /// (`--no-dpor`: the local-move reduction alone): DESIGN-NOTES "Stateful
+  /// DPOR" has the measurements that decided it.
+  bool dpor = true;
   /// With `dpor`: the stateless DPOR with sleep sets (no state matching,
   /// `--dpor-stateless`) instead of the stateful one.
   bool dporStateless = false;

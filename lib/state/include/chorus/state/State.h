@@ -113,9 +113,12 @@ struct Thread {
   /// Cancellation (lib/exec/threads/Cancel.cpp): kCancelPending (a
   /// pthread_cancel not yet acted upon), kCancelDisabled
   /// (pthread_setcancelstate), kCancelActing (unwinding: its cleanup
-  /// handlers run, then it ends with PTHREAD_CANCELED).
+  /// handlers run, then it ends with PTHREAD_CANCELED), kCancelAsync
+  /// (pthread_setcanceltype PTHREAD_CANCEL_ASYNCHRONOUS), kCancelInterrupted
+  /// (acting upon an asynchronous cancellation between two statements).
   uint8_t cancel = 0;
-  static constexpr uint8_t kCancelPending = 1, kCancelDisabled = 2, kCancelActing = 4;
+  static constexpr uint8_t kCancelPending = 1, kCancelDisabled = 2, kCancelActing = 4,
+                           kCancelAsync = 8, kCancelInterrupted = 16;
   bool operator==(const Thread&) const = default;
 };
 
