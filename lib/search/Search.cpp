@@ -829,10 +829,11 @@ private:
       if (!sc)
         return moved;
       ++result.stats.transitions;
-      bool record = hadThreads && !chainReduced;
       GlobalState next = std::move(sc->state);
       st = std::move(next);
-      if (record)
+      // (a move of a process without threads is no event, unless it
+      // creates the first one: the new thread starts after it)
+      if (dporStateful && !chainReduced && (hadThreads || !st.procs[0]->threads.empty()))
         dporChained(*sc, st);
       ++moved;
       chainLen = moved;

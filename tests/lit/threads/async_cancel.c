@@ -19,12 +19,12 @@
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 134 %native -DEARLY %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DEARLY | FileCheck %s --check-prefix=EARLY
-// RUN: %expect-exit 1 %chorus verify %s --quiet -DEARLY --no-dpor | FileCheck %s
-// --check-prefix=EARLY RUN: %expect-exit 1 %chorus verify %s --quiet -DLOCK | FileCheck %s
-// --check-prefix=LOCK OK: verdict: verified EARLY: verdict: violation ASSERTION at
-// {{.*}}async_cancel.c:81:3 (process 0) LOCK: verdict: violation LOCK_MISUSE at
-// {{.*}}async_cancel.c:52:3 (process 0, thread 1) LOCK: pthread_mutex_lock called with asynchronous
-// cancelability enabled
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DEARLY --no-dpor | FileCheck %s --check-prefix=EARLY
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DLOCK | FileCheck %s --check-prefix=LOCK
+// OK: verdict: verified
+// EARLY: verdict: violation ASSERTION at {{.*}}async_cancel.c:81:3 (process 0)
+// LOCK: verdict: violation LOCK_MISUSE at {{.*}}async_cancel.c:52:3 (process 0, thread 1)
+// LOCK: pthread_mutex_lock called with asynchronous cancelability enabled
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
