@@ -6,7 +6,9 @@
 # with state matching (--no-dpor), and none (--no-por: every interleaving of
 # every statement, with state matching). Prints one table: program, threads,
 # and per setting verdict, states saved, executions (ends of the executions
-# explored), transitions, time, peak memory.
+# explored), transitions, time of the search (wall clock), CPU time of the
+# whole run (user + system, front end included: steadier on a shared
+# machine), peak memory.
 # usage: [MODES="dpor local nopor"] bench/threads/run.sh [CHORUS] [TIME_LIMIT_S]
 # (MODES: the settings, in order, among dpor, local, nopor and default)
 set -u
@@ -15,7 +17,8 @@ root=$(cd "$here/../.." && pwd)
 chorus=${1:-$root/build/tools/chorus/chorus}
 limit=${2:-60}
 json=$(mktemp --suffix=.json)
-trap 'rm -f "$json"' EXIT
+cpu=$(mktemp)
+trap 'rm -f "$json" "$cpu"' EXIT
 row() { # name threads file flags...
   local name=$1 nth=$2 file=$3
   shift 3
@@ -28,11 +31,13 @@ row() { # name threads file flags...
     *) mode= ;;
     esac
     rm -f "$json"
-    "$chorus" verify "$file" "$@" $mode --quiet --time-limit "$limit" --json "$json" > /dev/null 2>&1
-    out+=("$(python3 - "$json" <<'PY'
+    /usr/bin/time -f "%U %S" -o "$cpu" "$chorus" verify "$file" "$@" $mode --quiet \
+      --time-limit "$limit" --json "$json" > /dev/null 2>&1
+    out+=("$(python3 - "$json" "$cpu" <<'PY'
 import json, sys
 try:
     d = json.load(open(sys.argv[1]))
+    c = sum(float(x) for x in open(sys.argv[2]).read().split()[-2:])
 except Exception:
     print("%-18s" % "(no result)")
     sys.exit(0)
@@ -44,8 +49,8 @@ elif v == "unknown":
     v = "unknown(" + d.get("reason", "")[:9] + ")"
 if "cycle" in s.get("threadReduction", ""):
     v += "*"
-print("%-18s %7d %6d %7d %6.2f %4d" % (v, s["statesSaved"], s.get("executions", 0),
-      s["transitions"], s["seconds"], s["peakMemoryKB"] // 1024))
+print("%-18s %7d %6d %7d %6.2f %6.2f %4d" % (v, s["statesSaved"], s.get("executions", 0),
+      s["transitions"], s["seconds"], c, s["peakMemoryKB"] // 1024))
 PY
 )")
   done
@@ -54,7 +59,7 @@ PY
   for c in "${out[@]}"; do line+=" | $c"; done
   echo "$line"
 }
-hdr() { printf "%-18s %7s %6s %7s %6s %4s" "$1" states execs trans "t[s]" MB; }
+hdr() { printf "%-18s %7s %6s %7s %6s %6s %4s" "$1" states execs trans "t[s]" "cpu[s]" MB; }
 head=$(printf "%-26s %3s" program thr)
 for m in ${MODES:-dpor local nopor}; do
   case $m in

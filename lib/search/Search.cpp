@@ -880,8 +880,8 @@ private:
     if (!opts.dpor || !opts.por || opts.stateless || guided() || liseOn || opts.cycleIsViolation ||
         opts.abandonOnNondeterminism || opts.cqmin || ex.options().nprocs != 1 ||
         contracts.active() || loops.active() || collContract.active() || outputs.active() ||
-        !ex.program().passerts.empty())
-      return false;
+        !ex.program().passerts.empty() || target())
+      return false; // (--shortest matches states by depth, without summaries)
     return createsThreads();
   }
 
@@ -1190,9 +1190,16 @@ private:
   /// events, from p's clock c: the join with every earlier dependent move
   /// of another thread, and its own position.
   Clock dporClock(int p, const DporInfo& info, Clock c) const {
-    for (const DporEvent& e : dporEvents)
-      if (e.thread >= 0 && e.thread != p && dependent(e.info, info))
+    for (size_t j = 0; j < dporEvents.size(); ++j) {
+      const DporEvent& e = dporEvents[j];
+      if (e.thread < 0 || e.thread == p)
+        continue;
+      // (an event that happens before already has its clock joined in c)
+      if (size_t(e.thread) < c.size() && c[size_t(e.thread)] >= j + 1)
+        continue;
+      if (dependent(e.info, info))
         join(c, e.clock);
+    }
     if (c.size() <= size_t(p))
       c.resize(size_t(p) + 1, 0);
     c[size_t(p)] = uint32_t(dporEvents.size() + 1);

@@ -20,7 +20,8 @@ struct SearchOptions {
   bool por = true;
   /// Dynamic partial-order reduction among threads (lib/search/Dpor.h):
   /// for a one-process program that creates threads (without parallel
-  /// assertions, contracts, loop annotations or collective assertions), a
+  /// assertions, contracts, loop annotations or collective assertions; not
+  /// for --shortest, which matches states by depth), a
   /// stateful search with DPOR and per-state summaries (the moves reachable
   /// below a visited state stand in for its subtree when the state is
   /// matched; the states of a cycle are fully expanded). On by default
