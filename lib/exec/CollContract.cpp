@@ -5,6 +5,7 @@
 // driver's globals). The checks themselves are in
 // lib/check/CollectiveContractMonitor.cpp.
 #include "AnnotEval.h"
+#include "Module.h"
 
 #include "chorus/model/Printer.h"
 
@@ -392,6 +393,18 @@ GlobalState Executor::contractInitialState() {
   for (int r = 0; r < opts_.nprocs; ++r) {
     ProcState ps;
     ps.mpi = state::MpiPhase::Initialized;
+    // ContractDriver::commDup: the communicator of all processes the
+    // module makes (once per process; every MPI_Comm parameter is bound to
+    // it)
+    std::optional<int64_t> dup;
+    auto dupComm = [&](ProcState& q) {
+      for (const Module& mod : modules())
+        if (!dup && mod.contractComm)
+          dup = mod.contractComm(f_, q, opts_.nprocs);
+      if (!dup)
+        throw Unsupported("--contract: no module makes a communicator for an MPI_Comm parameter");
+      return *dup;
+    };
     for (model::VarId v : prog_.globals) {
       const model::Variable& var = prog_.var(v);
       Expr val;
@@ -431,7 +444,7 @@ GlobalState Executor::contractInitialState() {
       else if (i < D.handles.size() && D.handles[i])
         ps.globals[gi] = f_.intConst(*D.handles[i]); // a datatype or op of this run
       else if (!fresh.count(D.args[i]))
-        ps.globals[gi] = f_.intConst(kWorldHandle);
+        ps.globals[gi] = f_.intConst(D.commDup ? dupComm(ps) : kWorldHandle);
     }
     Frame fr;
     fr.func = D.driver;

@@ -14,6 +14,11 @@
 //                      --contract (seed 002 §2.2: the process is done), at
 //                      f's return (e.g. MPI: a request never completed);
 //                      may fail()
+//   contractComm       adds to the initial state ps of a process of verify
+//                      --contract a communicator of all nprocs processes
+//                      that is not the world (e.g. MPI: what
+//                      MPI_Comm_dup(MPI_COMM_WORLD) gives, made before f)
+//                      and returns its handle (ContractDriver::commDup)
 //   onFinish           runs at the end of every move, before its successor
 //                      state is built (Machine::finish): normalizations the
 //                      module keeps as state invariants (e.g. MPI: a
@@ -63,6 +68,7 @@ struct Module {
                          const std::function<Machine()>& fresh,
                          std::vector<Successor>& out) = nullptr;
   void (*onLibraryCall)(Machine& m, const std::string& name) = nullptr;
+  int64_t (*contractComm)(sym::ExprFactory& f, ProcState& ps, int nprocs) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

@@ -387,9 +387,7 @@ std::string contractCommBinding(const Program& p, const std::string& name) {
         if (const Expr* w = findWorld(e))
           return "'" + name + "' names MPI_COMM_WORLD at " +
                  p.where(w->loc.valid() ? w->loc : t.loc) +
-                 " and has the communicator parameter '" + param +
-                 "', which verify --contract binds to MPI_COMM_WORLD: a use of one where the "
-                 "other is meant is not told apart";
+                 " and has the communicator parameter '" + param + "'";
       if (t.stmt.kind == StmtKind::Call && t.stmt.callee && t.stmt.callee->kind == ExprKind::Func) {
         FuncId h = t.stmt.callee->func;
         if (h < seen.size() && !seen[h] && !collective[h] && p.func(h).defined) {

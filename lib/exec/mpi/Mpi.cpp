@@ -1492,8 +1492,9 @@ void mpiTerminate(Machine& m) {
 } // namespace
 
 Module mpiModule() {
-  return Module{"mpi",      registerMpi,       mpiAccess,  mpiTerminate,
-                settleSync, syncProgressMoves, noRequests, contractReturnChecks};
+  return Module{"mpi",        registerMpi,          mpiAccess,
+                mpiTerminate, settleSync,           syncProgressMoves,
+                noRequests,   contractReturnChecks, contractComm};
 }
 
 } // namespace chorus::exec

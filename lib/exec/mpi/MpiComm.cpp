@@ -127,6 +127,25 @@ void storeExt(Machine& m, int proc, const MpiExt& x) {
   setMpiExt(m, ps, m.f.tuple(m.f.tupleType(ts), members));
 }
 
+/// verify --contract (ContractDriver::commDup): a communicator of all
+/// processes in rank order with its own context, as if every process had
+/// called MPI_Comm_dup(MPI_COMM_WORLD) before f; ps has no MPI objects yet.
+int64_t contractComm(sym::ExprFactory& f, ProcState& ps, int nprocs) {
+  std::vector<int64_t> objs;
+  std::vector<int64_t> members(static_cast<size_t>(nprocs));
+  std::iota(members.begin(), members.end(), 0);
+  int64_t handle = mpiHandle(1, int(kObjBase));
+  addObj(objs, 1, handle, members);
+  std::vector<Expr> es;
+  for (int64_t v : objs)
+    es.push_back(f.intConst(v));
+  Expr table = f.arrayLit(f.arrayType(f.intType()), es);
+  sym::Type ts[1] = {table->type()};
+  Expr ms[1] = {table};
+  ps.mpiObj = {f.intConst(0), f.intConst(0), f.intConst(0), f.tuple(f.tupleType(ts), ms)};
+  return handle;
+}
+
 // ------------------------------------------------------ groups and ranks
 
 std::vector<int> worldGroup(Machine& m, int proc) {

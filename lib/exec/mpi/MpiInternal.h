@@ -270,6 +270,10 @@ void finalizeChecks(Machine& m);
 /// still write the buffer the postcondition reads, and the waitsfor check
 /// takes the receive's message as heard when it matched).
 void contractReturnChecks(Machine& m);
+/// verify --contract: adds to the initial state ps a communicator of all
+/// nprocs processes that is not MPI_COMM_WORLD (MpiComm.cpp; the module's
+/// contractComm hook); returns its handle.
+int64_t contractComm(sym::ExprFactory& f, ProcState& ps, int nprocs);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
 /// No request slot of process state ps is in use (free slots only): then

@@ -855,6 +855,12 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
     writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(procToRank(x, msg.comm, msg.src)), msg.tag,
                 x.intc(sigBytes(messageSignature(msg))), msg.datatype);
     x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
+    // verify --contract, the causal waitsfor check: a probe that reports a
+    // message is a communication edge (the message was sent before the
+    // probe returns), so the prober hears what the sender had heard when
+    // it sent (Message::heard, stamped by CollectiveContractMonitor)
+    if (x.ex.options().contract && (x.self().heard | msg.heard) != x.self().heard)
+      x.self().heard |= msg.heard;
     pushDone(x, t, out);
   }
 }

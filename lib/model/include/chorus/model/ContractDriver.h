@@ -48,6 +48,12 @@ struct ContractDriver {
   /// over the value of a rank argument keeps, of the ranks no process has
   /// touched on the path (GlobalState::touched), only the smallest.
   bool symmetry = false;
+  /// MPI_Comm parameters are bound to a communicator of all n processes
+  /// that is not MPI_COMM_WORLD (as if the caller had passed
+  /// MPI_Comm_dup(MPI_COMM_WORLD)) instead of MPI_COMM_WORLD itself: the
+  /// CLI's second run when f also names MPI_COMM_WORLD
+  /// (contractCommBinding).
+  bool commDup = false;
   LocId callLoc = kNone;  ///< the driver's location before the call
   LocId afterLoc = kNone; ///< the driver's location after the call
 };
@@ -102,10 +108,12 @@ bool contractRequiresAgree(const Program& p, const std::string& name, const std:
 
 /// "" unless function `name` has an MPI_Comm parameter and names
 /// MPI_COMM_WORLD (in its body or a procedure it calls that is not
-/// simulated by a contract): the driver binds the parameter to
-/// MPI_COMM_WORLD, so a call on one where the other is meant (wrong for
-/// any other communicator the caller passes) is not seen; then why, for an
-/// `unknown` verdict.
+/// simulated by a contract); then where, for the CLI. The driver binds the
+/// parameter to MPI_COMM_WORLD, so a call on one where the other is meant
+/// (wrong for any other communicator the caller passes) is not seen: the
+/// CLI runs again with the parameter bound to a duplicate of
+/// MPI_COMM_WORLD (ContractDriver::commDup), and a communicator of fewer
+/// processes stays not covered (`unknown`).
 std::string contractCommBinding(const Program& p, const std::string& name);
 
 /// The MPI collective operations f calls (directly or not) that have no collective
