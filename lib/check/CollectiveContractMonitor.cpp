@@ -58,20 +58,6 @@ CollectiveContractMonitor::CollectiveContractMonitor(exec::Executor& ex) : ex_(e
       watch[c.func] = true;
   watch[drv_->func] = true;
   ex.watchCalls(std::move(watch));
-  // Collective operations on a communicator `mpi uses` does not list are
-  // seen only through their messages; a program that can make or name
-  // another communicator has its `mpi uses` reported as not checked.
-  for (const model::Function& fn : P.funcs)
-    if (!fn.defined && fn.name.rfind("MPI_", 0) == 0) {
-      const std::string& n = fn.name;
-      bool makes = (n.rfind("MPI_Comm_", 0) == 0 && n != "MPI_Comm_rank" && n != "MPI_Comm_size") ||
-                   n.rfind("MPI_Cart_", 0) == 0 || n.rfind("MPI_Graph_", 0) == 0 ||
-                   n.rfind("MPI_Dist_graph_", 0) == 0 || n.rfind("MPI_Intercomm_", 0) == 0;
-      if (makes)
-        ex.noteUnchecked("'mpi uses' of '" + P.func(drv_->func).name + "' (the program calls " + n +
-                         ": collective operations on communicators it makes are not checked "
-                         "against 'mpi uses' yet, only point-to-point messages are)");
-    }
 }
 
 bool CollectiveContractMonitor::possible(Expr pc, Expr guard) {
@@ -216,11 +202,26 @@ void CollectiveContractMonitor::messages(const exec::GlobalState& from, exec::Su
                                                      : " passed a collective call") +
                         ": it crosses a segment boundary (seed 002 Def. 2.5 (3))",
                     succ.state.pc, succ.step);
-    if (size_t(m.src) < uses_.size() && !uses_[m.src].empty() && !uses_[m.src].count(m.comm))
+    if (!uses(m.src, *succ.state.procs[size_t(m.src)], m.comm))
       detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
                     "a message on a communicator that 'mpi uses' of '" + fn + "' does not list",
                     succ.state.pc, succ.step);
   }
+  // collective operations (MPI's, or simulated by a contract) of the move
+  for (int64_t c : succ.step.collComms)
+    if (!uses(p, *succ.state.procs[size_t(p)], c))
+      detail::raise(ViolationKind::MpiUses, succ.step.loc, p,
+                    "a collective operation on a communicator that 'mpi uses' of '" + fn +
+                        "' does not list",
+                    succ.state.pc, succ.step);
+}
+
+bool CollectiveContractMonitor::uses(int r, const state::ProcState& ps, int64_t comm) const {
+  if (size_t(r) >= uses_.size() || uses_[size_t(r)].empty())
+    return true;
+  // a communicator the process made (MPI_Comm_dup/split/create, topologies)
+  // counts as the one it was made from
+  return uses_[size_t(r)].count(comm) || uses_[size_t(r)].count(ex_.commOrigin(ps, comm));
 }
 
 void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Successor& succ, int p) {

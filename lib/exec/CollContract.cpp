@@ -351,6 +351,13 @@ size_t Executor::stubArrivals(const ProcState& ps) {
   return c;
 }
 
+int64_t Executor::commOrigin(const ProcState& ps, int64_t comm) const {
+  for (const Module& mod : modules())
+    if (mod.commOrigin)
+      return mod.commOrigin(ps, comm);
+  return comm;
+}
+
 int Executor::contractSegment(const ProcState& ps) const {
   const model::ContractDriver& D = *opts_.contract;
   if (ps.stack.empty())
@@ -393,18 +400,22 @@ GlobalState Executor::contractInitialState() {
   for (int r = 0; r < opts_.nprocs; ++r) {
     ProcState ps;
     ps.mpi = state::MpiPhase::Initialized;
-    // ContractDriver::commDup: the communicator of all processes the
-    // module makes (once per process; every MPI_Comm parameter is bound to
-    // it)
-    std::optional<int64_t> dup;
-    auto dupComm = [&](ProcState& q) {
+    // ContractDriver::commDup: communicators of all processes the module
+    // makes, one per MPI_Comm parameter (each its own context)
+    std::vector<int64_t> dups;
+    size_t nextDup = 0;
+    if (D.commDup) {
+      size_t count = 0;
+      for (size_t i = 0; i < D.args.size(); ++i)
+        if (D.objects[i] == model::kNone && !(i < D.handles.size() && D.handles[i]) &&
+            !fresh.count(D.args[i]))
+          ++count;
       for (const Module& mod : modules())
-        if (!dup && mod.contractComm)
-          dup = mod.contractComm(f_, q, opts_.nprocs);
-      if (!dup)
+        if (dups.empty() && mod.contractComms)
+          dups = mod.contractComms(f_, ps, opts_.nprocs, count);
+      if (dups.size() < count)
         throw Unsupported("--contract: no module makes a communicator for an MPI_Comm parameter");
-      return *dup;
-    };
+    }
     for (model::VarId v : prog_.globals) {
       const model::Variable& var = prog_.var(v);
       Expr val;
@@ -444,7 +455,7 @@ GlobalState Executor::contractInitialState() {
       else if (i < D.handles.size() && D.handles[i])
         ps.globals[gi] = f_.intConst(*D.handles[i]); // a datatype or op of this run
       else if (!fresh.count(D.args[i]))
-        ps.globals[gi] = f_.intConst(D.commDup ? dupComm(ps) : kWorldHandle);
+        ps.globals[gi] = f_.intConst(D.commDup ? dups[nextDup++] : kWorldHandle);
     }
     Frame fr;
     fr.func = D.driver;

@@ -205,6 +205,25 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
       me.stack[0].marks.push_back(
           state::Mark{state::Mark::Kind::StubEntry, model::LocId(j), sp, nullptr});
       me.callPhase = 1;
+      // the communicator of g's collective contract (its first `mpi
+      // collective(c)`), in an arrival state: the step's, for `mpi uses`
+      // (CollectiveContractMonitor); instances are matched by their order
+      // alone, so calls on different communicators are not supported
+      auto commAt = [&](const ProcState* a) -> std::optional<int64_t> {
+        if (C.blocks.size() < 2 || !C.blocks[1].comm)
+          return std::nullopt;
+        CollectiveAt cat;
+        cat.now.assign(size_t(n), a);
+        cat.me = p;
+        Expr v = evalCollective(cat, m.pc(), C.blocks[1].comm, false, C.blocks[1].loc, nullptr);
+        if (v->kind() != sym::Kind::NumConst)
+          throw Unsupported("a call of '" + gf.name +
+                            "' on a communicator that is not a constant at " + m.where());
+        return v->value().toInt64();
+      };
+      std::optional<int64_t> myComm = commAt(sp);
+      if (myComm)
+        m.step.collComms.push_back(*myComm);
       // collective consistency (Def. 2.2): the j-th collective call of
       // every process is a call of g
       for (int q = 0; q < n; ++q) {
@@ -218,6 +237,13 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
                        std::to_string(q) + " called '" + prog_.func(a->stack.back().func).name +
                        "' (seed 002 Def. 2.2)",
                    m.pc());
+          if (myComm && commAt(a) != myComm)
+            throw Unsupported("simulated collective calls on different communicators ('" + gf.name +
+                              "' of process " + std::to_string(p) + " and of process " +
+                              std::to_string(q) +
+                              "): they are matched by their order only, not per communicator, "
+                              "at " +
+                              m.where());
         } else if (qs.stack.size() == 1 && qs.stack[0].loc == D.afterLoc) {
           m.fail(ViolationKind::CollectiveConsistency,
                  "process " + std::to_string(p) + " calls '" + gf.name + "' after process " +

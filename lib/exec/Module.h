@@ -14,11 +14,15 @@
 //                      --contract (seed 002 §2.2: the process is done), at
 //                      f's return (e.g. MPI: a request never completed);
 //                      may fail()
-//   contractComm       adds to the initial state ps of a process of verify
-//                      --contract a communicator of all nprocs processes
-//                      that is not the world (e.g. MPI: what
-//                      MPI_Comm_dup(MPI_COMM_WORLD) gives, made before f)
-//                      and returns its handle (ContractDriver::commDup)
+//   contractComms      adds to the initial state ps of a process of verify
+//                      --contract `count` communicators of all nprocs
+//                      processes, distinct from each other and from the
+//                      world (e.g. MPI: what MPI_Comm_dup(MPI_COMM_WORLD)
+//                      gives, made before f), and returns their handles
+//                      (ContractDriver::commDup)
+//   commOrigin         the communicator a communicator of process state ps
+//                      was made from (transitively; itself if it was not
+//                      made by the process): verify --contract's `mpi uses`
 //   onFinish           runs at the end of every move, before its successor
 //                      state is built (Machine::finish): normalizations the
 //                      module keeps as state invariants (e.g. MPI: a
@@ -68,7 +72,9 @@ struct Module {
                          const std::function<Machine()>& fresh,
                          std::vector<Successor>& out) = nullptr;
   void (*onLibraryCall)(Machine& m, const std::string& name) = nullptr;
-  int64_t (*contractComm)(sym::ExprFactory& f, ProcState& ps, int nprocs) = nullptr;
+  std::vector<int64_t> (*contractComms)(sym::ExprFactory& f, ProcState& ps, int nprocs,
+                                        size_t count) = nullptr;
+  int64_t (*commOrigin)(const ProcState& ps, int64_t comm) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

@@ -643,13 +643,21 @@ int verifyCommand(const std::vector<std::string>& args,
                  "every run gave it the same datatype on every process";
     }
   }
+  size_t commParams = 0;
+  if (const chorus::model::Function* cf =
+          contractName.empty() ? nullptr : program->findFunc(contractName))
+    for (chorus::model::VarId pv : cf->params)
+      if (program->var(pv).type->kind == chorus::model::TypeKind::Int &&
+          program->var(pv).type->name == "MPI_Comm")
+        ++commParams;
   if (!contractName.empty() && r.verdict == s::Verdict::Verified)
     if (std::string why = chorus::model::contractCommBinding(*program, contractName);
-        !why.empty()) {
-      // f names MPI_COMM_WORLD beside its communicator parameter: the runs
-      // so far bound the parameter to MPI_COMM_WORLD; run again (per choice
-      // of handles) with it bound to a duplicate of MPI_COMM_WORLD
-      // (ContractDriver::commDup), where a use of one for the other shows
+        !why.empty() || commParams >= 2) {
+      // f names MPI_COMM_WORLD beside its communicator parameter, or has
+      // several: the runs so far bound them all to MPI_COMM_WORLD; run
+      // again (per choice of handles) with each bound to a duplicate of
+      // MPI_COMM_WORLD of its own (ContractDriver::commDup), where a use of
+      // one communicator for another shows
       for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
         std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
         if (!next)
@@ -678,16 +686,25 @@ int verifyCommand(const std::vector<std::string>& args,
           r.note = note;
         program = std::move(next);
         if (r.verdict != s::Verdict::Verified)
-          std::cerr << "note: with the communicator parameter bound to a duplicate of "
-                       "MPI_COMM_WORLD"
+          std::cerr << "note: with each communicator parameter bound to a duplicate of "
+                       "MPI_COMM_WORLD of its own"
                     << (choices.size() > 1 ? " and " + choiceNames[k] : std::string()) << "\n";
       }
-      if (r.verdict == s::Verdict::Verified) {
+      if (r.verdict == s::Verdict::Verified && !why.empty()) {
         r.verdict = s::Verdict::Unknown;
         r.reason = "not checked: " + why +
                    ": verified with it bound to MPI_COMM_WORLD and to a duplicate of "
                    "MPI_COMM_WORLD, not for a communicator of fewer processes than "
                    "MPI_COMM_WORLD";
+      } else if (r.verdict == s::Verdict::Verified && commParams >= 3) {
+        r.verdict = s::Verdict::Unknown;
+        r.reason = "not checked: " + std::to_string(commParams) +
+                   " communicator parameters some but not all of which are the same "
+                   "communicator (verified with all of them MPI_COMM_WORLD and with all "
+                   "distinct)";
+      } else if (r.verdict == s::Verdict::Verified) {
+        r.note += std::string(r.note.empty() ? "" : "; ") +
+                  "communicator parameters: both MPI_COMM_WORLD, and distinct duplicates of it";
       }
     }
   if (choices.size() > 1 && r.verdict == s::Verdict::Verified)

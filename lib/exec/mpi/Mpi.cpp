@@ -1492,9 +1492,16 @@ void mpiTerminate(Machine& m) {
 } // namespace
 
 Module mpiModule() {
-  return Module{"mpi",        registerMpi,          mpiAccess,
-                mpiTerminate, settleSync,           syncProgressMoves,
-                noRequests,   contractReturnChecks, contractComm};
+  return Module{.name = "mpi",
+                .registerFunctions = registerMpi,
+                .onAccess = mpiAccess,
+                .onTerminate = mpiTerminate,
+                .onFinish = settleSync,
+                .blockedMoves = syncProgressMoves,
+                .plainAccesses = noRequests,
+                .onContractReturn = contractReturnChecks,
+                .contractComms = contractComms,
+                .commOrigin = commOrigin};
 }
 
 } // namespace chorus::exec

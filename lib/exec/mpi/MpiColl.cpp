@@ -365,6 +365,7 @@ Machine::Outcome afterReduceArrival(Machine& m, const model::Transition& t, int6
 void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, Expr count,
             Expr data, Expr recvPtr, int64_t reqSlot, int64_t sig, Expr aux) {
   std::vector<int> group = commGroup(m, comm);
+  m.step.collComms.push_back(comm); // (verify --contract: `mpi uses`)
   MpiExt mine = loadExt(m, m.me);
   size_t k = 0;
   while (pendingRec(mine, comm, k) >= 0)
@@ -756,7 +757,7 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
       for (const std::vector<int>& g : members)
         if (std::find(g.begin(), g.end(), group[i]) != g.end()) {
           // ext values are reloaded below, after the records change
-          addComm(m, group[i], commOf[size_t(i)], g);
+          addComm(m, group[i], commOf[size_t(i)], g, comm);
           attachTopology(m, group[i], commOf[size_t(i)], xs[i].recs[size_t(ri[i])].aux);
           xs[i] = loadExt(m, group[i]);
         }

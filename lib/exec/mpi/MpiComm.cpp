@@ -127,15 +127,20 @@ void storeExt(Machine& m, int proc, const MpiExt& x) {
   setMpiExt(m, ps, m.f.tuple(m.f.tupleType(ts), members));
 }
 
-/// verify --contract (ContractDriver::commDup): a communicator of all
-/// processes in rank order with its own context, as if every process had
-/// called MPI_Comm_dup(MPI_COMM_WORLD) before f; ps has no MPI objects yet.
-int64_t contractComm(sym::ExprFactory& f, ProcState& ps, int nprocs) {
-  std::vector<int64_t> objs;
+/// verify --contract (ContractDriver::commDup): `count` communicators of
+/// all processes in rank order, each with its own context, as if every
+/// process had called MPI_Comm_dup(MPI_COMM_WORLD) `count` times before f;
+/// ps has no MPI objects yet.
+std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps, int nprocs, size_t count) {
+  std::vector<int64_t> objs, handles;
   std::vector<int64_t> members(static_cast<size_t>(nprocs));
   std::iota(members.begin(), members.end(), 0);
-  int64_t handle = mpiHandle(1, int(kObjBase));
-  addObj(objs, 1, handle, members);
+  for (size_t k = 0; k < count; ++k) {
+    handles.push_back(mpiHandle(1, int(kObjBase + int64_t(k))));
+    addObj(objs, 1, handles.back(), members);
+  }
+  if (count == 0)
+    return handles;
   std::vector<Expr> es;
   for (int64_t v : objs)
     es.push_back(f.intConst(v));
@@ -143,7 +148,7 @@ int64_t contractComm(sym::ExprFactory& f, ProcState& ps, int nprocs) {
   sym::Type ts[1] = {table->type()};
   Expr ms[1] = {table};
   ps.mpiObj = {f.intConst(0), f.intConst(0), f.intConst(0), f.tuple(f.tupleType(ts), ms)};
-  return handle;
+  return handles;
 }
 
 // ------------------------------------------------------ groups and ranks
@@ -199,10 +204,32 @@ int64_t allocCommHandle(Machine& m, const std::vector<int64_t>& taken) {
   }
 }
 
-void addComm(Machine& m, int proc, int64_t handle, const std::vector<int>& members) {
+void addComm(Machine& m, int proc, int64_t handle, const std::vector<int>& members,
+             int64_t parent) {
   MpiExt x = loadExt(m, proc);
   addObj(x.objs, 1, handle, std::vector<int64_t>(members.begin(), members.end()));
+  // the origin: the parent's, or the parent when it was not made (world,
+  // self, a communicator the process had before)
+  int64_t po = findObj(x.objs, kOriginKind, parent);
+  addObj(x.objs, kOriginKind, handle, {po >= 0 ? x.objs[size_t(po) + 3] : parent});
   storeExt(m, proc, x);
+}
+
+int64_t commOrigin(const ProcState& ps, int64_t comm) {
+  Expr e = mpiExt(ps);
+  if (!e)
+    return comm;
+  std::vector<int64_t> objs;
+  for (Expr v : e->children()[0]->children()) {
+    std::optional<int64_t> x;
+    if (v->kind() == sym::Kind::NumConst)
+      x = v->value().toInt64();
+    if (!x)
+      return comm;
+    objs.push_back(*x);
+  }
+  int64_t off = findObj(objs, kOriginKind, comm);
+  return off >= 0 ? objs[size_t(off) + 3] : comm;
 }
 
 void finalizeObjectChecks(Machine& m) {
@@ -210,7 +237,7 @@ void finalizeObjectChecks(Machine& m) {
   for (size_t i = 0; i + 2 < x.objs.size(); i += 3 + size_t(x.objs[i + 2])) {
     static const char* names[] = {"", "communicator", "group", "datatype", "operation"};
     int64_t k = x.objs[i];
-    if (isTopologyObject(k)) // part of its communicator
+    if (isTopologyObject(k) || k == kOriginKind) // part of its communicator
       continue;
     m.fail(ViolationKind::MpiResourceLeak,
            std::string("MPI_Finalize with a ") + (k >= 1 && k <= 4 ? names[k] : "handle") +
@@ -378,6 +405,8 @@ Machine::Outcome runCommFree(Machine& m, const std::string& name, const model::T
       m.fail(ViolationKind::MpiInvalidComm,
              "MPI_Comm_free of a communicator with a pending collective operation", m.pc());
   removeObj(x.objs, findObj(x.objs, 1, c));
+  if (int64_t o = findObj(x.objs, kOriginKind, c); o >= 0)
+    removeObj(x.objs, o);
   storeExt(m, m.me, x);
   detachTopology(m, c);
   setInt(m, ptr, mpiHandle(1, 0));

@@ -201,7 +201,17 @@ int rankToProc(Machine& m, int64_t comm, int64_t rank);
 int procToRank(Machine& m, int64_t comm, int proc);
 /// A communicator handle no process uses (nor in `taken`).
 int64_t allocCommHandle(Machine& m, const std::vector<int64_t>& taken);
-void addComm(Machine& m, int proc, int64_t handle, const std::vector<int>& members);
+/// Adds communicator `handle` (members in rank order) to proc's table,
+/// made by a collective on `parent`; its origin (kOriginKind) is the
+/// parent's origin, or the parent.
+void addComm(Machine& m, int proc, int64_t handle, const std::vector<int>& members, int64_t parent);
+/// Object table kind of a communicator's origin: [kOriginKind, handle, 1,
+/// the communicator it was made from, transitively, that was not made by
+/// the process itself] (verify --contract: `mpi uses` counts a communicator
+/// f makes as the one it was made from).
+constexpr int64_t kOriginKind = 17;
+/// The origin of communicator comm in ps (comm itself when it has none).
+int64_t commOrigin(const ProcState& ps, int64_t comm);
 /// Object table entries (offset of (kind, handle) in objs or -1; payload;
 /// add; remove; the lowest unused local handle of a kind).
 int64_t findObj(const std::vector<int64_t>& objs, int64_t kind, int64_t handle);
@@ -270,10 +280,10 @@ void finalizeChecks(Machine& m);
 /// still write the buffer the postcondition reads, and the waitsfor check
 /// takes the receive's message as heard when it matched).
 void contractReturnChecks(Machine& m);
-/// verify --contract: adds to the initial state ps a communicator of all
-/// nprocs processes that is not MPI_COMM_WORLD (MpiComm.cpp; the module's
-/// contractComm hook); returns its handle.
-int64_t contractComm(sym::ExprFactory& f, ProcState& ps, int nprocs);
+/// verify --contract: adds to the initial state ps `count` communicators of
+/// all nprocs processes, distinct from each other and from MPI_COMM_WORLD
+/// (MpiComm.cpp; the module's contractComms hook); returns their handles.
+std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps, int nprocs, size_t count);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
 /// No request slot of process state ps is in use (free slots only): then

@@ -15,7 +15,7 @@
 // The non-roots receive on MPI_COMM_WORLD: right only when comm is
 // MPI_COMM_WORLD; with a duplicate, the receive never matches.
 // RUN: %expect-exit 1 %chorus verify %s --contract bc -n 2 -DWORLD --quiet 2>&1 | FileCheck %s --check-prefix=WORLD
-// WORLD: note: with the communicator parameter bound to a duplicate of MPI_COMM_WORLD
+// WORLD: note: with each communicator parameter bound to a duplicate of MPI_COMM_WORLD of its own
 // WORLD: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}commparam.c:56:5 (process 1)
 // The root sends on MPI_COMM_WORLD: with a duplicate, a message outside
 // `mpi uses comm`.

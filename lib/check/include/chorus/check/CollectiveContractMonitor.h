@@ -47,6 +47,9 @@ private:
   /// The behavior guard may hold under pc.
   bool possible(exec::Expr pc, exec::Expr guard);
   bool returned(const exec::GlobalState& s, int q) const;
+  /// `mpi uses` of rank r allows communication on comm (or on the
+  /// communicator comm was made from by process state ps).
+  bool uses(int r, const state::ProcState& ps, int64_t comm) const;
   void onReturn(const exec::CallEvent& ev, exec::Successor& succ, int p);
   void postconditions(const exec::CallEvent& ev, exec::Successor& succ);
   void messages(const exec::GlobalState& from, exec::Successor& succ, int p);

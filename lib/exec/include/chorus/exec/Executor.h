@@ -142,6 +142,9 @@ struct Step {
   int choice = 0;
   /// Calls and returns of watched functions in this step, in order.
   std::vector<CallEvent> calls;
+  /// The communicators of the collective operations the move took part in
+  /// (lib/exec/mpi: an arrival; verify --contract checks `mpi uses`).
+  std::vector<int64_t> collComms;
   std::string output; ///< what the step wrote to standard output, exactly
   /// Other processes or threads can observe the move (it sent, received,
   /// took part in a collective or a snapshot, touched shared memory or a
@@ -404,6 +407,11 @@ public:
                                 model::SrcLoc loc);
   /// --contract: the initial state (the pre-state of every process's call).
   const GlobalState& contractInitial() const { return contractInitial_; }
+  /// The communicator that communicator `comm` of process state ps was made
+  /// from (by the process's MPI_Comm_dup/split/create or a topology
+  /// constructor, transitively); comm itself when the process did not make
+  /// it (CollContract.cpp: `mpi uses`).
+  int64_t commOrigin(const ProcState& ps, int64_t comm) const;
   /// --contract with the symbolic datatype (model::kSymbolicDatatype):
   /// `\mpi_extent` and `\mpi_nonoverlapping` of it, fresh symbols (inputs,
   /// the same for every process) constrained only by the precondition.
