@@ -134,7 +134,8 @@ Expr ProverOracle::computeUniqueValue(Expr context, Expr symbol) {
   // The model is asked of the conjuncts connected to the symbol only (its
   // independent component): the other components do not restrict it.
   Expr comp = component(context, symbol);
-  auto m = prover_.model(comp);
+  Expr only[1] = {symbol};
+  auto m = prover_.model(comp, only);
   if (!m)
     return nullptr;
   for (const sym::ModelEntry& e : *m)

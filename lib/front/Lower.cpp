@@ -406,6 +406,7 @@ private:
   const M::Expr* sizeOfType(const M::Type* t, M::SrcLoc l);
   const M::Expr* inputMacroUse(const Expr* e);
   const M::Expr* namedConstant(const Expr* e);
+  bool mentionsInputMacro(const Expr* e);
   bool isAssertExpansion(const Expr* e);
   void lowerAssert(const Expr* e);
   const M::Expr* realLiteral(const FloatingLiteral* f);
@@ -1094,6 +1095,17 @@ const M::Expr* Lowerer::realLiteral(const FloatingLiteral* f) {
 // An integer constant expression written as one object-like macro (e.g.
 // MPI_COMM_WORLD, MPI_INT, N) is folded to its value and keeps the macro's
 // name for display, so dumps and traces read as the source does.
+bool Lowerer::mentionsInputMacro(const Expr* e) {
+  if (!e || st_.inputMacros.empty())
+    return false;
+  if (inputMacroUse(e))
+    return true;
+  for (const Stmt* c : e->children())
+    if (const auto* ce = dyn_cast_or_null<Expr>(c); ce && mentionsInputMacro(ce))
+      return true;
+  return false;
+}
+
 const M::Expr* Lowerer::namedConstant(const Expr* e) {
   SourceLocation b = e->getBeginLoc(), en = e->getEndLoc();
   // (an MPI handle constant is an integer constant cast to the handle type)
@@ -1115,6 +1127,11 @@ const M::Expr* Lowerer::namedConstant(const Expr* e) {
   for (char c : name)
     if (!isalnum(static_cast<unsigned char>(c)) && c != '_')
       return nullptr;
+  // A macro over an input macro (`#define LAST (N - 1)`) is not a constant:
+  // folded, it had N's default value in it (a false out-of-bounds report
+  // for a smaller N).
+  if (mentionsInputMacro(e))
+    return nullptr;
   const Expr* ie = e;
   if (handle) {
     auto* c = dyn_cast<CastExpr>(e->IgnoreParens());

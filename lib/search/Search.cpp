@@ -541,9 +541,33 @@ private:
       result.violation->message +=
           " (possible: found after a loop was replaced by its invariant; the havoc may admit "
           "values no run reaches)";
-    result.inputs = ex.oracle().model(e.condition);
+    result.inputs = smallModel(e.condition, result.possible);
     showArgvInputs(result.inputs);
     stop = true;
+  }
+
+  /// The inputs of a counterexample. A possible violation (LISE) is replayed
+  /// concretely with them (confirmPossible), and a bounded run is quick only
+  /// for small loop bounds: its model is asked first with every integer
+  /// symbol but the havoc's within [-4, 4] (the prover's first model had
+  /// N = 7584), then without. Any model is a counterexample; this only
+  /// chooses one.
+  std::vector<std::pair<std::string, std::string>> smallModel(sym::Expr condition, bool small) {
+    if (small) {
+      sym::ExprFactory& f = ex.values().factory();
+      std::vector<sym::Expr> bounded{condition};
+      for (sym::Expr y : f.freeSymbols(condition))
+        if (y->type()->isInt() && y->name().rfind("lise.", 0) != 0) {
+          bounded.push_back(f.le(f.intConst(-4), y));
+          bounded.push_back(f.le(y, f.intConst(4)));
+        }
+      if (bounded.size() > 1) {
+        auto m = ex.oracle().model(f.logicalAnd(bounded));
+        if (!m.empty())
+          return m;
+      }
+    }
+    return ex.oracle().model(condition);
   }
 
   /// A move back to a state on the stack: an infinite execution (seed 002

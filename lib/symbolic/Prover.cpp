@@ -65,9 +65,52 @@ void Prover::clearCache() {
 
 namespace {
 
+/// The symbols of e and, when e holds bound variables, those too, sorted by
+/// id. A bound variable can occur outside its binder: the path condition
+/// under which a quantifier's body is evaluated over a symbolic range holds
+/// the range (`0 <= k && k < i` with k the body's bound variable,
+/// lib/exec/Annot.cpp), so k is a free constant there and links the range to
+/// the body's obligations (an index `c[k]`). Without it a query dropped the
+/// range as unrelated and a correct index was reported out of bounds.
+/// Occurrences inside a binder only link more conjuncts (sound, the query
+/// keeps more).
+std::vector<Expr> linkSymbols(ExprFactory& f, Expr e) {
+  std::span<const Expr> fs = f.freeSymbols(e);
+  std::vector<Expr> out(fs.begin(), fs.end());
+  if (!e->hasBoundVars())
+    return out;
+  std::vector<Expr> todo{e}, seen;
+  while (!todo.empty()) {
+    Expr x = todo.back();
+    todo.pop_back();
+    if (!x->hasBoundVars() || std::find(seen.begin(), seen.end(), x) != seen.end())
+      continue;
+    seen.push_back(x);
+    if (x->kind() == Kind::BoundVar)
+      out.push_back(x);
+    for (Expr c : x->children())
+      todo.push_back(c);
+  }
+  std::sort(out.begin(), out.end(), ExprLess());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 /// Conjuncts of cs sharing symbols (transitively) with seed; ground conjuncts always kept.
 std::vector<Expr> relevantConjuncts(ExprFactory& f, const std::vector<Expr>& cs, Expr seed) {
-  std::vector<Expr> syms(f.freeSymbols(seed).begin(), f.freeSymbols(seed).end());
+  std::vector<Expr> syms = linkSymbols(f, seed);
+  // per conjunct: its symbols (the factory's cached set, or with its bound
+  // variables in `linked`)
+  std::vector<std::span<const Expr>> own(cs.size());
+  std::vector<std::vector<Expr>> linked;
+  linked.reserve(cs.size());
+  for (size_t i = 0; i < cs.size(); ++i)
+    if (cs[i]->hasBoundVars()) {
+      linked.push_back(linkSymbols(f, cs[i]));
+      own[i] = linked.back();
+    } else {
+      own[i] = f.freeSymbols(cs[i]);
+    }
   std::vector<bool> taken(cs.size(), false);
   bool changed = true;
   while (changed) {
@@ -75,7 +118,7 @@ std::vector<Expr> relevantConjuncts(ExprFactory& f, const std::vector<Expr>& cs,
     for (size_t i = 0; i < cs.size(); ++i) {
       if (taken[i])
         continue;
-      auto s = f.freeSymbols(cs[i]);
+      std::span<const Expr> s = own[i];
       bool share = s.empty();
       if (!share) {
         // both sorted by id
@@ -271,7 +314,7 @@ Answer Prover::valid(Expr ctx, Expr claim) {
   }
   std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
   // A ground claim (e.g. false) asks about the whole context: no independence.
-  bool indep = opts_.independence && !f_.freeSymbols(claim).empty();
+  bool indep = opts_.independence && !linkSymbols(f_, claim).empty();
   std::vector<Expr> rel = indep ? relevantConjuncts(f_, cs, claim) : cs;
   stats_.droppedConjuncts += cs.size() - rel.size();
   Expr relCtx = rel.size() == cs.size() ? ctx : f_.logicalAnd(rel);
@@ -344,11 +387,13 @@ Answer Prover::valid(Expr ctx, Expr claim) {
 }
 
 std::optional<Model> Prover::model(Expr ctx) {
+  return model(ctx, f_.freeSymbols(ctx));
+}
+
+std::optional<Model> Prover::model(Expr ctx, std::span<const Expr> symbols) {
   if (ctx->isFalse())
     return std::nullopt;
   std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
-  auto syms = f_.freeSymbols(ctx);
-  std::vector<Expr> symbols(syms.begin(), syms.end());
   SolverBackend& b = opts_.backend == Backend::CVC5 ? impl_->getCvc5(f_) : impl_->getZ3(f_);
   (opts_.backend == Backend::CVC5 ? stats_.cvc5Calls : stats_.z3Calls)++;
   std::string why;

@@ -69,6 +69,9 @@ public:
   /// Concrete values making `context` true (from the backend), or nullopt
   /// when the context is unsatisfiable or undecided.
   std::optional<Model> model(Expr context);
+  /// The same, with the values of `only` alone (when one symbol's value is
+  /// wanted: the others' may be large arrays).
+  std::optional<Model> model(Expr context, std::span<const Expr> only);
 
   const ProverStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
