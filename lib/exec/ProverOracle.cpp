@@ -17,7 +17,14 @@ Answer ProverOracle::valid(Expr context, Expr claim) {
 
 std::vector<std::pair<std::string, std::string>> ProverOracle::model(Expr formula) {
   std::vector<std::pair<std::string, std::string>> out;
-  auto m = prover_.model(formula);
+  // The havoc's fresh symbols (LISE) are no inputs: a replay does not use
+  // them, and their arrays, constrained under quantified invariants, can
+  // make the model's evaluation grow without bound (gigabytes in z3).
+  std::vector<Expr> symbols;
+  for (Expr y : f_.freeSymbols(formula))
+    if (y->name().rfind("lise.", 0) != 0)
+      symbols.push_back(y);
+  auto m = prover_.model(formula, symbols);
   if (!m)
     return out;
   for (const sym::ModelEntry& e : *m) {

@@ -90,7 +90,8 @@ SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, Sear
   so.guide.clear();
   std::string shown;
   for (const auto& [name, value] : r.inputs) {
-    if (name.rfind("lise.", 0) == 0 || name.find('[') != std::string::npos || eo.inputs.count(name))
+    if (name.rfind("lise.", 0) == 0 || name.find('[') != std::string::npos ||
+        eo.inputs.count(name) || value == "?") // (not evaluated: left free)
       continue;
     eo.inputs[name] = value;
     shown += (shown.empty() ? "" : ", ") + name + "=" + value;

@@ -23,6 +23,8 @@ namespace {
 /// context when a check has run past its time limit, and again every 50 ms
 /// until the check returns: the answer is then unknown ("canceled"), i.e.
 /// MAYBE.
+constexpr unsigned kModelMs = 1000; ///< the time a model's evaluation may take
+
 class Watchdog {
 public:
   explicit Watchdog(z3::context& c) : ctx_(c) {}
@@ -170,6 +172,15 @@ public:
 
   Model model(std::span<const Expr> symbols) override {
     Model out;
+    // Evaluating a model can itself run away (an input array constrained
+    // under quantified invariants: gigabytes, minutes; tests/lit/lise/
+    // acsl_arrays.c -DOFFBYONE): the watchdog interrupts it, and a value not
+    // evaluated is shown as "?".
+    watchdog_.arm(kModelMs);
+    struct Disarm {
+      Watchdog& w;
+      ~Disarm() { w.disarm(); }
+    } disarm{watchdog_};
     z3::model m = fresh_ ? fresh_->get_model() : solver_.get_model();
     for (Expr s : symbols) {
       if (s->type()->isFunction())
