@@ -13,6 +13,7 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,7 +29,9 @@ struct chorus_rt_pa_ctx {
 
 static rt_inst** live;
 static int nlive, caplive;
-static long violations, instances, events;
+static long instances, events;
+static _Atomic long violations;
+static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int checker_idle;
 
 static int overlaps(uintptr_t a, unsigned long n, uintptr_t b, unsigned long m) {
@@ -216,7 +219,7 @@ static void where(void* pc, char* out, size_t n) {
   symbolize(cmd, 0, out, n);
 }
 
-static void report(rt_inst* in, const rt_event* e) {
+void rt_report(rt_inst* in, const rt_event* e) {
   const chorus_rt_pa_site* s = in->site;
   char msg[8192], at[4200];
   if (e->type == RT_READ || e->type == RT_WRITE) {
@@ -233,6 +236,7 @@ static void report(rt_inst* in, const rt_event* e) {
   } else
     snprintf(msg, sizeof msg, "parallel assertion '%s' of thread %d fails %s", s->text, in->tid,
              e->type == RT_BEGIN ? "when it begins" : "after its locations moved");
+  pthread_mutex_lock(&report_lock);
   fprintf(stderr, "chorus-rt: violation PARALLEL_ASSERTION at %s:%d (thread %d): %s\n", s->file,
           s->line, in->tid, msg);
   fflush(stderr);
@@ -245,7 +249,7 @@ static void report(rt_inst* in, const rt_event* e) {
       "\"column\": %d, \"thread\": %d, \"message\": %s}\n",
       f, s->line, s->col, in->tid, m);
   json_line(out);
-  ++violations;
+  atomic_fetch_add(&violations, 1);
   if (rt_fail_stop) {
     atomic_store(&rt_stopped, 1);
     fprintf(stderr, "chorus-rt: fail-stop: the process ends at timestamp %llu\n",
@@ -253,14 +257,20 @@ static void report(rt_inst* in, const rt_event* e) {
     fflush(NULL);
     _exit(1);
   }
+  pthread_mutex_unlock(&report_lock);
+}
+
+void rt_eval(rt_inst* in, const rt_event* e, int* failed) {
+  chorus_rt_pa_ctx c = {in, e};
+  if (!in->site->eval(&c))
+    *failed = 1;
 }
 
 static void check(rt_inst* in, const rt_event* e) {
-  chorus_rt_pa_ctx c = {in, e};
-  if (!in->site->eval(&c) && !in->failed) {
-    in->failed = 1;
-    report(in, e);
-  }
+  int was = in->failed;
+  rt_eval(in, e, &in->failed);
+  if (in->failed && !was)
+    rt_report(in, e);
 }
 
 static int uses_values(const rt_inst* in) {
@@ -385,14 +395,18 @@ void rt_finish(void) {
   atomic_store(&rt_finishing, 1);
   while (atomic_load(&rt_done) < atomic_load(&rt_clock))
     sched_yield();
+  long di, de, nv = atomic_load(&violations);
+  rt_direct_counts(&di, &de);
+  di += instances;
+  de += events;
   char out[256];
   snprintf(out, sizeof out,
            "{\"summary\": {\"violations\": %ld, \"passert_instances\": %ld, \"events\": %ld}}\n",
-           violations, instances, events);
+           nv, di, de);
   json_line(out);
-  if (violations) {
-    fprintf(stderr, "chorus-rt: %ld violation%s (%ld parallel assertion instance%s checked)\n",
-            violations, violations == 1 ? "" : "s", instances, instances == 1 ? "" : "s");
+  if (nv) {
+    fprintf(stderr, "chorus-rt: %ld violation%s (%ld parallel assertion instance%s checked)\n", nv,
+            nv == 1 ? "" : "s", di, di == 1 ? "" : "s");
     fflush(NULL);
     _exit(1);
   }

@@ -4,9 +4,11 @@
  * atomic operation and memcpy/memset/memmove of the program calls one of
  * the __tsan_* entry points below before it happens. While no parallel
  * assertion is live anywhere the entry point returns at once (one load of
- * a counter); otherwise it logs the access only when it touches a location
- * that a live instance names (the filter, then the checker's exact test):
- * only the locations of live assertions are events (seed 003 §V). */
+ * a counter); otherwise an access is an event only when it touches a
+ * location that a live instance names (the filter, then an exact test):
+ * only the locations of live assertions are events (seed 003 §V). It is
+ * checked at once against the direct instances (rt_direct.c) and logged
+ * for the checker thread while other instances are live. */
 #include "rt_pa_internal.h"
 
 #include <string.h>
@@ -19,12 +21,16 @@ static void access_slow(const volatile void* a, unsigned long n, int write, void
     return;
   if (rt_tl_live)
     rt_relocate();
+  else
+    rt_idle();
   if (!n || !rt_filter_hit((uintptr_t)a, n))
     return;
   ++rt_tl_inside;
   if (n > 0xffffffffu)
     n = 0xffffffffu;
-  rt_log(write ? RT_WRITE : RT_READ, (uintptr_t)a, (uint32_t)n, 0, -1, pc, NULL);
+  rt_direct_access((uintptr_t)a, n, write, pc);
+  if (atomic_load_explicit(&rt_live_logged, memory_order_relaxed))
+    rt_log(write ? RT_WRITE : RT_READ, (uintptr_t)a, (uint32_t)n, 0, -1, pc, NULL);
   --rt_tl_inside;
 }
 

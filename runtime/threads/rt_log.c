@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #define RT_RING (1u << 14) /* events per thread log */
-#define RT_MAX_THREADS 4096
 
 struct rt_log_t {
   _Atomic uint64_t tail; /* written by the thread */
@@ -23,7 +22,6 @@ struct rt_log_t {
   rt_event ring[RT_RING];
 };
 
-_Atomic long rt_live_total;
 _Atomic uint64_t rt_clock;
 _Atomic uint64_t rt_done;
 _Atomic int rt_stopped;
@@ -171,7 +169,7 @@ int rt_real_create(void* thr, void* (*fn)(void*), void* arg) {
   return pthread_create((pthread_t*)thr, NULL, fn, arg);
 }
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_once_t once = PTHREAD_ONCE_INIT, checker_once = PTHREAD_ONCE_INIT;
 static pthread_t checker;
 
 /* A fatal signal (the program crashed, maybe because of the bug its
@@ -197,13 +195,25 @@ static void start_once(void) {
   }
   const char* fs = getenv("CHORUS_RT_FAIL_STOP");
   rt_fail_stop = fs && *fs && strcmp(fs, "0") != 0;
+  atexit(rt_finish);
+}
+
+static _Atomic int started_flag;
+
+void rt_start(void) {
+  if (atomic_load_explicit(&started_flag, memory_order_acquire))
+    return;
+  pthread_once(&once, start_once);
+  atomic_store_explicit(&started_flag, 1, memory_order_release);
+}
+
+static void start_checker(void) {
   if (rt_real_create(&checker, rt_checker, NULL)) {
     fprintf(stderr, "chorus-rt: cannot start the parallel assertion checker thread\n");
     _exit(3);
   }
-  atexit(rt_finish);
 }
 
-void rt_start(void) {
-  pthread_once(&once, start_once);
+void rt_start_checker(void) {
+  pthread_once(&checker_once, start_checker);
 }

@@ -15,6 +15,11 @@
  * changed in the asserting thread). */
 enum { RT_READ = 1, RT_WRITE, RT_BEGIN, RT_END, RT_MOVE };
 
+/* instance records of sites with at most RT_SMALL locations and latches
+ * are pooled per thread (rt_scope.c) */
+#define RT_SMALL 8
+#define RT_MAX_THREADS 4096
+
 struct chorus_rt_pa_inst {
   const chorus_rt_pa_site* site;
   int tid; /* the asserting thread */
@@ -29,6 +34,10 @@ struct chorus_rt_pa_inst {
   unsigned char* latch;
   uint64_t (*cval)[2]; /* the values of the locations e compares */
   int failed;
+  /* direct instances (rt_direct.c): checked by the accessing thread */
+  int direct;
+  uint64_t gen;                            /* BEGINs of this record */
+  _Atomic uint64_t failed_gen;             /* the last generation reported */
   struct chorus_rt_pa_inst* _Atomic* home; /* pooled: the owner's list of returned records */
   struct chorus_rt_pa_inst* next_free;
 };
@@ -47,9 +56,12 @@ typedef struct rt_event {
 } rt_event;
 
 /* rt_log.c: per-thread logs */
-extern _Atomic long rt_live_total; /* live instances of all threads */
-extern _Atomic uint64_t rt_clock;  /* the last timestamp given */
-extern _Atomic uint64_t rt_done;   /* the last timestamp the checker processed */
+/* > 0 while a thread may have a live instance: threads join at a BEGIN
+ * and leave once they have had none for a while (rt_direct.c) */
+extern _Atomic long rt_live_total;
+extern _Atomic long rt_live_logged; /* live instances the checker thread checks */
+extern _Atomic uint64_t rt_clock;   /* the last timestamp given */
+extern _Atomic uint64_t rt_done;    /* the last timestamp the checker processed */
 extern int rt_fail_stop;
 extern _Atomic int rt_stopped;
 extern _Atomic int rt_finishing; /* at exit or a fatal signal: no waiting */
@@ -63,8 +75,9 @@ int rt_nlogs(void);
 /* the first unconsumed event of log i, or NULL; rt_pop consumes it */
 const rt_event* rt_peek(int i);
 void rt_pop(int i);
-uint64_t rt_pending(int i); /* unconsumed events of log i */
-void rt_start(void);        /* starts the checker once */
+uint64_t rt_pending(int i);  /* unconsumed events of log i */
+void rt_start(void);         /* at the first BEGIN: exit and signal handlers */
+void rt_start_checker(void); /* starts the checker thread once */
 int rt_real_create(void* thr, void* (*fn)(void*), void* arg);
 
 /* the location filter: counters of 8-byte granules (hashed) covered by the
@@ -86,8 +99,23 @@ void rt_relocate(void);
 /* the bytes at [a, a + n) (n <= 16; atomically when n <= 8) */
 void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]);
 
+/* rt_direct.c: instances whose e reads neither values nor latches are
+ * checked by the thread that accesses one of their locations, at the
+ * access (no log, no checker thread) */
+int rt_direct_ok(const chorus_rt_pa_site* site, const unsigned char* kinds);
+void rt_direct_begin(rt_inst* in);
+void rt_direct_end(rt_inst* in);
+void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now */
+void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc);
+void rt_join(void); /* the calling thread may have live instances */
+void rt_idle(void); /* it has none: leave after a while */
+void rt_direct_counts(long* instances, long* events);
+
 /* rt_check.c */
 void* rt_checker(void* unused);
 void rt_finish(void);
+/* reports the failure of `in` at `e` (any thread; serialized) */
+void rt_report(rt_inst* in, const rt_event* e);
+void rt_eval(rt_inst* in, const rt_event* e, int* failed);
 
 #endif

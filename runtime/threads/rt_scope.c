@@ -17,7 +17,6 @@ _Thread_local int rt_tl_inside;
  * latches go back to their thread when the checker is done with them (a
  * list the checker pushes to and the thread takes whole), so a region costs
  * no malloc/free; the others the checker frees. */
-#define RT_SMALL 8
 static _Thread_local rt_inst* tl_free;
 static _Thread_local rt_inst* _Atomic* tl_home; /* never freed: the checker may push late */
 
@@ -68,6 +67,7 @@ static rt_inst* record(const chorus_rt_pa_site* site) {
 chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate,
                                       const unsigned long* sizes, const unsigned char* kinds) {
   rt_start();
+  rt_join();
   int n = site->nlocs;
   rt_inst* in = record(site);
   in->site = site;
@@ -80,13 +80,21 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
   ++rt_tl_inside;
   locate((void**)in->addr);
   --rt_tl_inside;
+  in->direct = rt_direct_ok(site, kinds);
+  if (in->direct) {
+    rt_direct_begin(in);
+    in->next_live = rt_tl_live;
+    rt_tl_live = in;
+    return in;
+  }
+  rt_start_checker();
+  atomic_fetch_add(&rt_live_logged, 1);
   for (int k = 0; k < n; ++k) {
     in->caddr[k] = in->addr[k];
     if (in->kind[k] != CHORUS_RT_PA_OTHER)
       rt_snapshot(in->addr[k], in->size[k], in->cval[k]);
     rt_filter_add(in->addr[k], in->size[k], 1);
   }
-  atomic_fetch_add(&rt_live_total, 1);
   in->next_live = rt_tl_live;
   rt_tl_live = in;
   rt_log(RT_BEGIN, 0, 0, in, -1, __builtin_return_address(0), NULL);
@@ -103,6 +111,12 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
       *p = in->next_live;
       break;
     }
+  if (in->direct) {
+    rt_direct_end(in);
+    in->next_free = tl_free; /* a small record: pooled */
+    tl_free = in;
+    return;
+  }
   uintptr_t addr[64];
   unsigned long size[64];
   int n = in->site->nlocs; /* at most 64 (chorus cc) */
@@ -114,7 +128,7 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
   /* the checker frees `in` after END: only the copies are used here */
   for (int k = 0; k < n; ++k)
     rt_filter_add(addr[k], size[k], -1);
-  atomic_fetch_sub(&rt_live_total, 1);
+  atomic_fetch_sub(&rt_live_logged, 1);
 }
 
 void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]) {
@@ -145,6 +159,10 @@ void rt_relocate(void) {
     in->locate((void**)now);
     for (int k = 0; k < n; ++k)
       if (now[k] != in->addr[k]) {
+        if (in->direct) {
+          rt_direct_moved(in, k, now[k]);
+          continue;
+        }
         rt_filter_add(now[k], in->size[k], 1);
         rt_filter_add(in->addr[k], in->size[k], -1);
         in->addr[k] = now[k];
