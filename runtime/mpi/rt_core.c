@@ -8,7 +8,8 @@
 #define _GNU_SOURCE
 #include "rt_internal.h"
 
-#include <fcntl.h>
+#include "../common/rt_json.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,45 +64,17 @@ int rt_violations(void) {
 /* CHORUS_RT_REPORT=FILE: the run's report as JSON Lines, one object per
  * violation ({"kind", "file", "line", "rank", "message"}) and rank 0's
  * summary ({"summary": {"violations", "ranks", "calls"}}), every rank
- * appending whole lines (one write each) to the one file. */
-static void json_string(char* out, size_t n, const char* s) {
-  size_t k = 0;
-  out[k++] = '"';
-  for (; *s && k + 8 < n; ++s) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      k += (size_t)snprintf(out + k, n - k, "\\%c", c);
-    else if (c < 0x20)
-      k += (size_t)snprintf(out + k, n - k, "\\u%04x", c);
-    else
-      out[k++] = (char)c;
-  }
-  out[k++] = '"';
-  out[k] = 0;
-}
-
-static void json_line(const char* line) {
-  const char* path = getenv("CHORUS_RT_REPORT");
-  if (!path || !*path)
-    return;
-  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (fd < 0)
-    return;
-  ssize_t w = write(fd, line, strlen(line));
-  (void)w;
-  close(fd);
-}
-
+ * appending whole lines (one write each) to the one file (rt_json.c). */
 static void json_violation(const char* kind, int rank, const char* file, int line,
                            const char* msg) {
   char f[1200], m[8400], out[10000];
-  json_string(f, sizeof f, file);
-  json_string(m, sizeof m, msg);
+  chorus_rt_json_string(f, sizeof f, file);
+  chorus_rt_json_string(m, sizeof m, msg);
   snprintf(out, sizeof out,
            "{\"tool\": \"chorus-rt\", \"kind\": \"%s\", \"file\": %s, \"line\": %d, "
            "\"rank\": %d, \"message\": %s}\n",
            kind, f, line, rank, m);
-  json_line(out);
+  chorus_rt_json_line(out);
 }
 
 static void report(const char* kind, int rank, const char* file, int line, const char* fmt,
@@ -195,7 +168,7 @@ int MPI_Finalize(void) {
              "{\"tool\": \"chorus-rt\", \"summary\": {\"violations\": %d, \"ranks\": %d, "
              "\"calls\": %d}}\n",
              all[0], rt_size, all[1]);
-    json_line(sum);
+    chorus_rt_json_line(sum);
     if (cs.instances) {
       fprintf(stderr, "chorus-rt: %ld collective assertion instance%s checked (%ld views of ranks",
               cs.instances, cs.instances == 1 ? "" : "s", cs.views);

@@ -11,8 +11,9 @@
 #define _GNU_SOURCE
 #include "rt_pa_internal.h"
 
+#include "../common/rt_json.h"
+
 #include <dlfcn.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -150,33 +151,6 @@ int chorus_rt_pa_cmp(int op, chorus_rt_pa_value a, chorus_rt_pa_value b) {
 
 /* Reports (the format of runtime/mpi: text on stderr, CHORUS_RT_REPORT=FILE
  * JSON Lines) */
-static void json_string(char* out, size_t n, const char* s) {
-  size_t k = 0;
-  out[k++] = '"';
-  for (; *s && k + 8 < n; ++s) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      k += (size_t)snprintf(out + k, n - k, "\\%c", ch);
-    else if (ch < 0x20)
-      k += (size_t)snprintf(out + k, n - k, "\\u%04x", ch);
-    else
-      out[k++] = (char)ch;
-  }
-  out[k++] = '"';
-  out[k] = 0;
-}
-
-static void json_line(const char* line) {
-  const char* path = getenv("CHORUS_RT_REPORT");
-  if (!path || !*path)
-    return;
-  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (fd < 0)
-    return;
-  ssize_t w = write(fd, line, strlen(line));
-  (void)w;
-  close(fd);
-}
 
 /* FILE:LINE:COL of an instrumented access, from the debug information
  * (llvm-symbolizer-16, else addr2line; "" when there is none) */
@@ -241,14 +215,14 @@ void rt_report(rt_inst* in, const rt_event* e) {
           s->line, in->tid, msg);
   fflush(stderr);
   char f[1200], m[8400], out[10000];
-  json_string(f, sizeof f, s->file);
-  json_string(m, sizeof m, msg);
+  chorus_rt_json_string(f, sizeof f, s->file);
+  chorus_rt_json_string(m, sizeof m, msg);
   snprintf(
       out, sizeof out,
       "{\"tool\": \"chorus-rt\", \"kind\": \"PARALLEL_ASSERTION\", \"file\": %s, \"line\": %d, "
       "\"column\": %d, \"thread\": %d, \"message\": %s}\n",
       f, s->line, s->col, in->tid, m);
-  json_line(out);
+  chorus_rt_json_line(out);
   atomic_fetch_add(&violations, 1);
   if (rt_fail_stop) {
     atomic_store(&rt_stopped, 1);
@@ -396,14 +370,14 @@ void rt_finish(void) {
   while (atomic_load(&rt_done) < atomic_load(&rt_clock))
     sched_yield();
   long di, de, nv = atomic_load(&violations);
-  rt_direct_counts(&di, &de);
+  rt_table_counts(&di, &de);
   di += instances;
   de += events;
   char out[256];
   snprintf(out, sizeof out,
            "{\"summary\": {\"violations\": %ld, \"passert_instances\": %ld, \"events\": %ld}}\n",
            nv, di, de);
-  json_line(out);
+  chorus_rt_json_line(out);
   if (nv) {
     fprintf(stderr, "chorus-rt: %ld violation%s (%ld parallel assertion instance%s checked)\n", nv,
             nv == 1 ? "" : "s", di, di == 1 ? "" : "s");

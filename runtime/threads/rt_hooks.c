@@ -17,12 +17,18 @@
 #define RA __builtin_return_address(0)
 
 static void access_slow(const volatile void* a, unsigned long n, int write, void* pc) {
-  if (rt_tl_inside)
+  if (rt_tl_inside) {
+    if (rt_tl_recording) /* `locate` reads what the locations are computed from */
+      rt_dep_read((uintptr_t)a, n);
     return;
-  if (rt_tl_live)
-    rt_relocate();
-  else
+  }
+  if (rt_tl_live) {
+    if (rt_tl_dirty || rt_dirty())
+      rt_relocate();
+  } else
     rt_idle();
+  if (write && n)
+    rt_dep_written((uintptr_t)a, n);
   if (!n || !rt_filter_hit((uintptr_t)a, n))
     return;
   ++rt_tl_inside;

@@ -19,6 +19,16 @@ enum { RT_READ = 1, RT_WRITE, RT_BEGIN, RT_END, RT_MOVE };
  * are pooled per thread (rt_scope.c) */
 #define RT_SMALL 8
 #define RT_MAX_THREADS 4096
+#define RT_TABLE_MAX 16 /* published instances per thread (rt_table.c) */
+
+/* the memory an instance's locations are computed from: the bytes its
+ * `locate` block read (n = -1: more than RT_DEPS ranges) */
+#define RT_DEPS 16
+typedef struct rt_deps {
+  int n;
+  uintptr_t a[RT_DEPS];
+  unsigned long len[RT_DEPS];
+} rt_deps;
 
 struct chorus_rt_pa_inst {
   const chorus_rt_pa_site* site;
@@ -27,6 +37,8 @@ struct chorus_rt_pa_inst {
   chorus_rt_pa_locate locate;
   struct chorus_rt_pa_inst* next_live; /* the thread's live instances */
   uintptr_t* addr;                     /* where the locations are now */
+  rt_deps deps;
+  int published; /* in the thread's table (rt_table.c) */
   /* the checker's side */
   uintptr_t* caddr; /* the locations as of the event checked */
   unsigned long* size;
@@ -99,6 +111,35 @@ void rt_relocate(void);
 /* the bytes at [a, a + n) (n <= 16; atomically when n <= 8) */
 void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]);
 
+/* rt_table.c: each thread's live instances, readable by all threads */
+typedef struct rt_table rt_table;
+rt_table* rt_my_table(void); /* NULL: too many threads */
+int rt_ntables(void);
+rt_table* rt_other_table(int i); /* NULL: the caller's, or no live instance */
+int rt_publish(rt_inst* in);     /* 0: the table is full */
+void rt_withdraw(rt_inst* in);
+void rt_table_open(void); /* the owner changes a published instance */
+void rt_table_close(void);
+void rt_count(long instances, long events);
+void rt_table_counts(long* instances, long* events);
+/* another thread marked the caller's table */
+extern _Thread_local _Atomic int* rt_tl_marked;
+static inline int rt_dirty(void) {
+  return rt_tl_marked && atomic_load_explicit(rt_tl_marked, memory_order_relaxed);
+}
+void rt_clean(void);
+void rt_mark(rt_table* p);
+typedef struct rt_seen {
+  rt_inst* in;
+  uint64_t gen;
+  const chorus_rt_pa_site* site;
+  int tid;
+  uintptr_t addr[RT_SMALL];
+  unsigned long size[RT_SMALL];
+} rt_seen;
+enum { RT_SCAN_DIRECT, RT_SCAN_DEPS };
+int rt_table_scan(rt_table* p, int what, uintptr_t a, unsigned long n, rt_seen* out);
+
 /* rt_direct.c: instances whose e reads neither values nor latches are
  * checked by the thread that accesses one of their locations, at the
  * access (no log, no checker thread) */
@@ -109,7 +150,12 @@ void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now *
 void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc);
 void rt_join(void); /* the calling thread may have live instances */
 void rt_idle(void); /* it has none: leave after a while */
-void rt_direct_counts(long* instances, long* events);
+
+/* rt_scope.c: what moves a location (the memory it is computed from) */
+extern _Thread_local rt_deps* rt_tl_recording; /* `locate` runs: its reads */
+extern _Thread_local int rt_tl_dirty;          /* re-compute at the next access */
+void rt_dep_read(uintptr_t a, unsigned long n);
+void rt_dep_written(uintptr_t a, unsigned long n);
 
 /* rt_check.c */
 void* rt_checker(void* unused);

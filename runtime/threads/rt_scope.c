@@ -1,10 +1,14 @@
 /* BEGIN and END of a parallel assertion instance (seed 003 §III-D), and the
  * asserting thread's side of its locations: they are computed at BEGIN and
- * again at each of the thread's instrumented accesses while the instance
- * is live (the verifier evaluates e in the region's frame: `items[slot]`
- * follows `slot`); a location that moved is a MOVE event. */
+ * again at the thread's next instrumented access after a write of memory
+ * they are computed from, while the instance is live (the verifier
+ * evaluates e in the region's frame: `items[slot]` follows `slot`); a
+ * location that moved is a MOVE event (direct instances: a change of the
+ * thread's table). */
+#define _GNU_SOURCE
 #include "rt_pa_internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +68,103 @@ static rt_inst* record(const chorus_rt_pa_site* site) {
   return in;
 }
 
-chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate,
+/* --- what moves a location. `locate` is run with its reads recorded: the
+ * bytes it read are what the locations are computed from (the variables
+ * they are made of, and the memory a pointer among them leads to). A
+ * write of those bytes marks the instance's thread, which re-computes its
+ * locations at its next access (the hook runs before the write). A write
+ * by the thread to its own stack is compared with its own instances only;
+ * other writes first with a map of every granule that was ever such a
+ * byte, then with the tables of the threads (rt_table.c). */
+
+_Thread_local rt_deps* rt_tl_recording;
+_Thread_local int rt_tl_dirty;
+static _Thread_local uintptr_t tl_stack_lo, tl_stack_hi;
+static _Thread_local rt_table* tl_remark;
+
+#define RT_DEPMAP_BITS 16
+static _Atomic unsigned char depmap[1u << RT_DEPMAP_BITS];
+
+static void stack_bounds(void) {
+  pthread_attr_t at;
+  void* lo = NULL;
+  size_t n = 0;
+  if (pthread_getattr_np(pthread_self(), &at) == 0) {
+    pthread_attr_getstack(&at, &lo, &n);
+    pthread_attr_destroy(&at);
+  }
+  tl_stack_lo = (uintptr_t)lo;
+  tl_stack_hi = (uintptr_t)lo + n;
+  if (!tl_stack_hi)
+    tl_stack_hi = 1; /* unknown: no stack */
+}
+
+static int dep_overlaps(const rt_deps* d, uintptr_t a, unsigned long n) {
+  for (int k = 0; k < d->n; ++k)
+    if (a < d->a[k] + d->len[k] && d->a[k] < a + n)
+      return 1;
+  return 0;
+}
+
+void rt_dep_read(uintptr_t a, unsigned long n) {
+  rt_deps* d = rt_tl_recording;
+  if (d->n < 0 || !n)
+    return;
+  if (d->n > 0 && d->a[d->n - 1] == a && d->len[d->n - 1] == n)
+    return;
+  if (d->n == RT_DEPS) {
+    d->n = -1;
+    return;
+  }
+  d->a[d->n] = a;
+  d->len[d->n++] = n;
+  const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
+  for (uintptr_t g = a >> 3; g <= (a + n - 1) >> 3; ++g)
+    if (!atomic_load_explicit(&depmap[g & m], memory_order_relaxed))
+      atomic_store_explicit(&depmap[g & m], 1, memory_order_seq_cst);
+}
+
+void rt_dep_written(uintptr_t a, unsigned long n) {
+  if (tl_remark) { /* the write of the last marking has happened now */
+    rt_mark(tl_remark);
+    tl_remark = NULL;
+  }
+  if (!tl_stack_hi)
+    stack_bounds();
+  int own_stack = a >= tl_stack_lo && a < tl_stack_hi;
+  if (own_stack && !rt_tl_live)
+    return;
+  if (!own_stack) {
+    const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
+    if (!atomic_load_explicit(&depmap[(a >> 3) & m], memory_order_relaxed) &&
+        !atomic_load_explicit(&depmap[((a + n - 1) >> 3) & m], memory_order_relaxed))
+      return;
+  }
+  for (rt_inst* in = rt_tl_live; in; in = in->next_live)
+    if (dep_overlaps(&in->deps, a, n))
+      rt_tl_dirty = 1;
+  if (own_stack)
+    return;
+  int nt = rt_ntables();
+  for (int i = 0; i < nt; ++i) {
+    rt_table* p = rt_other_table(i);
+    if (p && rt_table_scan(p, RT_SCAN_DEPS, a, n, NULL)) {
+      rt_mark(p);
+      tl_remark = p; /* once more at this thread's next write */
+    }
+  }
+}
+
+static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps) {
+  deps->n = 0;
+  rt_tl_recording = deps;
+  ++rt_tl_inside;
+  in->locate((void**)addr);
+  --rt_tl_inside;
+  rt_tl_recording = NULL;
+}
+
+chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_,
                                       const unsigned long* sizes, const unsigned char* kinds) {
   rt_start();
   rt_join();
@@ -72,31 +172,36 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
   rt_inst* in = record(site);
   in->site = site;
   in->tid = rt_tid();
-  in->locate = locate;
+  in->locate = locate_;
+  ++in->gen;
   for (int k = 0; k < n; ++k) {
     in->size[k] = sizes[k];
     in->kind[k] = kinds[k];
   }
-  ++rt_tl_inside;
-  locate((void**)in->addr);
-  --rt_tl_inside;
-  in->direct = rt_direct_ok(site, kinds);
+  locate(in, in->addr, &in->deps);
+  for (int k = 0; k < n; ++k)
+    in->caddr[k] = in->addr[k];
+  /* published: its own bytes move it, found by the tables; a big record
+   * (the checker frees it) is not, and is re-computed at each access */
+  in->published = in->home && rt_publish(in);
+  if (!in->published)
+    in->deps.n = -1;
+  if (in->deps.n < 0)
+    rt_tl_dirty = 1;
+  in->direct = in->published && rt_direct_ok(site, kinds);
+  in->next_live = rt_tl_live;
+  rt_tl_live = in;
   if (in->direct) {
     rt_direct_begin(in);
-    in->next_live = rt_tl_live;
-    rt_tl_live = in;
     return in;
   }
   rt_start_checker();
   atomic_fetch_add(&rt_live_logged, 1);
   for (int k = 0; k < n; ++k) {
-    in->caddr[k] = in->addr[k];
     if (in->kind[k] != CHORUS_RT_PA_OTHER)
       rt_snapshot(in->addr[k], in->size[k], in->cval[k]);
     rt_filter_add(in->addr[k], in->size[k], 1);
   }
-  in->next_live = rt_tl_live;
-  rt_tl_live = in;
   rt_log(RT_BEGIN, 0, 0, in, -1, __builtin_return_address(0), NULL);
   return in;
 }
@@ -111,6 +216,8 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
       *p = in->next_live;
       break;
     }
+  if (in->published)
+    rt_withdraw(in);
   if (in->direct) {
     rt_direct_end(in);
     in->next_free = tl_free; /* a small record: pooled */
@@ -151,12 +258,35 @@ void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]) {
   }
 }
 
+/* re-computes the locations of the thread's live instances (marked: a
+ * byte they are computed from was written, or one has too many such
+ * bytes to follow) */
 void rt_relocate(void) {
-  ++rt_tl_inside;
+  rt_tl_dirty = 0;
+  rt_clean();
   for (rt_inst* in = rt_tl_live; in; in = in->next_live) {
     uintptr_t now[64];
+    rt_deps d;
     int n = in->site->nlocs; /* at most 64 (chorus cc) */
-    in->locate((void**)now);
+    locate(in, now, &d);
+    if (!in->published)
+      d.n = -1;
+    if (d.n < 0)
+      rt_tl_dirty = 1;
+    if (d.n != in->deps.n ||
+        memcmp(d.a, in->deps.a, (size_t)(d.n > 0 ? d.n : 0) * sizeof *d.a) != 0 ||
+        memcmp(d.len, in->deps.len, (size_t)(d.n > 0 ? d.n : 0) * sizeof *d.len) != 0) {
+      if (in->published)
+        rt_table_open();
+      __atomic_store_n(&in->deps.n, d.n, __ATOMIC_RELAXED);
+      for (int k = 0; k < d.n; ++k) {
+        __atomic_store_n(&in->deps.a[k], d.a[k], __ATOMIC_RELAXED);
+        __atomic_store_n(&in->deps.len[k], d.len[k], __ATOMIC_RELAXED);
+      }
+      if (in->published)
+        rt_table_close();
+    }
+    ++rt_tl_inside;
     for (int k = 0; k < n; ++k)
       if (now[k] != in->addr[k]) {
         if (in->direct) {
@@ -171,8 +301,8 @@ void rt_relocate(void) {
           rt_snapshot(now[k], in->size[k], v);
         rt_log(RT_MOVE, now[k], (uint32_t)in->size[k], in, k, __builtin_return_address(0), v);
       }
+    --rt_tl_inside;
   }
-  --rt_tl_inside;
 }
 
 /* The isa words of clang's block literals (`locate` is a stack block that

@@ -9,6 +9,7 @@
 // (InstrumentPassert.cpp). Annotations the run-time checker does not check
 // are named in warnings (file:line:col), never skipped silently.
 #include "Instrument.h"
+#include "CString.h"
 
 #include "Annot.h"
 
@@ -21,19 +22,6 @@
 
 namespace chorus::driver {
 namespace {
-
-std::string cString(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\')
-      out += '\\';
-    if (ch == '\n')
-      out += "\\n";
-    else
-      out += ch;
-  }
-  return out + "\"";
-}
 
 void warn(const std::string& file, unsigned line, unsigned col, const std::string& what) {
   std::cerr << file << ":" << line << ":" << col << ": warning: chorus cc: " << what << "\n";

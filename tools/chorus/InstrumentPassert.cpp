@@ -20,6 +20,7 @@
 // location is a variable followed by `[index]`, `.member`, `->member`, or
 // `*location`. Anything else is named in a warning and the region runs
 // unchecked (thru and passert removed), never silently.
+#include "CString.h"
 #include "Instrument.h"
 
 #include <algorithm>
@@ -37,19 +38,6 @@ struct Tok {
   enum Kind { Ident, Number, Char, Punct, End } kind = End;
   std::string text;
 };
-
-std::string cString(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\')
-      out += '\\';
-    if (ch == '\n')
-      out += "\\n";
-    else
-      out += ch;
-  }
-  return out + "\"";
-}
 
 /// Tokens of e (comments are already blanks).
 bool lexExpr(const std::string& s, std::vector<Tok>& out, std::string& why) {
