@@ -1,18 +1,31 @@
 /* Collective consistency (MPI 3.1 §5.1): the members of a communicator
  * call the same collective operations in the same order, with the same
  * root, the same reduction operation and matching type signatures, and
- * blocking and nonblocking operations do not match each other (§5.12). At
- * each collective operation the members exchange a description of their call
- * (MPI_Iallgather on the tool's shadow communicator, so the checks of blocking
- * and nonblocking operations are one sequence); the lowest rank that sees a
- * difference reports it with both call sites and ends the job (going on would
- * hang or corrupt data). A blocking operation waits for the descriptions
- * before it starts; a nonblocking one compares them when its request is
- * waited for (or at a later MPI call once they are in, when a test
- * completed it). The check synchronizes the members as a collective
- * operation may: a program that deadlocks only because of it relies on
- * collective operations not synchronizing, which MPI does not promise (the
- * verifier's POTENTIAL_DEADLOCK). */
+ * blocking and nonblocking operations do not match each other (§5.12).
+ *
+ * At each collective operation, member r sends a description of its call
+ * (kind, root, operation, datatype, bytes, call site) to member r + 1, on a
+ * second duplicate of the communicator kept for these messages, and
+ * compares its own call with the description of member r - 1. Equality of
+ * every neighbouring pair is equality of all members, at the cost of one
+ * small message per member and call, whatever the number of ranks (no
+ * collective operation of the tool's: an all-gather of the descriptions
+ * doubled the latency of small collective operations). The messages of one
+ * pair are matched in order (MPI's non-overtaking rule), so blocking and
+ * nonblocking operations are one sequence.
+ *
+ * A blocking operation waits for the description of member r - 1 before it
+ * starts: a difference is reported by member r with both call sites, before
+ * its own call can hang or corrupt data, and the job ends. The wait
+ * synchronizes a member with its predecessor as a collective operation may
+ * (a program that deadlocks only because of it relies on collective
+ * operations not synchronizing, which MPI does not promise: the verifier's
+ * POTENTIAL_DEADLOCK). A nonblocking operation compares when its request is
+ * waited for, or at a later MPI call once the description is in. A
+ * description still unreceived at MPI_Finalize is a collective operation
+ * member r - 1 called and member r never did (POTENTIAL_DEADLOCK, as the
+ * verifier reports it). Datatypes that are not basic types are compared by
+ * size only. */
 #include "rt_internal.h"
 
 #include <stdint.h>
@@ -59,15 +72,8 @@ static const char* knames[] = {"",
 /* One member's call: what is compared, and where it is. */
 struct desc {
   int32_t kind, root, op, type, bytes, line;
-  uint32_t file; /* hash of the file name */
+  char file[104]; /* the call site's file (its last characters) */
 };
-
-static uint32_t hash(const char* s) {
-  uint32_t h = 2166136261u;
-  for (; *s; ++s)
-    h = (h ^ (uint8_t)*s) * 16777619u;
-  return h;
-}
 
 /* Predefined handles are addresses in Open MPI, which differ between
  * processes: they are compared by their index in these tables. */
@@ -94,71 +100,109 @@ static int bytes_of(int count, MPI_Datatype t) {
   return count * size;
 }
 
-struct rt_coll_check {
+static void describe_call(struct desc* d, int kind, int root, MPI_Op op, int count,
+                          MPI_Datatype t) {
+  d->kind = kind;
+  d->root = root;
+  d->op = op == MPI_OP_NULL ? 0 : op_code(op);
+  d->type = rt_type_code(t);
+  d->bytes = bytes_of(count, t);
+  d->line = rt_line();
+  const char* f = rt_file();
+  size_t n = strlen(f);
+  snprintf(d->file, sizeof d->file, "%s", n >= sizeof d->file ? f + n - (sizeof d->file - 1) : f);
+}
+
+/* ---- descriptions on their way to member r + 1 (completed lazily) */
+struct outgoing {
   MPI_Request r;
-  MPI_Comm c;
-  int n, me;
-  struct desc d, *all;
-  char file[256]; /* the call site, for the report */
+  struct desc d;
+};
+static struct outgoing** out;
+static int nout, capout;
+
+static void reap(int all) {
+  for (int i = 0; i < nout;) {
+    int done = 0;
+    if (all)
+      PMPI_Request_free(&out[i]->r), done = 1;
+    else
+      PMPI_Test(&out[i]->r, &done, MPI_STATUS_IGNORE);
+    if (done) {
+      free(out[i]);
+      out[i] = out[--nout];
+    } else
+      ++i;
+  }
+}
+
+static void send_right(const struct desc* d, int to, MPI_Comm sh) {
+  if (nout >= 64)
+    reap(0);
+  if (nout == capout) {
+    capout = capout ? 2 * capout : 64;
+    out = realloc(out, sizeof *out * (size_t)capout);
+  }
+  struct outgoing* o = malloc(sizeof *o);
+  o->d = *d;
+  PMPI_Isend(&o->d, (int)sizeof o->d, MPI_BYTE, to, 0, sh, &o->r);
+  out[nout++] = o;
+}
+
+struct rt_coll_check {
+  MPI_Request r; /* the description of member me - 1 */
+  int me;
+  struct desc d, left;
 };
 
+/* Sends this member's description on, and posts the receive of its
+ * predecessor's (NULL: nothing to compare, e.g. a communicator of one). */
 static struct rt_coll_check* start_check(MPI_Comm c, int kind, int root, MPI_Op op, int count,
                                          MPI_Datatype t) {
-  MPI_Comm sh = rt_shadow(c);
+  MPI_Comm sh = rt_coll_shadow(c);
   if (c == MPI_COMM_NULL || sh == MPI_COMM_NULL) {
     if (c == MPI_COMM_NULL)
       rt_fatal("MPI_INVALID_COMM", "%s on MPI_COMM_NULL", knames[kind]);
     return NULL; /* a communicator the checker does not know (MPI_Comm_create...) */
   }
-  struct rt_coll_check* k = calloc(1, sizeof *k);
-  k->c = c;
-  PMPI_Comm_size(c, &k->n);
-  PMPI_Comm_rank(c, &k->me);
-  k->d = (struct desc){kind,
-                       root,
-                       op == MPI_OP_NULL ? 0 : op_code(op),
-                       rt_type_code(t),
-                       bytes_of(count, t),
-                       rt_line(),
-                       hash(rt_file())};
-  snprintf(k->file, sizeof k->file, "%s", rt_file());
-  k->all = malloc(sizeof k->d * (size_t)k->n);
-  PMPI_Iallgather(&k->d, (int)sizeof k->d, MPI_BYTE, k->all, (int)sizeof k->d, MPI_BYTE, sh, &k->r);
+  int n, me;
+  PMPI_Comm_size(c, &n);
+  PMPI_Comm_rank(c, &me);
+  if (n < 2)
+    return NULL;
+  struct rt_coll_check* k = malloc(sizeof *k);
+  k->me = me;
+  describe_call(&k->d, kind, root, op, count, t);
+  if (me + 1 < n)
+    send_right(&k->d, me + 1, sh);
+  if (me == 0) {
+    free(k);
+    return NULL;
+  }
+  PMPI_Irecv(&k->left, (int)sizeof k->left, MPI_BYTE, me - 1, 0, sh, &k->r);
   return k;
 }
 
-/* Compares the members' descriptions; a difference ends the job. */
+/* The kind of violation when a and b differ, else NULL. */
+static const char* difference(const struct desc* a, const struct desc* b) {
+  if (a->kind != b->kind)
+    return "COLLECTIVE_MISMATCH";
+  if (a->root != b->root)
+    return "MPI_ROOT_MISMATCH";
+  if (a->op != b->op)
+    return "MPI_OP_MISMATCH";
+  if (a->bytes != b->bytes || (a->type && b->type && a->type != b->type))
+    return "MPI_SIGNATURE_MISMATCH";
+  return NULL;
+}
+
+/* Compares this member's call with its predecessor's; a difference ends the
+ * job. */
 static void compare(struct rt_coll_check* k) {
-  int first = -1; /* the lowest member that differs from member 0 */
-  const char* kindname = NULL;
-  for (int i = 1; i < k->n && first < 0; ++i) {
-    const struct desc *a = &k->all[0], *b = &k->all[i];
-    if (a->kind != b->kind)
-      kindname = "COLLECTIVE_MISMATCH";
-    else if (a->root != b->root)
-      kindname = "MPI_ROOT_MISMATCH";
-    else if (a->op != b->op)
-      kindname = "MPI_OP_MISMATCH";
-    else if (a->bytes != b->bytes || (a->type && b->type && a->type != b->type))
-      kindname = "MPI_SIGNATURE_MISMATCH";
-    if (kindname)
-      first = i;
-  }
-  if (first < 0)
+  const struct desc *d = &k->d, *o = &k->left;
+  const char* kindname = difference(d, o);
+  if (!kindname)
     return;
-  MPI_Comm sh = rt_shadow(k->c);
-  if (k->me != 0) { /* member 0 reports; the others wait for the end */
-    PMPI_Barrier(sh);
-    sleep(5);
-    PMPI_Abort(MPI_COMM_WORLD, 1);
-    _exit(1);
-  }
-  const struct desc *d = &k->d, *o = &k->all[first];
-  char where[300];
-  if (o->file == hash(k->file))
-    snprintf(where, sizeof where, "%s:%d", k->file, o->line);
-  else
-    snprintf(where, sizeof where, "line %d of another file", o->line);
   char what[160] = "";
   if (d->kind != o->kind)
     snprintf(what, sizeof what, "%s here, %s", knames[d->kind], knames[o->kind]);
@@ -170,9 +214,8 @@ static void compare(struct rt_coll_check* k) {
   else
     snprintf(what, sizeof what, "%s of %d bytes here, %d bytes", knames[d->kind], d->bytes,
              o->bytes);
-  rt_violation_at(kindname, k->file, d->line, "%s at communicator rank %d (%s)", what, first,
-                  where);
-  PMPI_Barrier(sh);
+  rt_violation_at(kindname, d->file, d->line, "%s at communicator rank %d (%s:%d)", what, k->me - 1,
+                  o->file, o->line);
   fflush(NULL);
   PMPI_Abort(MPI_COMM_WORLD, 1);
   _exit(1);
@@ -189,9 +232,36 @@ int rt_coll_check_finish(struct rt_coll_check* k, int block) {
   if (!done)
     return 0;
   compare(k);
-  free(k->all);
   free(k);
   return 1;
+}
+
+/* At MPI_Finalize, on the communicator whose check messages travel on sh:
+ * a description this member never received is a collective operation its
+ * predecessor called and it did not. */
+void rt_coll_unmatched(MPI_Comm sh, const char* name) {
+  if (sh == MPI_COMM_NULL)
+    return;
+  for (int round = 0; round < 5; ++round) {
+    int flag = 0;
+    MPI_Status st;
+    PMPI_Iprobe(MPI_ANY_SOURCE, 0, sh, &flag, &st);
+    if (flag) {
+      struct desc o;
+      PMPI_Recv(&o, (int)sizeof o, MPI_BYTE, st.MPI_SOURCE, 0, sh, MPI_STATUS_IGNORE);
+      int me = 0;
+      PMPI_Comm_rank(sh, &me);
+      rt_violation_of("POTENTIAL_DEADLOCK", rt_world_rank_of(sh, st.MPI_SOURCE), o.file, o.line,
+                      "%s on %s is never called by communicator rank %d (it reached "
+                      "MPI_Finalize); every member must call a collective operation",
+                      o.kind >= 1 && o.kind < (int)(sizeof knames / sizeof *knames)
+                          ? knames[o.kind]
+                          : "a collective operation",
+                      name, me);
+      return;
+    }
+    usleep(1000);
+  }
 }
 
 static struct rt_coll_check** deferred;
@@ -217,6 +287,7 @@ void rt_coll_finalize(void) {
   for (int i = 0; i < ndeferred; ++i)
     rt_coll_check_finish(deferred[i], 1);
   ndeferred = 0;
+  reap(1);
 }
 
 static void check(MPI_Comm c, int kind, int root, MPI_Op op, int count, MPI_Datatype t) {

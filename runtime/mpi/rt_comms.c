@@ -1,5 +1,7 @@
 /* The tool's shadow communicators and the checks on communicators: every
- * communicator the program uses gets a duplicate, created when the program
+ * communicator the program uses gets two duplicates (one for the
+ * descriptions of point-to-point messages and the collective assertions'
+ * traffic, one for the descriptions of collective calls), created when the program
  * creates the communicator (MPI_Comm_dup, MPI_Comm_split: collective calls, so
  * the duplication is collective too), on which the checker exchanges its
  * data; communicators never freed (MPI_RESOURCE_LEAK) and messages never
@@ -11,7 +13,7 @@
 #include <unistd.h>
 
 struct comm_entry {
-  MPI_Comm user, shadow;
+  MPI_Comm user, shadow, cshadow;
   const char *call, *file;
   int line, live;
 };
@@ -33,6 +35,7 @@ static void add(MPI_Comm c, const char* call) {
   struct comm_entry* e = &comms[ncomms++];
   e->user = c;
   PMPI_Comm_dup(c, &e->shadow);
+  PMPI_Comm_dup(c, &e->cshadow);
   e->call = call;
   e->file = rt_file();
   e->line = rt_line();
@@ -49,6 +52,11 @@ MPI_Comm rt_shadow(MPI_Comm c) {
   return e ? e->shadow : MPI_COMM_NULL;
 }
 
+MPI_Comm rt_coll_shadow(MPI_Comm c) {
+  struct comm_entry* e = find(c);
+  return e ? e->cshadow : MPI_COMM_NULL;
+}
+
 int rt_comm_is_world(MPI_Comm c) {
   return c == MPI_COMM_WORLD;
 }
@@ -62,6 +70,7 @@ void rt_comm_untrack(MPI_Comm c) {
   struct comm_entry* e = find(c);
   if (e) {
     PMPI_Comm_free(&e->shadow);
+    PMPI_Comm_free(&e->cshadow);
     e->live = 0;
   }
 }
@@ -122,6 +131,7 @@ void rt_comms_finalize(void) {
                        : e->user == MPI_COMM_SELF ? "MPI_COMM_SELF"
                                                   : "a communicator";
     pending(e, name);
+    rt_coll_unmatched(e->cshadow, name);
     if (e->call)
       rt_violation_at("MPI_RESOURCE_LEAK", e->file, e->line,
                       "the communicator created by %s is never freed", e->call);

@@ -30,6 +30,7 @@ int rt_violations(void);
  * communicator, duplicated when it is created, so the checker's messages
  * never match the program's) and communicator leaks */
 MPI_Comm rt_shadow(MPI_Comm c);
+MPI_Comm rt_coll_shadow(MPI_Comm c); /* for the descriptions of collective calls (rt_coll.c) */
 void rt_comms_init(void);
 void rt_comm_track(MPI_Comm c, const char* call);
 void rt_comm_untrack(MPI_Comm c);
@@ -70,6 +71,7 @@ int rt_coll_check_finish(struct rt_coll_check* k, int block);
 void rt_coll_check_defer(struct rt_coll_check* k); /* finished by a later poll */
 void rt_coll_check_poll(void);                     /* finishes the deferred ones that can */
 void rt_coll_finalize(void);                       /* waits for the deferred ones */
+void rt_coll_unmatched(MPI_Comm cshadow, const char* name); /* descriptions never received */
 /* MPI_LOCAL_CONCURRENCY: the buffer of a call that overlaps the buffer of a
  * pending nonblocking operation (writes: 1 when the call writes it) */
 void rt_buffer_use(const char* call, const void* b, int count, MPI_Datatype t, int writes);
@@ -94,6 +96,9 @@ struct chorus_rt_ctx {
   int nmissing;
   char error[256]; /* first evaluation error, or "" */
   long steps;      /* iterations of quantifiers in this evaluation */
+  int pending;     /* array elements read that have not come yet (asked for) */
+  int unchecked;   /* an element of a pointer was read (its extent is unknown) */
+  int gone;        /* an element of a snapshot whose arrays were dropped was read */
 };
 #define CHORUS_RT_QUANT_STEPS 10000000
 void rt_eval_error(chorus_rt_ctx* c, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -107,6 +112,7 @@ typedef struct {            /* at rank 0 */
   long gone;                /* not evaluated: a snapshot read was out of the window */
   long unreported;          /* false views beyond the first per rank and assertion */
   long unchecked;           /* not evaluated: a pragma of the label is not checkable at run time */
+  long pointer;             /* not evaluated: an element of a pointer (not an array) was read */
 } rt_cassert_summary;
 void rt_cassert_finalize(rt_cassert_summary* s);
 

@@ -40,12 +40,12 @@
 // RUN: %chorus cc -g %s -o %t.nbc -DNBC
 // RUN: %expect-exit 1 %mpirun -n 2 %t.nbc 2>&1 | FileCheck %s --check-prefix=NBC
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DNBC --quiet | FileCheck %s --check-prefix=VNBC
-// NBC: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:114 (rank 0): MPI_Ibcast here, MPI_Iallreduce at communicator rank 1 ({{.*}}p2p.c:116)
+// NBC: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:116 (rank 1): MPI_Iallreduce here, MPI_Ibcast at communicator rank 0 ({{.*}}p2p.c:114)
 // VNBC: verdict: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:116:5 (process 1)
 // RUN: %chorus cc -g %s -o %t.mixed -DMIXED
 // RUN: %expect-exit 1 %mpirun -n 2 %t.mixed 2>&1 | FileCheck %s --check-prefix=MIXED
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DMIXED --quiet | FileCheck %s --check-prefix=VMIXED
-// MIXED: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:122 (rank 0): MPI_Bcast here, MPI_Ibcast at communicator rank 1 ({{.*}}p2p.c:124)
+// MIXED: chorus-rt: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:124 (rank 1): MPI_Ibcast here, MPI_Bcast at communicator rank 0 ({{.*}}p2p.c:122)
 // VMIXED: verdict: violation COLLECTIVE_MISMATCH at {{.*}}p2p.c:124:5 (process 1)
 #include <mpi.h>
 #include <stdio.h>
