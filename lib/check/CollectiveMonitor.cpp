@@ -136,15 +136,16 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
   for (int j = lo; j < hi; ++j) {
     std::vector<Expr> cs;
     for (const model::CollectiveAnnot* a : alocs_[heads[j].aloc].annots) {
+      const std::string& aid = a->id.empty() ? id : a->id;
       try {
         cs.push_back(ex_.evalAnnotation(snaps, j, s.pc, a->expr, a->loc, &reads[j]));
         parts[j].emplace_back(a, cs.back());
       } catch (const exec::ViolationError& e) {
         fail(failKind(*a), *a, j,
-             noun(*a) + " " + id + " cannot be evaluated: " + e.violation.message, e.condition,
-             composite(succ.step, id));
+             noun(*a) + " " + aid + " cannot be evaluated: " + e.violation.message, e.condition,
+             composite(succ.step, aid));
       } catch (const exec::Unsupported& e) {
-        ex_.noteUnchecked(noun(*a) + " " + id + " at " + P.where(a->loc) + " (" + e.what() + ")");
+        ex_.noteUnchecked(noun(*a) + " " + aid + " at " + P.where(a->loc) + " (" + e.what() + ")");
       }
     }
     conds[j] = f.logicalAnd(cs);
@@ -172,7 +173,7 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
            noun(an) + " " + aid + " of process " + std::to_string(j) + " ('" +
                model::toString(P, an.expr) + "') may fail",
            f.logicalAnd(s.pc, f.logicalNot(failing)), composite(succ.step, aid));
-    ex_.noteUndecided(std::string(kindName(failKind(an))) + ": " + id + " of process " +
+    ex_.noteUndecided(std::string(kindName(failKind(an))) + ": " + aid + " of process " +
                       std::to_string(j) + " at " + P.where(an.loc));
     s.pc = f.logicalAnd(s.pc, conds[j]);
   }
