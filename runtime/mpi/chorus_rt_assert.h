@@ -15,9 +15,10 @@
 extern "C" {
 #endif
 
-enum { CHORUS_RT_INT, CHORUS_RT_UINT, CHORUS_RT_REAL };
+enum { CHORUS_RT_INT, CHORUS_RT_UINT, CHORUS_RT_REAL, CHORUS_RT_ARRAY };
 typedef struct chorus_rt_value {
-  int kind; /* CHORUS_RT_INT, CHORUS_RT_UINT or CHORUS_RT_REAL */
+  int kind; /* CHORUS_RT_INT, CHORUS_RT_UINT, CHORUS_RT_REAL or CHORUS_RT_ARRAY (a term that
+               is a whole array: v.u points to its chorus_rt_array) */
   union {
     long long i;
     unsigned long long u;
@@ -66,6 +67,33 @@ static inline chorus_rt_value chorus_rt_p(const volatile void* p) {
            : chorus_rt_i, default                                                                  \
            : chorus_rt_p)(x)
 
+/* A copy of an array in a snapshot (an array term): n elements (-1: the
+ * expression is a pointer, whose extent is unknown: not checked). */
+typedef struct chorus_rt_array {
+  int refs;
+  long n;
+  chorus_rt_value el[];
+} chorus_rt_array;
+chorus_rt_array* chorus_rt_array_new(long n);
+static inline chorus_rt_value chorus_rt_array_value(chorus_rt_array* a) {
+  chorus_rt_value r;
+  r.kind = CHORUS_RT_ARRAY;
+  r.v.u = (unsigned long long)(__UINTPTR_TYPE__)a;
+  return r;
+}
+/* The value of an array term: a copy of the array `a` (an lvalue of array
+ * type; a pointer gives an array of unknown extent). */
+#define CHORUS_RT_ARRAY(a)                                                                         \
+  ({                                                                                               \
+    long chorus_rt_an_ = __builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]))          \
+                             ? -1                                                                  \
+                             : (long)(sizeof(__typeof__(a)) / sizeof(__typeof__((a)[0])));         \
+    chorus_rt_array* chorus_rt_ar_ = chorus_rt_array_new(chorus_rt_an_);                           \
+    for (long chorus_rt_aj_ = 0; chorus_rt_aj_ < chorus_rt_an_; ++chorus_rt_aj_)                   \
+      chorus_rt_ar_->el[chorus_rt_aj_] = CHORUS_RT_VALUE((a)[chorus_rt_aj_]);                      \
+    chorus_rt_array_value(chorus_rt_ar_);                                                          \
+  })
+
 /* Evaluation context: one rank's view of the composite state (opaque). */
 typedef struct chorus_rt_ctx chorus_rt_ctx;
 
@@ -94,6 +122,9 @@ int chorus_rt_truth(chorus_rt_value a);
 /* term k of this rank's snapshot, and of the snapshot of rank `r` */
 chorus_rt_value chorus_rt_own(chorus_rt_ctx* c, int k);
 chorus_rt_value chorus_rt_remote(chorus_rt_ctx* c, chorus_rt_value r, int k);
+/* element i of array term k of this rank's snapshot, and of rank r's */
+chorus_rt_value chorus_rt_own_elem(chorus_rt_ctx* c, int k, chorus_rt_value i);
+chorus_rt_value chorus_rt_elem(chorus_rt_ctx* c, chorus_rt_value r, int k, chorus_rt_value i);
 /* quantifiers: a bound as an integer; 1 while the loop may go on (at most
  * CHORUS_RT_QUANT_STEPS iterations per evaluation); 1 when no snapshot read
  * so far is missing (a decided quantifier may stop) */

@@ -25,6 +25,12 @@
  *  - at MPI_Finalize, ranks that read no other rank are compared too: the
  *    numbers of snapshots (COLLECTIVE_INCOMPLETE) and the sequences of
  *    assertions reached (COLLECTIVE_ORDER), with two reductions.
+ *  - an array term (an array whose element is read at an index the checker
+ *    computes: `a[i]` under a quantifier, `PROC[0].a[rank]`) is copied
+ *    whole into the snapshot; a reader asks for the elements it reads, not
+ *    for the array (CHORUS_RT_WINDOW_BYTES, default 256 MiB, bounds the
+ *    arrays kept: older snapshots lose theirs, and the views that read them
+ *    are counted as not checked).
  * A rank's cost is its own snapshots and views and the requests of the
  * ranks that read it: independent of the number of ranks for expressions
  * that read neighbours (`PROC[left]`, `PROC[right]`). */
@@ -38,7 +44,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { TAG_REQ = 1, TAG_REP = 2, MAX_ASSERTS = 4096 };
+enum { TAG_REQ = 1, TAG_REP = 2, TAG_EREQ = 3, TAG_EREP = 4, MAX_ASSERTS = 4096 };
 enum { REP_OK, REP_NONE, REP_GONE, REP_UNCHECKED };
 
 static chorus_rt_cassert* asserts[MAX_ASSERTS];
@@ -96,6 +102,46 @@ static void* grow(void* p, long n, long* cap, size_t size) {
   return q;
 }
 
+/* ---- arrays in snapshots ---------------------------------------------- */
+
+static long array_bytes;               /* of the arrays alive */
+static long array_budget = 256L << 20; /* CHORUS_RT_WINDOW_BYTES */
+
+chorus_rt_array* chorus_rt_array_new(long n) {
+  size_t bytes = sizeof(chorus_rt_array) + (size_t)(n > 0 ? n : 0) * sizeof(chorus_rt_value);
+  chorus_rt_array* a = xmalloc(bytes);
+  a->refs = 1;
+  a->n = n;
+  __atomic_add_fetch(&array_bytes, (long)bytes, __ATOMIC_RELAXED);
+  return a;
+}
+
+static chorus_rt_array* array_of(chorus_rt_value v) {
+  return v.kind == CHORUS_RT_ARRAY ? (chorus_rt_array*)(uintptr_t)v.v.u : NULL;
+}
+
+static void retain_arrays(chorus_rt_value* v, int n) {
+  for (int i = 0; v && i < n; ++i)
+    if (array_of(v[i]))
+      ++array_of(v[i])->refs;
+}
+
+/* drops the references of v to its arrays (the values stay arrays, gone) */
+static void release_arrays(chorus_rt_value* v, int n) {
+  for (int i = 0; v && i < n; ++i) {
+    chorus_rt_array* a = array_of(v[i]);
+    if (!a)
+      continue;
+    if (--a->refs == 0) {
+      __atomic_sub_fetch(
+          &array_bytes, (long)(sizeof *a + (size_t)(a->n > 0 ? a->n : 0) * sizeof(chorus_rt_value)),
+          __ATOMIC_RELAXED);
+      free(a);
+    }
+    v[i].v.u = 0;
+  }
+}
+
 /* ---- this rank's snapshots -------------------------------------------- */
 
 typedef struct {
@@ -105,11 +151,12 @@ typedef struct {
 } kept;
 static kept* window;
 static long wsize = 1024;
-static long count;    /* snapshots made */
-static int* sequence; /* assertion index of each snapshot (order check) */
-static long seqcap;   /* capacity of sequence */
-static int finished;  /* in MPI_Finalize: no more snapshots */
-static long views, false_views, gone_views, unreported, unchecked_views;
+static long count;         /* snapshots made */
+static long oldest_arrays; /* the oldest snapshot that may still hold arrays */
+static int* sequence;      /* assertion index of each snapshot (order check) */
+static long seqcap;        /* capacity of sequence */
+static int finished;       /* in MPI_Finalize: no more snapshots */
+static long views, false_views, gone_views, unreported, unchecked_views, pointer_views;
 static int reported[MAX_ASSERTS];
 static int order_reported, incomplete_reported;
 
@@ -167,12 +214,46 @@ static void reply(int to, long seq) {
     h[0] = chorus_rt_i(seq);
     h[0].kind = REP_OK;
     h[1].v.i = k->index;
-    send_values(to, TAG_REP, h, 2, k->v, k->n);
+    /* an array goes as its length (-1: a pointer; -2: dropped); its
+     * elements are asked for one by one */
+    chorus_rt_value* v = xmalloc((size_t)(k->n > 0 ? k->n : 1) * sizeof(chorus_rt_value));
+    for (int i = 0; i < k->n; ++i) {
+      v[i] = k->v[i];
+      if (v[i].kind == CHORUS_RT_ARRAY)
+        v[i].v.i = array_of(k->v[i]) ? array_of(k->v[i])->n : -2;
+    }
+    send_values(to, TAG_REP, h, 2, v, k->n);
+    free(v);
     return;
   }
   h[0] = chorus_rt_i(seq);
   h[0].kind = k ? REP_GONE : REP_NONE;
   send_values(to, TAG_REP, h, 2, NULL, 0);
+}
+
+/* reply to `to` with the elements it asks for (pairs term, index after the
+ * sequence number) of this rank's snapshot req[0] */
+static void reply_elements(int to, const chorus_rt_value* req, int n) {
+  long seq = (long)req[0].v.i;
+  const kept* k = seq < count ? &window[seq % wsize] : NULL;
+  int ok = k && k->seq == seq && k->v;
+  int pairs = (n - 1) / 2;
+  chorus_rt_value* v = xmalloc((size_t)(3 * pairs + 1) * sizeof(chorus_rt_value));
+  for (int p = 0; ok && p < pairs; ++p) {
+    long long t = req[1 + 2 * p].v.i, i = req[2 + 2 * p].v.i;
+    chorus_rt_array* a = t >= 0 && t < k->n ? array_of(k->v[t]) : NULL;
+    if (!a || i < 0 || i >= a->n) {
+      ok = 0;
+      break;
+    }
+    v[3 * p] = chorus_rt_i(t);
+    v[3 * p + 1] = chorus_rt_i(i);
+    v[3 * p + 2] = a->el[i];
+  }
+  chorus_rt_value h = chorus_rt_i(seq);
+  h.kind = ok ? REP_OK : REP_GONE;
+  send_values(to, TAG_EREP, &h, 1, v, ok ? 3 * pairs : 0);
+  free(v);
 }
 
 /* requests for snapshots not reached yet */
@@ -185,10 +266,51 @@ static waiting* waiters;
 
 /* ---- this rank's views under evaluation ------------------------------- */
 
+/* elements of another rank's arrays, asked for or here */
 typedef struct {
-  int rank, status, index;
+  int used, here, k;
+  long long i;
+  chorus_rt_value v;
+} element;
+
+typedef struct {
+  int rank, status, index, n;
   chorus_rt_value* v;
+  element* el; /* open addressing on (k, i) */
+  long nel, capel;
 } snapof;
+
+static unsigned long element_hash(int k, long long i) {
+  return ((unsigned long)i * 0x9E3779B97F4A7C15ul) ^ ((unsigned long)k * 0xC2B2AE3D27D4EB4Ful);
+}
+
+/* the slot of element (k, i) of s: found, or free to take it */
+static element* element_slot(snapof* s, int k, long long i) {
+  if (2 * (s->nel + 1) > s->capel) {
+    long cap = s->capel ? 2 * s->capel : 64;
+    element* t = xmalloc((size_t)cap * sizeof(element));
+    memset(t, 0, (size_t)cap * sizeof(element));
+    for (long j = 0; j < s->capel; ++j)
+      if (s->el[j].used) {
+        unsigned long h = element_hash(s->el[j].k, s->el[j].i) & (unsigned long)(cap - 1);
+        while (t[h].used)
+          h = (h + 1) & (unsigned long)(cap - 1);
+        t[h] = s->el[j];
+      }
+    free(s->el);
+    s->el = t;
+    s->capel = cap;
+  }
+  unsigned long h = element_hash(k, i) & (unsigned long)(s->capel - 1);
+  while (s->el[h].used && (s->el[h].k != k || s->el[h].i != i))
+    h = (h + 1) & (unsigned long)(s->capel - 1);
+  return &s->el[h];
+}
+
+typedef struct {
+  int rank, k;
+  long long i;
+} ask;
 
 struct rt_eval {
   struct rt_eval* next;
@@ -199,6 +321,8 @@ struct rt_eval {
   long ngot, capgot;
   int* asked; /* ranks asked */
   long nasked, capasked;
+  ask* asks; /* elements to ask for after this evaluation */
+  long nasks, capasks;
 };
 static struct rt_eval* evals;
 
@@ -206,23 +330,106 @@ chorus_rt_value chorus_rt_own(chorus_rt_ctx* c, int k) {
   return c->own[k];
 }
 
-chorus_rt_value chorus_rt_remote(chorus_rt_ctx* c, chorus_rt_value r, int k) {
+/* The rank r of PROC[r] (-1 after an evaluation error). */
+static long long rank_value(chorus_rt_ctx* c, chorus_rt_value r) {
   long long rank = r.kind == CHORUS_RT_REAL ? (long long)r.v.f : r.v.i;
   if (r.kind == CHORUS_RT_REAL || rank < 0 || rank >= c->nprocs ||
       (r.kind == CHORUS_RT_UINT && r.v.u >= (unsigned long long)c->nprocs)) {
     rt_eval_error(c, "PROC[%lld]: there is no process %lld (%d processes)", rank, rank, c->nprocs);
-    return chorus_rt_i(0);
+    return -1;
   }
-  if (rank == c->self)
-    return c->own[k];
+  return rank;
+}
+
+/* rank's snapshot, or NULL (then asked for) */
+static snapof* snapshot_of(chorus_rt_ctx* c, long long rank) {
   for (int i = 0; i < c->e->ngot; ++i)
     if (c->e->got[i].rank == rank)
-      return c->e->got[i].v[k];
+      return &c->e->got[i];
   int known = 0;
   for (int i = 0; i < c->nmissing; ++i)
     known |= c->missing[i] == rank;
   if (!known && c->nmissing < (int)(sizeof c->missing / sizeof c->missing[0]))
     c->missing[c->nmissing++] = (int)rank;
+  return NULL;
+}
+
+chorus_rt_value chorus_rt_remote(chorus_rt_ctx* c, chorus_rt_value r, int k) {
+  long long rank = rank_value(c, r);
+  if (rank < 0)
+    return chorus_rt_i(0);
+  if (rank == c->self)
+    return c->own[k];
+  snapof* s = snapshot_of(c, rank);
+  return s && k < s->n ? s->v[k] : chorus_rt_i(0);
+}
+
+/* the index i into an array of n elements (-1 after an evaluation error) */
+static long long index_value(chorus_rt_ctx* c, chorus_rt_value i, long n, long long rank) {
+  long long x = i.kind == CHORUS_RT_REAL ? 0 : i.v.i;
+  if (i.kind == CHORUS_RT_REAL) {
+    rt_eval_error(c, "an array index is a floating value");
+    return -1;
+  }
+  if (x < 0 || x >= n || (i.kind == CHORUS_RT_UINT && i.v.u >= (unsigned long long)n)) {
+    if (i.kind == CHORUS_RT_UINT)
+      rt_eval_error(c, "index %llu out of the bounds of an array of %ld elements (of rank %lld)",
+                    i.v.u, n, rank);
+    else
+      rt_eval_error(c, "index %lld out of the bounds of an array of %ld elements (of rank %lld)", x,
+                    n, rank);
+    return -1;
+  }
+  return x;
+}
+
+chorus_rt_value chorus_rt_own_elem(chorus_rt_ctx* c, int k, chorus_rt_value i) {
+  chorus_rt_array* a = array_of(c->own[k]);
+  if (!a || a->n < 0) {
+    c->unchecked = 1;
+    return chorus_rt_i(0);
+  }
+  long long x = index_value(c, i, a->n, c->self);
+  return x < 0 ? chorus_rt_i(0) : a->el[x];
+}
+
+chorus_rt_value chorus_rt_elem(chorus_rt_ctx* c, chorus_rt_value r, int k, chorus_rt_value i) {
+  long long rank = rank_value(c, r);
+  if (rank < 0)
+    return chorus_rt_i(0);
+  if (rank == c->self)
+    return chorus_rt_own_elem(c, k, i);
+  snapof* s = snapshot_of(c, rank);
+  if (!s)
+    return chorus_rt_i(0);
+  if (k >= s->n || s->v[k].kind != CHORUS_RT_ARRAY) {
+    rt_eval_error(c, "the snapshots of rank %lld do not have this array", rank);
+    return chorus_rt_i(0);
+  }
+  long n = (long)s->v[k].v.i;
+  if (n == -1 || n == -2) {
+    if (n == -1)
+      c->unchecked = 1;
+    else
+      c->gone = 1;
+    return chorus_rt_i(0);
+  }
+  long long x = index_value(c, i, n, rank);
+  if (x < 0)
+    return chorus_rt_i(0);
+  element* el = element_slot(s, k, x);
+  if (el->used && el->here)
+    return el->v;
+  c->pending = 1;
+  if (!el->used) {
+    el->used = 1;
+    el->k = k;
+    el->i = x;
+    ++s->nel;
+    struct rt_eval* e = c->e;
+    e->asks = grow(e->asks, e->nasks, &e->capasks, sizeof(ask));
+    e->asks[e->nasks++] = (ask){(int)rank, k, x};
+  }
   return chorus_rt_i(0);
 }
 
@@ -231,12 +438,37 @@ static void drop(struct rt_eval* e) {
   while (*p != e)
     p = &(*p)->next;
   *p = e->next;
-  for (int i = 0; i < e->ngot; ++i)
+  for (int i = 0; i < e->ngot; ++i) {
     free(e->got[i].v);
+    free(e->got[i].el);
+  }
   free(e->got);
   free(e->asked);
+  free(e->asks);
+  release_arrays(e->own, e->a->nterms);
   free(e->own);
   free(e);
+}
+
+/* asks for the elements the last evaluation of e read and did not have */
+static void ask_elements(struct rt_eval* e) {
+  for (long from = 0; from < e->nasks;) {
+    int rank = e->asks[from].rank;
+    long to = from;
+    while (to < e->nasks && e->asks[to].rank == rank)
+      ++to;
+    int pairs = (int)(to - from);
+    chorus_rt_value* v = xmalloc((size_t)(2 * pairs) * sizeof(chorus_rt_value));
+    for (int p = 0; p < pairs; ++p) {
+      v[2 * p] = chorus_rt_i(e->asks[from + p].k);
+      v[2 * p + 1] = chorus_rt_i(e->asks[from + p].i);
+    }
+    chorus_rt_value h = chorus_rt_i(e->seq);
+    send_values(rank, TAG_EREQ, &h, 1, v, 2 * pairs);
+    free(v);
+    from = to;
+  }
+  e->nasks = 0;
 }
 
 /* Evaluates e's view if every snapshot it reads is here; else asks for the
@@ -250,8 +482,16 @@ static int evaluate(struct rt_eval* e) {
   c.nmissing = 0;
   c.error[0] = 0;
   c.steps = 0;
+  c.pending = c.unchecked = c.gone = 0;
   int ok = chorus_rt_truth(e->a->eval(&c));
-  if (c.nmissing) {
+  if (c.unchecked || c.gone) { /* an element of a pointer, or of dropped arrays */
+    ++*(c.unchecked ? &pointer_views : &gone_views);
+    drop(e);
+    return 1;
+  }
+  if (c.pending)
+    ask_elements(e);
+  if (c.nmissing || c.pending) {
     for (int i = 0; i < c.nmissing; ++i) {
       int seen = 0;
       for (int j = 0; j < e->nasked; ++j)
@@ -326,12 +566,47 @@ static void received(int from, long seq, int status, int index, const chorus_rt_
   }
   e->got = grow(e->got, e->ngot, &e->capgot, sizeof(snapof));
   snapof* s = &e->got[e->ngot++];
+  memset(s, 0, sizeof *s);
   s->rank = from;
   s->status = status;
   s->index = index;
-  s->v = xmalloc((size_t)n * sizeof(chorus_rt_value));
+  s->n = n;
+  s->v = xmalloc((size_t)(n ? n : 1) * sizeof(chorus_rt_value));
   if (n)
     memcpy(s->v, v, (size_t)n * sizeof(chorus_rt_value));
+  evaluate(e);
+}
+
+/* rank `from` sent elements of its snapshot `seq` (triples term, index,
+ * value), which e asked for */
+static void received_elements(int from, long seq, int status, const chorus_rt_value* v, int n) {
+  struct rt_eval* e = evals;
+  while (e && e->seq != seq)
+    e = e->next;
+  if (!e)
+    return;
+  if (status != REP_OK) {
+    ++gone_views;
+    drop(e);
+    return;
+  }
+  snapof* s = NULL;
+  for (int i = 0; i < e->ngot && !s; ++i)
+    if (e->got[i].rank == from)
+      s = &e->got[i];
+  if (!s)
+    return;
+  for (int p = 0; p + 2 < n; p += 3) {
+    element* el = element_slot(s, (int)v[p].v.i, v[p + 1].v.i);
+    if (!el->used) {
+      el->used = 1;
+      el->k = (int)v[p].v.i;
+      el->i = v[p + 1].v.i;
+      ++s->nel;
+    }
+    el->here = 1;
+    el->v = v[p + 2];
+  }
   evaluate(e);
 }
 
@@ -358,6 +633,10 @@ static void serve(void) {
         w->next = waiters;
         waiters = w;
       }
+    } else if (st.MPI_TAG == TAG_EREQ) {
+      reply_elements(st.MPI_SOURCE, buf, n);
+    } else if (st.MPI_TAG == TAG_EREP && n >= 1) {
+      received_elements(st.MPI_SOURCE, (long)buf[0].v.i, buf[0].kind, buf + 1, n - 1);
     } else if (n >= 2) {
       received(st.MPI_SOURCE, (long)buf[0].v.i, buf[0].kind, (int)buf[1].v.i, buf + 2, n - 2);
     }
@@ -389,11 +668,17 @@ void rt_cassert_poll(void) {
 }
 
 void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
-  if (comm == MPI_COMM_NULL || a->label < 0)
-    return; /* before MPI_Init or after MPI_Finalize: no composite to join */
+  if (comm == MPI_COMM_NULL || a->label < 0) {
+    /* before MPI_Init or after MPI_Finalize: no composite to join */
+    if (a->eval && v) /* the arrays the snapshot copied */
+      release_arrays((chorus_rt_value*)v, a->nterms);
+    return;
+  }
   pthread_mutex_lock(&lock);
   long seq = count;
   kept* k = &window[seq % wsize];
+  if (k->v && k->n > 0)
+    release_arrays(k->v, k->n);
   free(k->v);
   k->seq = seq;
   k->index = a->index;
@@ -419,6 +704,14 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
   e->seq = seq;
   e->own = xmalloc((size_t)a->nterms * sizeof(chorus_rt_value));
   memcpy(e->own, v, (size_t)a->nterms * sizeof(chorus_rt_value));
+  retain_arrays(e->own, a->nterms);
+  /* the oldest snapshots lose their arrays beyond the budget */
+  while (array_bytes > array_budget && oldest_arrays < seq) {
+    kept* o = &window[oldest_arrays % wsize];
+    if (o->seq == oldest_arrays && o->v && o->n > 0)
+      release_arrays(o->v, o->n);
+    ++oldest_arrays;
+  }
   e->next = evals;
   evals = e;
   evaluate(e);
@@ -432,6 +725,9 @@ void rt_cassert_init(void) {
   const char* w = getenv("CHORUS_RT_WINDOW");
   if (w && atol(w) > 0)
     wsize = atol(w);
+  const char* wb = getenv("CHORUS_RT_WINDOW_BYTES");
+  if (wb && atol(wb) > 0)
+    array_budget = atol(wb);
   window = xmalloc((size_t)wsize * sizeof(kept));
   for (long i = 0; i < wsize; ++i) {
     window[i].seq = -1;
@@ -530,9 +826,9 @@ void rt_cassert_finalize(rt_cassert_summary* sum) {
   }
   flush_outbox(1);
   compare_sequences();
-  long mine[5] = {views, false_views, gone_views, unreported, unchecked_views};
+  long mine[6] = {views, false_views, gone_views, unreported, unchecked_views, pointer_views};
   PMPI_Reduce(&count, &sum->instances, 1, MPI_LONG, MPI_MAX, 0, comm);
-  PMPI_Reduce(mine, &sum->views, 5, MPI_LONG, MPI_SUM, 0, comm);
+  PMPI_Reduce(mine, &sum->views, 6, MPI_LONG, MPI_SUM, 0, comm);
   PMPI_Comm_free(&comm);
   comm = MPI_COMM_NULL;
   pthread_mutex_unlock(&lock);

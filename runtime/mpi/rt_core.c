@@ -183,11 +183,19 @@ int MPI_Finalize(void) {
                 "chorus-rt: %ld views not checked: a pragma of their collective assertion is "
                 "not checkable at run time (chorus cc named it; `chorus verify` checks it)\n",
                 cs.unchecked);
+      if (cs.pointer)
+        fprintf(stderr,
+                "chorus-rt: %ld views not checked: they read an element of a pointer at an index "
+                "the checker computes (only arrays are copied into snapshots; `chorus verify` "
+                "checks them)\n",
+                cs.pointer);
       if (cs.gone)
         fprintf(stderr,
                 "chorus-rt: %ld views not checked: a snapshot they read was older than the last "
-                "CHORUS_RT_WINDOW (%s) the rank keeps\n",
-                cs.gone, getenv("CHORUS_RT_WINDOW") ? getenv("CHORUS_RT_WINDOW") : "1024");
+                "CHORUS_RT_WINDOW (%s) the rank keeps, or its arrays beyond "
+                "CHORUS_RT_WINDOW_BYTES (%s)\n",
+                cs.gone, getenv("CHORUS_RT_WINDOW") ? getenv("CHORUS_RT_WINDOW") : "1024",
+                getenv("CHORUS_RT_WINDOW_BYTES") ? getenv("CHORUS_RT_WINDOW_BYTES") : "256 MiB");
     }
     if (all[0])
       fprintf(stderr, "chorus-rt: %d violation%s on %d rank%s\n", all[0], all[0] == 1 ? "" : "s",

@@ -161,5 +161,5 @@ int chorus_rt_go(chorus_rt_ctx* c, long long i) {
 }
 
 int chorus_rt_settled(chorus_rt_ctx* c) {
-  return c->nmissing == 0;
+  return c->nmissing == 0 && !c->pending;
 }

@@ -155,8 +155,8 @@ std::optional<Instrumented> instrument(const std::string& file) {
       lines[j].clear();
     // the layout of the label's snapshots, compared between units at run time
     uint64_t layout = 1469598103934665603ull;
-    for (const std::string& t : terms.text)
-      for (char ch : t + "\n")
+    for (size_t t = 0; t < terms.text.size(); ++t)
+      for (char ch : (terms.array[t] ? "[]" : "") + terms.text[t] + "\n")
         layout = (layout ^ uint8_t(ch)) * 1099511628211ull;
     std::string eval = "0";
     if (st.checkable) {

@@ -113,6 +113,10 @@ struct RuntimeTerms {
   /// they evaluate it: on the others the read may be invalid)
   std::vector<std::set<long long>> servers;
   std::vector<bool> anyServer; ///< of a remote term: some r is not a literal
+  /// an array term: the whole array is copied into the snapshot (its
+  /// elements are read at an index the checker computes: a quantified
+  /// variable, or the reading rank's value, as in `PROC[0].a[rank]`)
+  std::vector<bool> array;
   std::map<std::string, int> index;
 };
 

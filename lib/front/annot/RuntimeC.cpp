@@ -18,10 +18,16 @@
 //  - a quantifier over an integer range its condition bounds is a loop of
 //    the checker; its variable is the checker's, usable as a rank
 //    (PROC[r].x) and in arithmetic.
-// What needs more than the composite of these values (an array of the
-// asserting rank indexed by a quantified variable, a remote read indexed by
-// another rank's value, sets) is refused with the reason; `chorus cc` then
-// warns that this assertion is not checked at run time.
+//  - an element of an array read at an index the rank cannot compute alone
+//    (a quantified variable, `a[i]`; the reading rank's value,
+//    `PROC[0].a[rank]`; another rank's value) makes the whole array a term:
+//    the snapshot copies it, and the checker reads the element (remote
+//    elements are asked for one by one, not the whole array).
+// What needs more than the composite of these values (an index into a
+// pointer or a multi-dimensional array computed by the checker, a remote
+// read whose rank is another rank's value, sets) is refused with the reason
+// (or, for a pointer, found at run time); `chorus cc` then warns that this
+// assertion is not checked at run time.
 #include "Annot.h"
 #include "Ast.h"
 
@@ -71,12 +77,8 @@ public:
     if (!r.mixed) {
       const Node* rank = rankOf(n);
       int t = term(c(n, true));
-      terms.remote[t] = true;
-      if (rank->kind == NodeKind::IntLit)
-        terms.servers[t].insert(std::strtoll(rank->text.c_str(), nullptr, 0));
-      else
-        terms.anyServer[t] = true;
-      return "chorus_rt_remote(c, " + value(*rank) + ", " + std::to_string(t) + ")";
+      std::string rv = served(t, *rank);
+      return "chorus_rt_remote(c, " + rv + ", " + std::to_string(t) + ")";
     }
     return joined(n);
   }
@@ -173,15 +175,47 @@ private:
            "; if (chorus_rt_settled(c)) break; } chorus_rt_i(" + res + "); })";
   }
 
-  int term(const std::string& text) {
-    auto [it, fresh] = terms.index.emplace(text, int(terms.text.size()));
+  int term(const std::string& text, bool array = false) {
+    auto [it, fresh] = terms.index.emplace((array ? "[]" : "") + text, int(terms.text.size()));
     if (fresh) {
       terms.text.push_back(text);
       terms.remote.push_back(false);
       terms.servers.emplace_back();
       terms.anyServer.push_back(false);
+      terms.array.push_back(array);
     }
     return it->second;
+  }
+
+  /// A term read from another rank: its ranks (the servers), and the C
+  /// value of the rank r in PROC[r].
+  std::string served(int t, const Node& rank) {
+    terms.remote[t] = true;
+    if (rank.kind == NodeKind::IntLit)
+      terms.servers[t].insert(std::strtoll(rank.text.c_str(), nullptr, 0));
+    else
+      terms.anyServer[t] = true;
+    return value(rank);
+  }
+
+  /// `b[i]` where b is read by one rank and i by others (or the checker):
+  /// the whole array b is a term, the checker reads its element i.
+  std::optional<std::string> element(const Node& n) {
+    const Node& base = *n.kids[0];
+    Reads br = reads(base);
+    if (br.mixed || br.bound || !br.any())
+      return std::nullopt;
+    std::string index = value(*n.kids[1]);
+    if (br.remote.empty()) {
+      int t = term(c(base), true);
+      if (std::find(out.own.begin(), out.own.end(), t) == out.own.end())
+        out.own.push_back(t);
+      return "chorus_rt_own_elem(c, " + std::to_string(t) + ", " + index + ")";
+    }
+    const Node* rank = rankOf(base);
+    int t = term(c(base, true), true);
+    std::string r = served(t, *rank);
+    return "chorus_rt_elem(c, " + r + ", " + std::to_string(t) + ", " + index + ")";
   }
 
   static bool isBoolConstant(const Node& n) { return n.text == "true" || n.text == "false"; }
@@ -364,11 +398,14 @@ private:
       return "(" + truth(*n.kids[0]) + " ? " + value(*n.kids[1]) + " : " + value(*n.kids[2]) + ")";
     case NodeKind::Quant:
       return quantifier(n);
+    case NodeKind::Index:
+      if (auto e = element(n))
+        return *e;
+      refuse(n, "an element of an array that is not one rank's (an index computed by the "
+                "checker into a multi-dimensional array, or an array read from several ranks)");
     default:
       break;
     }
-    if (reads(n).bound && n.kind == NodeKind::Index)
-      refuse(n, "an array indexed by a quantified variable (a family of values, not one term)");
     refuse(n, "'" + (n.text.empty() ? std::string("this operation") : n.text) +
                   "' over values of different ranks");
   }
@@ -438,7 +475,8 @@ std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
 std::vector<std::string> runtimeSnapshot(const RuntimeAssertion& a, const RuntimeTerms& terms) {
   std::vector<std::string> init;
   for (size_t t = 0; t < terms.text.size(); ++t) {
-    std::string v = "CHORUS_RT_VALUE(" + terms.text[t] + ")";
+    std::string v =
+        (terms.array[t] ? "CHORUS_RT_ARRAY(" : "CHORUS_RT_VALUE(") + terms.text[t] + ")";
     bool own = std::find(a.own.begin(), a.own.end(), int(t)) != a.own.end();
     if (own || (terms.remote[t] && terms.anyServer[t])) {
       init.push_back(v);
