@@ -82,12 +82,15 @@ static inline chorus_rt_value chorus_rt_array_value(chorus_rt_array* a) {
   return r;
 }
 /* The value of an array term: a copy of the array `a` (an lvalue of array
- * type; a pointer gives an array of unknown extent). */
-#define CHORUS_RT_ARRAY(a)                                                                         \
+ * type). A pointer gives an array of unknown extent (-1), from `pointer`,
+ * a function chorus cc defines for the term, which warns where it is
+ * called with a true argument (clang's diagnose_if). */
+#define CHORUS_RT_ARRAY(a, pointer)                                                                \
   ({                                                                                               \
-    long chorus_rt_an_ = __builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]))          \
-                             ? -1                                                                  \
-                             : (long)(sizeof(__typeof__(a)) / sizeof(__typeof__((a)[0])));         \
+    long chorus_rt_an_ =                                                                           \
+        __builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]))                           \
+            ? pointer(__builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0])))            \
+            : (long)(sizeof(__typeof__(a)) / sizeof(__typeof__((a)[0])));                          \
     chorus_rt_array* chorus_rt_ar_ = chorus_rt_array_new(chorus_rt_an_);                           \
     for (long chorus_rt_aj_ = 0; chorus_rt_aj_ < chorus_rt_an_; ++chorus_rt_aj_)                   \
       chorus_rt_ar_->el[chorus_rt_aj_] = CHORUS_RT_VALUE((a)[chorus_rt_aj_]);                      \

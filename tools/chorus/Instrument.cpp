@@ -180,6 +180,8 @@ std::optional<Instrumented> instrument(const std::string& file) {
     src << "#include <chorus_rt_threads.h>\n" << pa.prologue;
   for (int k = 0; k < count; ++k)
     src << "static chorus_rt_cassert chorus_rt_ca_" << k << ";\n";
+  for (const auto& [label, terms] : labels)
+    src << annot::runtimePointerGuards(label, terms);
   src << "#line 1 " << cString(file) << "\n";
   for (const std::string& l : lines)
     src << l << "\n";

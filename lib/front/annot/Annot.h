@@ -144,4 +144,12 @@ std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
 /// terms; remote terms on the ranks that serve them) and 0 elsewhere.
 std::vector<std::string> runtimeSnapshot(const RuntimeAssertion& a, const RuntimeTerms& terms);
 
+/// The C definitions, for the top of the unit, of the functions the array
+/// terms of label `label` call when the array is a pointer: each warns at
+/// compile time (clang's diagnose_if) that the assertion is not checked at
+/// run time, naming the label and the pointer.
+std::string runtimePointerGuards(const std::string& label, const RuntimeTerms& terms);
+/// The name of that function for term `term` of `label`.
+std::string runtimePointerGuard(const std::string& label, int term);
+
 } // namespace chorus::annot

@@ -472,11 +472,35 @@ std::optional<RuntimeAssertion> runtimeAssertion(const std::vector<Token>& toks,
   return std::move(t.out);
 }
 
+std::string runtimePointerGuard(const std::string& label, int term) {
+  return "chorus_rt_pointer_" + label + "_" + std::to_string(term);
+}
+
+std::string runtimePointerGuards(const std::string& label, const RuntimeTerms& terms) {
+  std::string out;
+  for (size_t t = 0; t < terms.text.size(); ++t) {
+    if (!terms.array[t])
+      continue;
+    std::string text;
+    for (char ch : terms.text[t]) // inside a C string literal
+      text += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
+    out += "static inline long " + runtimePointerGuard(label, int(t)) +
+           "(int is_pointer)\n#if defined(__clang__)\n__attribute__((diagnose_if(is_pointer, "
+           "\"chorus cc: collective assertion " +
+           label + " reads an element of " + text +
+           ", a pointer, at an index the checker computes (only arrays, whose extent is known, "
+           "are copied into snapshots): it is not checked at run time (`chorus verify` checks "
+           "it)\", \"warning\")))\n#endif\n{ (void)is_pointer; return -1; }\n";
+  }
+  return out;
+}
+
 std::vector<std::string> runtimeSnapshot(const RuntimeAssertion& a, const RuntimeTerms& terms) {
   std::vector<std::string> init;
   for (size_t t = 0; t < terms.text.size(); ++t) {
-    std::string v =
-        (terms.array[t] ? "CHORUS_RT_ARRAY(" : "CHORUS_RT_VALUE(") + terms.text[t] + ")";
+    std::string v = terms.array[t] ? "CHORUS_RT_ARRAY(" + terms.text[t] + ", " +
+                                         runtimePointerGuard(a.id, int(t)) + ")"
+                                   : "CHORUS_RT_VALUE(" + terms.text[t] + ")";
     bool own = std::find(a.own.begin(), a.own.end(), int(t)) != a.own.end();
     if (own || (terms.remote[t] && terms.anyServer[t])) {
       init.push_back(v);

@@ -29,7 +29,7 @@
 // RUN: %expect-exit 1 %mpirun -n 3 %t.index 2>&1 | FileCheck %s --check-prefix=INDEX
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DBAD_INDEX --quiet | FileCheck %s --check-prefix=VINDEX
 // INDEX: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}arrays.c:58 (rank 2): collective assertion INDEX of rank 2 cannot be evaluated: index 64 out of the bounds of an array of 64 elements (of rank 0)
-// VINDEX: verdict: violation {{.*}} at {{.*}}arrays.c:58:14 (process 2)
+// VINDEX: verdict: violation COLLECTIVE_ASSERTION at {{.*}}arrays.c:58:14 (process 2)
 #include <mpi.h>
 #include <chorus.h>
 int main(int argc, char **argv) {
