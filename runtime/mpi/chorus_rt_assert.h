@@ -81,15 +81,21 @@ static inline chorus_rt_value chorus_rt_array_value(chorus_rt_array* a) {
   r.v.u = (unsigned long long)(__UINTPTR_TYPE__)a;
   return r;
 }
+/* The number of elements of `element` bytes of the heap block that starts
+ * at p, allocated by the program (malloc, calloc, realloc: rt_heap.c), or
+ * -1 when p is not the start of such a block. */
+long chorus_rt_heap_extent(const void* p, __SIZE_TYPE__ element);
 /* The value of an array term: a copy of the array `a` (an lvalue of array
- * type). A pointer gives an array of unknown extent (-1), from `pointer`,
- * a function chorus cc defines for the term, which warns where it is
- * called with a true argument (clang's diagnose_if). */
+ * type, or a pointer to the start of a heap block the program allocated;
+ * another pointer gives an array of unknown extent, -1). `pointer` is a
+ * function chorus cc defines for the term, which warns at compile time
+ * where the term is a pointer (clang's diagnose_if). */
 #define CHORUS_RT_ARRAY(a, pointer)                                                                \
   ({                                                                                               \
     long chorus_rt_an_ =                                                                           \
         __builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0]))                           \
-            ? pointer(__builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0])))            \
+            ? pointer(__builtin_types_compatible_p(__typeof__(a), __typeof__(&(a)[0])),            \
+                      (const void*)(a), sizeof((a)[0]))                                            \
             : (long)(sizeof(__typeof__(a)) / sizeof(__typeof__((a)[0])));                          \
     chorus_rt_array* chorus_rt_ar_ = chorus_rt_array_new(chorus_rt_an_);                           \
     for (long chorus_rt_aj_ = 0; chorus_rt_aj_ < chorus_rt_an_; ++chorus_rt_aj_)                   \

@@ -185,9 +185,9 @@ int MPI_Finalize(void) {
                 cs.unchecked);
       if (cs.pointer)
         fprintf(stderr,
-                "chorus-rt: %ld views not checked: they read an element of a pointer at an index "
-                "the checker computes (only arrays are copied into snapshots; `chorus verify` "
-                "checks them)\n",
+                "chorus-rt: %ld views not checked: they read an element of a pointer that is not "
+                "the start of a block the program allocated (its extent is unknown; `chorus "
+                "verify` checks them)\n",
                 cs.pointer);
       if (cs.gone)
         fprintf(stderr,

@@ -114,6 +114,9 @@ int ccCommand(const std::vector<std::string>& args) {
   cmd.insert(cmd.end(), quote.begin(), quote.end());
   cmd.insert(cmd.end(), units.begin(), units.end());
   if (link) {
+    // the program's own heap blocks are recorded (runtime/mpi/rt_heap.c:
+    // the extent of a pointer an assertion's array term reads)
+    cmd.push_back("-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free");
     cmd.push_back(CHORUS_RT_MPI_LIB);
     cmd.push_back(CHORUS_RT_THREADS_LIB);
     cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());

@@ -485,12 +485,16 @@ std::string runtimePointerGuards(const std::string& label, const RuntimeTerms& t
     for (char ch : terms.text[t]) // inside a C string literal
       text += ch == '"' || ch == '\\' ? std::string("\\") + ch : std::string(1, ch);
     out += "static inline long " + runtimePointerGuard(label, int(t)) +
-           "(int is_pointer)\n#if defined(__clang__)\n__attribute__((diagnose_if(is_pointer, "
-           "\"chorus cc: collective assertion " +
+           "(int is_pointer, const void* p, __SIZE_TYPE__ element)\n#if "
+           "defined(__clang__)\n__attribute__((diagnose_if(is_pointer, \"chorus cc: collective "
+           "assertion " +
            label + " reads an element of " + text +
-           ", a pointer, at an index the checker computes (only arrays, whose extent is known, "
-           "are copied into snapshots): it is not checked at run time (`chorus verify` checks "
-           "it)\", \"warning\")))\n#endif\n{ (void)is_pointer; return -1; }\n";
+           ", a pointer, at an index the checker computes: it is checked at run time where " +
+           text +
+           " points to the start of a block the program allocated (malloc, calloc, realloc); "
+           "elsewhere its views are counted as not checked (`chorus verify` checks them)\", "
+           "\"warning\")))\n#endif\n{ (void)is_pointer; return chorus_rt_heap_extent(p, "
+           "element); }\n";
   }
   return out;
 }

@@ -11,7 +11,7 @@
 // CHECK: annotations.c:[[@LINE+20]]:13: warning: chorus cc: a joint assertion or invariant relates two programs
 // CHECK: annotations.c:[[@LINE+20]]:13: warning: chorus cc: this annotation is not checked at run time yet (`chorus verify` checks it)
 // CHECK: annotations.c:[[@LINE+24]]:3: warning: chorus cc: this annotation is not checked at run time yet (`chorus verify` checks it)
-// CHECK: annotations.c:[[@LINE+16]]:{{[0-9]+}}: warning: chorus cc: collective assertion Q reads an element of argv, a pointer, at an index the checker computes (only arrays, whose extent is known, are copied into snapshots): it is not checked at run time (`chorus verify` checks it)
+// CHECK: annotations.c:[[@LINE+16]]:{{[0-9]+}}: warning: chorus cc: collective assertion Q reads an element of argv, a pointer, at an index the checker computes: it is checked at run time where argv points to the start of a block the program allocated
 // CHECK-NOT: warning:
 // NOARGS: chorus: error: cc needs compiler arguments: chorus cc prog.c -o prog
 // BAD: annotations.c:[[@LINE+10]]:2: error: "chorus cc: {{.*}}annotations.c:[[@LINE+10]]:65: invalid character '$' in annotation"

@@ -8,30 +8,31 @@
 // variant (a tag per call) stays silent under the same delays.
 //
 // The seed writes C on the workers as x == PROC[0].a[myrank], a read of the
-// root's array at the reader's index. The root's `a` is a pointer (malloc):
-// its extent is unknown, so the run-time checker cannot copy it into the
-// snapshot; chorus cc names the pragmas whose snapshots would copy it, and
-// the views that read it are counted as not checked (the instances of C
-// stay aligned across ranks: no false COLLECTIVE_INCOMPLETE). -DCHECKABLE
-// states C at the root instead, over the same values. (With `a` an array,
-// tests/lit/runtime/arrays.c checks such reads.)
+// root's array at the reader's index: the root's snapshot copies a[] (a
+// block the program allocated with malloc, so its extent is known; chorus
+// cc says so), and each worker asks for its element. The delays make the
+// race happen in the seed's own form too: a worker's view is false, at the
+// verifier's line and process. -DCHECKABLE states C at the root instead,
+// over the same values.
 // RUN: %chorus cc -g %s -o %t.seed 2>&1 | FileCheck %s --check-prefix=SEEDCC
-// RUN: %mpirun -n 3 %t.seed 2>&1 | FileCheck %s --check-prefix=SEEDOUT
+// RUN: %chorus cc -g %s -o %t.seedfixed -DFIXED 2>/dev/null
+// RUN: %mpirun -n 3 %t.seedfixed 2>&1 | FileCheck %s --check-prefix=SEEDOUT
+// RUN: bash -c 'for s in $(seq 1 40); do CHORUS_RT_DELAY=20000 CHORUS_RT_SEED=$s %mpirun -n 3 %t.seed 2>&1 | grep -m1 "wildcard_gather.c:77 (rank 2)" && exit 0; done; exit 1' | FileCheck %s --check-prefix=SEEDRACE
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet | FileCheck %s --check-prefix=VSEED
-// SEEDCC: wildcard_gather.c:65:{{[0-9]+}}: warning: chorus cc: collective assertion C reads an element of a, a pointer, at an index the checker computes
-// SEEDCC: wildcard_gather.c:76:{{[0-9]+}}: warning: chorus cc: collective assertion C reads an element of a, a pointer, at an index the checker computes
+// SEEDCC: wildcard_gather.c:66:{{[0-9]+}}: warning: chorus cc: collective assertion C reads an element of a, a pointer, at an index the checker computes: it is checked at run time where a points to the start of a block the program allocated
+// SEEDCC: wildcard_gather.c:77:{{[0-9]+}}: warning: chorus cc: collective assertion C reads an element of a, a pointer
 // SEEDCC-NOT: warning:
-// SEEDOUT-NOT: violation
-// SEEDOUT: chorus-rt: 2 collective assertion instances checked (2 views of ranks)
-// SEEDOUT: chorus-rt: 4 views not checked: they read an element of a pointer
+// SEEDOUT-NOT: not checked
+// SEEDOUT: chorus-rt: 2 collective assertion instances checked (6 views of ranks)
 // SEEDOUT: chorus-rt: no violation seen
-// VSEED: verdict: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:76:14 (process 2)
+// SEEDRACE: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:77 (rank 2): collective assertion C of rank 2 ('x == PROC[0].a[myrank]') is false
+// VSEED: verdict: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:77:14 (process 2)
 //
 // RUN: %chorus cc -g %s -o %t.race -DCHECKABLE
 // RUN: bash -c 'for s in $(seq 1 40); do CHORUS_RT_DELAY=20000 CHORUS_RT_SEED=$s %mpirun -n 3 %t.race 2>&1 | grep -m1 "violation COLLECTIVE_ASSERTION" && exit 0; done; exit 1' | FileCheck %s --check-prefix=RACE
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DCHECKABLE --quiet | FileCheck %s --check-prefix=VRACE
-// RACE: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:63 (rank 0): collective assertion C of rank 0 ('a[1] == PROC[1].x && a[2] == PROC[2].x') is false
-// VRACE: verdict: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:63:14 (process 0)
+// RACE: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:64 (rank 0): collective assertion C of rank 0 ('a[1] == PROC[1].x && a[2] == PROC[2].x') is false
+// VRACE: verdict: violation COLLECTIVE_ASSERTION at {{.*}}wildcard_gather.c:64:14 (process 0)
 //
 // RUN: %chorus cc -g %s -o %t.fixed -DCHECKABLE -DFIXED
 // RUN: bash -c 'for s in $(seq 1 8); do CHORUS_RT_DELAY=20000 CHORUS_RT_SEED=$s %mpirun -n 3 %t.fixed 2>&1; done' | FileCheck %s --check-prefix=FIXED
