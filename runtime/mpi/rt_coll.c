@@ -113,42 +113,6 @@ static void describe_call(struct desc* d, int kind, int root, MPI_Op op, int cou
   snprintf(d->file, sizeof d->file, "%s", n >= sizeof d->file ? f + n - (sizeof d->file - 1) : f);
 }
 
-/* ---- descriptions on their way to member r + 1 (completed lazily) */
-struct outgoing {
-  MPI_Request r;
-  struct desc d;
-};
-static struct outgoing** out;
-static int nout, capout;
-
-static void reap(int all) {
-  for (int i = 0; i < nout;) {
-    int done = 0;
-    if (all)
-      PMPI_Request_free(&out[i]->r), done = 1;
-    else
-      PMPI_Test(&out[i]->r, &done, MPI_STATUS_IGNORE);
-    if (done) {
-      free(out[i]);
-      out[i] = out[--nout];
-    } else
-      ++i;
-  }
-}
-
-static void send_right(const struct desc* d, int to, MPI_Comm sh) {
-  if (nout >= 64)
-    reap(0);
-  if (nout == capout) {
-    capout = capout ? 2 * capout : 64;
-    out = realloc(out, sizeof *out * (size_t)capout);
-  }
-  struct outgoing* o = malloc(sizeof *o);
-  o->d = *d;
-  PMPI_Isend(&o->d, (int)sizeof o->d, MPI_BYTE, to, 0, sh, &o->r);
-  out[nout++] = o;
-}
-
 struct rt_coll_check {
   MPI_Request r; /* the description of member me - 1 */
   int me;
@@ -174,7 +138,7 @@ static struct rt_coll_check* start_check(MPI_Comm c, int kind, int root, MPI_Op 
   k->me = me;
   describe_call(&k->d, kind, root, op, count, t);
   if (me + 1 < n)
-    send_right(&k->d, me + 1, sh);
+    rt_post(&k->d, (int)sizeof k->d, me + 1, 0, sh);
   if (me == 0) {
     free(k);
     return NULL;
@@ -287,7 +251,6 @@ void rt_coll_finalize(void) {
   for (int i = 0; i < ndeferred; ++i)
     rt_coll_check_finish(deferred[i], 1);
   ndeferred = 0;
-  reap(1);
 }
 
 static void check(MPI_Comm c, int kind, int root, MPI_Op op, int count, MPI_Datatype t) {

@@ -37,6 +37,11 @@ void rt_comm_untrack(MPI_Comm c);
 int rt_comm_is_world(MPI_Comm c);
 void rt_comms_finalize(void); /* leaks, pending messages */
 
+/* ---- rt_post.c: the checker's messages nobody waits for (copied, sent,
+ * completed lazily; rt_post_reap(1) at MPI_Finalize frees the rest) */
+void rt_post(const void* data, int bytes, int dest, int tag, MPI_Comm c);
+void rt_post_reap(int all);
+
 /* ---- rt_sig.c: type signatures (MPI 3.1 §3.3.1) */
 #include <stddef.h>
 #include <stdint.h>

@@ -215,54 +215,24 @@ struct desc {
   char file[48];
   rt_sig sig; /* only the runs used are sent */
 };
-struct outgoing {
-  MPI_Request r;
-  struct desc d;
-};
-static struct outgoing** out;
-static int nout, capout;
 static long unchecked; /* receives whose signature could not be compared */
-
-static void reap(int all) {
-  for (int i = 0; i < nout;) {
-    int done = 0;
-    if (all)
-      PMPI_Request_free(&out[i]->r), done = 1;
-    else
-      PMPI_Test(&out[i]->r, &done, MPI_STATUS_IGNORE);
-    if (done) {
-      free(out[i]);
-      out[i] = out[--nout];
-    } else
-      ++i;
-  }
-}
 
 static void post_desc(MPI_Comm c, int dest, int tag, long count, const rt_sig* sig,
                       const char* file, int line) {
   MPI_Comm sh = rt_shadow(c);
   if (dest == MPI_PROC_NULL || sh == MPI_COMM_NULL)
     return;
-  if (nout >= 64)
-    reap(0);
-  if (nout == capout) {
-    capout = capout ? 2 * capout : 64;
-    out = realloc(out, sizeof *out * (size_t)capout);
-  }
-  struct outgoing* o = malloc(sizeof *o);
-  struct desc* d = &o->d;
-  d->seq = slot(&sent, sh, dest, tag)->next++;
-  d->line = line;
-  d->count = count;
+  struct desc d;
+  d.seq = slot(&sent, sh, dest, tag)->next++;
+  d.line = line;
+  d.count = count;
   size_t n = strlen(file);
-  strncpy(d->file, n >= sizeof d->file ? file + n - (sizeof d->file - 1) : file,
-          sizeof d->file - 1);
-  d->file[sizeof d->file - 1] = 0;
-  d->sig = *sig;
+  strncpy(d.file, n >= sizeof d.file ? file + n - (sizeof d.file - 1) : file, sizeof d.file - 1);
+  d.file[sizeof d.file - 1] = 0;
+  d.sig = *sig;
   int bytes = (int)(offsetof(struct desc, sig.runs) +
                     (size_t)(sig->nruns > 0 ? sig->nruns : 0) * sizeof(rt_run));
-  PMPI_Isend(d, bytes, MPI_BYTE, dest, tag, sh, &o->r);
-  out[nout++] = o;
+  rt_post(&d, bytes, dest, tag, sh);
 }
 
 static void send_desc(int count, MPI_Datatype t, int dest, int tag, MPI_Comm c) {
@@ -345,7 +315,7 @@ void rt_requests_finalize(void) {
     else
       rt_violation_at("MPI_REQUEST_LEAK", reqs[i]->file, reqs[i]->line,
                       "the persistent request of %s is never freed", reqs[i]->call);
-  reap(1);
+  rt_post_reap(1);
   if (unchecked)
     fprintf(stderr,
             "chorus-rt: rank %d: %ld received messages whose type signature was not checked "

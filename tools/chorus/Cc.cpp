@@ -116,9 +116,11 @@ int ccCommand(const std::vector<std::string>& args) {
   if (link) {
     // the program's own heap blocks are recorded (runtime/mpi/rt_heap.c:
     // the extent of a pointer an assertion's array term reads)
+    // (the MPI library, which defines the wrappers, after every other
+    // object that calls them)
     cmd.push_back("-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free");
-    cmd.push_back(CHORUS_RT_MPI_LIB);
     cmd.push_back(CHORUS_RT_THREADS_LIB);
+    cmd.push_back(CHORUS_RT_MPI_LIB);
     cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());
     cmd.push_back("-lpthread");
   }
