@@ -601,10 +601,14 @@ int verifyCommand(const std::vector<std::string>& args,
     std::cerr << "note: --contract " << contractName << ": one run per " << choiceNote
               << " (other datatypes and ops are not covered)\n";
   s::SearchResult r = s::verify(*program, vo);
-  for (size_t k = 1; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
+  // One more run of the contract driver on a fresh copy of the program, with
+  // handle choice k (and each communicator parameter bound to a duplicate of
+  // MPI_COMM_WORLD when commDup); its statistics are added to r's. False
+  // when the program no longer loads.
+  auto runAgain = [&](size_t k, bool commDup, const std::string& what) {
     std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
     if (!next)
-      return kUsage;
+      return false;
     bool usage = false;
     drivers.emplace_back();
     std::string why =
@@ -612,18 +616,27 @@ int verifyCommand(const std::vector<std::string>& args,
     s::SearchResult rk;
     if (!why.empty()) {
       rk.verdict = s::Verdict::Unknown;
-      rk.reason = "unsupported: --contract " + contractName + " (" + choiceNames[k] + "): " + why;
+      rk.reason = "unsupported: --contract " + contractName + what + ": " + why;
     } else {
       drivers.back().lazyEntry = lazyEntry;
       drivers.back().symmetry = symmetry;
+      drivers.back().commDup = commDup;
       vo.contract = &drivers.back();
       rk = s::verify(*next, vo);
     }
     s::Stats total = r.stats;
     s::accumulate(total, rk.stats);
+    std::string note = r.note;
     r = std::move(rk);
     r.stats = total;
+    if (commDup && r.verdict == s::Verdict::Verified)
+      r.note = note;
     program = std::move(next);
+    return true;
+  };
+  for (size_t k = 1; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
+    if (!runAgain(k, false, " (" + choiceNames[k] + ")"))
+      return kUsage;
     if (r.verdict != s::Verdict::Verified)
       std::cerr << "note: with " << choiceNames[k] << "\n";
   }
@@ -659,32 +672,8 @@ int verifyCommand(const std::vector<std::string>& args,
       // MPI_COMM_WORLD of its own (ContractDriver::commDup), where a use of
       // one communicator for another shows
       for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
-        std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
-        if (!next)
+        if (!runAgain(k, true, ""))
           return kUsage;
-        bool usage = false;
-        drivers.emplace_back();
-        std::string dwhy = chorus::model::addContractDriver(*next, contractName, drivers.back(),
-                                                            usage, choices[k]);
-        s::SearchResult rk;
-        if (!dwhy.empty()) {
-          rk.verdict = s::Verdict::Unknown;
-          rk.reason = "unsupported: --contract " + contractName + ": " + dwhy;
-        } else {
-          drivers.back().lazyEntry = lazyEntry;
-          drivers.back().symmetry = symmetry;
-          drivers.back().commDup = true;
-          vo.contract = &drivers.back();
-          rk = s::verify(*next, vo);
-        }
-        s::Stats total = r.stats;
-        s::accumulate(total, rk.stats);
-        std::string note = r.note;
-        r = std::move(rk);
-        r.stats = total;
-        if (r.verdict == s::Verdict::Verified)
-          r.note = note;
-        program = std::move(next);
         if (r.verdict != s::Verdict::Verified)
           std::cerr << "note: with each communicator parameter bound to a duplicate of "
                        "MPI_COMM_WORLD of its own"
