@@ -20,8 +20,8 @@
 
 _Atomic long rt_live_total;
 _Atomic long rt_live_logged;
-static _Thread_local int tl_joined;
-static _Thread_local unsigned tl_quiet;
+_Thread_local int rt_tl_joined;
+_Thread_local unsigned rt_tl_quiet;
 
 /* --- joining: rt_live_total is what every access reads first, so it
  * changes when a thread starts or stops making regions, not at each one */
@@ -31,8 +31,8 @@ static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
 static void leave(void* unused) {
   (void)unused;
-  if (tl_joined) {
-    tl_joined = 0;
+  if (rt_tl_joined) {
+    rt_tl_joined = 0;
     atomic_fetch_sub(&rt_live_total, 1);
   }
 }
@@ -42,17 +42,17 @@ static void make_key(void) {
 }
 
 void rt_join(void) {
-  tl_quiet = 0;
-  if (tl_joined)
+  rt_tl_quiet = 0;
+  if (rt_tl_joined)
     return;
   pthread_once(&key_once, make_key);
   pthread_setspecific(leave_key, (void*)1); /* leaves at the thread's exit */
-  tl_joined = 1;
+  rt_tl_joined = 1;
   atomic_fetch_add(&rt_live_total, 1);
 }
 
 void rt_idle(void) {
-  if (tl_joined && ++tl_quiet > 4096)
+  if (rt_tl_joined && ++rt_tl_quiet > 4096)
     leave(NULL);
 }
 
@@ -76,8 +76,31 @@ static const unsigned char other_kinds[RT_SMALL] = {
     CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER,
     CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER};
 
+/* e's truth at an access is a function of the site and the event's
+ * observation variables alone: whether the access is the asserting
+ * thread's, a read or a write, and which locations it overlaps. Each
+ * thread remembers the accesses found true (a small direct-mapped cache),
+ * so that an access evaluates e once per kind, not at each time. */
+typedef struct memo {
+  const chorus_rt_pa_site* site;
+  unsigned key;
+} memo;
+#define RT_MEMO 64
+static _Thread_local memo tl_memo[RT_MEMO];
+
 static void eval(rt_inst* real, uint64_t gen, const chorus_rt_pa_site* site, int tid,
                  uintptr_t* addr, unsigned long* size, const rt_event* ev) {
+  unsigned key = 0;
+  if (ev->type == RT_READ || ev->type == RT_WRITE) {
+    for (int k = 0; k < site->nlocs; ++k)
+      key |= (unsigned)overlaps(ev->addr, ev->size, addr[k], size[k]) << k;
+    key |= (ev->type == RT_WRITE ? 1u : 0u) << RT_SMALL | (ev->tid != tid ? 1u : 0u)
+                                                              << (RT_SMALL + 1);
+    key |= 1u << (RT_SMALL + 2); /* an access */
+  }
+  memo* m = &tl_memo[(((uintptr_t)site >> 4) ^ key ^ (key >> 7)) % RT_MEMO];
+  if (key && m->site == site && m->key == key)
+    return; /* true, as before */
   /* e reads no value and no latch: those of tmp are never read */
   static unsigned char latch[RT_SMALL + 1];
   static uint64_t cval[RT_SMALL][2];
@@ -91,8 +114,13 @@ static void eval(rt_inst* real, uint64_t gen, const chorus_rt_pa_site* site, int
   tmp.cval = cval;
   int failed = 0;
   rt_eval(&tmp, ev, &failed);
-  if (!failed)
+  if (!failed) {
+    if (key) {
+      m->site = site;
+      m->key = key;
+    }
     return;
+  }
   uint64_t old = atomic_load(&real->failed_gen);
   while (old < gen)
     if (atomic_compare_exchange_weak(&real->failed_gen, &old, gen)) {
@@ -172,7 +200,7 @@ void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc) {
       ++checked;
     }
   }
-  if (f0 > own0 || f1 > own1) {
+  if (f0 > own0 || f1 > own1 || n > 16) { /* (a long access: its middle too) */
     /* another thread's instance may name these bytes */
     int np = rt_ntables();
     for (int i = 0; i < np; ++i) {

@@ -29,7 +29,7 @@ static void access_slow(const volatile void* a, unsigned long n, int write, void
     rt_idle();
   if (write && n)
     rt_dep_written((uintptr_t)a, n);
-  if (!n || !rt_filter_hit((uintptr_t)a, n))
+  if (!n || !rt_filter_covers((uintptr_t)a, n))
     return;
   ++rt_tl_inside;
   if (n > 0xffffffffu)
@@ -40,8 +40,28 @@ static void access_slow(const volatile void* a, unsigned long n, int write, void
   --rt_tl_inside;
 }
 
+/* Whether the access needs nothing of the library, decided without a call:
+ * the thread is not inside the runtime, has no location to re-compute, the
+ * access is no event (the filter) and, a write, touches no byte a location
+ * is computed from (the map of such bytes; a write to the thread's own
+ * stack only while it has live instances). Everything else, and accesses
+ * of more than 16 bytes, go to access_slow. */
+static inline int quiet(uintptr_t a, unsigned long n, int write) {
+  if (rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL) | (n - 1 > 15))
+    return 0;
+  if (rt_tl_live) {
+    if (rt_dirty())
+      return 0;
+  } else if (rt_tl_joined && ++rt_tl_quiet > 4096)
+    return 0; /* leaves: rt_idle */
+  if (write && rt_depmap_hit(a, n) && (rt_tl_live || !rt_own_stack(a)))
+    return 0;
+  return !rt_filter_hit(a, n);
+}
+
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
-  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed)))
+  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed)) &&
+      !quiet((uintptr_t)a, n, write))
     access_slow(a, n, write, pc);
 }
 

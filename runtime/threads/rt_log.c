@@ -46,6 +46,19 @@ void rt_filter_add(uintptr_t a, unsigned long n, int d) {
     atomic_fetch_add_explicit(&rt_filter[g & m], (unsigned short)d, memory_order_seq_cst);
 }
 
+int rt_filter_covers(uintptr_t a, unsigned long n) {
+  if (n <= 16)
+    return rt_filter_hit(a, n);
+  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+  uintptr_t g0 = a >> 3, g1 = (a + n - 1) >> 3;
+  if (g1 - g0 > m)
+    g1 = g0 + m;
+  for (uintptr_t g = g0; g <= g1; ++g)
+    if (atomic_load_explicit(&rt_filter[g & m], memory_order_relaxed))
+      return 1;
+  return 0;
+}
+
 int rt_tid(void) {
   if (tl_tid < 0)
     tl_tid = getpid() == (pid_t)gettid() ? 0 : atomic_fetch_add(&next_tid, 1);

@@ -102,6 +102,8 @@ static inline int rt_filter_hit(uintptr_t a, unsigned long n) {
   return atomic_load_explicit(&rt_filter[(a >> 3) & m], memory_order_relaxed) |
          atomic_load_explicit(&rt_filter[((a + n - 1) >> 3) & m], memory_order_relaxed);
 }
+/* every granule of [a, a + n), for accesses of any size */
+int rt_filter_covers(uintptr_t a, unsigned long n);
 
 /* rt_scope.c: the calling thread's live instances follow its variables */
 void rt_retire(rt_inst* in); /* the checker is done with `in` (after END) */
@@ -156,6 +158,26 @@ extern _Thread_local rt_deps* rt_tl_recording; /* `locate` runs: its reads */
 extern _Thread_local int rt_tl_dirty;          /* re-compute at the next access */
 void rt_dep_read(uintptr_t a, unsigned long n);
 void rt_dep_written(uintptr_t a, unsigned long n);
+/* a granule of every byte that ever was such memory (8-byte granules,
+ * hashed; never cleared) */
+#define RT_DEPMAP_BITS 16
+extern _Atomic unsigned char rt_depmap[1u << RT_DEPMAP_BITS];
+static inline int rt_depmap_hit(uintptr_t a, unsigned long n) {
+  const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
+  return atomic_load_explicit(&rt_depmap[(a >> 3) & m], memory_order_relaxed) |
+         atomic_load_explicit(&rt_depmap[((a + n - 1) >> 3) & m], memory_order_relaxed);
+}
+/* the calling thread's stack (hi == 0: not known yet) */
+extern _Thread_local uintptr_t rt_tl_stack_lo, rt_tl_stack_hi;
+static inline int rt_own_stack(uintptr_t a) {
+  return a >= rt_tl_stack_lo && a < rt_tl_stack_hi;
+}
+/* a table to mark again at the thread's next write (rt_dep_written) */
+extern _Thread_local rt_table* rt_tl_remark;
+/* rt_direct.c: the thread counts toward rt_live_total; its accesses since
+ * its last region */
+extern _Thread_local int rt_tl_joined;
+extern _Thread_local unsigned rt_tl_quiet;
 
 /* rt_check.c */
 void* rt_checker(void* unused);

@@ -79,11 +79,9 @@ static rt_inst* record(const chorus_rt_pa_site* site) {
 
 _Thread_local rt_deps* rt_tl_recording;
 _Thread_local int rt_tl_dirty;
-static _Thread_local uintptr_t tl_stack_lo, tl_stack_hi;
-static _Thread_local rt_table* tl_remark;
-
-#define RT_DEPMAP_BITS 16
-static _Atomic unsigned char depmap[1u << RT_DEPMAP_BITS];
+_Thread_local uintptr_t rt_tl_stack_lo, rt_tl_stack_hi;
+_Thread_local rt_table* rt_tl_remark;
+_Atomic unsigned char rt_depmap[1u << RT_DEPMAP_BITS];
 
 static void stack_bounds(void) {
   pthread_attr_t at;
@@ -93,10 +91,10 @@ static void stack_bounds(void) {
     pthread_attr_getstack(&at, &lo, &n);
     pthread_attr_destroy(&at);
   }
-  tl_stack_lo = (uintptr_t)lo;
-  tl_stack_hi = (uintptr_t)lo + n;
-  if (!tl_stack_hi)
-    tl_stack_hi = 1; /* unknown: no stack */
+  rt_tl_stack_lo = (uintptr_t)lo;
+  rt_tl_stack_hi = (uintptr_t)lo + n;
+  if (!rt_tl_stack_hi)
+    rt_tl_stack_hi = 1; /* unknown: no stack */
 }
 
 static int dep_overlaps(const rt_deps* d, uintptr_t a, unsigned long n) {
@@ -106,9 +104,13 @@ static int dep_overlaps(const rt_deps* d, uintptr_t a, unsigned long n) {
   return 0;
 }
 
+/* the block literal `locate` runs from: its captured variables are copies
+ * that never change (what they point to is read, and recorded, apart) */
+static _Thread_local uintptr_t tl_block_lo, tl_block_hi;
+
 void rt_dep_read(uintptr_t a, unsigned long n) {
   rt_deps* d = rt_tl_recording;
-  if (d->n < 0 || !n)
+  if (d->n < 0 || !n || (a >= tl_block_lo && a + n <= tl_block_hi))
     return;
   if (d->n > 0 && d->a[d->n - 1] == a && d->len[d->n - 1] == n)
     return;
@@ -120,26 +122,22 @@ void rt_dep_read(uintptr_t a, unsigned long n) {
   d->len[d->n++] = n;
   const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
   for (uintptr_t g = a >> 3; g <= (a + n - 1) >> 3; ++g)
-    if (!atomic_load_explicit(&depmap[g & m], memory_order_relaxed))
-      atomic_store_explicit(&depmap[g & m], 1, memory_order_seq_cst);
+    if (!atomic_load_explicit(&rt_depmap[g & m], memory_order_relaxed))
+      atomic_store_explicit(&rt_depmap[g & m], 1, memory_order_seq_cst);
 }
 
 void rt_dep_written(uintptr_t a, unsigned long n) {
-  if (tl_remark) { /* the write of the last marking has happened now */
-    rt_mark(tl_remark);
-    tl_remark = NULL;
+  if (rt_tl_remark) { /* the write of the last marking has happened now */
+    rt_mark(rt_tl_remark);
+    rt_tl_remark = NULL;
   }
-  if (!tl_stack_hi)
+  if (!rt_tl_stack_hi)
     stack_bounds();
-  int own_stack = a >= tl_stack_lo && a < tl_stack_hi;
+  int own_stack = a >= rt_tl_stack_lo && a < rt_tl_stack_hi;
   if (own_stack && !rt_tl_live)
     return;
-  if (!own_stack) {
-    const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
-    if (!atomic_load_explicit(&depmap[(a >> 3) & m], memory_order_relaxed) &&
-        !atomic_load_explicit(&depmap[((a + n - 1) >> 3) & m], memory_order_relaxed))
-      return;
-  }
+  if (!own_stack && n <= 16 && !rt_depmap_hit(a, n))
+    return; /* (a longer write is compared with the tables) */
   for (rt_inst* in = rt_tl_live; in; in = in->next_live)
     if (dep_overlaps(&in->deps, a, n))
       rt_tl_dirty = 1;
@@ -150,13 +148,25 @@ void rt_dep_written(uintptr_t a, unsigned long n) {
     rt_table* p = rt_other_table(i);
     if (p && rt_table_scan(p, RT_SCAN_DEPS, a, n, NULL)) {
       rt_mark(p);
-      tl_remark = p; /* once more at this thread's next write */
+      rt_tl_remark = p; /* once more at this thread's next write */
     }
   }
 }
 
+/* clang's block literal: isa, flags, reserved, invoke, descriptor (whose
+ * second word is the literal's size), then the captured variables */
+struct block_literal {
+  void* isa;
+  int flags, reserved;
+  void (*invoke)(void);
+  const unsigned long* descriptor;
+};
+
 static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps) {
   deps->n = 0;
+  const struct block_literal* b = (const struct block_literal*)(const void*)in->locate;
+  tl_block_lo = (uintptr_t)b;
+  tl_block_hi = (uintptr_t)b + b->descriptor[1];
   rt_tl_recording = deps;
   ++rt_tl_inside;
   in->locate((void**)addr);

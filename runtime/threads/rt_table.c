@@ -119,7 +119,7 @@ void rt_table_counts(long* instances, long* events) {
 }
 
 void rt_clean(void) {
-  if (tl_table)
+  if (tl_table && atomic_load_explicit(&tl_table->dirty, memory_order_relaxed))
     atomic_store_explicit(&tl_table->dirty, 0, memory_order_seq_cst);
 }
 

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <set>
@@ -114,6 +115,10 @@ public:
   std::vector<Loc> locs;
   std::vector<std::string> latches;            ///< theta of each HASOCCURRED, inner first
   std::map<std::string, std::string> captures; ///< variable -> its pointer's name
+  /// captured variables that e uses other than as a whole index value
+  /// (`a[i]`, `a[i + 1]`): a location's variable, or `i[...]`, `i.m`,
+  /// `i->m`, `&i` inside an index
+  std::set<std::string> notIndex;
   std::string why;
 
   Translator(std::vector<Tok> toks, int site) : t_(std::move(toks)), site_(site) {}
@@ -265,6 +270,7 @@ private:
     if (peek().kind != Tok::Ident || allCaps(peek().text) || is("(", 1))
       fail("'" + peek().text + "' where a location (a variable) was expected");
     add(peek().text, capture(peek().text));
+    notIndex.insert(peek().text);
     ++p_;
     for (;;) {
       if (is(".") || is("->")) {
@@ -289,9 +295,11 @@ private:
             break;
           bool member = p_ > 0 && (t_[p_ - 1].text == "." || t_[p_ - 1].text == "->");
           if (k.kind == Tok::Ident && !member && !allCaps(k.text) && !is("(", 1) &&
-              k.text != "sizeof")
+              k.text != "sizeof") {
             add(k.text, capture(k.text));
-          else
+            if (is("[", 1) || is(".", 1) || is("->", 1) || (p_ > 0 && t_[p_ - 1].text == "&"))
+              notIndex.insert(k.text);
+          } else
             add(k.text, k.text);
           ++p_;
         }
@@ -371,11 +379,99 @@ size_t matching(const std::string& s, const std::vector<bool>& code, size_t i) {
   return std::string::npos;
 }
 
+/// The names of the function-like macros the unit defines (`#define F(`).
+std::set<std::string> unitMacros(const std::string& s, const std::vector<bool>& code) {
+  std::set<std::string> out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!code[i] || s[i] != '#' ||
+        (i > 0 && s[i - 1] != '\n' && !std::isspace((unsigned char)s[i - 1])))
+      continue;
+    size_t j = skipSpace(s, code, i + 1);
+    if (s.compare(j, 6, "define") != 0)
+      continue;
+    j = skipSpace(s, code, j + 6);
+    size_t k = j;
+    while (k < s.size() && (std::isalnum((unsigned char)s[k]) || s[k] == '_'))
+      ++k;
+    if (k > j && k < s.size() && s[k] == '(')
+      out.insert(s.substr(j, k - j));
+  }
+  return out;
+}
+
+/// Whether the variable `name` may change while the region [from, to) of
+/// the unit runs, as far as the text shows: its address is taken anywhere
+/// in the unit (`&name`: a pointer may write it), or inside the region it
+/// is assigned, incremented or decremented, an element or member of it is
+/// (`name[`, `name.`, `name->`), or it is an argument of a macro (a name in
+/// capitals, or one the unit defines). Otherwise the region cannot change a
+/// local variable, and the `locate` block may capture its value.
+bool mayChange(const std::string& s, const std::vector<bool>& code, size_t from, size_t to,
+               const std::string& name, const std::set<std::string>& macros) {
+  auto prevCode = [&](size_t i) -> size_t { // the code position before i, or npos
+    while (i > 0) {
+      --i;
+      if (code[i] && !std::isspace((unsigned char)s[i]))
+        return i;
+    }
+    return std::string::npos;
+  };
+  auto identBefore = [&](size_t i) { // the identifier ending just before position i
+    size_t e = prevCode(i);
+    if (e == std::string::npos || !(std::isalnum((unsigned char)s[e]) || s[e] == '_'))
+      return std::string();
+    size_t b = e;
+    while (b > 0 && (std::isalnum((unsigned char)s[b - 1]) || s[b - 1] == '_'))
+      --b;
+    return s.substr(b, e + 1 - b);
+  };
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!identAt(s, code, i, name.c_str()))
+      continue;
+    size_t p = prevCode(i);
+    if (p != std::string::npos && s[p] == '&' && (p == 0 || s[p - 1] != '&'))
+      return true; // address taken (or a bitwise and: either way, not sure)
+    if (i < from || i >= to)
+      continue;
+    if (p != std::string::npos && p > 0 && (s[p] == '+' || s[p] == '-') && s[p - 1] == s[p])
+      return true; // ++name, --name
+    size_t n = skipSpace(s, code, i + name.size());
+    if (n < s.size()) {
+      char c = s[n], d = n + 1 < s.size() ? s[n + 1] : 0, e = n + 2 < s.size() ? s[n + 2] : 0;
+      if (c == '[' || c == '.' || (c == '-' && d == '>'))
+        return true;
+      if ((c == '=' && d != '=') || ((c == '+' || c == '-') && d == c))
+        return true;
+      if (std::strchr("+-*/%&|^", c) && d == '=')
+        return true;
+      if ((c == '<' || c == '>') && d == c && e == '=')
+        return true;
+    }
+    // an argument of a macro: the callee of each enclosing parenthesis
+    int depth = 0;
+    for (size_t j = i; j > from;) {
+      --j;
+      if (!code[j])
+        continue;
+      if (s[j] == ')')
+        ++depth;
+      else if (s[j] == '(' && depth-- == 0) {
+        depth = 0;
+        std::string callee = identBefore(j);
+        if (!callee.empty() && (allCaps(callee) || macros.count(callee)))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
   PassertRewrite out;
   std::vector<bool> code = codeMask(text);
+  const std::set<std::string> macros = unitMacros(text, code);
   struct Edit {
     size_t pos, len;
     std::string with;
@@ -452,8 +548,19 @@ PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
     ++out.count;
     std::string id = std::to_string(k);
     std::string begin = "{";
-    for (const auto& [name, ptr] : tr.captures)
+    // a variable used only as an index that the region cannot change is
+    // read by its name: the block captures a local's value at BEGIN (not
+    // its address, which would make every access to it an instrumented
+    // one) and reads a global where it is
+    for (const auto& [name, ptr] : tr.captures) {
+      if (!tr.notIndex.count(name) && !mayChange(text, code, open, close, name, macros)) {
+        for (auto& l : tr.locs)
+          for (size_t at; (at = l.located.find("(*" + ptr + ")")) != std::string::npos;)
+            l.located.replace(at, ptr.size() + 3, "(" + name + ")");
+        continue;
+      }
       begin += " __typeof__(" + name + ") *" + ptr + " = &(" + name + ");";
+    }
     begin += " chorus_rt_pa_scope chorus_rt_pa_s" + id +
              " __attribute__((cleanup(chorus_rt_pa_end))) = chorus_rt_pa_begin(&chorus_rt_pa_" +
              id + ", ^(void** chorus_rt_a) {";
