@@ -88,17 +88,31 @@ typedef struct memo {
 #define RT_MEMO 64
 static _Thread_local memo tl_memo[RT_MEMO];
 
+/* the key of an access: the locations it overlaps, a write, another
+ * thread's (0: not an access) */
+static unsigned access_key(unsigned mask, int write, int remote) {
+  return mask | (unsigned)write << RT_SMALL | (unsigned)remote << (RT_SMALL + 1) |
+         1u << (RT_SMALL + 2);
+}
+
+static memo* memo_of(const chorus_rt_pa_site* site, unsigned key) {
+  return &tl_memo[(((uintptr_t)site >> 4) ^ key ^ (key >> 7)) % RT_MEMO];
+}
+
+static unsigned event_key(const chorus_rt_pa_site* site, int tid, uintptr_t* addr,
+                          unsigned long* size, const rt_event* ev) {
+  if (ev->type != RT_READ && ev->type != RT_WRITE)
+    return 0;
+  unsigned mask = 0;
+  for (int k = 0; k < site->nlocs; ++k)
+    mask |= (unsigned)overlaps(ev->addr, ev->size, addr[k], size[k]) << k;
+  return access_key(mask, ev->type == RT_WRITE, ev->tid != tid);
+}
+
 static void eval(rt_inst* real, uint64_t gen, const chorus_rt_pa_site* site, int tid,
                  uintptr_t* addr, unsigned long* size, const rt_event* ev) {
-  unsigned key = 0;
-  if (ev->type == RT_READ || ev->type == RT_WRITE) {
-    for (int k = 0; k < site->nlocs; ++k)
-      key |= (unsigned)overlaps(ev->addr, ev->size, addr[k], size[k]) << k;
-    key |= (ev->type == RT_WRITE ? 1u : 0u) << RT_SMALL | (ev->tid != tid ? 1u : 0u)
-                                                              << (RT_SMALL + 1);
-    key |= 1u << (RT_SMALL + 2); /* an access */
-  }
-  memo* m = &tl_memo[(((uintptr_t)site >> 4) ^ key ^ (key >> 7)) % RT_MEMO];
+  unsigned key = event_key(site, tid, addr, size, ev);
+  memo* m = memo_of(site, key);
   if (key && m->site == site && m->key == key)
     return; /* true, as before */
   /* e reads no value and no latch: those of tmp are never read */
@@ -176,6 +190,52 @@ static int covers(uintptr_t a, unsigned long n, uintptr_t h) {
   return ((h - g0) & m) <= g1 - g0;
 }
 
+int rt_direct_quick(uintptr_t a, unsigned long n, int write) {
+  rt_inst* in = rt_tl_live;
+  if (!in || in->next_live || !in->direct || n > 16)
+    return 0;
+  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+  uintptr_t h0 = (a >> 3) & m, h1 = ((a + n - 1) >> 3) & m;
+  unsigned f0 = atomic_load(&rt_filter[h0]), f1 = atomic_load(&rt_filter[h1]), own0 = 0, own1 = 0,
+           mask = 0;
+  const chorus_rt_pa_site* site = in->site;
+  for (int k = 0; k < site->nlocs; ++k) {
+    own0 += (unsigned)covers(in->addr[k], in->size[k], h0);
+    own1 += (unsigned)covers(in->addr[k], in->size[k], h1);
+    mask |= (unsigned)overlaps(a, n, in->addr[k], in->size[k]) << k;
+  }
+  if (f0 != own0 || f1 != own1)
+    return 0; /* another thread's instance may name these bytes */
+  if (!mask)
+    return 1;
+  unsigned key = access_key(mask, write, 0);
+  memo* me = memo_of(site, key);
+  if (me->site != site || me->key != key)
+    return 0;
+  rt_count(0, 1);
+  return 1;
+}
+
+/* the other threads' instances that the access `ev` concerns, checked;
+ * how many (apart: its copies of the tables take room) */
+__attribute__((noinline)) static long others(rt_event* ev) {
+  if (ev->tid < 0)
+    ev->tid = rt_tid();
+  long checked = 0;
+  int np = rt_ntables();
+  for (int i = 0; i < np; ++i) {
+    rt_table* p = rt_other_table(i);
+    if (!p)
+      continue;
+    rt_seen s[RT_TABLE_MAX];
+    int found = rt_table_scan(p, RT_SCAN_DIRECT, ev->addr, ev->size, s);
+    for (int j = 0; j < found; ++j)
+      eval(s[j].in, s[j].gen, s[j].site, s[j].tid, s[j].addr, s[j].size, ev);
+    checked += found;
+  }
+  return checked;
+}
+
 void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   uintptr_t h0 = (a >> 3) & m, h1 = ((a + n - 1) >> 3) & m;
@@ -185,35 +245,31 @@ void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc) {
   ev.addr = a;
   ev.size = (uint32_t)n;
   ev.pc = pc;
-  ev.tid = rt_tid();
+  ev.tid = -1; /* known when needed */
   long checked = 0;
-  /* the thread's own instances (the logged ones count in the filter too) */
+  /* the thread's own instances (the logged ones count in the filter too);
+   * an access found true before for the site needs no evaluation */
   for (rt_inst* in = rt_tl_live; in; in = in->next_live) {
-    int hit = 0;
-    for (int k = 0; k < in->site->nlocs; ++k) {
+    unsigned mask = 0;
+    const chorus_rt_pa_site* site = in->site;
+    for (int k = 0; k < site->nlocs; ++k) {
       own0 += (unsigned)covers(in->addr[k], in->size[k], h0);
       own1 += (unsigned)covers(in->addr[k], in->size[k], h1);
-      hit |= in->direct && overlaps(a, n, in->addr[k], in->size[k]);
+      mask |= (unsigned)overlaps(a, n, in->addr[k], in->size[k]) << k;
     }
-    if (hit) {
-      eval(in, in->gen, in->site, in->tid, in->caddr, in->size, &ev);
-      ++checked;
-    }
+    if (!mask || !in->direct)
+      continue;
+    ++checked;
+    unsigned key = access_key(mask, write, 0);
+    memo* me = memo_of(site, key);
+    if (me->site == site && me->key == key)
+      continue;
+    if (ev.tid < 0)
+      ev.tid = rt_tid();
+    eval(in, in->gen, site, in->tid, in->caddr, in->size, &ev);
   }
-  if (f0 > own0 || f1 > own1 || n > 16) { /* (a long access: its middle too) */
-    /* another thread's instance may name these bytes */
-    int np = rt_ntables();
-    for (int i = 0; i < np; ++i) {
-      rt_table* p = rt_other_table(i);
-      if (!p)
-        continue;
-      rt_seen s[RT_TABLE_MAX];
-      int found = rt_table_scan(p, RT_SCAN_DIRECT, a, n, s);
-      for (int j = 0; j < found; ++j)
-        eval(s[j].in, s[j].gen, s[j].site, s[j].tid, s[j].addr, s[j].size, &ev);
-      checked += found;
-    }
-  }
+  if (f0 > own0 || f1 > own1 || n > 16) /* (a long access: its middle too) */
+    checked += others(&ev);
   if (checked)
     rt_count(0, checked);
 }

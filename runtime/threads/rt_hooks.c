@@ -16,9 +16,10 @@
 #define LIKELY_OFF(x) __builtin_expect(!!(x), 0)
 #define RA __builtin_return_address(0)
 
-static void access_slow(const volatile void* a, unsigned long n, int write, void* pc) {
+__attribute__((noinline)) static void access_slow(const volatile void* a, unsigned long n,
+                                                  int write, void* pc) {
   if (rt_tl_inside) {
-    if (rt_tl_recording) /* `locate` reads what the locations are computed from */
+    if (rt_tl_recording && !write) /* `locate` reads what the locations are computed from */
       rt_dep_read((uintptr_t)a, n);
     return;
   }
@@ -27,9 +28,12 @@ static void access_slow(const volatile void* a, unsigned long n, int write, void
       rt_relocate();
   } else
     rt_idle();
-  if (write && n)
+  if (write && n && (rt_tl_remark || !rt_tl_stack_hi || n > 16 || rt_depmap_hit((uintptr_t)a, n)))
     rt_dep_written((uintptr_t)a, n);
-  if (!n || !rt_filter_covers((uintptr_t)a, n))
+  if (!n || (n <= 16 ? !rt_filter_hit((uintptr_t)a, n) : !rt_filter_covers((uintptr_t)a, n)))
+    return;
+  if (!atomic_load_explicit(&rt_live_logged, memory_order_relaxed) &&
+      rt_direct_quick((uintptr_t)a, n, write))
     return;
   ++rt_tl_inside;
   if (n > 0xffffffffu)
@@ -60,9 +64,15 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
 }
 
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
-  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed)) &&
-      !quiet((uintptr_t)a, n, write))
-    access_slow(a, n, write, pc);
+  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
+    if (rt_tl_recording) { /* `locate` reads what the locations are computed from */
+      if (!write)
+        rt_dep_read((uintptr_t)a, n);
+      return;
+    }
+    if (!quiet((uintptr_t)a, n, write))
+      access_slow(a, n, write, pc);
+  }
 }
 
 void __tsan_init(void) {}

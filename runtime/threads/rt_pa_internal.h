@@ -150,6 +150,10 @@ void rt_direct_begin(rt_inst* in);
 void rt_direct_end(rt_inst* in);
 void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now */
 void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc);
+/* the access concerns only the calling thread's one live instance, a
+ * direct one, and is known to leave its e true: counted, nothing else to
+ * do (1); otherwise 0 (rt_direct_access) */
+int rt_direct_quick(uintptr_t a, unsigned long n, int write);
 void rt_join(void); /* the calling thread may have live instances */
 void rt_idle(void); /* it has none: leave after a while */
 
