@@ -20,10 +20,12 @@
  *         all); the insertion point is not written by another thread
  *         during add.
  *
- * -DFORCE: the broken variant of bs / fluid (-DSHARED) happens at once:
- * the threads meet at a barrier inside their first region and each writes
- * its neighbour's first element there (bs), or adds to the boundary cell
- * (fluid). `chorus verify kernels.c -DN=2 ...` checks a small instance
+ * -DFORCE: the broken variant of bs / fluid (-DSHARED) / dstack happens at
+ * once: the threads meet at a barrier inside their first region and each
+ * writes its neighbour's first element there (bs), or adds to the boundary
+ * cell (fluid); in dstack, thread 0's first push releases the lock after
+ * reserving slot 0 and thread 1 writes that slot (as the seed's lock-free
+ * DualStack lets a pop and a push do). `chorus verify kernels.c -DN=2 ...` checks a small instance
  * (N threads, SIZE 4, the kernel chosen by -DK_BS etc.).
  * Not C: thru/passert (`chorus cc`, or -Dthru= '-Dpassert(e)=;').
  */
@@ -150,6 +152,14 @@ void push(int x) {
   pthread_mutex_lock(&stack_lock);
   thru {
     slot = top++; /* reserve */
+#ifdef FORCE
+    if (x < 0) { /* another thread writes the reserved slot now */
+      pthread_mutex_unlock(&stack_lock);
+      pthread_barrier_wait(&meet);
+      pthread_barrier_wait(&meet);
+      pthread_mutex_lock(&stack_lock);
+    }
+#endif
     stack_items[slot] = x; /* fill */
   } passert(!RW(stack_items[slot]));
   pthread_mutex_unlock(&stack_lock);
@@ -165,6 +175,17 @@ int pop(void) {
 }
 
 void *dstack(void *arg) {
+#ifdef FORCE
+  int k = *(int *)arg;
+  if (k == 0)
+    push(-1);
+  else {
+    pthread_barrier_wait(&meet);
+    if (k == 1)
+      stack_items[0] = 7; /* the slot thread 0 reserved (the lock-free DualStack's pop and push) */
+    pthread_barrier_wait(&meet);
+  }
+#endif
   (void)arg;
   for (int i = 0; i < size; i++) {
     push(i);

@@ -11,7 +11,9 @@
 // so BEGIN comes before the region's first statement and END after its
 // last one on every way out (C runs the cleanup on break, return and goto
 // too); the block re-computes the locations from the current values of the
-// variables (the asserting thread calls it at its accesses). e becomes
+// variables (the asserting thread calls it at its accesses). A variable e
+// uses only as an index value and the region cannot change (mayChange) gets
+// no pointer: the block names it, capturing a local's value at BEGIN. e becomes
 // `eval`, a function of the end of the unit over the observation
 // variables, the HASOCCURRED latches and the locations' values. What e may
 // be: `!`, `&&`, `||`, `==>` and parentheses over LW/RW/LR/RR(location),
