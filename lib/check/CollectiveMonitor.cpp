@@ -54,11 +54,12 @@ void CollectiveMonitor::init(GlobalState& s) const {
 }
 
 void CollectiveMonitor::fail(ViolationKind k, const model::CollectiveAnnot& a, int proc,
-                             const std::string& msg, Expr cond, exec::Step step) const {
+                             const std::string& msg, Expr cond, exec::Step step, int thread) const {
   exec::ViolationError e;
   e.violation.kind = k;
   e.violation.loc = a.loc;
   e.violation.proc = proc;
+  e.violation.thread = thread;
   e.violation.message = msg;
   e.condition = cond;
   e.step = std::move(step);
@@ -68,10 +69,13 @@ void CollectiveMonitor::fail(ViolationKind k, const model::CollectiveAnnot& a, i
 void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, uint32_t stepNo) {
   GlobalState& s = succ.state;
   const state::ProcState* np = s.procs[p];
-  if (np->stack.empty() || s.snaps.empty())
+  // the moving thread (or the one a collective released): its snapshot is
+  // queued in the process's stream, in the order its threads arrive
+  const size_t thr = size_t(succ.step.thread);
+  if (np->terminated() || s.snaps.empty() || thr >= np->numThreads() || np->stackOf(thr).empty())
     return;
-  const state::Frame& top = np->stack.back();
-  if (!succ.arrived || exec::insideCall(*np))
+  const state::Frame& top = np->stackOf(thr).back();
+  if (!succ.arrived || exec::insideCall(*np, thr))
     return; // did not arrive anywhere (e.g. a phase of a blocking call, or
             // still inside one: it arrives when released)
   auto it = byLoc_.find((uint64_t(top.func) << 32) | top.loc);
@@ -90,7 +94,7 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
   }
   auto& all = s.snaps;
   auto Q = [&](int j) -> std::vector<Snapshot>& { return all[qoff + j]; };
-  Q(p).push_back(Snapshot{np, al, stepNo});
+  Q(p).push_back(Snapshot{np, al, stepNo, uint32_t(thr)});
   // Def. 4 (1): the k-th assertion of every process is the same one.
   size_t k = Q(p).size() - 1;
   for (int j = lo; j < hi; ++j)
@@ -99,7 +103,7 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
            "collective assertions or invariants reached in different orders: process " +
                std::to_string(p) + " reached " + ids_[alocs_[al].id] + " where process " +
                std::to_string(j) + " reached " + ids_[alocs_[Q(j)[k].aloc].id],
-           s.pc, succ.step);
+           s.pc, succ.step, np->threads.empty() ? -1 : int(thr));
   for (int j = lo; j < hi; ++j)
     if (Q(j).empty())
       return;
@@ -107,11 +111,15 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
   // (indexed by process; null for processes the assertion is not over).
   std::vector<Snapshot> heads(n);
   std::vector<const state::ProcState*> snaps(n, nullptr);
+  std::vector<int> threads(n, 0);
   for (int j = lo; j < hi; ++j) {
     heads[j] = Q(j).front();
     snaps[j] = heads[j].ps;
+    threads[j] = int(heads[j].thread);
     Q(j).erase(Q(j).begin());
   }
+  // (a violation names the thread of a process that created threads)
+  auto thrOf = [&](int j) { return snaps[j]->threads.empty() ? -1 : int(heads[j].thread); };
   const model::Program& P = ex_.program();
   sym::ExprFactory& f = ex_.values().factory();
   std::vector<Expr> conds(n);
@@ -120,8 +128,9 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
   auto composite = [&](exec::Step st, const std::string& id) {
     st.effects.push_back("composite state of " + noun(first) + " " + id + ":");
     for (int j = lo; j < hi; ++j) {
-      std::string line = "  process " + std::to_string(j) + ": snapshot at move " +
-                         std::to_string(heads[j].step) + " (" +
+      std::string line = "  process " + std::to_string(j) +
+                         (heads[j].thread ? " thread " + std::to_string(heads[j].thread) : "") +
+                         ": snapshot at move " + std::to_string(heads[j].step) + " (" +
                          P.where(alocs_[heads[j].aloc].annots.front()->loc) + ")";
       for (const std::string& r : reads[j])
         line += "; " + r;
@@ -138,12 +147,12 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
     for (const model::CollectiveAnnot* a : alocs_[heads[j].aloc].annots) {
       const std::string& aid = a->id.empty() ? id : a->id;
       try {
-        cs.push_back(ex_.evalAnnotation(snaps, j, s.pc, a->expr, a->loc, &reads[j]));
+        cs.push_back(ex_.evalAnnotation(snaps, j, s.pc, a->expr, a->loc, &reads[j], threads));
         parts[j].emplace_back(a, cs.back());
       } catch (const exec::ViolationError& e) {
         fail(failKind(*a), *a, j,
              noun(*a) + " " + aid + " cannot be evaluated: " + e.violation.message, e.condition,
-             composite(succ.step, aid));
+             composite(succ.step, aid), thrOf(j));
       } catch (const exec::Unsupported& e) {
         ex_.noteUnchecked(noun(*a) + " " + aid + " at " + P.where(a->loc) + " (" + e.what() + ")");
       }
@@ -172,7 +181,7 @@ void CollectiveMonitor::after(const GlobalState&, exec::Successor& succ, int p, 
       fail(failKind(an), an, j,
            noun(an) + " " + aid + " of process " + std::to_string(j) + " ('" +
                model::toString(P, an.expr) + "') may fail",
-           f.logicalAnd(s.pc, f.logicalNot(failing)), composite(succ.step, aid));
+           f.logicalAnd(s.pc, f.logicalNot(failing)), composite(succ.step, aid), thrOf(j));
     ex_.noteUndecided(std::string(kindName(failKind(an))) + ": " + aid + " of process " +
                       std::to_string(j) + " at " + P.where(an.loc));
     s.pc = f.logicalAnd(s.pc, conds[j]);

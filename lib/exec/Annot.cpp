@@ -685,13 +685,39 @@ void noChoices(Machine& m) {
 
 } // namespace
 
+namespace {
+
+bool readsRemote(const model::Expr* e) {
+  if (!e)
+    return false;
+  if (e->kind == ExprKind::Remote)
+    return true;
+  for (const model::Expr* k : e->kids)
+    if (readsRemote(k))
+      return true;
+  return false;
+}
+
+} // namespace
+
 Expr Executor::evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
                               const model::Expr* e, model::SrcLoc loc,
-                              std::vector<std::string>* reads) {
+                              std::vector<std::string>* reads, const std::vector<int>& threads) {
   GlobalState g;
   g.procs = snaps;
   g.pc = pc;
-  Machine m(*this, *impl_, g, me, opts_.syncSends);
+  // A snapshot taken by a thread other than main: its frames are read (the
+  // Machine's moving thread is swapped into the process's current stack).
+  // PROC[r] reads another process's snapshot in its main thread's frames,
+  // so it is not evaluated when some snapshot is another thread's.
+  int thr = size_t(me) < threads.size() ? threads[size_t(me)] : 0;
+  bool anyThread = false;
+  for (int t : threads)
+    anyThread = anyThread || t != 0;
+  if (anyThread && readsRemote(e))
+    throw Unsupported("it reads another process (PROC[r].x) and a snapshot is of a thread other "
+                      "than main");
+  Machine m(*this, *impl_, g, me, opts_.syncSends, thr);
   m.undecided = &undecided_;
   m.loc = loc;
   m.step.loc = loc;
@@ -778,7 +804,7 @@ GlobalState localState(const ProcState* now, const ProcState* old, Expr pc) {
 
 Expr Executor::evalLocal(const LocalAnnot& at, Expr pc, const model::Expr* e, bool cond,
                          model::SrcLoc loc, std::vector<std::string>* reads) {
-  Machine m(*this, *impl_, localState(at.now, at.old, pc), 0, opts_.syncSends);
+  Machine m(*this, *impl_, localState(at.now, at.old, pc), 0, opts_.syncSends, at.thread);
   m.undecided = &undecided_;
   m.loc = loc;
   m.step.loc = loc;
@@ -786,7 +812,8 @@ Expr Executor::evalLocal(const LocalAnnot& at, Expr pc, const model::Expr* e, bo
   hook.reads = reads;
   hook.oldProc = at.old ? 1 : -1;
   hook.paramsOld = at.paramsOld;
-  hook.func = at.now->stack.empty() ? model::kNone : at.now->stack.back().func;
+  const std::vector<Frame>& st = at.now->stackOf(size_t(at.thread));
+  hook.func = st.empty() ? model::kNone : st.back().func;
   hook.res = at.result;
   hook.mpiRank = at.mpiRank;
   hook.mpiSize = at.mpiSize;

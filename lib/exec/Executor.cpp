@@ -673,9 +673,12 @@ ProcMoves Executor::moves(const GlobalState& s, int p, bool reduceThreads) {
       for (int q = 0; q < int(s.procs.size()); ++q) {
         const state::ProcState& before = *s.procs[size_t(q)];
         const state::ProcState& after = *sc.state.procs[size_t(q)];
-        if (q != p && insideCall(before) && !insideCall(after) && !after.terminated() &&
-            after.phaseOf(0) == 0)
-          sc.released.push_back(q);
+        if (q == p || !insideCall(before) || after.terminated())
+          continue;
+        for (size_t t = 0; t < before.numThreads(); ++t)
+          if (insideCall(before, t) && !insideCall(after, t) && t < after.numThreads() &&
+              after.phaseOf(t) == 0)
+            sc.released.push_back({q, int(t)});
       }
     return pm;
   } catch (const ViolationError&) {
@@ -802,8 +805,8 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
     // processes, an ABSOLUTE_ or POTENTIAL_DEADLOCK as without threads)
     bool inMpi = false;
     for (const auto& [t, tm] : blockedThreads)
-      inMpi = inMpi || tm.blockedAt.rfind("MPI_", 0) == 0 ||
-              ((ps.collWait || ps.syncDest >= 0) && t == mpiWaiter(ps));
+      inMpi = inMpi || tm.blockedAt.rfind("MPI_", 0) == 0 || insideCall(ps, size_t(t)) ||
+              (ps.syncDest >= 0 && t == mpiWaiter(ps));
     pm.threadDeadlock = !inMpi;
   }
   return pm;
@@ -851,7 +854,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
         if (pm.succs[j].step.stmt == pm.succs[k].step.stmt)
           ++pm.succs[k].step.choice;
   };
-  if (ps.collWait && thr == mpiWaiter(ps)) {
+  if (insideCall(ps, size_t(thr))) {
     pm.blockedAt = "in a collective operation";
     pm.blockedLoc = callInto();
     blockedMoves();

@@ -20,11 +20,9 @@ enum class LibSlot : size_t {
   /// MPI with threads (mpi/MpiThreads.cpp): 1 + the thread level MPI
   /// provides + 4 * the thread that initialized MPI (its main thread)
   MpiThreads,
-  /// the thread whose MPI call waits after posting (ProcState::collWait,
-  /// syncDest; null: main)
+  /// the thread whose synchronous send waits after posting
+  /// (ProcState::syncDest; null: main)
   MpiWaiter,
-  /// the communicator of the collective it waits in (null: none)
-  MpiWaitComm,
 };
 
 } // namespace chorus::exec

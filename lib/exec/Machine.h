@@ -155,7 +155,9 @@ public:
   /// The call stack of thread `t` of process state `ps` (ps: a working copy
   /// of this move, or an interned state).
   std::vector<Frame>& stackOf(ProcState& ps, uint32_t t) {
-    uint32_t cur = mods.size() > size_t(me) && &ps == mods[size_t(me)].get() ? uint32_t(thr) : 0;
+    // (only home's working copy is swapped: see proc())
+    uint32_t cur =
+        mods.size() > size_t(home) && &ps == mods[size_t(home)].get() ? uint32_t(thr) : 0;
     if (t == cur)
       return ps.stack;
     if (t == 0)

@@ -62,6 +62,7 @@ void ProcState::computeHash() {
   for (const Thread& t : threads) {
     mix(h, 0x9abc + size_t(t.status) * 7 + t.detached * 3 + t.callPhase * 101 + t.signalled);
     mix(h, t.tsdExit + (size_t(t.cancel) << 16));
+    mix(h, size_t(t.collComm + 3));
     mix(h, eh(t.result));
     mix(h, eh(t.waitOn));
     for (const PassertInstance& pi : t.passerts) {
@@ -165,7 +166,7 @@ size_t GlobalState::hash() const {
   for (const auto& q : snaps) {
     mix(h, q.size());
     for (const Snapshot& x : q)
-      mix(h, x.ps->hash + x.aloc);
+      mix(h, x.ps->hash + x.aloc + size_t(x.thread) * 0x9e37);
   }
   for (const auto* rs : {&liseQueue, &liseStack}) {
     mix(h, rs->size() + 0x15e);

@@ -207,6 +207,10 @@ void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& gr
   // Reduce_scatter: [own signature, per peer 5 fields (VSCnt second)], of member 0
   std::vector<int64_t> rsAux =
       kind == CollKind::ReduceScatter ? auxInts(m, rec(0).aux) : std::vector<int64_t>{};
+  // the operands, read before any member's record is erased below
+  std::vector<Expr> operands(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i)
+    operands[size_t(i)] = rec(i).data;
   for (int i = 0; i < n; ++i) {
     int p = group[i];
     CollRec& r = rec(i);
@@ -232,8 +236,7 @@ void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& gr
           len = c;
       }
     }
-    ProcState& ps = m.proc(p);
-    ps.collWait = false;
+    mpiCollEnds(m, p, r.comm);
     if (to <= from || !r.recv) {
       xs[size_t(i)].recs.erase(xs[size_t(i)].recs.begin() + ri[size_t(i)]);
       storeExt(m, p, xs[size_t(i)]);
@@ -243,7 +246,7 @@ void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& gr
       throw Unsupported("user-defined reduction over more than 250 processes at " + m.where());
     std::vector<Expr> parts{m.intc(off), m.intc(len)};
     for (int j = from; j < to; ++j)
-      parts.push_back(rec(j).data);
+      parts.push_back(operands[size_t(j)]);
     std::vector<sym::Type> ts;
     for (Expr e : parts)
       ts.push_back(e->type());
@@ -355,7 +358,7 @@ Machine::Outcome afterReduceArrival(Machine& m, const model::Transition& t, int6
   if (!isUserOp(op))
     return mpiDone(m, t);
   m.self().callPhase = 1;
-  if (m.self().collWait)
+  if (insideCall(m.self(), size_t(m.thr)))
     return Machine::Outcome::Stay;
   return userReducePhase(m, t);
 }
@@ -471,8 +474,7 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
     MpiExt now = loadExt(m, m.me);
     int64_t ri = pendingRec(now, comm, k);
     if (ri >= 0 && now.recs[size_t(ri)].state != kLeft) {
-      mpiWaits(m, comm);
-      m.self().collWait = true;
+      mpiCollWaits(m, comm);
     }
   }
 }
@@ -797,19 +799,22 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
       storeExt(m, p, xs[i]);
       continue;
     }
+    // (a copy: r refers into the records, and the erase moves the next
+    // one, another communicator's, into its place)
+    const Expr recv = r.recv;
     xs[i].recs.erase(xs[i].recs.begin() + ri[i]);
     storeExt(m, p, xs[i]);
-    m.proc(p).collWait = false;
-    if (!r.recv)
+    mpiCollEnds(m, p, comm);
+    if (!recv)
       continue;
     int save = m.me;
     m.me = p;
     if (handles) {
       if (has[i] && !result[i].empty())
-        m.writePlace(m.placeOfPointer(r.recv, m.P.types.intType(), p), result[i][0]);
+        m.writePlace(m.placeOfPointer(recv, m.P.types.intType(), p), result[i][0]);
     } else {
       for (const Seg& g : segs[size_t(i)])
-        writeTyped(m, r.recv, g.off, g.vals, g.dt, ViolationKind::MpiInvalidBuffer, p);
+        writeTyped(m, recv, g.off, g.vals, g.dt, ViolationKind::MpiInvalidBuffer, p);
     }
     m.me = save;
   }
@@ -868,7 +873,7 @@ void releaseReady(Machine& m, int64_t comm, const std::vector<int>& group, size_
     } else {
       r.state = kLeft;
       storeExt(m, p, xs[i]);
-      m.proc(p).collWait = false;
+      mpiCollEnds(m, p, comm);
       if (r.recv && !vals.empty()) {
         int save = m.me;
         m.me = p;

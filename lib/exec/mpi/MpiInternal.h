@@ -134,10 +134,15 @@ void mpiInitThreads(Machine& m, int64_t provided);
 /// Before an MPI call `name`: MPI_THREAD_USAGE when the level forbids the
 /// moving thread to call MPI.
 void mpiThreadCall(Machine& m, const std::string& name, const model::Transition& t);
-/// The moving thread's call waits after posting (sets collWait/syncDest
-/// next; comm: the collective's communicator, -1 for a send): records the
-/// thread; `unknown` while another thread waits.
-void mpiWaits(Machine& m, int64_t comm = -1);
+/// The moving thread's synchronous send waits after posting (sets syncDest
+/// next): records the thread; `unknown` while another thread waits so.
+void mpiWaits(Machine& m);
+/// The moving thread waits inside a blocking collective on comm
+/// (ProcState::collWait, Thread::collComm).
+void mpiCollWaits(Machine& m, int64_t comm);
+/// The instance on comm released process p: its thread waiting on comm
+/// (without threads: the process) leaves.
+void mpiCollEnds(Machine& m, int p, int64_t comm);
 /// The (valid) communicator handle value of comm (MPI_INVALID_COMM otherwise).
 int64_t requireComm(Machine& m, Expr comm);
 int64_t commSize(Machine& m, Expr comm);

@@ -16,10 +16,14 @@
 //     sure the calls are correctly ordered, using interthread
 //     synchronization"), since which of them matches the other processes'
 //     calls is then a race;
-//   - the thread whose call waits after posting (a collective entered, a
-//     synchronous send), LibSlot::MpiWaiter: the process-wide
-//     ProcState::collWait / syncDest hold one such wait at a time, so a
-//     second thread posting one while the first waits is `unknown`.
+//   - the waits after posting: each thread inside a blocking collective
+//     waits on its own (Thread::collComm; ProcState::collWait while any
+//     does), so two threads can be in collectives on different
+//     communicators at once, each instance matched per communicator in the
+//     order the process's threads enter it; a synchronous send waits with
+//     ProcState::syncDest, one per process, its thread in
+//     LibSlot::MpiWaiter (a second thread waiting for one meanwhile is
+//     `unknown`).
 // The calls that ask about threads (MPI_Query_thread, MPI_Is_thread_main)
 // and MPI_Initialized, MPI_Finalized, MPI_Get_version,
 // MPI_Get_library_version may come from any thread at any level (they
@@ -126,29 +130,50 @@ void mpiThreadCall(Machine& m, const std::string& name, const model::Transition&
   // a collective on the communicator another thread waits in a collective on
   const ProcState& ps = m.view(m.me);
   int ci = collectiveComm(name, t.stmt.args.size());
-  int64_t w = slotInt(ps, LibSlot::MpiWaiter, 0);
-  if (ci >= 0 && ps.collWait && w != m.thr) {
-    int64_t comm = m.requireConcrete(m.arg(t.stmt, size_t(ci)), "communicator");
-    if (comm == slotInt(ps, LibSlot::MpiWaitComm, -1))
+  if (ci < 0 || !ps.collWait || ps.threads.empty())
+    return;
+  int64_t comm = m.requireConcrete(m.arg(t.stmt, size_t(ci)), "communicator");
+  for (size_t w = 0; w < ps.threads.size(); ++w)
+    if (int(w) != m.thr && ps.threads[w].collComm == comm)
       m.fail(ViolationKind::MpiThreadUsage,
              "thread " + std::to_string(m.thr) + " calls " + name + " while thread " +
                  std::to_string(w) +
                  " is in a collective operation on the same communicator: " + kUnorderedColl,
              m.pc());
-  }
 }
 
-void mpiWaits(Machine& m, int64_t comm) {
+void mpiWaits(Machine& m) {
   const ProcState& ps = m.view(m.me);
-  if (ps.collWait || ps.syncDest >= 0) {
+  if (ps.syncDest >= 0) {
     int64_t w = slotInt(ps, LibSlot::MpiWaiter, 0);
     if (w != m.thr)
-      throw Unsupported("thread " + std::to_string(m.thr) + " posts a blocking MPI operation at " +
+      throw Unsupported("thread " + std::to_string(m.thr) + " waits for a synchronous send at " +
                         m.where() + " while thread " + std::to_string(w) +
-                        " of the process waits in one (one wait per process is modelled)");
+                        " of the process waits for one (one such wait per process is modelled)");
   }
   m.setLibState(LibSlot::MpiWaiter, m.thr == 0 ? nullptr : m.intc(m.thr));
-  m.setLibState(LibSlot::MpiWaitComm, comm < 0 ? nullptr : m.intc(comm));
+}
+
+void mpiCollWaits(Machine& m, int64_t comm) {
+  ProcState& ps = m.self();
+  ps.collWait = true;
+  if (!ps.threads.empty())
+    ps.threads[size_t(m.thr)].collComm = comm;
+}
+
+void mpiCollEnds(Machine& m, int p, int64_t comm) {
+  ProcState& ps = m.proc(p);
+  if (ps.threads.empty()) {
+    ps.collWait = false;
+    return;
+  }
+  bool any = false;
+  for (state::Thread& th : ps.threads) {
+    if (th.collComm == comm)
+      th.collComm = -1;
+    any = any || th.collComm >= 0;
+  }
+  ps.collWait = any;
 }
 
 namespace {
@@ -185,14 +210,14 @@ void Executor::checkMpiThreads(const GlobalState& s, int p, const std::vector<Su
     std::string name;
   };
   std::vector<At> at;
-  int waiter = (ps.collWait || ps.syncDest >= 0) ? mpiWaiter(ps) : -1;
+  int waiter = ps.syncDest >= 0 ? mpiWaiter(ps) : -1;
   for (size_t t = 0; t < ps.threads.size(); ++t) {
     if (ps.threads[t].status != state::Thread::Status::Running)
       continue;
     const std::vector<Frame>& st = ps.stackOf(t);
     if (st.empty())
       continue;
-    if (int(t) == waiter) {
+    if (int(t) == waiter || insideCall(ps, t)) {
       at.push_back(At{int(t), nullptr, "an MPI call"});
       continue;
     }

@@ -459,8 +459,11 @@ std::string Executor::threadsBlocked(const GlobalState& s, int p,
   std::string out;
   std::vector<int> waits(s.procs[size_t(p)]->threads.size(), -1);
   for (const auto& [t, pm] : blocked) {
-    out += "; thread " + std::to_string(t) + " waits in " +
-           (pm.blockedAt.empty() ? "?" : pm.blockedAt);
+    // (a wait after posting reads "in a collective operation", "in a send
+    // ...": no second "in")
+    const std::string& at = pm.blockedAt.empty() ? "?" : pm.blockedAt;
+    out +=
+        "; thread " + std::to_string(t) + " waits " + (at.rfind("in ", 0) == 0 ? "" : "in ") + at;
     if (size_t(t) < waits.size())
       waits[size_t(t)] = pm.waitsFor;
   }

@@ -27,7 +27,7 @@
 // RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet -DCOLL | FileCheck %s --check-prefix=COLL
 // OK: verdict: verified
 // ANYTAG: verdict: violation ASSERTION at {{.*}}mpi_threads.c:66:5 (process 1, thread 1)
-// UNSAFE: verdict: violation POTENTIAL_DEADLOCK at {{.*}}mpi_threads.c:53:5 (process 0)
+// UNSAFE: verdict: violation POTENTIAL_DEADLOCK at {{.*}}mpi_threads.c:53:5 (process 0, thread 1)
 // FUNNELED: verdict: violation MPI_THREAD_USAGE at {{.*}}mpi_threads.c:53:5 (process 0, thread 1)
 // FUNNELED-NEXT: MPI provides MPI_THREAD_FUNNELED: only the main thread
 // SERIALIZED: verdict: violation MPI_THREAD_USAGE at {{.*}}mpi_threads.c:53:5 (process 0, thread 2)

@@ -1,9 +1,11 @@
 // What the thread model does not cover yet ends `unknown`, naming it (never
-// `verified`): -DCOLLS (MPI, 2 processes) two threads of
-// a process wait in collectives on different communicators at once (one
-// process-wide wait is modelled; the Open MPI run terminates); -DCONTRACT
-// a function with an ACSL contract runs in a worker thread (annotations are
-// checked on the main thread's moves only). Without a flag the program is
+// `verified`): -DSENDRECV (MPI, 2 processes) two threads of a process both
+// wait for the synchronous send of their MPI_Sendrecv at once (one such
+// wait per process is modelled; the Open MPI run terminates); -DCONTRACT a
+// function with an ACSL contract runs in a worker thread, -DLOOPINV a
+// worker runs a loop with an ACSL loop invariant (function contracts and
+// loop annotations are checked on the main thread's moves only; collective
+// assertions on every thread's: collective_thread.c). Without a flag the program is
 // verified (native run agrees), and with -DEXITMAIN, main ending by
 // pthread_exit while the workers run (exit_main.c has more), and with
 // -DCANCELMAIN, a worker cancelling and joining main (main acts on it in
@@ -19,18 +21,21 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DCANCELMAIN -DWRONGVAL | FileCheck %s --check-prefix=WRONGVAL
 // RUN: %expect-exit 134 %native -DCANCELMAIN -DWRONGVAL %s
 // RUN: %expect-exit 2 %chorus verify %s --quiet -DCONTRACT | FileCheck %s --check-prefix=CONTRACT
-// RUN: %expect-exit 2 %chorus verify -n 2 %s --quiet -DCOLLS | FileCheck %s --check-prefix=COLLS
-// RUN: %expect-exit 0 %native -n 2 -DCOLLS %s
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DLOOPINV | FileCheck %s --check-prefix=LOOPINV
+// RUN: %expect-exit 0 %native -DLOOPINV %s
+// RUN: %expect-exit 2 %chorus verify -n 2 %s --quiet -DSENDRECV | FileCheck %s --check-prefix=SENDRECV
+// RUN: %expect-exit 0 %native -n 2 -DSENDRECV %s
 // OK: verdict: verified
-// WRONGVAL: verdict: violation ASSERTION at {{.*}}unsupported.c:53:5 (process 0, thread 1)
-// CONTRACT: verdict: unknown (unsupported: function contracts, loop annotations and collective assertions with threads (a move of thread 1 at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}}))
-// COLLS: verdict: unknown (unsupported: thread {{[12]}} posts a blocking MPI operation at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}} while thread {{[12]}} of the process waits in one (one wait per process is modelled))
+// WRONGVAL: verdict: violation ASSERTION at {{.*}}unsupported.c:58:5 (process 0, thread 1)
+// CONTRACT: verdict: unknown (unsupported: function contracts with threads (a move of thread {{[12]}} at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}}))
+// LOOPINV: verdict: unknown (unsupported: loop annotations with threads (a move of thread {{[12]}} at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}}))
+// SENDRECV: verdict: unknown (unsupported: thread {{[12]}} waits for a synchronous send at {{.*}}unsupported.c:{{[0-9]+}}:{{[0-9]+}} while thread {{[12]}} of the process waits for one (one such wait per process is modelled))
 #include <assert.h>
 #include <pthread.h>
 #include <stddef.h>
-#ifdef COLLS
+#ifdef SENDRECV
 #include <mpi.h>
-static MPI_Comm comms[2];
+static int rank;
 #endif
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
@@ -56,12 +61,20 @@ static void *work(void *arg) {
 #endif
   }
 #endif
-#ifdef COLLS
-  int k = *(int *)arg, v = 1, sum = 0;
-  MPI_Allreduce(&v, &sum, 1, MPI_INT, MPI_SUM, comms[k]);
-  assert(sum == 2);
+#ifdef SENDRECV
+  int k = *(int *)arg, v = 10 * rank + k, got = -1;
+  MPI_Sendrecv(&v, 1, MPI_INT, 1 - rank, k, &got, 1, MPI_INT, 1 - rank, k, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+  assert(got == 10 * (1 - rank) + k);
 #else
   (void)arg;
+#endif
+#ifdef LOOPINV
+  int s = 0;
+  /*@ loop invariant 0 <= i && i <= 3 && s == i; */
+  for (int i = 0; i < 3; i++)
+    s++;
+  assert(s == 3);
 #endif
   pthread_mutex_lock(&m);
 #ifdef CONTRACT
@@ -77,11 +90,10 @@ int main(int argc, char **argv) {
   (void)argc;
   (void)argv;
   mainThread = pthread_self();
-#ifdef COLLS
+#ifdef SENDRECV
   int provided;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-  MPI_Comm_dup(MPI_COMM_WORLD, &comms[0]);
-  MPI_Comm_dup(MPI_COMM_WORLD, &comms[1]);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 #endif
   pthread_t t[2];
   static int ids[2] = {0, 1}; // (static: read by the workers after main may have ended)
@@ -93,9 +105,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 2; i++)
     pthread_join(t[i], NULL);
   assert(count == 2);
-#ifdef COLLS
-  MPI_Comm_free(&comms[0]);
-  MPI_Comm_free(&comms[1]);
+#ifdef SENDRECV
   MPI_Finalize();
 #endif
   return 0;

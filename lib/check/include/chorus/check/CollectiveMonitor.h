@@ -53,7 +53,8 @@ private:
   std::unordered_map<uint64_t, uint32_t> byLoc_; ///< (func << 32 | loc) -> aloc
 
   [[noreturn]] void fail(ViolationKind k, const model::CollectiveAnnot& a, int proc,
-                         const std::string& msg, exec::Expr cond, exec::Step step) const;
+                         const std::string& msg, exec::Expr cond, exec::Step step,
+                         int thread = -1) const;
 };
 
 } // namespace chorus::check

@@ -189,6 +189,13 @@ struct WaitingThread {
 inline bool insideCall(const state::ProcState& ps) {
   return ps.collWait;
 }
+/// Thread t of the process stands after a collective operation it is still
+/// inside (each thread waits on its own; without threads: the process).
+inline bool insideCall(const state::ProcState& ps, size_t t) {
+  if (ps.threads.empty())
+    return t == 0 && ps.collWait;
+  return t < ps.threads.size() && ps.threads[t].collComm >= 0;
+}
 
 struct Successor {
   GlobalState state;
@@ -210,10 +217,13 @@ struct Successor {
   /// call entered it, or a return came back into it. Monitors take their
   /// snapshots at such arrivals (collective assertions, loop heads).
   bool arrived = false;
-  /// Other processes this move let out of a collective operation (the move
-  /// completed it): each arrives now at the location after its call, where
-  /// it already stood while it waited (insideCall).
-  std::vector<int> released;
+  /// Threads of other processes this move let out of a collective
+  /// operation (the move completed it): each arrives now at the location
+  /// after its call, where it already stood while it waited (insideCall).
+  struct Released {
+    int proc = 0, thread = 0;
+  };
+  std::vector<Released> released;
   /// Mixed buffering: the move received a message whose standard-mode send
   /// took the synchronous outcome; every continuation is also one of the
   /// send's buffered outcome, so the search does not explore it
@@ -265,6 +275,8 @@ struct LocalAnnot {
   /// `\mpi_comm_rank` and `\mpi_comm_size` (rank -1: not available), for
   /// the clauses of collective contracts that read no other process.
   int mpiRank = -1, mpiSize = 0;
+  /// The thread of `now` (and `old`) whose frames the annotation reads.
+  int thread = 0;
 };
 
 /// One proof obligation of a frame condition: location `what` (e.g.
@@ -383,8 +395,11 @@ public:
   /// snapshots `snaps` (one per process) under `pc`. `reads` receives
   /// "expr = value" for the values read. Evaluation errors are thrown as
   /// ViolationError.
+  /// `threads[j]` (when given) is the thread of snapshot j whose frames
+  /// are read (default: main's).
   Expr evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
-                      const model::Expr* e, model::SrcLoc loc, std::vector<std::string>* reads);
+                      const model::Expr* e, model::SrcLoc loc, std::vector<std::string>* reads,
+                      const std::vector<int>& threads = {});
 
   /// ACSL annotations of one process (Annot.cpp): the value of `e` (a Bool
   /// when `cond`) in the process state `at.now`, with `\old(...)` (and, with

@@ -117,6 +117,11 @@ struct Thread {
   /// (pthread_setcanceltype PTHREAD_CANCEL_ASYNCHRONOUS), kCancelInterrupted
   /// (acting upon an asynchronous cancellation between two statements).
   uint8_t cancel = 0;
+  /// Waiting inside a blocking MPI collective operation on this
+  /// communicator (handle value) for the other members (MPI with threads:
+  /// each thread waits on its own; ProcState::collWait is set while any
+  /// does); -1: not.
+  int64_t collComm = -1;
   static constexpr uint8_t kCancelPending = 1, kCancelDisabled = 2, kCancelActing = 4,
                            kCancelAsync = 8, kCancelInterrupted = 16;
   bool operator==(const Thread&) const = default;
@@ -135,7 +140,9 @@ struct ProcState {
   /// Blocked until its synchronous message to `syncDest` (there is at most
   /// one: the sender blocks right after posting it) is received (-1: none).
   int32_t syncDest = -1;
-  bool collWait = false; ///< waiting inside a collective for the others
+  /// Waiting inside a collective for the others: the process (with
+  /// threads: some thread, see Thread::collComm).
+  bool collWait = false;
   /// `verify --contract`: the processes whose call of f happens before this
   /// process's current point (bit q: process q; seed 002 Def. 2.5 (1), the
   /// waitsfor check); 0 otherwise.
@@ -304,7 +311,12 @@ struct Snapshot {
   const ProcState* ps = nullptr;
   uint32_t aloc = 0;
   uint32_t step = 0;
-  bool operator==(const Snapshot& o) const { return ps == o.ps && aloc == o.aloc; }
+  /// The thread of the process that reached the location (its frames are
+  /// the ones the annotation reads; 0: the main thread).
+  uint32_t thread = 0;
+  bool operator==(const Snapshot& o) const {
+    return ps == o.ps && aloc == o.aloc && thread == o.thread;
+  }
 };
 
 /// A LISE record (loop-invariant symbolic execution, seed 004 §2.3): one
