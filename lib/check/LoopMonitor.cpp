@@ -32,13 +32,28 @@ const LoopMonitor::Loop* LoopMonitor::loopAt(model::FuncId f, model::LocId l) co
 }
 
 void LoopMonitor::after(exec::Successor& succ, int p) {
+  // A violation in a process with threads names the thread.
+  const size_t thr = size_t(succ.step.thread);
+  try {
+    afterThread(succ, p, thr);
+  } catch (exec::ViolationError& e) {
+    if (e.violation.thread < 0 && !succ.state.procs[p]->threads.empty())
+      e.violation.thread = int(thr);
+    throw;
+  }
+}
+
+void LoopMonitor::afterThread(exec::Successor& succ, int p, size_t thr) {
   exec::GlobalState& s = succ.state;
   const state::ProcState* ps = s.procs[p];
-  if (ps->stack.empty())
+  // the moving thread's frames (with threads, each thread's loops are
+  // checked at its own arrivals, reading shared memory as it is then)
+  if (ps->terminated() || thr >= ps->numThreads() || ps->stackOf(thr).empty())
     return;
   const model::Program& P = ex_.program();
-  size_t d = ps->stack.size() - 1;
-  const state::Frame& top = ps->stack.back();
+  const std::vector<state::Frame>& stack = ps->stackOf(thr);
+  size_t d = stack.size() - 1;
+  const state::Frame& top = stack.back();
   // The marks of loops the top frame has left.
   bool stale = false;
   for (const Mark& m : top.marks)
@@ -55,9 +70,14 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
       return !l || top.loc >= l->body.size() || !l->body[top.loc];
     });
   }
-  const Loop* loop = succ.arrived && !exec::insideCall(*ps) ? loopAt(top.func, top.loc) : nullptr;
+  const Loop* loop =
+      succ.arrived && !exec::insideCall(*ps, thr) ? loopAt(top.func, top.loc) : nullptr;
   if (loop) {
     const model::LoopAnnot& a = *loop->annot;
+    // `loop assigns` compares the frames and memory at the loop's entry and
+    // now: another thread's writes meanwhile would count as the loop's
+    if (a.assignsLoc.valid() && !ps->threads.empty())
+      throw exec::Unsupported("loop assigns with threads (" + P.where(a.assignsLoc) + ")");
     sym::ExprFactory& f = ex_.values().factory();
     const Mark* entered = nullptr;
     const Mark* prev = nullptr;
@@ -69,6 +89,7 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
     bool first = !entered;
     exec::LocalAnnot at;
     at.now = ps;
+    at.thread = int(thr);
     std::vector<std::string> reads;
     auto step = [&]() {
       exec::Step st = succ.step;
@@ -146,7 +167,7 @@ void LoopMonitor::after(exec::Successor& succ, int p) {
   }
   if (marks != top.marks) {
     state::ProcState q = *ps;
-    q.stack.back().marks = std::move(marks);
+    (thr == 0 ? q.stack : q.threads[thr].stack).back().marks = std::move(marks);
     s.procs[p] = ex_.interner().intern(std::move(q));
   }
 }

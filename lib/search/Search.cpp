@@ -410,8 +410,6 @@ private:
   const char* threadsUnchecked(const GlobalState& s) const {
     if (contracts.active())
       return "function contracts";
-    if (loops.active())
-      return "loop annotations";
     if (liseOn && !s.snaps.empty())
       return "loop-invariant symbolic execution (--lise)";
     return nullptr;
@@ -430,9 +428,9 @@ private:
       try {
         if (liseOn)
           lise.after(s, sc, p, prepared ? &prep : nullptr, uint32_t(stack.size()));
-        // Collective assertions and invariants are checked on every
-        // thread's moves (CollectiveMonitor); the per-process annotations
-        // are not yet.
+        // Collective assertions and invariants and loop annotations are
+        // checked on every thread's moves (CollectiveMonitor, LoopMonitor);
+        // function contracts are not yet.
         if (sc.step.thread != 0)
           if (const char* what = threadsUnchecked(s))
             throw exec::Unsupported(std::string(what) + " with threads (a move of thread " +

@@ -77,6 +77,10 @@ void ProcState::computeHash() {
       mix(h, f.resumePhase);
       for (Expr e : f.slots)
         mix(h, eh(e));
+      for (const Mark& m : f.marks) {
+        mix(h, size_t(m.kind) * 977 + m.at);
+        mix(h, eh(m.value));
+      }
     }
   }
   hash = h;
@@ -329,6 +333,10 @@ std::vector<uint32_t> reachOrder(const ProcState& p, Values& v, const std::vecto
       marks.push_back(m.ps);
       forEachOwnValue(*m.ps, [&](Expr e) { scanHeapRefs(e, v, seen, order, reached); });
     }
+  for (const Thread& t : p.threads)
+    for (const Frame& f : t.stack)
+      for (const Mark& m : f.marks)
+        scanHeapRefs(m.value, v, seen, order, reached);
   for (size_t k = 0; k < order.size(); ++k) {
     scanHeapRefs(p.heap[order[k]].value, v, seen, order, reached);
     for (const ProcState* m : marks)
@@ -363,9 +371,12 @@ template <class Q, class F> void forEachProcValue(Q& q, F&& f) {
     for (auto& pi : t.passerts)
       for (auto& e : pi.latches)
         f(e);
-    for (auto& fr : t.stack)
+    for (auto& fr : t.stack) {
       for (auto& e : fr.slots)
         f(e);
+      for (auto& m : fr.marks) // (a thread's loop marks keep values only)
+        f(m.value);
+    }
   }
   for (auto& o : q.heap) {
     f(o.value);
@@ -578,9 +589,12 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
       for (Thread& t : q.threads) {
         sub(t.result);
         sub(t.waitOn);
-        for (Frame& fr : t.stack)
+        for (Frame& fr : t.stack) {
           for (Expr& e : fr.slots)
             sub(e);
+          for (Mark& m : fr.marks)
+            sub(m.value);
+        }
       }
       for (HeapObj& o : q.heap)
         sub(o.value);

@@ -167,11 +167,26 @@ bool Executor::localMoves(const ProcState& ps, int thr, const ProcMoves& tm) con
   }
   if (ps.phaseOf(size_t(thr)) != 0)
     return false;
+  // An annotation checked where the thread arrives (a collective assertion
+  // or invariant, an annotated loop's head) reads shared memory then: the
+  // arrival is an observation, ordered against the other threads' writes.
+  auto observed = [&](model::FuncId f, model::LocId l) {
+    for (const model::CollectiveAnnot& a : prog_.collectives)
+      if (a.func == f && a.at == l)
+        return true;
+    for (const model::LoopAnnot& a : prog_.loops)
+      if (a.func == f && a.head == l)
+        return true;
+    return false;
+  };
   for (const Successor& sc : tm.succs) {
     if (sc.spurious || sc.global || sc.step.thread != thr)
       return false; // (global: it may free memory another thread points to)
     const ProcState& after = *sc.state.procs[size_t(tm.succs[0].step.proc)];
     if (size_t(thr) >= after.numThreads() || after.stackOf(size_t(thr)).empty())
+      return false;
+    const Frame& to = after.stackOf(size_t(thr)).back();
+    if (observed(to.func, to.loc))
       return false;
     for (const Access& a : sc.accesses) {
       if (a.root.kind != RootKind::Local || a.root.thread() != uint32_t(thr))

@@ -31,6 +31,8 @@ public:
   void after(exec::Successor& succ, int p);
 
 private:
+  /// after() for the move's thread `thr` (violations get the thread there).
+  void afterThread(exec::Successor& succ, int p, size_t thr);
   struct Loop {
     const model::LoopAnnot* annot = nullptr;
     std::vector<bool> body; ///< model::naturalLoop of the head
