@@ -407,10 +407,10 @@ private:
 
   /// The annotations not checked on the moves of a thread other than main
   /// (null: none is active).
-  const char* threadsUnchecked(const GlobalState& s) const {
+  const char* threadsUnchecked() const {
     if (contracts.active())
       return "function contracts";
-    if (liseOn && !s.snaps.empty())
+    if (liseOn)
       return "loop-invariant symbolic execution (--lise)";
     return nullptr;
   }
@@ -432,7 +432,7 @@ private:
         // checked on every thread's moves (CollectiveMonitor, LoopMonitor);
         // function contracts are not yet.
         if (sc.step.thread != 0)
-          if (const char* what = threadsUnchecked(s))
+          if (const char* what = threadsUnchecked())
             throw exec::Unsupported(std::string(what) + " with threads (a move of thread " +
                                     std::to_string(sc.step.thread) + " at " +
                                     ex.program().where(sc.step.loc) + ")");
@@ -451,7 +451,7 @@ private:
         for (const exec::Successor::Released& r : sc.released) {
           int q = r.proc;
           if (r.thread != 0)
-            if (const char* what = threadsUnchecked(s))
+            if (const char* what = threadsUnchecked())
               throw exec::Unsupported(std::string(what) + " with threads (thread " +
                                       std::to_string(r.thread) + " of process " +
                                       std::to_string(q) + " leaves a collective operation)");

@@ -16,18 +16,21 @@
 //              invariant `stop == 0` while main sets stop (atomically):
 //              LOOP_INVARIANT (the worker's moves touch only its own
 //              variables, but its arrivals at the annotated head observe
-//              shared memory, so they are interleaved with main's store).
+//              shared memory, so they are interleaved with main's store);
+//  --lise      loop-invariant symbolic execution with threads: `unknown`.
 // RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DEXACT | FileCheck %s --check-prefix=EXACT
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DVARIANT | FileCheck %s --check-prefix=VARIANT
 // RUN: %expect-exit 2 %chorus verify %s --quiet -DASSIGNS | FileCheck %s --check-prefix=ASSIGNS
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DOBSERVE | FileCheck %s --check-prefix=OBSERVE
+// RUN: %expect-exit 2 %chorus verify %s --quiet --lise | FileCheck %s --check-prefix=LISE
 // OK: verdict: verified
-// EXACT: verdict: violation LOOP_INVARIANT at {{.*}}loop_thread.c:60:7 (process 0, thread 2)
-// VARIANT: verdict: violation LOOP_VARIANT at {{.*}}loop_thread.c:61:7 (process 0, thread 1)
-// ASSIGNS: verdict: unknown (unsupported: loop assigns with threads ({{.*}}loop_thread.c:62:7))
-// OBSERVE: verdict: violation LOOP_INVARIANT at {{.*}}loop_thread.c:76:7 (process 0, thread 3)
+// EXACT: verdict: violation LOOP_INVARIANT at {{.*}}loop_thread.c:63:7 (process 0, thread 2)
+// VARIANT: verdict: violation LOOP_VARIANT at {{.*}}loop_thread.c:64:7 (process 0, thread 1)
+// ASSIGNS: verdict: unknown (unsupported: loop assigns with threads ({{.*}}loop_thread.c:65:7))
+// OBSERVE: verdict: violation LOOP_INVARIANT at {{.*}}loop_thread.c:79:7 (process 0, thread 3)
+// LISE: verdict: unknown (unsupported: loop-invariant symbolic execution (--lise) with threads
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
