@@ -4,6 +4,8 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
+
 namespace chorus::check {
 
 using exec::Expr;
@@ -39,6 +41,15 @@ std::vector<Guarded> clausesOf(const model::Contract& c, ClauseKind k) {
         if (cl.kind == k)
           out.push_back({&cl, &bh});
   }
+  return out;
+}
+
+/// The states of the processes of group G (by rank) in s.
+std::vector<const state::ProcState*> ofGroup(const exec::GlobalState& s,
+                                             const std::vector<int>& G) {
+  std::vector<const state::ProcState*> out;
+  for (int q : G)
+    out.push_back(s.procs[size_t(q)]);
   return out;
 }
 
@@ -88,8 +99,9 @@ void CollectiveContractMonitor::after(const exec::GlobalState& from, exec::Succe
   if (uses_.empty()) {
     // `mpi uses` of every rank, in its pre-state (the initial state)
     const exec::GlobalState& init = ex_.contractInitial();
+    const std::vector<int>& G = ex_.contractGroup();
     uses_.resize(init.procs.size());
-    for (size_t r = 0; r < init.procs.size(); ++r)
+    for (size_t r = 0; r < G.size(); ++r)
       for (const model::Contract& c : ex_.program().contracts) {
         if (c.func != drv_->func)
           continue;
@@ -97,14 +109,14 @@ void CollectiveContractMonitor::after(const exec::GlobalState& from, exec::Succe
           if (cl.kind == ClauseKind::MpiUses)
             for (const model::Expr* e : cl.exprs) {
               exec::CollectiveAt at;
-              at.now = init.procs;
+              at.now = ofGroup(init, G);
               at.me = int(r);
               Expr v = ex_.evalCollective(at, init.pc, e, false, cl.loc, nullptr);
               std::optional<int64_t> h;
               if (v->kind() == sym::Kind::NumConst)
                 h = v->value().toInt64();
               if (h)
-                uses_[r].insert(*h);
+                uses_[size_t(G[r])].insert(*h);
               else
                 ex_.noteUnchecked("'" + clauseText(ex_.program(), cl, "mpi uses") +
                                   "' (a communicator that is not a constant)");
@@ -194,6 +206,12 @@ void CollectiveContractMonitor::messages(const exec::GlobalState& from, exec::Su
     m.seg = uint16_t(seg);
     m.heard = succ.state.procs[size_t(m.src)]->heard;
     int dseg = ex_.contractSegment(*succ.state.procs[m.dst]);
+    if (ex_.contractRank(m.dst) < 0)
+      detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
+                    "a message from process " + std::to_string(m.src) + " to process " +
+                        std::to_string(m.dst) + ", which is not in the communicator of '" + fn +
+                        "' (it does not call it): it leaves f's segments (seed 002 Def. 2.5 (3))",
+                    succ.state.pc, succ.step);
     if (dseg > seg)
       detail::raise(ViolationKind::SegmentBoundary, succ.step.loc, p,
                     "a message from process " + std::to_string(m.src) + " to process " +
@@ -236,21 +254,39 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
                         "' while a message from process " + std::to_string(m.src) +
                         " to it is not received (seed 002 Def. 2.5 (4))",
                     s.pc, succ.step);
-  // collective consistency (Def. 2.2): another process made a simulated
-  // collective call that p never made
-  for (int q = 0; q < s.numProcs(); ++q)
-    if (exec::Executor::stubArrivals(*s.procs[q]) > exec::Executor::stubArrivals(*ev.state))
-      detail::raise(ViolationKind::CollectiveConsistency, ev.loc, p,
-                    "process " + std::to_string(p) + " returns from '" + fn + "' after " +
-                        std::to_string(exec::Executor::stubArrivals(*ev.state)) +
-                        " collective calls, process " + std::to_string(q) + " made " +
-                        std::to_string(exec::Executor::stubArrivals(*s.procs[q])) +
-                        " (seed 002 Def. 2.2)",
-                    s.pc, succ.step);
+  // collective consistency (Def. 2.2, per communicator): another member of
+  // a communicator p is in made a simulated collective call on it that p
+  // never made
+  const std::vector<int>& G = ex_.contractGroup();
+  int rp = ex_.contractRank(p);
+  for (int q = 0; q < s.numProcs(); ++q) {
+    if (q == p || s.procs[size_t(q)]->stack.empty())
+      continue;
+    std::vector<int64_t> seen;
+    for (const state::Mark& mk : s.procs[size_t(q)]->stack[0].marks) {
+      int64_t c = int64_t(mk.at);
+      if (mk.kind != state::Mark::Kind::StubEntry ||
+          std::find(seen.begin(), seen.end(), c) != seen.end())
+        continue;
+      seen.push_back(c);
+      std::vector<int> members = c == 0 ? G : ex_.commMembers(*mk.ps, q, s.numProcs(), c);
+      if (std::find(members.begin(), members.end(), p) == members.end())
+        continue;
+      size_t mine = exec::Executor::stubArrivals(*ev.state, c);
+      size_t theirs = exec::Executor::stubArrivals(*s.procs[size_t(q)], c);
+      if (theirs > mine)
+        detail::raise(ViolationKind::CollectiveConsistency, ev.loc, p,
+                      "process " + std::to_string(p) + " returns from '" + fn + "' after " +
+                          std::to_string(mine) + " collective calls on a communicator, process " +
+                          std::to_string(q) + " made " + std::to_string(theirs) +
+                          " on it (seed 002 Def. 2.2)",
+                      s.pc, succ.step);
+    }
+  }
   const exec::GlobalState& init = ex_.contractInitial();
   exec::CollectiveAt pre;
-  pre.now = init.procs;
-  pre.me = p;
+  pre.now = ofGroup(init, G);
+  pre.me = rp;
   std::vector<std::string> reads;
   // a behavior's assumes in the pre-state
   auto guardOf = [&](const model::Behavior* bh, int rank) -> std::optional<Expr> {
@@ -298,13 +334,13 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
             loc = g.clause->loc;
         }
       std::string in = bh ? " of behavior " + bh->name : "";
-      auto guard = guardOf(bh, p);
+      auto guard = guardOf(bh, rp);
       if (!guard || !possible(s.pc, *guard))
         continue;
       exec::LocalAnnot at;
       at.now = mk->ps;
-      at.mpiRank = p;
-      at.mpiSize = s.numProcs();
+      at.mpiRank = rp;
+      at.mpiSize = int(G.size());
       detail::checkFrame(
           ex_, s,
           [&] {
@@ -316,13 +352,13 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
   }
   // waitsfor (evaluated in the pre-state): every rank of the set has entered
   std::vector<Guarded> ws = clausesOf(*contract_, ClauseKind::WaitsFor);
-  int n = int(s.procs.size());
+  int n = int(G.size());
   std::vector<Expr> member(n, f.falseExpr());
   std::vector<std::string> texts;
   for (const Guarded& g : ws) {
     if (g.clause->nothing)
       continue;
-    auto guard = guardOf(g.behavior, p);
+    auto guard = guardOf(g.behavior, rp);
     if (!guard || !possible(s.pc, *guard))
       continue;
     texts.push_back(clauseText(P, *g.clause, "waitsfor"));
@@ -343,8 +379,9 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
         member[q] = f.logicalOr(member[q], f.logicalAnd(*guard, in[q]));
     }
   }
-  for (int q = 0; q < n; ++q) {
-    if (q == p || member[q]->isFalse())
+  for (int r = 0; r < n; ++r) {
+    int q = G[size_t(r)];
+    if (q == p || member[r]->isFalse())
       continue;
     // by causality: q's entry happens before p's return (p heard of it);
     // with lazy entries: q has entered
@@ -354,7 +391,7 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
     for (const std::string& t : texts)
       list += (list.empty() ? "'" : ", '") + t + "'";
     detail::discharge(
-        ex_, s, f.logicalNot(member[q]), ViolationKind::WaitsFor, ev.loc, p,
+        ex_, s, f.logicalNot(member[r]), ViolationKind::WaitsFor, ev.loc, p,
         [&] {
           return "process " + std::to_string(p) + " returns from '" + fn + "' before process " +
                  std::to_string(q) + ", which its " + list + " names, has entered it";
@@ -362,8 +399,8 @@ void CollectiveContractMonitor::onReturn(const exec::CallEvent& ev, exec::Succes
         succ.step);
   }
   bool all = true;
-  for (int q = 0; q < n && all; ++q)
-    all = returned(s, q);
+  for (int q : G)
+    all = all && returned(s, q);
   if (all)
     postconditions(ev, succ);
 }
@@ -374,17 +411,19 @@ void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::
   exec::GlobalState& s = succ.state;
   sym::ExprFactory& f = ex_.values().factory();
   const exec::GlobalState& init = ex_.contractInitial();
-  int n = int(s.procs.size());
+  const std::vector<int>& G = ex_.contractGroup();
+  int n = int(G.size());
   for (const Guarded& g : clausesOf(*contract_, ClauseKind::Ensures)) {
     const model::Clause& cl = *g.clause;
     for (int q = 0; q < n; ++q) {
+      int pq = G[size_t(q)]; // rank q's process
       std::vector<std::string> reads;
       Expr guard = f.trueExpr();
       std::string in = g.behavior ? " of behavior " + g.behavior->name : "";
       std::string what = "'" + clauseText(P, cl, "ensures") + "'" + in + " of '" + fn + "'";
       if (g.behavior) {
         exec::CollectiveAt pre;
-        pre.now = init.procs;
+        pre.now = ofGroup(init, G);
         pre.me = q;
         std::vector<Expr> as;
         bool known = true;
@@ -393,7 +432,7 @@ void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::
             auto v = detail::evaluate(
                 ex_,
                 [&] { return ex_.evalCollective(pre, s.pc, a.exprs[0], true, a.loc, nullptr); },
-                ViolationKind::CollectivePostcondition, a.loc, q, "the assumes of " + what,
+                ViolationKind::CollectivePostcondition, a.loc, pq, "the assumes of " + what,
                 succ.step);
             if (!v)
               known = false;
@@ -407,24 +446,25 @@ void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::
           continue;
       }
       exec::CollectiveAt at;
-      at.now = s.procs;
-      at.old = init.procs;
+      at.now = ofGroup(s, G);
+      at.old = ofGroup(init, G);
       at.me = q;
       Expr under = f.logicalAnd(s.pc, guard);
       auto v = detail::evaluate(
           ex_, [&] { return ex_.evalCollective(at, under, cl.exprs[0], true, cl.loc, &reads); },
-          ViolationKind::CollectivePostcondition, cl.loc, q, "the postcondition " + what,
+          ViolationKind::CollectivePostcondition, cl.loc, pq, "the postcondition " + what,
           succ.step);
       if (!v)
         continue;
       exec::Step st = succ.step;
       if (!reads.empty())
-        st.effects.push_back("postcondition of rank " + std::to_string(q) + ": " +
+        st.effects.push_back("postcondition of rank " + std::to_string(q) +
+                             (pq != q ? " (process " + std::to_string(pq) + ")" : "") + ": " +
                              detail::joinReads(reads));
       detail::discharge(
-          ex_, s, f.implies(guard, *v), ViolationKind::CollectivePostcondition, cl.loc, q,
+          ex_, s, f.implies(guard, *v), ViolationKind::CollectivePostcondition, cl.loc, pq,
           [&] {
-            return "the postcondition " + what + " may not hold on process " + std::to_string(q) +
+            return "the postcondition " + what + " may not hold on process " + std::to_string(pq) +
                    " once every process has returned";
           },
           st);

@@ -9,6 +9,7 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
 #include <type_traits>
 #include <unordered_set>
 
@@ -351,6 +352,27 @@ size_t Executor::stubArrivals(const ProcState& ps) {
   return c;
 }
 
+size_t Executor::stubArrivals(const ProcState& ps, int64_t comm) {
+  size_t c = 0;
+  if (!ps.stack.empty())
+    for (const state::Mark& mk : ps.stack[0].marks)
+      c += mk.kind == state::Mark::Kind::StubEntry && int64_t(mk.at) == comm;
+  return c;
+}
+
+int Executor::contractRank(int p) const {
+  auto it = std::find(contractGroup_.begin(), contractGroup_.end(), p);
+  return it == contractGroup_.end() ? -1 : int(it - contractGroup_.begin());
+}
+
+std::vector<int> Executor::commMembers(const ProcState& ps, int proc, int nprocs,
+                                       int64_t comm) const {
+  for (const Module& mod : modules())
+    if (mod.commMembers)
+      return mod.commMembers(ps, proc, nprocs, comm);
+  return {};
+}
+
 int64_t Executor::commOrigin(const ProcState& ps, int64_t comm) const {
   for (const Module& mod : modules())
     if (mod.commOrigin)
@@ -397,14 +419,25 @@ GlobalState Executor::contractInitialState() {
       inputSymbols_.insert(symNonoverlap_);
     }
   std::vector<Expr> conds;
+  // f's communicator: all processes, or ContractDriver::members (the others
+  // do not call f)
+  contractGroup_ = D.members;
+  if (contractGroup_.empty())
+    for (int r = 0; r < opts_.nprocs; ++r)
+      contractGroup_.push_back(r);
+  for (int r : contractGroup_)
+    if (r < 0 || r >= opts_.nprocs)
+      throw Unsupported("--contract: a communicator member outside the world's processes");
   for (int r = 0; r < opts_.nprocs; ++r) {
     ProcState ps;
     ps.mpi = state::MpiPhase::Initialized;
-    // ContractDriver::commDup: communicators of all processes the module
-    // makes, one per MPI_Comm parameter (each its own context)
+    bool member = contractRank(r) >= 0;
+    // ContractDriver::commDup, ContractDriver::members: communicators of
+    // f's processes the module makes, one per MPI_Comm parameter (each its
+    // own context)
     std::vector<int64_t> dups;
     size_t nextDup = 0;
-    if (D.commDup) {
+    if ((D.commDup || !D.members.empty()) && member) {
       size_t count = 0;
       for (size_t i = 0; i < D.args.size(); ++i)
         if (D.objects[i] == model::kNone && !(i < D.handles.size() && D.handles[i]) &&
@@ -412,14 +445,14 @@ GlobalState Executor::contractInitialState() {
           ++count;
       for (const Module& mod : modules())
         if (dups.empty() && mod.contractComms)
-          dups = mod.contractComms(f_, ps, opts_.nprocs, count);
+          dups = mod.contractComms(f_, ps, contractGroup_, count);
       if (dups.size() < count)
         throw Unsupported("--contract: no module makes a communicator for an MPI_Comm parameter");
     }
     for (model::VarId v : prog_.globals) {
       const model::Variable& var = prog_.var(v);
       Expr val;
-      if (fresh.count(v)) {
+      if (fresh.count(v) && member) {
         val = f_.symbol(freshName(var, r), values_.symType(var.type));
         inputSymbols_.insert(val);
         if (var.type->kind == TypeKind::Int && var.type->bits >= 1 && var.type->bits <= 128) {
@@ -447,7 +480,7 @@ GlobalState Executor::contractInitialState() {
     }
     // arguments that are not fresh values: pointers to their arrays,
     // communicators (MPI_COMM_WORLD: the n processes the driver runs)
-    for (size_t i = 0; i < D.args.size(); ++i) {
+    for (size_t i = 0; i < D.args.size() && member; ++i) {
       uint32_t gi = impl_->globalIndex.at(D.args[i]);
       if (D.objects[i] != model::kNone)
         ps.globals[gi] = values_.makePointer(
@@ -455,11 +488,12 @@ GlobalState Executor::contractInitialState() {
       else if (i < D.handles.size() && D.handles[i])
         ps.globals[gi] = f_.intConst(*D.handles[i]); // a datatype or op of this run
       else if (!fresh.count(D.args[i]))
-        ps.globals[gi] = f_.intConst(D.commDup ? dups[nextDup++] : kWorldHandle);
+        ps.globals[gi] = f_.intConst(nextDup < dups.size() ? dups[nextDup++] : kWorldHandle);
     }
     Frame fr;
     fr.func = D.driver;
-    fr.loc = prog_.func(D.driver).entry;
+    // a process outside f's communicator does nothing (it is done)
+    fr.loc = member ? prog_.func(D.driver).entry : D.afterLoc;
     fr.slots.assign(impl_->slotVar[D.driver].size(), nullptr);
     ps.stack.push_back(fr);
     gs.procs.push_back(interner_.intern(std::move(ps)));
@@ -473,8 +507,9 @@ GlobalState Executor::contractInitialState() {
     if (c.func == D.func && c.blocks.size() > 1)
       contract = &c;
   CollectiveAt at;
-  at.now = gs.procs;
-  for (int r = 0; r < opts_.nprocs; ++r) {
+  for (int q : contractGroup_)
+    at.now.push_back(gs.procs[size_t(q)]);
+  for (int r = 0; r < int(contractGroup_.size()); ++r) {
     at.me = r;
     for (const model::ContractBlock& b : contract->blocks) {
       for (const model::Clause& cl : b.clauses)
@@ -503,11 +538,11 @@ GlobalState Executor::contractInitialState() {
   std::vector<Expr> eqs;
   for (model::VarId v : D.fresh) {
     uint32_t gi = impl_->globalIndex.at(v);
-    Expr x0 = gs.procs[0]->globals[gi];
+    Expr x0 = gs.procs[size_t(contractGroup_[0])]->globals[gi];
     if (!x0 || x0->kind() != sym::Kind::Symbol || !x0->type()->isInt())
       continue;
-    for (int r = 1; r < opts_.nprocs; ++r) {
-      Expr xr = gs.procs[r]->globals[gi];
+    for (size_t k = 1; k < contractGroup_.size(); ++k) {
+      Expr xr = gs.procs[size_t(contractGroup_[k])]->globals[gi];
       if (xr && xr->kind() == sym::Kind::Symbol &&
           oracle_.valid(gs.pc, f_.eq(xr, x0)) == Answer::Yes) {
         same.emplace(xr, x0);

@@ -19,16 +19,29 @@
 
 #include "chorus/model/Printer.h"
 
+#include <algorithm>
+
 namespace chorus::exec {
 
 namespace {
 
-const ProcState* arrival(const ProcState& ps, size_t j) {
+/// The state of process state ps at its j-th arrival at a simulated call
+/// on communicator (context) comm, or null.
+const ProcState* arrival(const ProcState& ps, int64_t comm, size_t j) {
   size_t k = 0;
   for (const state::Mark& mk : ps.stack[0].marks)
-    if (mk.kind == state::Mark::Kind::StubEntry && k++ == j)
+    if (mk.kind == state::Mark::Kind::StubEntry && int64_t(mk.at) == comm && k++ == j)
       return mk.ps;
   return nullptr;
+}
+
+/// The last arrival mark of ps (the call it is in).
+const state::Mark* lastArrival(const ProcState& ps) {
+  const state::Mark* last = nullptr;
+  for (const state::Mark& mk : ps.stack[0].marks)
+    if (mk.kind == state::Mark::Kind::StubEntry)
+      last = &mk;
+  return last;
 }
 
 /// A fresh value of type t (scalars in their C range; arrays and records
@@ -167,10 +180,45 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
   const model::Function& gf = prog_.func(g);
   const model::Contract& C = *stubOf_[g];
   const model::ContractDriver& D = *opts_.contract;
-  int n = s.numProcs();
   bool arrived = ps.callPhase == 1;
-  size_t j = stubArrivals(ps) - (arrived ? 1 : 0);
-  auto arrivedAt = [&](int q) { return stubArrivals(*s.procs[q]) > j; };
+  // The communicator of the call (g's first `mpi collective(c)`; none: f's
+  // own) and its group G, ranks in order: instances are matched per
+  // communicator, the j-th call on it of every member (seed 002 §3.2:
+  // `mpi collective(c)` interprets the collective errors with respect to
+  // c; MPI 3.1 §5.14 orders collectives per communicator).
+  int64_t ctx = 0;
+  if (arrived) {
+    ctx = int64_t(lastArrival(ps)->at);
+  } else if (C.blocks.size() >= 2 && C.blocks[1].comm) {
+    CollectiveAt cat;
+    cat.now.assign(size_t(s.numProcs()), &ps);
+    cat.me = p;
+    Expr v = evalCollective(cat, s.pc, C.blocks[1].comm, false, C.blocks[1].loc, nullptr);
+    std::optional<int64_t> c;
+    if (v->kind() == sym::Kind::NumConst)
+      c = v->value().toInt64();
+    if (!c)
+      throw Unsupported("a call of '" + gf.name + "' on a communicator that is not a constant at " +
+                        prog_.where(gf.loc));
+    ctx = *c;
+  }
+  std::vector<int> G = ctx == 0 ? contractGroup_ : commMembers(ps, p, s.numProcs(), ctx);
+  int rk = int(std::find(G.begin(), G.end(), p) - G.begin()); // p's rank in G
+  if (rk == int(G.size())) {
+    Machine m(*this, *impl_, s, p, opts_.syncSends);
+    m.loc = gf.loc;
+    m.step.loc = gf.loc;
+    m.fail(ViolationKind::MpiInvalidComm,
+           "the communicator of '" + gf.name +
+               "' (its 'mpi collective' clause) is not a valid "
+               "communicator of process " +
+               std::to_string(p),
+           s.pc);
+  }
+  int n = int(G.size());
+  size_t j = stubArrivals(ps, ctx) - (arrived ? 1 : 0);
+  auto arrivedAt = [&](int q) { return stubArrivals(*s.procs[size_t(G[size_t(q)])], ctx) > j; };
+  auto arrivalOf = [&](int q) { return arrival(*s.procs[size_t(G[size_t(q)])], ctx, j); };
   std::string fname = prog_.func(D.func).name;
   // one run per schedule of choices (as moves(): Machine::choose)
   std::vector<std::vector<bool>> schedules{{}};
@@ -201,66 +249,45 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
       for (Frame& fr : snap.stack)
         fr.marks.clear();
       const ProcState* sp = interner_.intern(std::move(snap));
-      ProcState& me = m.self();
-      me.stack[0].marks.push_back(
-          state::Mark{state::Mark::Kind::StubEntry, model::LocId(j), sp, nullptr});
-      me.callPhase = 1;
-      // the communicator of g's collective contract (its first `mpi
-      // collective(c)`), in an arrival state: the step's, for `mpi uses`
-      // (CollectiveContractMonitor); instances are matched by their order
-      // alone, so calls on different communicators are not supported
-      auto commAt = [&](const ProcState* a) -> std::optional<int64_t> {
-        if (C.blocks.size() < 2 || !C.blocks[1].comm)
-          return std::nullopt;
-        CollectiveAt cat;
-        cat.now.assign(size_t(n), a);
-        cat.me = p;
-        Expr v = evalCollective(cat, m.pc(), C.blocks[1].comm, false, C.blocks[1].loc, nullptr);
-        if (v->kind() != sym::Kind::NumConst)
-          throw Unsupported("a call of '" + gf.name +
-                            "' on a communicator that is not a constant at " + m.where());
-        return v->value().toInt64();
-      };
-      std::optional<int64_t> myComm = commAt(sp);
-      if (myComm)
-        m.step.collComms.push_back(*myComm);
-      // collective consistency (Def. 2.2): the j-th collective call of
-      // every process is a call of g
+      ProcState& self = m.self();
+      self.stack[0].marks.push_back(
+          state::Mark{state::Mark::Kind::StubEntry, model::LocId(ctx), sp, nullptr});
+      self.callPhase = 1;
+      // the communicator of the call: the step's, for `mpi uses`
+      // (CollectiveContractMonitor)
+      if (ctx != 0)
+        m.step.collComms.push_back(ctx);
+      // collective consistency (Def. 2.2, per communicator): the j-th
+      // collective call on it of every member is a call of g
       for (int q = 0; q < n; ++q) {
-        if (q == p)
+        if (q == rk)
           continue;
-        const ProcState& qs = *s.procs[q];
-        if (const ProcState* a = arrivedAt(q) ? arrival(qs, j) : nullptr) {
+        int pq = G[size_t(q)];
+        const ProcState& qs = *s.procs[size_t(pq)];
+        if (const ProcState* a = arrivedAt(q) ? arrivalOf(q) : nullptr) {
           if (a->stack.back().func != g)
             m.fail(ViolationKind::CollectiveConsistency,
                    "process " + std::to_string(p) + " calls '" + gf.name + "' where process " +
-                       std::to_string(q) + " called '" + prog_.func(a->stack.back().func).name +
-                       "' (seed 002 Def. 2.2)",
+                       std::to_string(pq) + " called '" + prog_.func(a->stack.back().func).name +
+                       "' on the same communicator (seed 002 Def. 2.2)",
                    m.pc());
-          if (myComm && commAt(a) != myComm)
-            throw Unsupported("simulated collective calls on different communicators ('" + gf.name +
-                              "' of process " + std::to_string(p) + " and of process " +
-                              std::to_string(q) +
-                              "): they are matched by their order only, not per communicator, "
-                              "at " +
-                              m.where());
-        } else if (qs.stack.size() == 1 && qs.stack[0].loc == D.afterLoc) {
+        } else if (qs.stack.size() == 1 && qs.stack[0].loc == D.afterLoc && contractRank(pq) >= 0) {
           m.fail(ViolationKind::CollectiveConsistency,
                  "process " + std::to_string(p) + " calls '" + gf.name + "' after process " +
-                     std::to_string(q) + " returned from '" + fname +
+                     std::to_string(pq) + " returned from '" + fname +
                      "' without calling it (seed 002 Def. 2.2)",
                  m.pc());
         }
       }
       bool last = true;
       for (int q = 0; q < n && last; ++q)
-        last = q == p || arrivedAt(q);
+        last = q == rk || arrivedAt(q);
       if (last) {
         // Ex. 2.4: with every rank arrived, the precondition must hold on
         // every rank over the arrival states
         CollectiveAt at;
         for (int q = 0; q < n; ++q)
-          at.now.push_back(q == p ? sp : arrival(*s.procs[q], j));
+          at.now.push_back(q == rk ? sp : arrivalOf(q));
         for (int r = 0; r < n; ++r) {
           at.me = r;
           auto check = [&](const model::Clause& cl, Expr guard, const std::string& in) {
@@ -271,17 +298,17 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
               return;
             if (a == Answer::Maybe) {
               noteUndecided("the precondition '" + clauseText(prog_, cl, "requires") + "'" + in +
-                            " of '" + gf.name + "' on process " + std::to_string(r));
+                            " of '" + gf.name + "' on process " + std::to_string(G[size_t(r)]));
               m.gs.pc = f_.logicalAnd(m.gs.pc, ok);
               return;
             }
             ViolationError e;
             e.violation.kind = ViolationKind::CollectivePrecondition;
             e.violation.loc = cl.loc;
-            e.violation.proc = r;
+            e.violation.proc = G[size_t(r)];
             e.violation.message = "the precondition '" + clauseText(prog_, cl, "requires") + "'" +
                                   in + " of '" + gf.name + "' may not hold on process " +
-                                  std::to_string(r) +
+                                  std::to_string(G[size_t(r)]) +
                                   " when every process has called it (seed 002 Ex. 2.4)";
             e.condition = f_.logicalAnd(m.pc(), f_.logicalNot(ok));
             e.step = m.step;
@@ -304,15 +331,15 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
         }
       }
     } else {
-      const ProcState* sp = arrival(ps, j);
+      const ProcState* sp = lastArrival(ps)->ps;
       // the waitsfor set, in the arrival state
       CollectiveAt wat;
       for (int q = 0; q < n; ++q) {
-        const ProcState* a = arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
+        const ProcState* a = arrivedAt(q) ? arrivalOf(q) : nullptr;
         wat.now.push_back(a ? a : sp);
         wat.nowKnown.push_back(a != nullptr);
       }
-      wat.me = p;
+      wat.me = rk;
       std::vector<const model::Behavior*> active{nullptr};
       for (size_t b = 1; b < C.blocks.size(); ++b)
         for (const model::Behavior& bh : C.blocks[b].behaviors) {
@@ -345,10 +372,10 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
             member[size_t(q)] = f_.logicalOr(member[size_t(q)], in[size_t(q)]);
         }
       for (int q = 0; q < n && !blocked; ++q)
-        if (q != p && !arrivedAt(q) && m.choose(member[size_t(q)])) {
+        if (q != rk && !arrivedAt(q) && m.choose(member[size_t(q)])) {
           blocked = true;
           waiting = "in the simulation of '" + gf.name + "', waiting for process " +
-                    std::to_string(q) + " (its waitsfor) to call it";
+                    std::to_string(G[size_t(q)]) + " (its waitsfor) to call it";
         }
       if (!blocked) {
         unreceived(contractSegment(ps));
@@ -362,12 +389,12 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
         // is assumed: sound). A rank that has not arrived stays unknown.
         std::vector<const ProcState*> post(size_t(n), nullptr);
         for (int q = 0; q < n; ++q) {
-          const ProcState* a = q != p && arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
+          const ProcState* a = q != rk && arrivedAt(q) ? arrivalOf(q) : nullptr;
           if (!a || a->stack.back().func != g)
             continue;
           GlobalState g2 = m.gs;
-          g2.procs[size_t(q)] = a;
-          Machine mq(*this, *impl_, g2, q, opts_.syncSends);
+          g2.procs[size_t(G[size_t(q)])] = a;
+          Machine mq(*this, *impl_, g2, G[size_t(q)], opts_.syncSends);
           mq.undecided = &undecided_;
           mq.loc = gf.loc;
           mq.step.loc = gf.loc;
@@ -410,13 +437,13 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
         auto states = [&](const ProcState* now) {
           at = CollectiveAt{};
           for (int q = 0; q < n; ++q) {
-            const ProcState* a = arrivedAt(q) ? arrival(*s.procs[q], j) : nullptr;
-            at.now.push_back(q == p ? now : post[size_t(q)] ? post[size_t(q)] : sp);
-            at.nowKnown.push_back(q == p || post[size_t(q)]);
+            const ProcState* a = arrivedAt(q) ? arrivalOf(q) : nullptr;
+            at.now.push_back(q == rk ? now : post[size_t(q)] ? post[size_t(q)] : sp);
+            at.nowKnown.push_back(q == rk || post[size_t(q)]);
             at.old.push_back(a ? a : sp);
-            at.oldKnown.push_back(a != nullptr || q == p);
+            at.oldKnown.push_back(a != nullptr || q == rk);
           }
-          at.me = p;
+          at.me = rk;
         };
         // A postcondition conjunct `x == e` (`\result == e`) for an
         // assigned variable x, e reading no assigned location outside \old:
@@ -474,7 +501,7 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
         {
           LocalHook hook;
           hook.func = g;
-          hook.mpiRank = p;
+          hook.mpiRank = rk;
           hook.mpiSize = n;
           m.annot = &hook;
           for (const model::Clause* cl : assigns)
@@ -516,8 +543,8 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
             // causality, CollectiveContractMonitor)
             uint64_t h = 0;
             for (int q = 0; q < n; ++q)
-              if (q != p && arrivedAt(q) && m.choose(member[size_t(q)]))
-                h |= arrival(*s.procs[size_t(q)], j)->heard;
+              if (q != rk && arrivedAt(q) && m.choose(member[size_t(q)]))
+                h |= arrivalOf(q)->heard;
             m.self().heard |= h;
           }
           m.step.effects.push_back(gf.name + " simulated" +

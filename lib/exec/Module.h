@@ -15,11 +15,17 @@
 //                      f's return (e.g. MPI: a request never completed);
 //                      may fail()
 //   contractComms      adds to the initial state ps of a process of verify
-//                      --contract `count` communicators of all nprocs
-//                      processes, distinct from each other and from the
-//                      world (e.g. MPI: what MPI_Comm_dup(MPI_COMM_WORLD)
-//                      gives, made before f), and returns their handles
-//                      (ContractDriver::commDup)
+//                      --contract `count` communicators of the processes
+//                      `members` (in rank order), distinct from each other
+//                      and from the world (e.g. MPI: what
+//                      MPI_Comm_dup(MPI_COMM_WORLD) or a split of it gives,
+//                      made before f), and returns their handles
+//                      (ContractDriver::commDup, ContractDriver::members)
+//   commMembers        the processes of communicator `comm` of process
+//                      `proc` (state ps) in rank order, of a world of
+//                      nprocs processes; empty when it is not a valid
+//                      communicator (verify --contract: the group of a
+//                      simulated collective call)
 //   commOrigin         the communicator a communicator of process state ps
 //                      was made from (transitively; itself if it was not
 //                      made by the process): verify --contract's `mpi uses`
@@ -72,9 +78,11 @@ struct Module {
                          const std::function<Machine()>& fresh,
                          std::vector<Successor>& out) = nullptr;
   void (*onLibraryCall)(Machine& m, const std::string& name) = nullptr;
-  std::vector<int64_t> (*contractComms)(sym::ExprFactory& f, ProcState& ps, int nprocs,
-                                        size_t count) = nullptr;
+  std::vector<int64_t> (*contractComms)(sym::ExprFactory& f, ProcState& ps,
+                                        const std::vector<int>& members, size_t count) = nullptr;
   int64_t (*commOrigin)(const ProcState& ps, int64_t comm) = nullptr;
+  std::vector<int> (*commMembers)(const ProcState& ps, int proc, int nprocs,
+                                  int64_t comm) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

@@ -1674,10 +1674,14 @@ private:
           const state::ProcState& ps = *n.state.procs[p];
           const auto& fr = ps.stack.back();
           const auto& fn = ex.program().func(fr.func);
-          const auto& L = fn.locs.at(fr.loc);
-          v.loc = all[p].blockedLoc.valid() ? all[p].blockedLoc
-                  : L.out.empty()           ? L.loc
-                                            : fn.trans.at(L.out[0]).loc;
+          // (a simulated procedure without a body has no locations: its
+          // stub gives blockedLoc)
+          if (all[p].blockedLoc.valid() || fr.loc >= fn.locs.size()) {
+            v.loc = all[p].blockedLoc.valid() ? all[p].blockedLoc : fn.loc;
+          } else {
+            const auto& L = fn.locs.at(fr.loc);
+            v.loc = L.out.empty() ? L.loc : fn.trans.at(L.out[0]).loc;
+          }
           v.proc = p;
           break;
         }

@@ -143,8 +143,10 @@ options:
             process calls F once with the program's globals and F's
             arguments fresh symbolic values constrained only by F's
             precondition (pointer arguments: distinct arrays of symbolic
-            length; MPI_Comm arguments: MPI_COMM_WORLD, and a duplicate
-            of it in a second run if F also names MPI_COMM_WORLD; MPI_Datatype
+            length; MPI_Comm arguments: MPI_COMM_WORLD, and if F also
+            names MPI_COMM_WORLD a duplicate of it and a communicator of
+            each proper subset of a world of 2..N processes (ranks in
+            world order, the others not calling F); MPI_Datatype
             arguments F only passes to MPI calls that move data: one
             symbolic datatype for every datatype, known only through
             \mpi_sig, \mpi_extent, \mpi_nonoverlapping, the same on
@@ -603,9 +605,11 @@ int verifyCommand(const std::vector<std::string>& args,
   s::SearchResult r = s::verify(*program, vo);
   // One more run of the contract driver on a fresh copy of the program, with
   // handle choice k (and each communicator parameter bound to a duplicate of
-  // MPI_COMM_WORLD when commDup); its statistics are added to r's. False
-  // when the program no longer loads.
-  auto runAgain = [&](size_t k, bool commDup, const std::string& what) {
+  // MPI_COMM_WORLD when commDup; to a communicator of the processes
+  // `members` of a world of nprocs when members is not empty); its
+  // statistics are added to r's. False when the program no longer loads.
+  auto runAgain = [&](size_t k, bool commDup, const std::string& what,
+                      const std::vector<int>& members = {}, int nprocs = 0) {
     std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
     if (!next)
       return false;
@@ -619,17 +623,22 @@ int verifyCommand(const std::vector<std::string>& args,
       rk.reason = "unsupported: --contract " + contractName + what + ": " + why;
     } else {
       drivers.back().lazyEntry = lazyEntry;
-      drivers.back().symmetry = symmetry;
+      // the processes outside f's communicator are not alike to its members
+      drivers.back().symmetry = symmetry && members.empty();
       drivers.back().commDup = commDup;
+      drivers.back().members = members;
       vo.contract = &drivers.back();
-      rk = s::verify(*next, vo);
+      s::VerifyOptions one = vo;
+      if (nprocs > 0)
+        one.nLo = one.nHi = nprocs;
+      rk = s::verify(*next, one);
     }
     s::Stats total = r.stats;
     s::accumulate(total, rk.stats);
     std::string note = r.note;
     r = std::move(rk);
     r.stats = total;
-    if (commDup && r.verdict == s::Verdict::Verified)
+    if ((commDup || !members.empty()) && r.verdict == s::Verdict::Verified)
       r.note = note;
     program = std::move(next);
     return true;
@@ -679,11 +688,54 @@ int verifyCommand(const std::vector<std::string>& args,
                        "MPI_COMM_WORLD of its own"
                     << (choices.size() > 1 ? " and " + choiceNames[k] : std::string()) << "\n";
       }
-      if (r.verdict == s::Verdict::Verified && !why.empty()) {
+      // ... and with them bound to a communicator of fewer processes than
+      // the world (ContractDriver::members; DESIGN-NOTES "Sub-communicators"):
+      // per world size N of -n, every nonempty proper subset of the N
+      // processes, ranks in world order (what MPI_Comm_split(MPI_COMM_WORLD,
+      // color, 0) gives); the others do not call f
+      std::string subNote;
+      if (!why.empty() && commParams == 1) {
+        int largest = 0;
+        for (int N = std::max(vo.nLo, 2); N <= vo.nHi && r.verdict == s::Verdict::Verified; ++N)
+          for (uint32_t mask = 1; mask + 1 < (1u << N) && r.verdict == s::Verdict::Verified;
+               ++mask) {
+            std::vector<int> members;
+            std::string list;
+            for (int q = 0; q < N; ++q)
+              if (mask & (1u << q)) {
+                members.push_back(q);
+                list += (list.empty() ? "" : ", ") + std::to_string(q);
+              }
+            for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
+              if (!runAgain(k, true, "", members, N))
+                return kUsage;
+              if (r.verdict != s::Verdict::Verified)
+                std::cerr << "note: with the communicator parameter bound to a communicator of "
+                             "processes {"
+                          << list << "} of " << N << " (the others do not call " << contractName
+                          << ")" << (choices.size() > 1 ? " and " + choiceNames[k] : std::string())
+                          << "\n";
+            }
+            largest = N;
+          }
+        if (largest > 0)
+          subNote = "communicator parameter: MPI_COMM_WORLD, a duplicate of it, and every "
+                    "communicator of fewer processes of a world of 2.." +
+                    std::to_string(largest) + " (ranks in world order)";
+      }
+      if (r.verdict == s::Verdict::Verified && !subNote.empty()) {
+        r.note += (r.note.empty() ? "" : "; ") + subNote;
+      } else if (r.verdict == s::Verdict::Verified && !why.empty() && commParams == 1) {
         r.verdict = s::Verdict::Unknown;
         r.reason = "not checked: " + why +
                    ": verified with it bound to MPI_COMM_WORLD and to a duplicate of "
                    "MPI_COMM_WORLD, not for a communicator of fewer processes than "
+                   "MPI_COMM_WORLD (-n allows no world of 2 or more processes)";
+      } else if (r.verdict == s::Verdict::Verified && !why.empty()) {
+        r.verdict = s::Verdict::Unknown;
+        r.reason = "not checked: " + why +
+                   ": verified with the communicator parameters bound to MPI_COMM_WORLD and to "
+                   "distinct duplicates of it, not for communicators of fewer processes than "
                    "MPI_COMM_WORLD";
       } else if (r.verdict == s::Verdict::Verified && commParams >= 3) {
         r.verdict = s::Verdict::Unknown;

@@ -1501,7 +1501,8 @@ Module mpiModule() {
                 .plainAccesses = noRequests,
                 .onContractReturn = contractReturnChecks,
                 .contractComms = contractComms,
-                .commOrigin = commOrigin};
+                .commOrigin = commOrigin,
+                .commMembers = commMembers};
 }
 
 } // namespace chorus::exec

@@ -127,17 +127,18 @@ void storeExt(Machine& m, int proc, const MpiExt& x) {
   setMpiExt(m, ps, m.f.tuple(m.f.tupleType(ts), members));
 }
 
-/// verify --contract (ContractDriver::commDup): `count` communicators of
-/// all processes in rank order, each with its own context, as if every
-/// process had called MPI_Comm_dup(MPI_COMM_WORLD) `count` times before f;
-/// ps has no MPI objects yet.
-std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps, int nprocs, size_t count) {
+/// verify --contract (ContractDriver::commDup, ContractDriver::members):
+/// `count` communicators of the processes `members` in rank order, each
+/// with its own context, as if every process had called
+/// MPI_Comm_dup(MPI_COMM_WORLD) (or an MPI_Comm_split of it whose keys keep
+/// the world's order) `count` times before f; ps has no MPI objects yet.
+std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps,
+                                   const std::vector<int>& members, size_t count) {
   std::vector<int64_t> objs, handles;
-  std::vector<int64_t> members(static_cast<size_t>(nprocs));
-  std::iota(members.begin(), members.end(), 0);
+  std::vector<int64_t> pl(members.begin(), members.end());
   for (size_t k = 0; k < count; ++k) {
     handles.push_back(mpiHandle(1, int(kObjBase + int64_t(k))));
-    addObj(objs, 1, handles.back(), members);
+    addObj(objs, 1, handles.back(), pl);
   }
   if (count == 0)
     return handles;
@@ -149,6 +150,30 @@ std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps, int nproc
   Expr ms[1] = {table};
   ps.mpiObj = {f.intConst(0), f.intConst(0), f.intConst(0), f.tuple(f.tupleType(ts), ms)};
   return handles;
+}
+
+std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm) {
+  if (comm == kCommWorld) {
+    std::vector<int> g(static_cast<size_t>(nprocs));
+    std::iota(g.begin(), g.end(), 0);
+    return g;
+  }
+  if (comm == kCommSelf)
+    return {proc};
+  Expr e = mpiExt(ps);
+  if (!e || (comm >> 24) != 1 || (comm & 0xffffff) < kObjBase)
+    return {};
+  std::vector<int64_t> objs;
+  for (Expr v : e->children()[0]->children()) {
+    std::optional<int64_t> x;
+    if (v->kind() == sym::Kind::NumConst)
+      x = v->value().toInt64();
+    if (!x)
+      return {};
+    objs.push_back(*x);
+  }
+  int64_t off = findObj(objs, 1, comm);
+  return off < 0 ? std::vector<int>{} : toInts(objPayload(objs, off));
 }
 
 // ------------------------------------------------------ groups and ranks

@@ -286,9 +286,13 @@ void finalizeChecks(Machine& m);
 /// takes the receive's message as heard when it matched).
 void contractReturnChecks(Machine& m);
 /// verify --contract: adds to the initial state ps `count` communicators of
-/// all nprocs processes, distinct from each other and from MPI_COMM_WORLD
+/// the processes `members`, distinct from each other and from MPI_COMM_WORLD
 /// (MpiComm.cpp; the module's contractComms hook); returns their handles.
-std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps, int nprocs, size_t count);
+std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps,
+                                   const std::vector<int>& members, size_t count);
+/// The members of communicator comm of process proc (state ps) in rank
+/// order, in a world of nprocs processes; empty if it is not valid.
+std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
 /// No request slot of process state ps is in use (free slots only): then

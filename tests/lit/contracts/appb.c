@@ -94,7 +94,7 @@ void ibar(void) {
 // ROOT-NEXT: the precondition 'requires 0 <= root && root < \mpi_comm_size && \mpi_agree(root) ({{.*}})' of 'MPI_Bcast' may not hold on process 1
 // RUN: %expect-exit 1 %chorus verify %s --contract twice -DSWAPPED -n 2 --quiet | FileCheck %s --check-prefix=SWAP
 // SWAP: verdict: violation COLLECTIVE_CONSISTENCY at {{.*}}chorus_mpi_contracts.h:355:5 (process 1)
-// SWAP-NEXT: process 1 calls 'MPI_Bcast' where process 0 called 'MPI_Allreduce' (seed 002 Def. 2.2)
+// SWAP-NEXT: process 1 calls 'MPI_Bcast' where process 0 called 'MPI_Allreduce' on the same communicator (seed 002 Def. 2.2)
 // RUN: %expect-exit 1 %chorus verify %s --contract maxinplace -DMIN -n 2 --quiet | FileCheck %s --check-prefix=MIN
 // MIN: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}appb.c:60:7 (process 0)
 //

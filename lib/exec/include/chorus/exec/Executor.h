@@ -443,6 +443,18 @@ public:
   int contractSegment(const ProcState& ps) const;
   /// --contract: the number of simulated calls process state `ps` arrived at.
   static size_t stubArrivals(const ProcState& ps);
+  /// --contract: the number of simulated calls on communicator (context)
+  /// `comm` process state `ps` arrived at (instances are matched per
+  /// communicator, as MPI matches collectives).
+  static size_t stubArrivals(const ProcState& ps, int64_t comm);
+  /// --contract: the processes of f's communicator in rank order (all
+  /// processes unless ContractDriver::members says otherwise); the rank of
+  /// process p in it, or -1.
+  const std::vector<int>& contractGroup() const { return contractGroup_; }
+  int contractRank(int p) const;
+  /// The processes of communicator `comm` of process `proc` (state ps) in
+  /// rank order, in a world of nprocs processes; empty when not valid.
+  std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm) const;
 
   /// Frame conditions (Assigns.cpp): for every location of process state
   /// `before` — globals, heap objects not freed in `after`, the variables of
@@ -539,6 +551,7 @@ private:
   std::string executingSuffix(int p) const;
   bool inComponent_ = false;
   GlobalState contractInitial_;
+  std::vector<int> contractGroup_;
   Expr symExtent_ = nullptr, symNonoverlap_ = nullptr;
   std::vector<const model::Contract*> stubOf_;
   /// --contract: the moves of process p inside a simulated call (its top

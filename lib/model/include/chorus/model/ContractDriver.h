@@ -54,6 +54,13 @@ struct ContractDriver {
   /// CLI's second run when f also names MPI_COMM_WORLD
   /// (contractCommBinding).
   bool commDup = false;
+  /// The processes of f's communicator, in rank order, when it is smaller
+  /// than the world (the CLI's runs with a sub-communicator, one process
+  /// count each): only they call f, the others do nothing (they start at
+  /// `afterLoc`), and f's MPI_Comm parameters are bound to communicators of
+  /// these processes (each its own context, as with commDup). Empty: all
+  /// processes.
+  std::vector<int> members;
   LocId callLoc = kNone;  ///< the driver's location before the call
   LocId afterLoc = kNone; ///< the driver's location after the call
 };

@@ -1,0 +1,187 @@
+// Communicators smaller than the world (issue 11; lib/exec/DESIGN-NOTES.md
+// "Sub-communicators"). Seed 002 §3.3: `\mpi_comm_size` is "the number of
+// processes in the communicator", `\mpi_comm_rank` the rank of "this"
+// process in it, and `\mpi_on(t, r)` evaluates t on "the process of rank r
+// in the communicator" — the communicator of the block's `mpi
+// collective(c)`, which need not be MPI_COMM_WORLD.
+//
+// (1) f's communicator parameter smaller than the world. The driver P^f
+// (§2.2) runs f on the processes of comm. When f also names MPI_COMM_WORLD,
+// the CLI runs it with comm bound to MPI_COMM_WORLD, to a duplicate of it,
+// and, for every world of N = 2 .. (the largest -n) processes, to a
+// communicator of each nonempty proper subset of them, ranks in world order
+// (what MPI_Comm_split(MPI_COMM_WORLD, color, 0) gives); the other
+// processes of the world do not call f.
+//
+// bcw: a broadcast on comm that checks the world's size for sanity
+// (harmless for every communicator): verified, the verdict says what ran.
+// RUN: %expect-exit 0 %chorus verify %s --contract bcw -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=BCW --implicit-check-not=note:
+// BCW: verdict: verified ({{.*}}communicator parameter: MPI_COMM_WORLD, a duplicate of it, and every communicator of fewer processes of a world of 2..3 (ranks in world order)
+// A barrier on MPI_COMM_WORLD beside the broadcast (listed in `mpi uses`):
+// right when comm is all of the world, a deadlock when it is smaller (the
+// processes outside comm never call MPI_Barrier); found only by the
+// sub-communicator runs, where App. B's MPI_Barrier waits for every process
+// of MPI_COMM_WORLD.
+// RUN: %expect-exit 1 %chorus verify %s --contract bcw -DWORLD_BARRIER -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=WBAR
+// WBAR: note: with the communicator parameter bound to a communicator of processes {0} of 2 (the others do not call bcw)
+// WBAR: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}chorus_mpi_contracts.h:328:5 (process 0)
+// WBAR-NEXT: deadlock: process 0 blocked in the simulation of 'MPI_Barrier', waiting for process 1 (its waitsfor) to call it
+// The broadcast's messages on MPI_COMM_WORLD, comm ranks taken for world
+// ranks: right for MPI_COMM_WORLD and a duplicate (the same ranks), wrong
+// when comm is {0, 2} of 3: comm rank 1 is process 2, and the root's message
+// goes to process 1, which is not in comm (the others do not call f):
+// SEGMENT_BOUNDARY, the message leaves f's segments (Def. 2.5 (3)).
+// RUN: %expect-exit 1 %chorus verify %s --contract bcw -DWORLD_SEND -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=WSEND
+// WSEND: note: with the communicator parameter bound to a communicator of processes {0, 2} of 3 (the others do not call bcw)
+// WSEND: verdict: violation SEGMENT_BOUNDARY at {{.*}}subcomm.c:118:9 (process 0)
+// WSEND-NEXT: a message from process 0 to process 1, which is not in the communicator of 'bcw' (it does not call it): it leaves f's segments (seed 002 Def. 2.5 (3))
+//
+// (2) Simulated calls matched per communicator. A collective procedure g
+// called by f on a communicator f made is simulated over that
+// communicator's processes (its ranks, size and `\mpi_on`), and the j-th
+// calls on one communicator match, whatever the calls on others.
+//
+// halfb: MPI_Comm_split of comm by parity, then g = bc0 (a broadcast from
+// rank 0 of its communicator, simulated by its contract) on each half.
+// RUN: %expect-exit 0 %chorus verify %s --contract halfb -n 1..4 --quiet 2>&1 | FileCheck %s --check-prefix=OK
+// OK: verdict: verified
+// Broken: the key orders each half backwards, so its rank 0 is the highest
+// rank of the half: COLLECTIVE_POSTCONDITION of halfb on process 0 (which
+// gets rank 2's value at n = 3).
+// RUN: %expect-exit 1 %chorus verify %s --contract halfb -DBACKWARDS -n 3 --quiet 2>&1 | FileCheck %s --check-prefix=HBACK
+// HBACK: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}subcomm.c:139:7 (process 0)
+// Broken: the even half's second rank (process 2 at n = 3) calls bc1 where
+// its rank 0 called bc0: COLLECTIVE_CONSISTENCY on that communicator (Def.
+// 2.2 per communicator; the odd half's call of bc0 on its own communicator
+// is no conflict).
+// RUN: %expect-exit 1 %chorus verify %s --contract halfb -DMIXED -n 3 --quiet 2>&1 | FileCheck %s --check-prefix=HMIX
+// HMIX: verdict: violation COLLECTIVE_CONSISTENCY at {{.*}}subcomm.c:88:6 (process 2)
+// HMIX-NEXT: process 2 calls 'bc1' where process 0 called 'bc0' on the same communicator (seed 002 Def. 2.2)
+//
+// twodup: two duplicates of comm, bca (which waits for every rank of its
+// communicator) called on each in the same order on every process: verified. -DCROSSED: rank 0 calls them in the other order;
+// each bca waits for every rank of its communicator, so process 0 waits on
+// d2 for the others, which wait on d1 for it: ABSOLUTE_DEADLOCK (before,
+// calls on different communicators were matched by order and unsupported).
+// RUN: %expect-exit 0 %chorus verify %s --contract twodup -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 1 %chorus verify %s --contract twodup -DCROSSED -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=CROSS
+// CROSS: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}subcomm.c:97:6 (process 0)
+// CROSS-NEXT: deadlock: process 0 blocked in the simulation of 'bca', waiting for process 1 (its waitsfor) to call it; process 1 blocked in the simulation of 'bca', waiting for process 0 (its waitsfor) to call it
+#include <mpi.h>
+
+/*@ mpi uses comm;
+    mpi collective(comm):
+      requires \valid(x);
+      assigns *x;
+      ensures *x == \mpi_on(\old(*x), 0);
+      waitsfor { j | int j; j == 0 };
+*/
+void bc0(int *x, MPI_Comm comm);
+
+/*@ mpi uses comm;
+    mpi collective(comm):
+      requires \valid(x);
+      assigns *x;
+      ensures *x == \mpi_on(\old(*x), 0);
+      waitsfor { j | int j; j == 0 };
+*/
+void bc1(int *x, MPI_Comm comm);
+
+/*@ mpi uses comm;
+    mpi collective(comm):
+      requires \valid(x);
+      assigns *x;
+      ensures *x == \mpi_on(\old(*x), 0);
+      waitsfor { j | int j; 0 <= j < \mpi_comm_size };
+*/
+void bca(int *x, MPI_Comm comm);
+
+/*@ mpi uses comm, MPI_COMM_WORLD;
+    mpi collective(comm):
+      requires \mpi_agree(root) && 0 <= root < \mpi_comm_size;
+      requires \valid(x);
+      assigns *x;
+      ensures *x == \mpi_on(\old(*x), root);
+      waitsfor { j | int j; j == root };
+*/
+void bcw(int *x, int root, MPI_Comm comm) {
+  int me, n, w;
+  MPI_Comm_rank(comm, &me);
+  MPI_Comm_size(comm, &n);
+  MPI_Comm_size(MPI_COMM_WORLD, &w);
+  if (n > w)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  if (me == root) {
+    for (int i = 0; i < n; i++)
+      if (i != root) {
+#if defined(WORLD_SEND)
+        MPI_Send(x, 1, MPI_INT, i, 0, MPI_COMM_WORLD);
+#else
+        MPI_Send(x, 1, MPI_INT, i, 0, comm);
+#endif
+      }
+  } else {
+#if defined(WORLD_SEND)
+    MPI_Recv(x, 1, MPI_INT, root, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#else
+    MPI_Recv(x, 1, MPI_INT, root, 0, comm, MPI_STATUS_IGNORE);
+#endif
+  }
+#if defined(WORLD_BARRIER)
+  MPI_Barrier(MPI_COMM_WORLD);
+#endif
+}
+
+/*@ mpi uses comm;
+    mpi collective(comm):
+      requires \valid(x);
+      assigns *x;
+      ensures *x == \mpi_on(\old(*x), \mpi_comm_rank % 2);
+*/
+void halfb(int *x, MPI_Comm comm) {
+  int me;
+  MPI_Comm half;
+  MPI_Comm_rank(comm, &me);
+#if defined(BACKWARDS)
+  MPI_Comm_split(comm, me % 2, -me, &half);
+#else
+  MPI_Comm_split(comm, me % 2, me, &half);
+#endif
+#if defined(MIXED)
+  if (me == 2)
+    bc1(x, half);
+  else
+    bc0(x, half);
+#else
+  bc0(x, half);
+#endif
+  MPI_Comm_free(&half);
+}
+
+/*@ mpi uses comm;
+    mpi collective(comm):
+      requires \valid(x) && \valid(y);
+      assigns *x, *y;
+      ensures *x == \mpi_on(\old(*x), 0) && *y == \mpi_on(\old(*y), 0);
+*/
+void twodup(int *x, int *y, MPI_Comm comm) {
+  int me;
+  MPI_Comm d1, d2;
+  MPI_Comm_rank(comm, &me);
+  MPI_Comm_dup(comm, &d1);
+  MPI_Comm_dup(comm, &d2);
+#if defined(CROSSED)
+  if (me == 0) {
+    bca(y, d2);
+    bca(x, d1);
+  } else {
+    bca(x, d1);
+    bca(y, d2);
+  }
+#else
+  bca(x, d1);
+  bca(y, d2);
+#endif
+  MPI_Comm_free(&d1);
+  MPI_Comm_free(&d2);
+}
