@@ -500,6 +500,24 @@ GlobalState Executor::contractInitialState() {
   }
   for (Expr c : conds)
     gs.pc = f_.logicalAnd(gs.pc, c);
+  // ContractDriver::dtUnits: a datatype parameter bound, on a process, to a
+  // contiguous datatype of k symbolic elements (made as if by the caller)
+  for (int r = 0; r < opts_.nprocs && r < int(D.dtUnits.size()); ++r)
+    for (size_t i = 0; i < D.args.size() && i < D.dtUnits[size_t(r)].size(); ++i) {
+      int k = D.dtUnits[size_t(r)][i];
+      if (k <= 1 || !(i < D.handles.size() && D.handles[i] == model::kSymbolicDatatype))
+        continue;
+      Machine m(*this, *impl_, gs, r, opts_.syncSends);
+      int64_t h = 0;
+      for (const Module& mod : modules())
+        if (mod.contractDatatype)
+          h = mod.contractDatatype(m, model::kSymbolicDatatype, k);
+      if (!h)
+        throw Unsupported("--contract: no module makes a derived datatype");
+      ProcState ps = m.self();
+      ps.globals[impl_->globalIndex.at(D.args[i])] = f_.intConst(h);
+      gs.procs[size_t(r)] = interner_.intern(std::move(ps));
+    }
   // the precondition on every process (all its requires, a behavior's
   // under its assumes)
   const model::Contract* contract = nullptr;

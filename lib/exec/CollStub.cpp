@@ -2,13 +2,16 @@
 // seed 002 §2.4 and §4.2): a call of a procedure g with a collective
 // contract does not run g's body; the process
 //   arrives: its state (g's frame pushed, arguments bound) is kept as a
-//     StubEntry mark on the driver's frame, the `at`-th arrival; the
-//     arrivals of the other processes at the same instance must be calls of
-//     g (collective consistency, Def. 2.2); the last arrival checks g's
-//     precondition on every rank over the arrival states
+//     StubEntry mark on the driver's frame, tagged with the communicator of
+//     g's `mpi collective(c)` (Mark::at); its j-th arrival on that
+//     communicator and the other members' j-th arrivals on it are one
+//     instance, over the communicator's group (its processes in rank
+//     order); the other members' arrivals at the instance must be calls of
+//     g (collective consistency, Def. 2.2, per communicator); the last
+//     arrival checks g's precondition on every rank over the arrival states
 //     (COLLECTIVE_PRECONDITION, Ex. 2.4);
-//   waits until every rank of its `waitsfor` set (in its arrival state)
-//     has arrived;
+//   waits until every rank of its `waitsfor` set (ranks of the group, in its
+//     arrival state) has arrived;
 //   havocs the locations of g's `assigns` (fresh values), assumes g's
 //     postcondition (\old: the arrival states; \mpi_on of another rank's
 //     state after the call is not supported yet) and returns a fresh result.

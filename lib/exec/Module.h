@@ -26,6 +26,11 @@
 //                      nprocs processes; empty when it is not a valid
 //                      communicator (verify --contract: the group of a
 //                      simulated collective call)
+//   contractDatatype   makes in the moving process's state a committed
+//                      datatype of k contiguous elements of datatype `old`
+//                      and returns its handle (verify --contract:
+//                      ContractDriver::dtUnits, datatypes that differ
+//                      between processes)
 //   commOrigin         the communicator a communicator of process state ps
 //                      was made from (transitively; itself if it was not
 //                      made by the process): verify --contract's `mpi uses`
@@ -83,6 +88,7 @@ struct Module {
   int64_t (*commOrigin)(const ProcState& ps, int64_t comm) = nullptr;
   std::vector<int> (*commMembers)(const ProcState& ps, int proc, int nprocs,
                                   int64_t comm) = nullptr;
+  int64_t (*contractDatatype)(Machine& m, int64_t old, int64_t k) = nullptr;
 };
 
 /// Every module of Modules.def, in order.

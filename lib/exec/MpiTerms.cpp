@@ -265,9 +265,32 @@ MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
       return v;
     }
     auto c = m.concreteInt(b.count);
-    if (!c)
-      throw Unsupported("'" + m.text(e) + "': a derived datatype with a symbolic count at " +
-                        m.where());
+    if (!c) {
+      // a derived datatype whose type map is u elements of one basic type
+      // without gaps (MPI_Type_contiguous of a basic type): its count
+      // elements are count * u consecutive elements of the array, read up
+      // to the bound as for a basic datatype
+      TypeMap tm = typeMap(m, b.dt, b.proc);
+      bool gapless = !tm.entries.empty() && tm.lb == 0;
+      int64_t basic = gapless ? tm.entries[0].basic : 0;
+      int64_t sz = gapless ? typeSize(m, basic, b.proc) : 0;
+      for (size_t j = 0; j < tm.entries.size() && gapless; ++j)
+        gapless = tm.entries[j].basic == basic && tm.entries[j].disp == int64_t(j) * sz;
+      gapless = gapless && tm.extent() == int64_t(tm.entries.size()) * sz;
+      if (!gapless)
+        throw Unsupported("'" + m.text(e) + "': a derived datatype with a symbolic count at " +
+                          m.where());
+      if (*K > 0)
+        bufferType(m, b.base, basic, ViolationKind::MpiBufferTypeMismatch, b.proc);
+      for (int64_t i = 0; i < *K * int64_t(unit.size()); ++i) {
+        Expr x = element(m, b.base, i, b.proc, b);
+        if (!x)
+          break;
+        v.vals.push_back(x);
+        v.codes.push_back(unit[size_t(i) % unit.size()]);
+      }
+      return v;
+    }
     v.vals = readTyped(m, b.base, 0, *c, b.dt, ViolationKind::MpiBufferTypeMismatch, b.proc);
     for (int64_t i = 0; i < *c; ++i)
       for (int64_t u : unit)

@@ -1021,6 +1021,20 @@ void newType(Machine& m, const TypeMap& t, Expr out) {
                            std::to_string(t.extent()));
 }
 
+/// verify --contract (ContractDriver::dtUnits): a committed contiguous
+/// datatype of k elements of `old` in the moving process's table, as if the
+/// caller had made it with MPI_Type_contiguous and MPI_Type_commit; returns
+/// its handle.
+int64_t contractDatatype(Machine& m, int64_t old, int64_t k) {
+  TypeMap r = build(m, {Block{0, k, old}}, false);
+  r.committed = true;
+  MpiExt x = loadExt(m, m.me);
+  int64_t h = newLocalHandle(x.objs, 3);
+  addObj(x.objs, 3, h, encodeMap(r));
+  storeExt(m, m.me, x);
+  return h;
+}
+
 /// MPI_Type_create_subarray / MPI_Type_create_darray (MPI 3.1 §4.1.3-4.1.4):
 /// the elements of an n-dimensional array of oldtype that the type selects,
 /// in the order of the array (C order: the last dimension varies fastest;
@@ -1502,7 +1516,8 @@ Module mpiModule() {
                 .onContractReturn = contractReturnChecks,
                 .contractComms = contractComms,
                 .commOrigin = commOrigin,
-                .commMembers = commMembers};
+                .commMembers = commMembers,
+                .contractDatatype = contractDatatype};
 }
 
 } // namespace chorus::exec

@@ -132,12 +132,12 @@ int typed(void *buf, int count, MPI_Datatype dt) {
 // RUN: %expect-exit 0 %chorus verify %s --contract bcast -DSAME_DT -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=BCAST
 // BCAST: verdict: verified (dt symbolic: every datatype, the same on every process; rank symmetry not used
 // App. B asks only the signatures to agree (count * \mpi_sig(dt)), which
-// datatypes that differ between processes can satisfy; no run covers
-// those: unknown, naming the datatype.
-// RUN: %expect-exit 2 %chorus verify %s --contract bcast -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=DIFFER
-// RUN: %expect-exit 2 %chorus verify %s --contract shift -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=DIFFER
-// RUN: %expect-exit 2 %chorus verify %s --contract wrap -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=DIFFER
-// DIFFER: verdict: unknown (not checked: datatype 'dt' may differ between processes (the precondition has no \mpi_agree of it); every run gave it the same datatype on every process)
+// datatypes that differ between processes satisfy: runs with dt per process
+// the symbolic datatype or contiguous(2, dt) cover them (differ.c).
+// RUN: %expect-exit 0 %chorus verify %s --contract bcast -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=DIFFER
+// RUN: %expect-exit 0 %chorus verify %s --contract shift -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=DIFFER
+// RUN: %expect-exit 0 %chorus verify %s --contract wrap -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=DIFFER
+// DIFFER: verdict: verified (dt symbolic: every datatype, the same on every process; datatypes 'dt' that differ between processes: each the symbolic datatype dt or contiguous(2, dt) per process and parameter, worlds of 1..3 processes;
 // Without \mpi_nonoverlapping(dt) in the precondition the datatype may
 // overlap, and receiving into it is erroneous (MPI 3.1 §4.1.1) ...
 // RUN: %expect-exit 1 %chorus verify %s --contract bcast -DOVERLAP -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OVERLAP

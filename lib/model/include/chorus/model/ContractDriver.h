@@ -61,6 +61,13 @@ struct ContractDriver {
   /// these processes (each its own context, as with commDup). Empty: all
   /// processes.
   std::vector<int> members;
+  /// Datatypes that differ between processes (the CLI's runs for a symbolic
+  /// datatype parameter without `\mpi_agree(dt)`): dtUnits[r][i] > 1 binds
+  /// parameter i (bound to kSymbolicDatatype) on process r to a committed
+  /// contiguous datatype of that many elements of the symbolic datatype
+  /// (its signature the symbolic one repeated); empty or 1: the symbolic
+  /// datatype itself.
+  std::vector<std::vector<int>> dtUnits;
   LocId callLoc = kNone;  ///< the driver's location before the call
   LocId afterLoc = kNone; ///< the driver's location after the call
 };
