@@ -26,11 +26,13 @@ struct ProcState;
 /// previous arrival at the loop head. Part of the state's identity.
 struct Mark {
   /// StubEntry (`verify --contract`, on the driver's frame): the process at
-  /// its arrival at the `at`-th call of a collective procedure simulated by
-  /// its contract (seed 002 §4.2), kept until the end.
+  /// its arrival at a call of a collective procedure simulated by its
+  /// contract (seed 002 §4.2), kept until the end; `at` is the call's
+  /// communicator handle (0: f's own group), so the j-th mark with that
+  /// handle is the process's j-th call on the communicator.
   enum class Kind : uint8_t { CallEntry, LoopEntry, LoopPrev, StubEntry };
   Kind kind = Kind::CallEntry;
-  model::LocId at = model::kNone; ///< the loop head (loop marks)
+  model::LocId at = model::kNone; ///< the loop head (loop marks); see StubEntry
   /// Interned process state (its own frames keep no marks), or null.
   const ProcState* ps = nullptr;
   Expr value = nullptr; ///< LoopPrev: the variant's value, or null
