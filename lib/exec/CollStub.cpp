@@ -260,6 +260,16 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
       // (CollectiveContractMonitor)
       if (ctx != 0)
         m.step.collComms.push_back(ctx);
+      // a member of the communicator that does not call f (outside f's
+      // communicator: ContractDriver::members) never makes this call
+      for (int q : G)
+        if (contractRank(q) < 0)
+          m.fail(ViolationKind::CollectiveConsistency,
+                 "process " + std::to_string(p) + " calls '" + gf.name +
+                     "' on a communicator with process " + std::to_string(q) +
+                     ", which is not in the communicator of '" + fname +
+                     "' (it does not call it) and never makes the call (seed 002 Def. 2.2)",
+                 m.pc());
       // collective consistency (Def. 2.2, per communicator): the j-th
       // collective call on it of every member is a call of g
       for (int q = 0; q < n; ++q) {

@@ -18,14 +18,15 @@
 // RUN: %expect-exit 0 %chorus verify %s --contract bcw -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=BCW --implicit-check-not=note:
 // BCW: verdict: verified ({{.*}}communicator parameter: MPI_COMM_WORLD, a duplicate of it, and every communicator of fewer processes of a world of 2..3 (ranks in world order)
 // A barrier on MPI_COMM_WORLD beside the broadcast (listed in `mpi uses`):
-// right when comm is all of the world, a deadlock when it is smaller (the
-// processes outside comm never call MPI_Barrier); found only by the
-// sub-communicator runs, where App. B's MPI_Barrier waits for every process
-// of MPI_COMM_WORLD.
+// right when comm is all of the world, wrong when it is smaller: the
+// processes outside comm do not call f, so they never make the call
+// (COLLECTIVE_CONSISTENCY at the arrival, Def. 2.2; App. B's MPI_Barrier
+// is where chorus's contract header declares it). Found only by the
+// sub-communicator runs.
 // RUN: %expect-exit 1 %chorus verify %s --contract bcw -DWORLD_BARRIER -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=WBAR
 // WBAR: note: with the communicator parameter bound to a communicator of processes {0} of 2 (the others do not call bcw)
-// WBAR: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}chorus_mpi_contracts.h:328:5 (process 0)
-// WBAR-NEXT: deadlock: process 0 blocked in the simulation of 'MPI_Barrier', waiting for process 1 (its waitsfor) to call it
+// WBAR: verdict: violation COLLECTIVE_CONSISTENCY at {{.*}}chorus_mpi_contracts.h:328:5 (process 0)
+// WBAR-NEXT: process 0 calls 'MPI_Barrier' on a communicator with process 1, which is not in the communicator of 'bcw' (it does not call it) and never makes the call (seed 002 Def. 2.2)
 // The broadcast's messages on MPI_COMM_WORLD, comm ranks taken for world
 // ranks: right for MPI_COMM_WORLD and a duplicate (the same ranks), wrong
 // when comm is {0, 2} of 3: comm rank 1 is process 2, and the root's message
@@ -33,7 +34,7 @@
 // SEGMENT_BOUNDARY, the message leaves f's segments (Def. 2.5 (3)).
 // RUN: %expect-exit 1 %chorus verify %s --contract bcw -DWORLD_SEND -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=WSEND
 // WSEND: note: with the communicator parameter bound to a communicator of processes {0, 2} of 3 (the others do not call bcw)
-// WSEND: verdict: violation SEGMENT_BOUNDARY at {{.*}}subcomm.c:118:9 (process 0)
+// WSEND: verdict: violation SEGMENT_BOUNDARY at {{.*}}subcomm.c:119:9 (process 0)
 // WSEND-NEXT: a message from process 0 to process 1, which is not in the communicator of 'bcw' (it does not call it): it leaves f's segments (seed 002 Def. 2.5 (3))
 //
 // (2) Simulated calls matched per communicator. A collective procedure g
@@ -49,13 +50,13 @@
 // rank of the half: COLLECTIVE_POSTCONDITION of halfb on process 0 (which
 // gets rank 2's value at n = 3).
 // RUN: %expect-exit 1 %chorus verify %s --contract halfb -DBACKWARDS -n 3 --quiet 2>&1 | FileCheck %s --check-prefix=HBACK
-// HBACK: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}subcomm.c:139:7 (process 0)
+// HBACK: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}subcomm.c:140:7 (process 0)
 // Broken: the even half's second rank (process 2 at n = 3) calls bc1 where
 // its rank 0 called bc0: COLLECTIVE_CONSISTENCY on that communicator (Def.
 // 2.2 per communicator; the odd half's call of bc0 on its own communicator
 // is no conflict).
 // RUN: %expect-exit 1 %chorus verify %s --contract halfb -DMIXED -n 3 --quiet 2>&1 | FileCheck %s --check-prefix=HMIX
-// HMIX: verdict: violation COLLECTIVE_CONSISTENCY at {{.*}}subcomm.c:88:6 (process 2)
+// HMIX: verdict: violation COLLECTIVE_CONSISTENCY at {{.*}}subcomm.c:89:6 (process 2)
 // HMIX-NEXT: process 2 calls 'bc1' where process 0 called 'bc0' on the same communicator (seed 002 Def. 2.2)
 //
 // twodup: two duplicates of comm, bca (which waits for every rank of its
@@ -65,7 +66,7 @@
 // calls on different communicators were matched by order and unsupported).
 // RUN: %expect-exit 0 %chorus verify %s --contract twodup -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 1 %chorus verify %s --contract twodup -DCROSSED -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=CROSS
-// CROSS: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}subcomm.c:97:6 (process 0)
+// CROSS: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}subcomm.c:98:6 (process 0)
 // CROSS-NEXT: deadlock: process 0 blocked in the simulation of 'bca', waiting for process 1 (its waitsfor) to call it; process 1 blocked in the simulation of 'bca', waiting for process 0 (its waitsfor) to call it
 #include <mpi.h>
 
