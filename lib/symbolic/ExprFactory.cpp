@@ -688,6 +688,20 @@ Expr ExprFactory::arrayLength(Expr a) {
       return a->child(0);
     case Kind::Ite:
       return ite(a->child(0), arrayLength(a->child(1)), arrayLength(a->child(2)));
+    case Kind::ArrayRead:
+      // A row read at a symbolic index from a written array of arrays:
+      // len(store(A, j, v)[i]) = (i == j ? len(v) : len(A[i])). Rows of a
+      // shaped array (a lambda) all have its row length, so the two sides
+      // usually agree and the length is a term without `len` (LISE's
+      // relation `shaped(Y) = old` over a `double c[N][N]`: otherwise an
+      // uninterpreted length per row that z3's quantifier instantiation
+      // could not decide in seconds).
+      if (Expr w = a->child(0); w->kind() == Kind::ArrayWrite) {
+        Expr i = a->child(1);
+        return ite(eq(i, w->child(1)), arrayLength(w->child(2)),
+                   arrayLength(arrayRead(w->child(0), i)));
+      }
+      return FactoryAccess::make(*this, Kind::ArrayLength, int_, {a});
     default:
       return FactoryAccess::make(*this, Kind::ArrayLength, int_, {a});
     }

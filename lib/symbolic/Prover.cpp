@@ -4,6 +4,7 @@
 
 #include "Backend.h"
 #include "Bounds.h"
+#include "Definitions.h"
 #include "chorus/support/Knockout.h"
 
 #include <algorithm>
@@ -236,7 +237,7 @@ Answer Prover::satisfiable(Expr ctx) {
     ++stats_.internalDecisions;
     return ctx->isTrue() ? Answer::Yes : Answer::No;
   }
-  std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
+  std::vector<Expr> cs = dropDefinitions(f_, ExprFactory::conjuncts(ctx), nullptr);
   // Independent components (by shared symbols).
   std::vector<std::vector<Expr>> comps;
   if (opts_.independence) {
@@ -315,18 +316,31 @@ Answer Prover::valid(Expr ctx, Expr claim) {
   std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
   // A ground claim (e.g. false) asks about the whole context: no independence.
   bool indep = opts_.independence && !linkSymbols(f_, claim).empty();
-  std::vector<Expr> rel = indep ? relevantConjuncts(f_, cs, claim) : cs;
+  std::vector<Expr> rel0 = indep ? relevantConjuncts(f_, cs, claim) : cs, rel = rel0;
+  // Definitions of symbols nothing else mentions are dropped (equivalent,
+  // Definitions.h); what they linked to the claim is then sliced again.
+  std::vector<Expr> core = dropDefinitions(f_, rel0, claim);
+  if (core.size() != rel0.size())
+    rel = indep ? relevantConjuncts(f_, core, claim) : core;
   stats_.droppedConjuncts += cs.size() - rel.size();
   Expr relCtx = rel.size() == cs.size() ? ctx : f_.logicalAnd(rel);
   // A NO on the relevant part is a counterexample to the whole query only if
   // the dropped conjuncts (sharing no symbol with it) are satisfiable too;
-  // if they are unsatisfiable the context is, and the claim is valid.
+  // if they are unsatisfiable the context is, and the claim is valid. (The
+  // definitions are not among them: they hold for some value of their
+  // symbol, which nothing else mentions, in any model of the rest.)
   auto overDropped = [&](Answer a) {
     if (a != Answer::No || rel.size() == cs.size())
       return a;
-    std::vector<Expr> dropped;
-    std::set_difference(cs.begin(), cs.end(), rel.begin(), rel.end(), std::back_inserter(dropped),
+    std::vector<Expr> outside, unlinked, dropped;
+    std::set_difference(cs.begin(), cs.end(), rel0.begin(), rel0.end(), std::back_inserter(outside),
                         ExprLess());
+    std::set_difference(core.begin(), core.end(), rel.begin(), rel.end(),
+                        std::back_inserter(unlinked), ExprLess());
+    std::set_union(outside.begin(), outside.end(), unlinked.begin(), unlinked.end(),
+                   std::back_inserter(dropped), ExprLess());
+    if (dropped.empty())
+      return a;
     uint64_t q = stats_.queries, m = stats_.maybeResults;
     Answer s = satisfiable(f_.logicalAnd(dropped));
     stats_.queries = q;
@@ -393,7 +407,8 @@ std::optional<Model> Prover::model(Expr ctx) {
 std::optional<Model> Prover::model(Expr ctx, std::span<const Expr> symbols) {
   if (ctx->isFalse())
     return std::nullopt;
-  std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
+  // (definitions of other symbols: their values follow from the rest)
+  std::vector<Expr> cs = dropDefinitions(f_, ExprFactory::conjuncts(ctx), nullptr, symbols);
   SolverBackend& b = opts_.backend == Backend::CVC5 ? impl_->getCvc5(f_) : impl_->getZ3(f_);
   (opts_.backend == Backend::CVC5 ? stats_.cvc5Calls : stats_.z3Calls)++;
   std::string why;

@@ -169,6 +169,21 @@ TEST_F(ExprTest, NestedArrays) {
   Expr newRow = f.arrayWrite(f.arrayRead(m, i), j, c(7));
   Expr m2 = f.arrayWrite(m, i, newRow);
   EXPECT_EQ(f.arrayRead(f.arrayRead(m2, i), j), c(7));
+  // The length of a row read at a symbolic index from a written matrix:
+  // that of the written row where the index is the written one, of the
+  // old row elsewhere; rows of a shaped matrix (lambdas of length n) all
+  // have length n, so the length is n, with no `len` term left.
+  Expr n = f.symbol("n", I), k = f.boundVar("k", I), l = f.boundVar("l", I);
+  Expr shaped = f.arrayLambda(
+      mat, n,
+      f.lambda(std::vector<Expr>{k},
+               f.arrayLambda(row, n,
+                             f.lambda(std::vector<Expr>{l}, f.arrayRead(f.arrayRead(m, k), l)))));
+  Expr w = f.arrayWrite(shaped, c(0), f.arrayWrite(f.arrayRead(shaped, c(0)), j, c(7)));
+  EXPECT_EQ(f.arrayLength(f.arrayRead(w, i)), n);
+  Expr w2 = f.arrayWrite(m, c(0), f.arrayLit(row, std::vector<Expr>{c(1)}));
+  EXPECT_EQ(f.arrayLength(f.arrayRead(w2, i)),
+            f.ite(f.eq(i, c(0)), c(1), f.arrayLength(f.arrayRead(m, i))));
 }
 
 TEST_F(ExprTest, Tuples) {

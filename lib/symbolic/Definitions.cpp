@@ -1,0 +1,88 @@
+// Dropping conjuncts that only define a fresh symbol (Definitions.h).
+//
+// LISE (seed 004) havocs what a loop writes: a fresh Y with the relation
+// `Y = old` until the loop record completes. For a two-dimensional array
+// the relation is a quantified equation over the rows, and every branch of
+// the loop's body asked z3 whether the path condition holding it was
+// satisfiable: z3's quantifier instantiation could not build a model for
+// the nested arrays in its time limit (examples/loops/matrix.c: 30 such
+// queries, 2 s each). When Y occurs nowhere else in the query, the
+// relation constrains nothing else and is dropped before asking.
+#include "Definitions.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace chorus::sym::detail {
+namespace {
+
+/// The symbol a view reads: Y for Y, and for nested array lambdas the
+/// symbol at the bottom of their bodies' read chains.
+Expr viewedSymbol(Expr v) {
+  while (v->kind() == Kind::ArrayLambda) {
+    Expr lam = v->child(1);
+    if (lam->kind() != Kind::Lambda || lam->numChildren() != 2)
+      return nullptr;
+    v = lam->child(1);
+  }
+  while (v->kind() == Kind::ArrayRead)
+    v = v->child(0);
+  return v->kind() == Kind::Symbol ? v : nullptr;
+}
+
+/// Is v the view of `raw` (the term Y or a read of it) and does t have
+/// v's length at every lambda level? Then some value of Y makes v = t
+/// (structurally: equal lengths and equal elements within them): Y = t.
+bool viewMatches(ExprFactory& f, Expr v, Expr raw, Expr t) {
+  if (v == raw)
+    return true;
+  if (v->kind() != Kind::ArrayLambda)
+    return false;
+  Expr len = v->child(0), lam = v->child(1);
+  if (lam->kind() != Kind::Lambda || lam->numChildren() != 2 || len->hasBoundVars() ||
+      f.arrayLength(t) != len)
+    return false;
+  Expr bv = lam->child(0);
+  return viewMatches(f, lam->child(1), f.arrayRead(raw, bv), f.arrayRead(t, bv));
+}
+
+bool mentions(ExprFactory& f, Expr e, Expr sym) {
+  std::span<const Expr> s = f.freeSymbols(e);
+  return std::binary_search(s.begin(), s.end(), sym, ExprLess());
+}
+
+} // namespace
+
+std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr claim,
+                                  std::span<const Expr> keep) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::unordered_map<Expr, unsigned> uses; // symbol -> conjuncts (and claim) mentioning it
+    for (Expr c : cs)
+      for (Expr s : f.freeSymbols(c))
+        ++uses[s];
+    if (claim)
+      for (Expr s : f.freeSymbols(claim))
+        ++uses[s];
+    for (Expr s : keep)
+      ++uses[s];
+    for (size_t i = 0; i < cs.size() && !changed; ++i) {
+      Expr c = cs[i];
+      if (c->kind() != Kind::Eq)
+        continue;
+      for (int side = 0; side < 2 && !changed; ++side) {
+        Expr v = c->child(side), t = c->child(1 - side);
+        Expr y = viewedSymbol(v);
+        if (!y || uses[y] != 1 || mentions(f, t, y) || !viewMatches(f, v, y, t))
+          continue;
+        // the lengths of the view are symbols other than Y (checked equal
+        // to t's, which does not mention Y)
+        cs.erase(cs.begin() + long(i));
+        changed = true;
+      }
+    }
+  }
+  return cs;
+}
+
+} // namespace chorus::sym::detail
