@@ -11,6 +11,7 @@
 #include "Definitions.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 namespace chorus::sym::detail {
@@ -51,6 +52,26 @@ bool mentions(ExprFactory& f, Expr e, Expr sym) {
   return std::binary_search(s.begin(), s.end(), sym, ExprLess());
 }
 
+/// `len(Z) = L` (an atom `len(Z) - L == 0`, L free of Z): {len(Z), L}.
+std::optional<std::pair<Expr, Expr>> lengthFact(ExprFactory& f, Expr c) {
+  if (c->kind() != Kind::Eq || !c->child(1)->isZero() || !c->child(0)->type()->isNumeric())
+    return std::nullopt;
+  Poly p = toPoly(c->child(0));
+  for (size_t j = 0; j < p.terms.size(); ++j) {
+    const Term& tm = p.terms[j];
+    if (tm.mono->kind() != Kind::ArrayLength || (tm.coef != Rational(1) && tm.coef != Rational(-1)))
+      continue;
+    Poly rest = p;
+    rest.terms.erase(rest.terms.begin() + long(j));
+    Expr len = fromPoly(f, scalePoly(rest, Rational(-1) / tm.coef), tm.mono->type());
+    for (Expr s : f.freeSymbols(tm.mono))
+      if (mentions(f, len, s))
+        return std::nullopt;
+    return std::pair{tm.mono, len};
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr claim,
@@ -66,6 +87,11 @@ std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr cla
         ++uses[s];
     for (Expr s : keep)
       ++uses[s];
+    // The length facts `len(Z) = L` of cs (a havocked variable-length
+    // array: LISE's Y with `len(Y) = n`), by conjunct.
+    std::vector<std::optional<std::pair<Expr, Expr>>> facts(cs.size());
+    for (size_t i = 0; i < cs.size(); ++i)
+      facts[i] = lengthFact(f, cs[i]);
     for (size_t i = 0; i < cs.size() && !changed; ++i) {
       Expr c = cs[i];
       if (c->kind() != Kind::Eq)
@@ -73,11 +99,32 @@ std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr cla
       for (int side = 0; side < 2 && !changed; ++side) {
         Expr v = c->child(side), t = c->child(1 - side);
         Expr y = viewedSymbol(v);
-        if (!y || uses[y] != 1 || mentions(f, t, y) || !viewMatches(f, v, y, t))
+        if (!y || mentions(f, t, y))
           continue;
-        // the lengths of the view are symbols other than Y (checked equal
-        // to t's, which does not mention Y)
-        cs.erase(cs.begin() + long(i));
+        // Y's own length facts go with its definition; the others' hold in
+        // any model of what stays (or of what is dropped later, whose
+        // symbols get their values first), so t's length may use them.
+        std::vector<size_t> own;
+        ExprMap known;
+        for (size_t j = 0; j < cs.size(); ++j)
+          if (j != i && facts[j]) {
+            if (facts[j]->first == f.arrayLength(y))
+              own.push_back(j);
+            else if (!mentions(f, facts[j]->first, y))
+              known.emplace(facts[j]->first, facts[j]->second);
+          }
+        if (uses[y] != 1 + own.size())
+          continue;
+        bool ok = viewMatches(f, v, y, t);
+        Expr tl = f.substitute(f.arrayLength(t), known);
+        for (size_t j : own)
+          ok = ok && f.substitute(facts[j]->second, known) == tl;
+        if (!ok)
+          continue;
+        own.push_back(i);
+        std::sort(own.rbegin(), own.rend());
+        for (size_t j : own)
+          cs.erase(cs.begin() + long(j));
         changed = true;
       }
     }

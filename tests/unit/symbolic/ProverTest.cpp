@@ -593,4 +593,24 @@ TEST(ProverChain, DefinitionsOfUnmentionedSymbolsAreDropped) {
   Expr other = f.eq(shaped(y, t.n), shaped(y0, m));
   EXPECT_EQ(p.satisfiable(t.all({other, f.lt(m, t.n)})), Answer::No);
   EXPECT_TRUE(mentionsY());
+  // A havocked `double u[n]`: Y with the fact len(Y) = n, defined as a
+  // write into the previous Y0 (len(Y0) = n): dropped with its fact.
+  sent.clear();
+  Expr u = f.symbol("U", row), u0 = f.symbol("U0", row);
+  Expr lens = t.all({f.eq(f.arrayLength(u0), t.n), range});
+  Expr def = f.eq(u, f.arrayWrite(u0, t.i, t.rx));
+  auto mentionsU = [&] {
+    for (const auto& q : sent)
+      for (Expr a : q)
+        for (Expr s : f.freeSymbols(a))
+          if (s == u)
+            return true;
+    return false;
+  };
+  Expr claim = f.eq(f.arrayRead(u0, t.i), t.ry);
+  EXPECT_EQ(p.valid(t.all({lens, f.eq(f.arrayLength(u), t.n), def}), claim), Answer::No);
+  EXPECT_FALSE(mentionsU());
+  // its fact says another length than the definition's: it stays
+  EXPECT_EQ(p.satisfiable(t.all({lens, f.eq(f.arrayLength(u), m), f.lt(m, t.n), def})), Answer::No);
+  EXPECT_TRUE(mentionsU());
 }
