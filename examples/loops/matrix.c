@@ -5,8 +5,9 @@
  * element (K, L are inputs ranging over 0..N-1), so it holds for all.
  *     chorus verify matrix.c --lise   (verified, all input sizes)
  * -DWRONG: the sum uses the transpose of b; the inner invariant is then not
- * preserved (not verified: refuted, or unknown when the prover cannot decide
- * the quantified query about the havocked two-dimensional array).
+ * preserved: z3 cannot decide the quantified query about the havocked
+ * two-dimensional array (--lise alone: unknown), and the bounded run with
+ * N = 2 that follows refutes it (LOOP_INVARIANT at the inner invariant).
  */
 #include <assert.h>
 

@@ -211,7 +211,12 @@ LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
     act.loop = true;
     act.local = true;
     act.name = "loop invariant at " + P.where(a.loc);
-    act.id = idOf(act.name);
+    // the id names the loop too: two annotations may share a location
+    // (--infer-invariants merges each loop's candidates into one
+    // annotation at the pseudo-file's line 0; with one id for both loops
+    // of matrix.c a completed record popped the other loop's, and the
+    // search never converged)
+    act.id = idOf(act.name + " #" + std::to_string(a.func) + ":" + std::to_string(a.head));
     act.acsl = &a;
     act.func = a.func;
     act.at = a.head;

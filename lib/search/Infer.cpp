@@ -254,8 +254,11 @@ InferResult houdini(model::Program& p, CandidateSet set,
       break;
   }
   // the fixed point: r is the proof with the surviving candidates; a
-  // possible violation elsewhere is replayed concretely (as --lise does)
-  if (r.verdict == Verdict::Violation && r.possible) {
+  // possible violation elsewhere is replayed concretely, and an undecided
+  // obligation is followed by bounded runs with small inputs (as --lise
+  // does: confirmPossible, refuteSmall)
+  if ((r.verdict == Verdict::Violation && r.possible) ||
+      (r.verdict == Verdict::Unknown && r.complete)) {
     r = run(p, true);
     ++res.rounds;
   }

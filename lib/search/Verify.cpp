@@ -5,6 +5,9 @@
 #include "chorus/check/LiseMonitor.h"
 #include "chorus/exec/ProverOracle.h"
 
+#include <algorithm>
+#include <chrono>
+
 namespace chorus::search {
 
 std::vector<bool> sendModes(DeadlockMode d) {
@@ -48,6 +51,11 @@ namespace {
 /// Limits of the concrete replay of a possible violation (confirmPossible).
 constexpr uint64_t kConfirmStates = 200000;
 constexpr double kConfirmSeconds = 60;
+/// Limits of the bounded runs with small inputs after an unknown --lise
+/// verdict (refuteSmall): values 0..kSmallMax, in all at most kSmallSeconds.
+constexpr int kSmallMax = 3;
+constexpr uint64_t kSmallStates = 20000;
+constexpr double kSmallSeconds = 20;
 
 SearchResult runSearch(const model::Program& p, const exec::ExecOptions& eo,
                        const SearchOptions& so, bool useProver) {
@@ -132,6 +140,88 @@ SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, Sear
   return r;
 }
 
+SearchResult refuteSmall(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                         bool useProver, SearchResult r) {
+  if (r.verdict != Verdict::Unknown || !eo.lise || !r.complete)
+    return r;
+  // the integer inputs the user did not fix
+  std::vector<std::string> names;
+  for (const model::InputDecl& in : p.inputs) {
+    const model::Variable& v = p.var(in.var);
+    std::string nm = in.macro.empty() ? v.name : in.macro;
+    if (v.type && v.type->kind == model::TypeKind::Int && !eo.inputs.count(nm) &&
+        std::find(names.begin(), names.end(), nm) == names.end())
+      names.push_back(nm);
+  }
+  if (names.empty() || names.size() > 4)
+    return r;
+  // every assignment of 0..kSmallMax, the largest value smallest first
+  std::vector<std::vector<int>> combos;
+  std::vector<int> cur(names.size(), 0);
+  for (;;) {
+    combos.push_back(cur);
+    size_t k = 0;
+    while (k < cur.size() && cur[k] == kSmallMax)
+      cur[k++] = 0;
+    if (k == cur.size())
+      break;
+    ++cur[k];
+  }
+  std::stable_sort(combos.begin(), combos.end(), [](const auto& a, const auto& b) {
+    int ma = *std::max_element(a.begin(), a.end()), mb = *std::max_element(b.begin(), b.end());
+    if (ma != mb)
+      return ma < mb;
+    int sa = 0, sb = 0;
+    for (int x : a)
+      sa += x;
+    for (int x : b)
+      sb += x;
+    return sa < sb;
+  });
+  eo.lise = false;
+  so.lise = false;
+  so.progress = false;
+  so.guide.clear();
+  so.maxStates = so.maxStates ? std::min<uint64_t>(so.maxStates, kSmallStates) : kSmallStates;
+  auto start = std::chrono::steady_clock::now();
+  double budget = so.timeLimit > 0 ? std::min(so.timeLimit, kSmallSeconds) : kSmallSeconds;
+  int runs = 0;
+  for (const std::vector<int>& c : combos) {
+    double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (spent >= budget)
+      break;
+    exec::ExecOptions e = eo;
+    std::string shown;
+    for (size_t k = 0; k < names.size(); ++k) {
+      e.inputs[names[k]] = std::to_string(c[k]);
+      shown += (shown.empty() ? "" : ", ") + names[k] + "=" + std::to_string(c[k]);
+    }
+    SearchOptions o = so;
+    o.timeLimit = budget - spent;
+    SearchResult b;
+    try {
+      b = searchSendMode(p, e, o, useProver);
+    } catch (const std::exception&) {
+      continue; // the values violate the input conditions
+    }
+    ++runs;
+    accumulate(r.stats, b.stats);
+    if (b.verdict == Verdict::Violation && b.violation) {
+      b.violation->message = "found by a concrete run with inputs " + shown +
+                             " after --lise ended unknown (" + r.reason +
+                             "): " + b.violation->message;
+      b.stats = r.stats;
+      b.liseProofs = r.liseProofs;
+      return b;
+    }
+  }
+  if (runs > 0)
+    r.reason += "; bounded runs with " + std::to_string(runs) +
+                " small assignments of the inputs (values 0.." + std::to_string(kSmallMax) +
+                ") found no violation";
+  return r;
+}
+
 std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(model::Program& p) {
   check::LiseMonitor::normalize(p);
   return check::LiseMonitor::problems(p);
@@ -166,6 +256,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       if (r.possible && opts.confirm)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
+      if (opts.confirm)
+        r = refuteSmall(p, eo, so, opts.useProver, std::move(r));
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;

@@ -58,6 +58,19 @@ std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(model::Program& 
 SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
                              bool useProver, SearchResult r);
 
+/// --lise ended unknown after a complete search (a claim the prover could
+/// not decide): ordinary bounded searches of the same configuration with
+/// the integer inputs the user did not fix set to small values (every
+/// assignment of 0..3 that meets the input conditions, smallest first; at
+/// most 20 s, 20,000 states each). The first violation found is definite
+/// and returned (its message naming the inputs and why --lise was
+/// unknown); otherwise `r`, its reason saying how many runs found none.
+/// Matrix's transposed sum (examples/loops/matrix.c -DWRONG): z3 builds
+/// no model for the quantified inductive step, a run with N = 2 breaks
+/// the inner invariant.
+SearchResult refuteSmall(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                         bool useProver, SearchResult r);
+
 /// Runs the searches; stops at the first violation or unknown. Statistics
 /// are summed over the runs.
 SearchResult verify(const model::Program& p, const VerifyOptions& opts);
