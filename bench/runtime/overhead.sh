@@ -8,8 +8,12 @@
 # small collective operations: the checker's worst case), and diffusion:
 # seed 000's diffusion (tests/lit/runtime/cassert_diffusion.c, 10^6 cells,
 # 200 steps) with its collective assertion GHOSTS checked at every step
-# (the plain build ignores the pragma).
+# (the plain build ignores the pragma). The last two columns show how the
+# checker scales: the most messages of its own one rank sent (its
+# CHORUS_RT_STATS line), and its messages per MPI call of the program;
+# both stay flat as the ranks grow when no rank serves all others.
 # usage: bench/runtime/overhead.sh [CHORUS] [PROCS...]   (default build/tools/chorus/chorus, 2 4 8)
+# KERNELS="halo diffusion" selects kernels; REPS=N runs (best of N, default 3).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 chorus=${1:-$here/../../build/tools/chorus/chorus}
@@ -30,18 +34,21 @@ best() { # best wall time of $reps runs of "$@"
   done
   echo "$b"
 }
-printf "| kernel | ranks | clang-16 + Open MPI (s) | chorus cc (s) | ratio | MPI calls checked |\n|---|---|---|---|---|---|\n"
+printf "| kernel | ranks | clang-16 + Open MPI (s) | chorus cc (s) | ratio | MPI calls checked | checker messages, most from one rank | checker messages per MPI call |\n|---|---|---|---|---|---|---|---|\n"
 for kernel in "halo:$here/halo.c:" "allreduce:$here/allreduce.c:" \
   "diffusion:$here/../../tests/lit/runtime/cassert_diffusion.c:-DNX=1000000 -DNSTEPS=200"; do
   IFS=: read -r k src flags <<< "$kernel"
+  case " ${KERNELS:-halo allreduce diffusion} " in *" $k "*) ;; *) continue ;; esac
   # shellcheck disable=SC2046,SC2086
   clang-16 -O2 $flags $(mpicc --showme:compile) -o "$tmp/$k.plain" "$src" $(mpicc --showme:link)
   # shellcheck disable=SC2086
   "$chorus" cc -O2 $flags -o "$tmp/$k.checked" "$src"
   for n in $procs; do
     a=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.plain")
-    b=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.checked")
+    b=$(CHORUS_RT_STATS=1 best mpirun --oversubscribe -n "$n" "$tmp/$k.checked")
     calls=$(grep -o "in [0-9]* MPI calls" "$tmp/err" | grep -o "[0-9]*" || echo "?")
-    python3 -c "print('| $k | $n | %.3f | %.3f | %.2fx | $calls |' % ($a, $b, $b / $a))"
+    most=$(grep -o "at most [0-9]* messages" "$tmp/err" | grep -o "[0-9]*" || echo "?")
+    per=$(grep -o "[0-9.]* messages per MPI call" "$tmp/err" | grep -o "^[0-9.]*" || echo "?")
+    python3 -c "print('| $k | $n | %.3f | %.3f | %.2fx | $calls | $most | $per |' % ($a, $b, $b / $a))"
   done
 done

@@ -176,6 +176,7 @@ static void send_values(int to, int tag, const chorus_rt_value* head, int nhead,
   if (n)
     memcpy(m->buf + nhead, v, (size_t)n * sizeof(chorus_rt_value));
   PMPI_Isend(m->buf, (nhead + n) * (int)sizeof(chorus_rt_value), MPI_BYTE, to, tag, comm, &m->req);
+  rt_tool_sent((nhead + n) * (int)sizeof(chorus_rt_value));
   m->next = outbox;
   outbox = m;
 }

@@ -18,6 +18,7 @@
 
 int rt_rank = -1, rt_size = 0;
 unsigned long rt_calls;
+unsigned long rt_tool_msgs, rt_tool_bytes;
 static __thread const char* site_file = "?";
 static __thread int site_line;
 static int violations;
@@ -160,14 +161,18 @@ int MPI_Finalize(void) {
   rt_requests_finalize();
   int mine[2] = {violations, (int)rt_calls}, all[2] = {0, 0};
   PMPI_Allreduce(mine, all, 2, MPI_INT, MPI_SUM, rt_shadow(MPI_COMM_WORLD));
+  unsigned long sent[2] = {rt_tool_msgs, rt_tool_bytes}, most[2] = {0, 0}, total[2] = {0, 0};
+  PMPI_Reduce(sent, most, 2, MPI_UNSIGNED_LONG, MPI_MAX, 0, rt_shadow(MPI_COMM_WORLD));
+  PMPI_Reduce(sent, total, 2, MPI_UNSIGNED_LONG, MPI_SUM, 0, rt_shadow(MPI_COMM_WORLD));
   rt_block_leave();
   rt_deadlock_finalize();
   if (rt_rank == 0) {
-    char sum[200];
+    char sum[400];
     snprintf(sum, sizeof sum,
              "{\"tool\": \"chorus-rt\", \"summary\": {\"violations\": %d, \"ranks\": %d, "
-             "\"calls\": %d}}\n",
-             all[0], rt_size, all[1]);
+             "\"calls\": %d, \"checker_messages\": {\"max_per_rank\": %lu, \"total\": %lu}, "
+             "\"checker_bytes\": {\"max_per_rank\": %lu, \"total\": %lu}}}\n",
+             all[0], rt_size, all[1], most[0], total[0], most[1], total[1]);
     chorus_rt_json_line(sum);
     if (cs.instances) {
       fprintf(stderr, "chorus-rt: %ld collective assertion instance%s checked (%ld views of ranks",
@@ -205,6 +210,14 @@ int MPI_Finalize(void) {
               "chorus-rt: no violation seen in %d MPI calls on %d rank%s (not checked at run "
               "time: the program's own reads and writes of the buffers of pending receives)\n",
               all[1], rt_size, rt_size == 1 ? "" : "s");
+    /* CHORUS_RT_STATS=1: the checker's traffic per rank, in the text too */
+    const char* stats = getenv("CHORUS_RT_STATS");
+    if (stats && *stats && strcmp(stats, "0") != 0)
+      fprintf(stderr,
+              "chorus-rt: checker traffic: at most %lu messages (%lu bytes) from one rank, "
+              "%.1f messages (%.0f bytes) per rank on average, %.2f messages per MPI call\n",
+              most[0], most[1], (double)total[0] / rt_size, (double)total[1] / rt_size,
+              all[1] ? (double)total[0] / all[1] : 0.0);
   }
   return PMPI_Finalize();
 }

@@ -25,6 +25,15 @@ void rt_violation_at(const char* kind, const char* file, int line, const char* f
 void rt_fatal(const char* kind, const char* fmt, ...) __attribute__((format(printf, 2, 3)))
 __attribute__((noreturn));
 int rt_violations(void);
+/* The checker's own point-to-point traffic from this rank (messages and
+ * bytes it sent; its few collective operations at MPI_Init and
+ * MPI_Finalize are not counted): rank 0's summary gives the largest and the
+ * mean per rank, the measure of how the checker scales (README.md). */
+extern unsigned long rt_tool_msgs, rt_tool_bytes;
+static inline void rt_tool_sent(int bytes) {
+  ++rt_tool_msgs;
+  rt_tool_bytes += (unsigned long)bytes;
+}
 
 /* ---- rt_comms.c: the tool's shadow communicators (one per user
  * communicator, duplicated when it is created, so the checker's messages

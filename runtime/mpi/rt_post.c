@@ -39,5 +39,6 @@ void rt_post(const void* data, int bytes, int dest, int tag, MPI_Comm c) {
   posted* p = malloc(sizeof *p + (size_t)bytes);
   memcpy(p->data, data, (size_t)bytes);
   PMPI_Isend(p->data, bytes, MPI_BYTE, dest, tag, c, &p->r);
+  rt_tool_sent(bytes);
   out[nout++] = p;
 }

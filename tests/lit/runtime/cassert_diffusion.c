@@ -1,4 +1,3 @@
-// (64 ranks: bench/runtime/overhead.sh; the suite stays at a few ranks.)
 // The diffusion of seed 000 (Fig. 1) with its collective assertion GHOSTS
 // (Fig. 3(a)) checked in real runs at large sizes: NX cells over the ranks,
 // concrete initial values; the broken exchange (the left ghost received into
@@ -9,17 +8,29 @@
 // RUN: %mpirun -n 2 %t 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %mpirun -n 6 %t 2>&1 | FileCheck %s --check-prefix=OK
 // RUN: %mpirun -n 12 %t 2>&1 | FileCheck %s --check-prefix=OK
+// 10^6 cells on 64 ranks (a few seconds, oversubscribed), with the checker's
+// traffic: the same at 64 ranks as at 4 (each rank reads only its
+// neighbours' snapshots).
+// RUN: %chorus cc -O2 %s -o %t.big -DNX=1000000 -DNSTEPS=20
+// RUN: env CHORUS_RT_STATS=1 %mpirun -n 64 %t.big 2>&1 | FileCheck %s --check-prefixes=OK,STATS
+// RUN: env CHORUS_RT_STATS=1 %mpirun -n 4 %t.big 2>&1 | FileCheck %s --check-prefixes=OK,STATS
 // RUN: %expect-exit 0 %chorus verify %s -n 3 -DNX=7 -DNSTEPS=2 --quiet | FileCheck %s --check-prefix=VOK
 // OK: chorus-rt: 20 collective assertion instances checked
 // OK: chorus-rt: no violation seen
+// STATS: chorus-rt: checker traffic: at most 120 messages (8800 bytes) from one rank,
 // VOK: verdict: verified
 // RUN: %chorus cc -O2 %s -o %t.bad -DNX=100000 -DNSTEPS=20 -DBAD
 // RUN: %expect-exit 1 %mpirun -n 4 %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %chorus cc -O2 %s -o %t.bigbad -DNX=1000000 -DNSTEPS=20 -DBAD
+// RUN: %expect-exit 1 %mpirun -n 64 %t.bigbad 2>&1 | FileCheck %s --check-prefix=BAD64
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DNX=7 -DNSTEPS=2 -DBAD --quiet | FileCheck %s --check-prefix=VBAD
-// BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:65 (rank 0): collective assertion GHOSTS of rank 0 ('u[nxl] == PROC[right].u[0] && u[1] == PROC[left].u[PROC[left].nxl + 1]') is false (its collective assertion number 1,
-// BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:65 (rank 3): collective assertion GHOSTS of rank 3
+// BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:76 (rank 0): collective assertion GHOSTS of rank 0 ('u[nxl] == PROC[right].u[0] && u[1] == PROC[left].u[PROC[left].nxl + 1]') is false (its collective assertion number 1,
+// BAD-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:76 (rank 3): collective assertion GHOSTS of rank 3
 // BAD: chorus-rt: 20 collective assertion instances checked (80 views of ranks, 80 false: 4 reported, the later ones of the same rank and assertion counted only)
-// VBAD: verdict: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:65:14 (process 0)
+// BAD64-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:76 (rank 0): collective assertion GHOSTS of rank 0
+// BAD64-DAG: chorus-rt: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:76 (rank 63): collective assertion GHOSTS of rank 63
+// BAD64: chorus-rt: 20 collective assertion instances checked (1280 views of ranks, 1280 false: 64 reported,
+// VBAD: verdict: violation COLLECTIVE_ASSERTION at {{.*}}cassert_diffusion.c:76:14 (process 0)
 #include <mpi.h>
 #include <stdlib.h>
 
