@@ -2,7 +2,9 @@
  * ranks, ghost cells exchanged with both neighbours every step
  * (MPI_Sendrecv), the global residual reduced every 10 steps
  * (MPI_Allreduce). Prints the final residual (the same with and without
- * the run-time checker). */
+ * the run-time checker). With -DAGREE, a collective assertion that every
+ * rank holds rank 0's residual after each reduction (every rank reads rank
+ * 0's snapshot: the checker's relay tree, runtime/mpi/README.md). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,8 +40,13 @@ int main(int argc, char **argv) {
     double *t = u;
     u = v;
     v = t;
-    if (s % 10 == 0)
+    if (s % 10 == 0) {
       MPI_Allreduce(&local, &res, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+#ifdef AGREE
+      /* every rank holds the root's residual: each rank reads rank 0 */
+#pragma TASS collective assert AGREE res == PROC[0].res
+#endif
+    }
   }
   if (rank == 0)
     printf("residual %.6e\n", res);

@@ -8,7 +8,9 @@
 # small collective operations: the checker's worst case), and diffusion:
 # seed 000's diffusion (tests/lit/runtime/cassert_diffusion.c, 10^6 cells,
 # 200 steps) with its collective assertion GHOSTS checked at every step
-# (the plain build ignores the pragma). The last two columns show how the
+# (the plain build ignores the pragma); agree: halo.c with a collective
+# assertion every rank evaluates over rank 0 (`res == PROC[0].res`, after
+# each reduction), which the checker serves through its relay tree. The last two columns show how the
 # checker scales: the most messages of its own one rank sent (its
 # CHORUS_RT_STATS line), and its messages per MPI call of the program;
 # both stay flat as the ranks grow when no rank serves all others.
@@ -36,9 +38,10 @@ best() { # best wall time of $reps runs of "$@"
 }
 printf "| kernel | ranks | clang-16 + Open MPI (s) | chorus cc (s) | ratio | MPI calls checked | checker messages, most from one rank | checker messages per MPI call |\n|---|---|---|---|---|---|---|---|\n"
 for kernel in "halo:$here/halo.c:" "allreduce:$here/allreduce.c:" \
-  "diffusion:$here/../../tests/lit/runtime/cassert_diffusion.c:-DNX=1000000 -DNSTEPS=200"; do
+  "diffusion:$here/../../tests/lit/runtime/cassert_diffusion.c:-DNX=1000000 -DNSTEPS=200" \
+  "agree:$here/halo.c:-DAGREE"; do
   IFS=: read -r k src flags <<< "$kernel"
-  case " ${KERNELS:-halo allreduce diffusion} " in *" $k "*) ;; *) continue ;; esac
+  case " ${KERNELS:-halo allreduce diffusion agree} " in *" $k "*) ;; *) continue ;; esac
   # shellcheck disable=SC2046,SC2086
   clang-16 -O2 $flags $(mpicc --showme:compile) -o "$tmp/$k.plain" "$src" $(mpicc --showme:link)
   # shellcheck disable=SC2086

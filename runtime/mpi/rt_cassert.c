@@ -31,9 +31,12 @@
  *    for the array (CHORUS_RT_WINDOW_BYTES, default 256 MiB, bounds the
  *    arrays kept: older snapshots lose theirs, and the views that read them
  *    are counted as not checked).
- * A rank's cost is its own snapshots and views and the requests of the
- * ranks that read it: independent of the number of ranks for expressions
- * that read neighbours (`PROC[left]`, `PROC[right]`). */
+ *  - requests for a rank's snapshots go up a tree of relays rooted at it
+ *    (below), so no rank answers more than two others per rank it serves.
+ * A rank's cost is its own snapshots and views and the requests of at most
+ * two children in each tree it is part of: independent of the number of
+ * ranks for expressions over neighbours (`PROC[left]`, `PROC[right]`) and
+ * over a fixed rank (`PROC[0]`). */
 #define _GNU_SOURCE
 #include "chorus_rt_assert.h"
 #include "rt_internal.h"
@@ -201,14 +204,15 @@ static void flush_outbox(int wait) {
 
 /* reply to `to` about this rank's snapshot `seq` */
 static void reply(int to, long seq) {
-  chorus_rt_value h[2];
+  chorus_rt_value h[3];
   h[1] = chorus_rt_i(0);
+  h[2] = chorus_rt_i(rt_rank); /* whose snapshot (the reply may be relayed) */
   const kept* k = seq < count ? &window[seq % wsize] : NULL;
   if (k && k->seq == seq && k->n < 0) { /* a pragma not checkable at run time */
     h[0] = chorus_rt_i(seq);
     h[0].kind = REP_UNCHECKED;
     h[1].v.i = k->index;
-    send_values(to, TAG_REP, h, 2, NULL, 0);
+    send_values(to, TAG_REP, h, 3, NULL, 0);
     return;
   }
   if (k && k->seq == seq) {
@@ -223,13 +227,13 @@ static void reply(int to, long seq) {
       if (v[i].kind == CHORUS_RT_ARRAY)
         v[i].v.i = array_of(k->v[i]) ? array_of(k->v[i])->n : -2;
     }
-    send_values(to, TAG_REP, h, 2, v, k->n);
+    send_values(to, TAG_REP, h, 3, v, k->n);
     free(v);
     return;
   }
   h[0] = chorus_rt_i(seq);
   h[0].kind = k ? REP_GONE : REP_NONE;
-  send_values(to, TAG_REP, h, 2, NULL, 0);
+  send_values(to, TAG_REP, h, 3, NULL, 0);
 }
 
 /* reply to `to` with the elements it asks for (pairs term, index after the
@@ -264,6 +268,130 @@ typedef struct waiting {
   long seq;
 } waiting;
 static waiting* waiters;
+
+/* ---- relays: a tree of checkers for each rank read --------------------
+ *
+ * A request for rank c's snapshot does not go to c from every reader: the
+ * readers of c form a tree rooted at c over the signed distance s from c
+ * (s = +-1: c's neighbours ask c; s asks the rank at distance s / 2), and a
+ * rank passes requests up and replies down, keeping the replies it passed
+ * for its other children and its own views. A rank has at most two children
+ * in each tree, so an expression that every rank evaluates over PROC[0]
+ * costs rank 0 two replies per instance instead of one per rank; neighbour
+ * reads go straight to the neighbour as before. Replies do not depend on
+ * who asks, so relaying changes no verdict, only who sends what.
+ * CHORUS_RT_RELAY=0 makes every reader ask c itself (for measurements). */
+
+static int relay_on = 1;
+
+/* where this rank sends its requests for root's snapshots */
+static int toward(int root) {
+  int n = rt_size, d = (rt_rank - root + n) % n;
+  int s = d <= n / 2 ? d : d - n;
+  if (!relay_on || (s >= -1 && s <= 1))
+    return root;
+  return (root + s / 2 + n) % n;
+}
+
+typedef struct relay {
+  struct relay* next;
+  int root;
+  long seq;
+  int asked; /* a request went up */
+  int self;  /* this rank's view waits for it */
+  int* kids; /* children waiting for it */
+  long nkids, capkids;
+  chorus_rt_value* rep; /* the reply (header included), or NULL */
+  int nrep;
+} relay;
+enum { RELAY_BUCKETS = 4096 };
+static relay* relays[RELAY_BUCKETS];
+static long nrelays;
+
+static relay** relay_slot(int root, long seq) {
+  unsigned long h =
+      ((unsigned long)seq * 0x9E3779B97F4A7C15ul) ^ ((unsigned long)root * 0xC2B2AE3D27D4EB4Ful);
+  relay** p = &relays[h % RELAY_BUCKETS];
+  while (*p && ((*p)->root != root || (*p)->seq != seq))
+    p = &(*p)->next;
+  return p;
+}
+
+static void relay_free(relay** p) {
+  relay* r = *p;
+  *p = r->next;
+  free(r->kids);
+  free(r->rep);
+  free(r);
+  --nrelays;
+}
+
+/* drops the replies kept for snapshots older than this rank's window (a
+ * child that asks later is asked for again up the tree) */
+static void relay_sweep(void) {
+  for (int b = 0; b < RELAY_BUCKETS; ++b)
+    for (relay** p = &relays[b]; *p;)
+      if ((*p)->rep && !(*p)->nkids && (*p)->seq + wsize < count)
+        relay_free(p);
+      else
+        p = &(*p)->next;
+}
+
+static void received(int from, long seq, int status, int index, const chorus_rt_value* v, int n);
+
+/* `who` (a rank, or -1 for this rank's own view) wants root's snapshot seq */
+static void want(int root, long seq, int who) {
+  relay** p = relay_slot(root, seq);
+  if (!*p) {
+    relay* r = xmalloc(sizeof(relay));
+    memset(r, 0, sizeof *r);
+    r->root = root;
+    r->seq = seq;
+    *p = r;
+    ++nrelays;
+  }
+  relay* r = *p;
+  if (r->rep) {
+    if (who < 0)
+      received(root, seq, r->rep[0].kind, (int)r->rep[1].v.i, r->rep + 3, r->nrep - 3);
+    else
+      send_values(who, TAG_REP, r->rep, r->nrep, NULL, 0);
+    return;
+  }
+  if (who < 0) {
+    r->self = 1;
+  } else {
+    r->kids = grow(r->kids, r->nkids, &r->capkids, sizeof(int));
+    r->kids[r->nkids++] = who;
+  }
+  if (!r->asked) {
+    r->asked = 1;
+    chorus_rt_value h[2] = {chorus_rt_i(seq), chorus_rt_i(root)};
+    send_values(toward(root), TAG_REQ, h, 2, NULL, 0);
+  }
+}
+
+/* a reply about root's snapshot came (from root or a relay) */
+static void relay_reply(const chorus_rt_value* m, int n) {
+  long seq = (long)m[0].v.i;
+  int root = (int)m[2].v.i;
+  relay** p = relay_slot(root, seq);
+  relay* r = *p;
+  if (!r) { /* swept meanwhile */
+    received(root, seq, m[0].kind, (int)m[1].v.i, m + 3, n - 3);
+    return;
+  }
+  r->rep = xmalloc((size_t)n * sizeof(chorus_rt_value));
+  memcpy(r->rep, m, (size_t)n * sizeof(chorus_rt_value));
+  r->nrep = n;
+  for (long i = 0; i < r->nkids; ++i)
+    send_values(r->kids[i], TAG_REP, m, n, NULL, 0);
+  r->nkids = 0;
+  int self = r->self;
+  r->self = 0;
+  if (self)
+    received(root, seq, m[0].kind, (int)m[1].v.i, m + 3, n - 3);
+}
 
 /* ---- this rank's views under evaluation ------------------------------- */
 
@@ -501,8 +629,7 @@ static int evaluate(struct rt_eval* e) {
         continue;
       e->asked = grow(e->asked, e->nasked, &e->capasked, sizeof(int));
       e->asked[e->nasked++] = c.missing[i];
-      chorus_rt_value h = chorus_rt_i(e->seq);
-      send_values(c.missing[i], TAG_REQ, &h, 1, NULL, 0);
+      want(c.missing[i], e->seq, -1);
     }
     return 0;
   }
@@ -623,7 +750,9 @@ static void serve(void) {
     int n = bytes / (int)sizeof(chorus_rt_value);
     chorus_rt_value* buf = xmalloc((size_t)bytes);
     PMPI_Recv(buf, bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm, MPI_STATUS_IGNORE);
-    if (st.MPI_TAG == TAG_REQ) {
+    if (st.MPI_TAG == TAG_REQ && n >= 2 && (int)buf[1].v.i != rt_rank) {
+      want((int)buf[1].v.i, (long)buf[0].v.i, st.MPI_SOURCE); /* relayed */
+    } else if (st.MPI_TAG == TAG_REQ) {
       long seq = (long)buf[0].v.i;
       if (seq < count || finished) {
         reply(st.MPI_SOURCE, seq);
@@ -638,8 +767,8 @@ static void serve(void) {
       reply_elements(st.MPI_SOURCE, buf, n);
     } else if (st.MPI_TAG == TAG_EREP && n >= 1) {
       received_elements(st.MPI_SOURCE, (long)buf[0].v.i, buf[0].kind, buf + 1, n - 1);
-    } else if (n >= 2) {
-      received(st.MPI_SOURCE, (long)buf[0].v.i, buf[0].kind, (int)buf[1].v.i, buf + 2, n - 2);
+    } else if (st.MPI_TAG == TAG_REP && n >= 3) {
+      relay_reply(buf, n);
     }
     free(buf);
   }
@@ -692,6 +821,8 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
   sequence = grow(sequence, seq, &seqcap, sizeof(int));
   sequence[seq] = a->index;
   ++count;
+  if (nrelays > 2 * wsize && count % 256 == 0)
+    relay_sweep();
   answer_waiters();
   if (!a->eval) { /* its own view is not checked either */
     ++unchecked_views;
@@ -729,6 +860,8 @@ void rt_cassert_init(void) {
   const char* wb = getenv("CHORUS_RT_WINDOW_BYTES");
   if (wb && atol(wb) > 0)
     array_budget = atol(wb);
+  const char* rl = getenv("CHORUS_RT_RELAY");
+  relay_on = !(rl && strcmp(rl, "0") == 0);
   window = xmalloc((size_t)wsize * sizeof(kept));
   for (long i = 0; i < wsize; ++i) {
     window[i].seq = -1;
@@ -826,6 +959,9 @@ void rt_cassert_finalize(rt_cassert_summary* sum) {
       usleep(50);
   }
   flush_outbox(1);
+  for (int b = 0; b < RELAY_BUCKETS; ++b)
+    while (relays[b])
+      relay_free(&relays[b]);
   compare_sequences();
   long mine[6] = {views, false_views, gone_views, unreported, unchecked_views, pointer_views};
   PMPI_Reduce(&count, &sum->instances, 1, MPI_LONG, MPI_MAX, 0, comm);
