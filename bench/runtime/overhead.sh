@@ -18,6 +18,8 @@
 # KERNELS="halo diffusion" selects kernels; REPS=N runs (best of N, default 3).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=stats.sh
+. "$here/stats.sh"
 chorus=${1:-$here/../../build/tools/chorus/chorus}
 shift || true
 procs=${*:-2 4 8}
@@ -49,9 +51,7 @@ for kernel in "halo:$here/halo.c:" "allreduce:$here/allreduce.c:" \
   for n in $procs; do
     a=$(best mpirun --oversubscribe -n "$n" "$tmp/$k.plain")
     b=$(CHORUS_RT_STATS=1 best mpirun --oversubscribe -n "$n" "$tmp/$k.checked")
-    calls=$(grep -o "in [0-9]* MPI calls" "$tmp/err" | grep -o "[0-9]*" || echo "?")
-    most=$(grep -o "at most [0-9]* messages" "$tmp/err" | grep -o "[0-9]*" || echo "?")
-    per=$(grep -o "[0-9.]* messages per MPI call" "$tmp/err" | grep -o "^[0-9.]*" || echo "?")
-    python3 -c "print('| $k | $n | %.3f | %.3f | %.2fx | $calls | $most | $per |' % ($a, $b, $b / $a))"
+    checker_stats "$tmp/err"
+    python3 -c "print('| $k | $n | %.3f | %.3f | %.2fx | $calls | $most | $per_call |' % ($a, $b, $b / $a))"
   done
 done

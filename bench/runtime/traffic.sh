@@ -12,6 +12,8 @@
 # usage: bench/runtime/traffic.sh [CHORUS] [PROCS...]   (default build/tools/chorus/chorus, 16 64 256)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=stats.sh
+. "$here/stats.sh"
 chorus=${1:-$here/../../build/tools/chorus/chorus}
 shift || true
 procs=${*:-16 64 256}
@@ -27,9 +29,7 @@ for run in halo:halo:1 diffusion:diffusion:1 "agree (relay tree):agree:1" "agree
   IFS=: read -r name bin relay <<< "$run"
   for n in $procs; do
     CHORUS_RT_RELAY=$relay mpirun --oversubscribe -n "$n" "$tmp/$bin" > /dev/null 2> "$tmp/err" || true
-    calls=$(grep -o "in [0-9]* MPI calls" "$tmp/err" | grep -o "[0-9]*" || echo "?")
-    most=$(grep -o "at most [0-9]* messages" "$tmp/err" | grep -o "[0-9]*" || echo "?")
-    mean=$(grep -o "[0-9.]* messages ([0-9]* bytes) per rank" "$tmp/err" | grep -o "^[0-9.]*" || echo "?")
+    checker_stats "$tmp/err"
     python3 -c "print('| $name | $n | %s | $most | $mean |' % ('%.0f' % ($calls / $n) if '$calls' != '?' else '?'))"
   done
 done
