@@ -414,18 +414,43 @@ public:
       return;
     std::string n = name.getIdentifierInfo()->getName().str();
     st_.mainMacros[n] = {name.getLocation().getRawEncoding(), mi};
-    // Right after `#pragma TASS input …`? Then later annotations keep the name.
+    // The first definition after `#pragma TASS input …` (only directives
+    // between, such as `#ifndef N`, as findNextTokens decides for the C
+    // code)? Then later annotations keep the name.
     if (!st_.annots.empty()) {
       const CapturedAnnot& a = st_.annots.back();
       if (a.src == annot::AnnotSource::TassPragma && a.needs == annot::Needs::Declaration &&
           !a.toks.empty() && a.toks[0].text == "input" && a.end.isFileID() &&
           sm_.getFileID(a.end) == sm_.getFileID(name.getLocation()) &&
-          sm_.getSpellingLineNumber(a.end) + 1 == sm_.getSpellingLineNumber(name.getLocation()))
+          onlyDirectivesBetween(a.end, name.getLocation()))
         st_.inputMacroNames.insert(n);
     }
   }
 
 private:
+  /// Whether every line from the one after `from` to the one of `to` (a
+  /// macro's name in its `#define`) is blank, a comment or a directive.
+  bool onlyDirectivesBetween(SourceLocation from, SourceLocation to) const {
+    FileID fid = sm_.getFileID(from);
+    bool invalid = false;
+    llvm::StringRef buf = sm_.getBufferData(fid, &invalid);
+    unsigned off = sm_.getFileOffset(from), stop = sm_.getFileOffset(to);
+    if (invalid || stop <= off)
+      return false;
+    LangOptions lo;
+    Lexer lex(sm_.getLocForStartOfFile(fid), lo, buf.begin(), buf.begin() + off, buf.end());
+    Token t;
+    lex.LexFromRawLexer(t);
+    while (!t.is(tok::eof) && sm_.getFileOffset(t.getLocation()) < stop) {
+      if (!t.is(tok::hash) || !t.isAtStartOfLine())
+        return false; // C code between: the definition is not the input's
+      do
+        lex.LexFromRawLexer(t);
+      while (!t.is(tok::eof) && !t.isAtStartOfLine() && sm_.getFileOffset(t.getLocation()) < stop);
+    }
+    return true;
+  }
+
   const SourceManager& sm_;
   FrontState& st_;
 };
