@@ -45,10 +45,11 @@ csmith: build
 	scripts/csmith-harness --seeds $(SEEDS) --time-limit $(CSMITH_TIME) --jobs $(JOBS) \
 	  --chorus $(CHORUS) --quiet
 
-# The MPI differential harness on a range of seeds (make mpi-diff SEEDS=1..200).
+# The MPI differential harness on a range of seeds (make mpi-diff SEEDS=1..200),
+# the run-time checker (chorus cc) included.
 mpi-diff: build
 	scripts/mpi-diff-harness --seeds $(SEEDS) --runs $(RUNS) --jobs $(JOBS) \
-	  --chorus $(CHORUS) --quiet
+	  --chorus $(CHORUS) --quiet --runtime
 
 # Would the suite catch a broken verifier? A Debug build with
 # -DCHORUS_KNOCKOUT=ON in $(BUILD)-knockout, the tests once per violation
