@@ -139,6 +139,14 @@ SourcePos presumedPos(const SourceManager& sm, SourceLocation l) {
 // ----------------------------------------------------------------------------
 // Diagnostics
 // ----------------------------------------------------------------------------
+/// The error for a directive of a programming model chorus does not model
+/// (UnmodelledPragma).
+std::string unmodelledDirective(const std::string& model, const std::string& text) {
+  return model + " directive '" + text + "' is not supported by chorus: it models MPI " +
+         "processes and pthreads, not " + model +
+         " (verifying the program without the directive would miss what it does)";
+}
+
 class DiagCollector : public DiagnosticConsumer {
 public:
   explicit DiagCollector(DiagnosticSink& sink) : sink_(sink) {}
@@ -158,6 +166,13 @@ public:
       pos = presumedPos(info.getSourceManager(), info.getLocation());
     if (level == DiagnosticsEngine::Note) {
       sink_.note(pos, msg.str().str());
+    } else if (level == DiagnosticsEngine::Warning &&
+               DiagnosticIDs::getWarningOptionForDiag(info.getID()) == "source-uses-openmp") {
+      // `#pragma omp` without -fopenmp: Clang drops it; chorus refuses it
+      // (UnmodelledPragma)
+      sink_.error(pos, unmodelledDirective("OpenMP", "#pragma omp ..."));
+      lastKept_ = true;
+      ++errors_;
     } else if (level == DiagnosticsEngine::Warning) {
       // gcc's leniency (see kGccCompatFlags): shown, not fatal
       std::string text = msg.str().str();
@@ -245,6 +260,31 @@ std::string inputMacroOf(Preprocessor& pp, const FrontState& st, SourceLocation 
   }
   return {};
 }
+
+/// `#pragma acc …` (and `#pragma omp …`, which Clang itself drops with
+/// its -Wsource-uses-openmp warning: DiagCollector turns that into this
+/// error): OpenACC and OpenMP directives make the code they precede run in
+/// threads or on a device. chorus models MPI processes and pthreads only;
+/// verifying the program as if compiled without -fopenmp would miss what
+/// the directives do (the races of a `parallel for`), so a directive is an
+/// unsupported construct (exit 3), never silently ignored as a compiler
+/// without the option would.
+class UnmodelledPragma : public PragmaHandler {
+public:
+  UnmodelledPragma(const char* name, const char* what) : PragmaHandler(name), what_(what) {}
+  void HandlePragma(Preprocessor& pp, PragmaIntroducer intro, Token& first) override {
+    std::string text = "#pragma " + std::string(getName());
+    Token t;
+    for (pp.Lex(t), text += " "; !t.isOneOf(tok::eod, tok::eof); pp.Lex(t))
+      text += (t.hasLeadingSpace() && text.back() != ' ' ? " " : "") + pp.getSpelling(t);
+    DiagnosticsEngine& d = pp.getDiagnostics();
+    d.Report(first.getLocation(), d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << unmodelledDirective(what_, text);
+  }
+
+private:
+  const char* what_;
+};
 
 class AnnotPragma : public PragmaHandler {
 public:
@@ -541,6 +581,7 @@ public:
     Preprocessor& pp = ci.getPreprocessor();
     pp.AddPragmaHandler(new AnnotPragma("TASS", annot::AnnotSource::TassPragma, st_));
     pp.AddPragmaHandler(new AnnotPragma("CIVL", annot::AnnotSource::CivlPragma, st_));
+    pp.AddPragmaHandler(new UnmodelledPragma("acc", "OpenACC"));
     comments_ = std::make_unique<AcslComments>(st_, diags_);
     pp.addCommentHandler(comments_.get());
     pp.addPPCallbacks(std::make_unique<MacroRecorder>(ci.getSourceManager(), st_));
@@ -665,10 +706,11 @@ bool parseUnit(const SourceFile& src, const FrontendOptions& opts, model::Progra
 
   std::vector<std::string> args = {"clang", "-fsyntax-only", "-xc"};
   args.insert(args.end(), std::begin(kGccCompatFlags), std::end(kGccCompatFlags));
-  args.insert(args.end(), {"-resource-dir", CHORUS_CLANG_RESOURCE_DIR, "-I", CHORUS_HEADER_DIR,
-                           "-ferror-limit=20",
-                           "-fbracket-depth=100000", // gcc has no limit
-                           "-fno-color-diagnostics"});
+  args.insert(args.end(),
+              {"-resource-dir", CHORUS_CLANG_RESOURCE_DIR, "-I", CHORUS_HEADER_DIR,
+               "-ferror-limit=20",
+               "-fbracket-depth=100000",                           // gcc has no limit
+               "-fno-color-diagnostics", "-Wsource-uses-openmp"}); // an error (DiagCollector)
   // the unit's own flags (compile_commands.json), then the command line's
   args.insert(args.end(), src.clangArgs.begin(), src.clangArgs.end());
   args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
