@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -78,6 +79,9 @@ struct LinkState {
   std::map<std::string, SourcePos> definedAt;
   model::FuncId init = model::kNone;
   model::LocId initCur = model::kNone; ///< where the next unit's initialization goes
+  /// Functions with __attribute__((constructor)): priority (65535 when not
+  /// given), order of definition, function, where.
+  std::vector<std::tuple<int, size_t, model::FuncId, model::SrcLoc>> constructors;
 };
 
 /// Lowers the parsed translation unit into `prog`. Returns false after

@@ -24,6 +24,7 @@
 #include "chorus/support/Fatal.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
@@ -34,6 +35,7 @@
 #include <llvm/ADT/StringExtras.h>
 #include <unordered_map>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -2510,6 +2512,8 @@ void Lowerer::thruBlock(const CallExpr* thru, const CompoundStmt* body, const Ca
 
 void Lowerer::localDecl(const VarDecl* vd) {
   M::SrcLoc l = sl(vd->getLocation());
+  if (vd->hasAttr<CleanupAttr>()) // a call at every exit of the scope
+    unsupported(vd->getLocation(), "the cleanup attribute (of '" + vd->getName().str() + "')");
   auto annots = annotsAt(vd->getBeginLoc());
   if (vd->hasExternalStorage()) {
     if (vd->getTLSKind() != VarDecl::TLS_None)
@@ -3345,7 +3349,15 @@ bool Lowerer::run() {
         globalFor(vd);
       } else if (auto* fd = dyn_cast<FunctionDecl>(d)) {
         if (fd->doesThisDeclarationHaveABody()) {
-          funcFor(fd);
+          M::FuncId f = funcFor(fd);
+          // __attribute__((constructor)): called before main, after every
+          // unit's static initialization (finishLink), in priority order
+          if (const auto* ca = fd->getAttr<ConstructorAttr>())
+            link_.constructors.push_back(
+                {ca->getPriority(), link_.constructors.size(), f, sl(fd->getLocation())});
+          if (fd->hasAttr<DestructorAttr>())
+            unsupported(fd->getLocation(), "a destructor function ('" + fd->getName().str() +
+                                               "', called after main returns or exit)");
           drain();
         }
       } else if (auto* rd = dyn_cast<RecordDecl>(d)) {
@@ -3380,6 +3392,23 @@ bool lowerTranslationUnit(ASTContext& ctx, Preprocessor& pp, FrontState& st, M::
 
 void finishLink(LinkState& link, M::Program& prog) {
   if (link.init != kNone) {
+    std::stable_sort(link.constructors.begin(), link.constructors.end(),
+                     [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+    for (const auto& [priority, order, fn, at] : link.constructors) {
+      M::Expr callee;
+      callee.kind = M::ExprKind::Func;
+      callee.func = fn;
+      callee.type = prog.types.pointer(prog.funcs[fn].type);
+      callee.loc = at;
+      M::Function& f = prog.funcs[link.init];
+      M::Transition c;
+      c.from = link.initCur;
+      c.to = link.initCur = f.addLoc(at);
+      c.stmt.kind = M::StmtKind::Call;
+      c.stmt.callee = prog.expr(std::move(callee));
+      c.loc = at;
+      f.addTrans(std::move(c));
+    }
     M::Function& f = prog.funcs[link.init];
     M::Transition t;
     t.from = link.initCur;
