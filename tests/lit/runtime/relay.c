@@ -31,7 +31,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 -DMISSING --quiet | FileCheck %s --check-prefix=VMISSING
 // MISSING-DAG: chorus-rt: violation COLLECTIVE_INCOMPLETE at {{.*}}relay.c:54 (rank 14): the program terminated while collective assertion AGREE was reached by rank 14 (its collective assertion number 20) but not by rank 0
 // MISSING-DAG: chorus-rt: violation COLLECTIVE_INCOMPLETE at {{.*}}relay.c:54 (rank 1): the program terminated while collective assertion AGREE was reached by rank 1 (its collective assertion number 20) but not by rank 0
-// VMISSING: verdict: violation COLLECTIVE_INCOMPLETE
+// VMISSING: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}relay.c:54:14 (process 1)
 #include <mpi.h>
 
 #define STEPS 20
