@@ -152,6 +152,21 @@ std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps,
   return handles;
 }
 
+/// The object table of ps's MPI extension, read without a Machine (nullopt
+/// when there is none or an entry is not a concrete integer).
+static std::optional<std::vector<int64_t>> extObjects(const ProcState& ps) {
+  Expr e = mpiExt(ps);
+  if (!e)
+    return std::nullopt;
+  std::vector<int64_t> objs;
+  for (Expr v : e->children()[0]->children()) {
+    if (v->kind() != sym::Kind::NumConst || !v->value().toInt64())
+      return std::nullopt;
+    objs.push_back(*v->value().toInt64());
+  }
+  return objs;
+}
+
 std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm) {
   if (comm == kCommWorld) {
     std::vector<int> g(static_cast<size_t>(nprocs));
@@ -160,20 +175,13 @@ std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t 
   }
   if (comm == kCommSelf)
     return {proc};
-  Expr e = mpiExt(ps);
-  if (!e || (comm >> 24) != 1 || (comm & 0xffffff) < kObjBase)
+  if ((comm >> 24) != 1 || (comm & 0xffffff) < kObjBase)
     return {};
-  std::vector<int64_t> objs;
-  for (Expr v : e->children()[0]->children()) {
-    std::optional<int64_t> x;
-    if (v->kind() == sym::Kind::NumConst)
-      x = v->value().toInt64();
-    if (!x)
-      return {};
-    objs.push_back(*x);
-  }
-  int64_t off = findObj(objs, 1, comm);
-  return off < 0 ? std::vector<int>{} : toInts(objPayload(objs, off));
+  std::optional<std::vector<int64_t>> objs = extObjects(ps);
+  if (!objs)
+    return {};
+  int64_t off = findObj(*objs, 1, comm);
+  return off < 0 ? std::vector<int>{} : toInts(objPayload(*objs, off));
 }
 
 // ------------------------------------------------------ groups and ranks
@@ -241,20 +249,11 @@ void addComm(Machine& m, int proc, int64_t handle, const std::vector<int>& membe
 }
 
 int64_t commOrigin(const ProcState& ps, int64_t comm) {
-  Expr e = mpiExt(ps);
-  if (!e)
+  std::optional<std::vector<int64_t>> objs = extObjects(ps);
+  if (!objs)
     return comm;
-  std::vector<int64_t> objs;
-  for (Expr v : e->children()[0]->children()) {
-    std::optional<int64_t> x;
-    if (v->kind() == sym::Kind::NumConst)
-      x = v->value().toInt64();
-    if (!x)
-      return comm;
-    objs.push_back(*x);
-  }
-  int64_t off = findObj(objs, kOriginKind, comm);
-  return off >= 0 ? objs[size_t(off) + 3] : comm;
+  int64_t off = findObj(*objs, kOriginKind, comm);
+  return off >= 0 ? (*objs)[size_t(off) + 3] : comm;
 }
 
 void finalizeObjectChecks(Machine& m) {
