@@ -20,13 +20,19 @@
  *         all); the insertion point is not written by another thread
  *         during add.
  *
- * -DFORCE: the broken variant of bs / fluid (-DSHARED) / dstack happens at
- * once: the threads meet at a barrier inside their first region and each
- * writes its neighbour's first element there (bs), or adds to the boundary
- * cell (fluid); in dstack, thread 0's first push releases the lock after
+ * -DFORCE: the broken variant of each kernel happens at once: the threads
+ * meet at a barrier inside their first region and each writes its
+ * neighbour's first element there (bs), or adds to the boundary cell (fluid
+ * with -DSHARED); in dstack, thread 0's first push releases the lock after
  * reserving slot 0 and thread 1 writes that slot (as the seed's lock-free
- * DualStack lets a pop and a push do). `chorus verify kernels.c -DN=2 ...` checks a small instance
- * (N threads, SIZE 4, the kernel chosen by -DK_BS etc.).
+ * DualStack lets a pop and a push do); in bbuf, thread 1 peeks at count_
+ * without the lock while thread 0 is inside its first put; in list, thread
+ * 1 adds a node at the front without locking the head while thread 0 is
+ * inside its first add there. `chorus verify kernels.c -DN=2 ...` checks a
+ * small instance (N threads, SIZE 4, the kernel chosen by -DK_FLUID etc.;
+ * bs without one). -DONE with -DK_BS, -DK_FLUID, ... compiles that kernel
+ * alone (a program of its own, as in the seed: the assertions of the
+ * others are not in it).
  * Not C: thru/passert (`chorus cc`, or -Dthru= '-Dpassert(e)=;').
  */
 #include <pthread.h>
@@ -40,6 +46,7 @@ pthread_barrier_t meet;
 
 /* --- bs --- */
 long *spot, *price;
+#if !defined(ONE) || defined(K_BS)
 
 void *bs(void *arg) {
   int k = *(int *)arg;
@@ -62,10 +69,12 @@ void *bs(void *arg) {
   }
   return 0;
 }
+#endif
 
 /* --- fluid --- */
 int *cell;
 pthread_mutex_t *cell_lock;
+#if !defined(ONE) || defined(K_FLUID)
 
 void add_force(int j, int f) {
   pthread_mutex_lock(&cell_lock[j]);
@@ -97,6 +106,7 @@ void *fluid(void *arg) {
   }
   return 0;
 }
+#endif
 
 /* --- bbuf --- */
 #define CAP 8
@@ -104,11 +114,18 @@ int ring[CAP];
 int head_, tail_, count_;
 pthread_mutex_t ring_lock = PTHREAD_MUTEX_INITIALIZER;
 sem_t slots, items;
+#if !defined(ONE) || defined(K_BBUF)
 
 void put(int v) {
   sem_wait(&slots);
   pthread_mutex_lock(&ring_lock);
   thru {
+#ifdef FORCE
+    if (v < 0) { /* thread 1 peeks at count_ now */
+      pthread_barrier_wait(&meet);
+      pthread_barrier_wait(&meet);
+    }
+#endif
     ring[tail_] = v;
     tail_ = (tail_ + 1) % CAP;
     count_ = count_ + 1;
@@ -134,6 +151,17 @@ int get(void) {
 void *bbuf(void *arg) {
   int k = *(int *)arg;
   long sum = 0;
+#ifdef FORCE
+  if (k == 0) {
+    put(-1);
+    sum += get();
+  } else {
+    pthread_barrier_wait(&meet);
+    if (k == 1)
+      sum += count_; /* a get that looks at count_ without the lock */
+    pthread_barrier_wait(&meet);
+  }
+#endif
   for (int i = 0; i < size; i++)
     if (k % 2 == 0)
       put(i);
@@ -141,11 +169,13 @@ void *bbuf(void *arg) {
       sum += get();
   return (void *)sum;
 }
+#endif
 
 /* --- dstack --- */
 int *stack_items;
 int top;
 pthread_mutex_t stack_lock = PTHREAD_MUTEX_INITIALIZER;
+#if !defined(ONE) || defined(K_DSTACK)
 
 void push(int x) {
   int slot = 0;
@@ -193,6 +223,7 @@ void *dstack(void *arg) {
   }
   return 0;
 }
+#endif
 
 /* --- list --- */
 struct node {
@@ -202,6 +233,7 @@ struct node {
 };
 struct node *list_head;
 struct node *nodes_of[MAXT];
+#if !defined(ONE) || defined(K_LIST)
 
 void add(struct node *n) {
   struct node *pred = list_head;
@@ -215,6 +247,12 @@ void add(struct node *n) {
     pthread_mutex_lock(&curr->lock);
   }
   thru {
+#ifdef FORCE
+    if (n->key == 1) { /* thread 0's first node: thread 1 adds at the front now */
+      pthread_barrier_wait(&meet);
+      pthread_barrier_wait(&meet);
+    }
+#endif
     n->next = pred->next;
     pred->next = n;
   } passert(!RW(pred->next));
@@ -227,6 +265,17 @@ void *list(void *arg) {
   int per = size / nthreads; /* SIZE nodes in all */
   struct node *mine = calloc((size_t)per, sizeof *mine);
   nodes_of[k] = mine;
+#ifdef FORCE
+  static struct node extra = {0, 0, PTHREAD_MUTEX_INITIALIZER};
+  if (k != 0) {
+    pthread_barrier_wait(&meet);
+    if (k == 1) { /* an add that does not lock its predecessor */
+      extra.next = list_head->next;
+      list_head->next = &extra;
+    }
+    pthread_barrier_wait(&meet);
+  }
+#endif
   for (int i = 0; i < per; i++) {
     mine[i].key = 1 + i * nthreads + k;
     pthread_mutex_init(&mine[i].lock, 0);
@@ -234,10 +283,11 @@ void *list(void *arg) {
   }
   return 0;
 }
+#endif
 
 int main(int argc, char **argv) {
-  void *(*fn)(void *) = bs;
 #ifdef N
+  void *(*fn)(void *) = bs;
   nthreads = N;
   size = 4;
 #if defined(K_FLUID)
@@ -250,13 +300,31 @@ int main(int argc, char **argv) {
   fn = list;
 #endif
 #else
+  void *(*fn)(void *) = 0;
   if (argc < 3)
     return 2;
-  fn = !strcmp(argv[1], "fluid")    ? fluid
-       : !strcmp(argv[1], "bbuf")   ? bbuf
-       : !strcmp(argv[1], "dstack") ? dstack
-       : !strcmp(argv[1], "list")   ? list
-                                    : bs;
+#if !defined(ONE) || defined(K_BS)
+  if (!strcmp(argv[1], "bs"))
+    fn = bs;
+#endif
+#if !defined(ONE) || defined(K_FLUID)
+  if (!strcmp(argv[1], "fluid"))
+    fn = fluid;
+#endif
+#if !defined(ONE) || defined(K_BBUF)
+  if (!strcmp(argv[1], "bbuf"))
+    fn = bbuf;
+#endif
+#if !defined(ONE) || defined(K_DSTACK)
+  if (!strcmp(argv[1], "dstack"))
+    fn = dstack;
+#endif
+#if !defined(ONE) || defined(K_LIST)
+  if (!strcmp(argv[1], "list"))
+    fn = list;
+#endif
+  if (!fn)
+    return 2;
   nthreads = atoi(argv[2]);
   size = argc > 3 ? atoi(argv[3]) : 100000;
   if (nthreads < 1 || nthreads > MAXT || size < nthreads)

@@ -112,6 +112,11 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
                                       const unsigned long* sizes, const unsigned char* kinds);
 #endif
 void chorus_rt_pa_end(chorus_rt_pa_scope* s);
+/* never called (chorus_rt_pa_never is 0): after BEGIN, names each
+   location's address and value (pairs after the site number) for chorus
+   cc's static filter (tools/chorus/PassertFilter.cpp) */
+extern const int chorus_rt_pa_never;
+void chorus_rt_pa_probe(int site, ...);
 
 #ifdef __cplusplus
 }

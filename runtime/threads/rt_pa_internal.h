@@ -87,8 +87,10 @@ int rt_nlogs(void);
 /* the first unconsumed event of log i, or NULL; rt_pop consumes it */
 const rt_event* rt_peek(int i);
 void rt_pop(int i);
-uint64_t rt_pending(int i);  /* unconsumed events of log i */
-void rt_start(void);         /* at the first BEGIN: exit and signal handlers */
+uint64_t rt_pending(int i); /* unconsumed events of log i */
+void rt_start(void);        /* at the first BEGIN: exit and signal handlers */
+void rt_watch_check(
+    void); /* at start: every unit was filtered knowing every assertion (rt_watch.c) */
 void rt_start_checker(void); /* starts the checker thread once */
 int rt_real_create(void* thr, void* (*fn)(void*), void* arg);
 

@@ -53,6 +53,32 @@ bool endsWith(const std::string& s, const char* suffix) {
   return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
 }
 
+/// Runs cmd with the extra environment variables env; its exit status (3
+/// when it cannot be run or ends by a signal).
+int run(std::vector<std::string> cmd, const std::vector<std::string>& env) {
+  std::vector<char*> argv;
+  for (std::string& s : cmd)
+    argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    std::cerr << "chorus: error: cc cannot start " << cmd[0] << ": " << std::strerror(errno)
+              << "\n";
+    return 3;
+  }
+  if (pid == 0) {
+    for (const std::string& e : env)
+      putenv(const_cast<char*>(e.c_str()));
+    execvp(argv[0], argv.data());
+    std::cerr << "chorus: error: cc cannot run " << cmd[0] << ": " << std::strerror(errno) << "\n";
+    _exit(3);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+}
+
 } // namespace
 
 int ccCommand(const std::vector<std::string>& args) {
@@ -110,8 +136,12 @@ int ccCommand(const std::vector<std::string>& args) {
     cmd.insert(cmd.end(), {"-fsanitize=thread", "-fno-sanitize-link-runtime", "-fblocks", "-mllvm",
                            "-tsan-instrument-func-entry-exit=0", "-mllvm",
                            "-tsan-instrument-read-before-write=1", "-I" CHORUS_RT_THREADS_DIR,
-                           "-Dpthread_create=chorus_rt_pthread_create"});
+                           "-Dpthread_create=chorus_rt_pthread_create",
+                           // the static filter (PassertFilter.cpp): only the accesses
+                           // that may touch a watched location stay instrumented
+                           "-fpass-plugin=" CHORUS_PA_FILTER_PLUGIN});
   cmd.insert(cmd.end(), quote.begin(), quote.end());
+  const std::vector<std::string> base = cmd; // the compiler and chorus's own flags
   cmd.insert(cmd.end(), units.begin(), units.end());
   if (link) {
     // the program's own heap blocks are recorded (runtime/mpi/rt_heap.c:
@@ -124,27 +154,61 @@ int ccCommand(const std::vector<std::string>& args) {
     cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());
     cmd.push_back("-lpthread");
   }
-  std::vector<char*> argv;
-  for (std::string& s : cmd)
-    argv.push_back(s.data());
-  argv.push_back(nullptr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    std::cerr << "chorus: error: cc cannot start " << cmd[0] << ": " << std::strerror(errno)
-              << "\n";
-    return 3;
+  // the static filter of each unit must know the parallel assertions of
+  // the others (a unit's pointer may write another's watched variable):
+  // with several units, each one's watch is collected first (a compilation
+  // to IR that filters nothing) and every unit is given them all
+  std::vector<std::string> compiled;
+  for (const std::string& u : units)
+    if (endsWith(u, ".c") && u[0] != '-')
+      compiled.push_back(u);
+  std::string watch;
+  if (threads && compiled.size() > 1) {
+    if (tmp.empty()) {
+      char dir[] = "/tmp/chorus-cc-XXXXXX";
+      if (!mkdtemp(dir)) {
+        std::cerr << "chorus: error: cc cannot create a temporary directory: "
+                  << std::strerror(errno) << "\n";
+        return 3;
+      }
+      tmp = dir;
+    }
+    std::string out = tmp + "/watch";
+    for (const std::string& u : compiled) {
+      // the user's flags without the output, the other inputs and the
+      // warnings (printed by the compilation proper)
+      std::vector<std::string> pre = base;
+      for (size_t k = 0; k < units.size(); ++k) {
+        const std::string& a = units[k];
+        if (a == "-o") {
+          ++k;
+          continue;
+        }
+        bool input = a[0] != '-' && (endsWith(a, ".c") || endsWith(a, ".o") || endsWith(a, ".a") ||
+                                     endsWith(a, ".so"));
+        if (input || a == "-c" || a == "-S" || a == "-E" || a.compare(0, 2, "-l") == 0 ||
+            a.compare(0, 2, "-L") == 0 || a.compare(0, 4, "-Wl,") == 0)
+          continue;
+        pre.push_back(a);
+      }
+      pre.insert(pre.end(), {"-w", "-S", "-emit-llvm", "-o", "/dev/null", u});
+      int st = run(pre, {"CHORUS_PA_WATCH_OUT=" + out});
+      if (st != 0) {
+        std::filesystem::remove_all(tmp);
+        return st;
+      }
+    }
+    std::ifstream in(out);
+    for (std::string w; in >> w;)
+      watch += (watch.empty() ? "" : " ") + w;
   }
-  if (pid == 0) {
-    execvp(argv[0], argv.data());
-    std::cerr << "chorus: error: cc cannot run " << cmd[0] << ": " << std::strerror(errno) << "\n";
-    _exit(3);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  std::vector<std::string> env;
+  if (threads && compiled.size() > 1)
+    env.push_back("CHORUS_PA_WATCH=" + watch);
+  int status = run(cmd, env);
   if (!tmp.empty())
     std::filesystem::remove_all(tmp);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+  return status;
 }
 
 } // namespace chorus::driver

@@ -579,7 +579,14 @@ PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
                                                    : std::string("CHORUS_RT_PA_OTHER"));
     if (tr.locs.empty())
       begin += "0";
-    begin += "}); ";
+    begin += "});";
+    // never run: names each location's address and value in the region's
+    // frame for the static filter (PassertFilter.cpp), which reads them
+    // from the IR
+    begin += " if (chorus_rt_pa_never) chorus_rt_pa_probe(" + id;
+    for (const auto& l : tr.locs)
+      begin += ", &(" + l.text + "), (" + l.text + ")";
+    begin += "); ";
     edits.push_back({i, 4, begin});
     edits.push_back({close + 1, end - close - 1, " }" + blanks(close + 1, end)});
     out.prologue += "static const chorus_rt_pa_site chorus_rt_pa_" + id + ";\n";
