@@ -60,7 +60,15 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
     return 0; /* leaves: rt_idle */
   if (write && rt_depmap_hit(a, n) && (rt_tl_live || !rt_own_stack(a)))
     return 0;
-  return !rt_filter_hit(a, n);
+  if (!rt_filter_hit(a, n))
+    return 1;
+  /* an event, maybe: with the thread's own direct instance live (neither
+   * to re-compute nor, a write, touching what it is computed from, as
+   * above), the per-site cache decides it as access_slow would, without
+   * its checks again */
+  return rt_tl_live && rt_tl_stack_hi &&
+         !atomic_load_explicit(&rt_live_logged, memory_order_relaxed) &&
+         rt_direct_quick(a, n, write);
 }
 
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
