@@ -154,12 +154,14 @@ void *bbuf(void *arg) {
 #ifdef FORCE
   if (k == 0) {
     put(-1);
-    sum += get();
+    /* one item more, which thread 1 gets */
   } else {
     pthread_barrier_wait(&meet);
     if (k == 1)
       sum += count_; /* a get that looks at count_ without the lock */
     pthread_barrier_wait(&meet);
+    if (k == 1)
+      sum += get();
   }
 #endif
   for (int i = 0; i < size; i++)
