@@ -517,6 +517,9 @@ namespace {
 
 class CompositeHook : public EvalHook {
 public:
+  /// The thread of each process's snapshot (empty: all main).
+  std::vector<int> threads;
+
   /// The process whose memory a pointer-valued annotation expression refers
   /// to: that of PROC[e] when its base is a remote variable, else -1.
   int baseProc(Machine& m, const model::Expr* e) {
@@ -576,16 +579,27 @@ public:
     return int(*r);
   }
 
+  /// The thread whose frames process r's snapshot is read in: the thread
+  /// that took it (main for a process without threads).
+  uint32_t threadOf(int r) const {
+    return size_t(r) < threads.size() ? uint32_t(threads[size_t(r)]) : 0;
+  }
+
+  /// The call stack of process r's snapshot, in the thread that took it
+  /// (r is not the asserting process: its state is not swapped).
+  const std::vector<Frame>& snapStack(Machine& m, int r) {
+    return m.gs.procs[r]->stackOf(threadOf(r));
+  }
+
   /// The variable `name` of process r's snapshot: a live variable of frame
-  /// fi, else a global of r's program.
+  /// fi of the snapshot's thread, else a global of r's program.
   std::optional<Place> byName(Machine& m, int r, size_t fi, const std::string& name) {
-    const ProcState& ps = *m.gs.procs[r];
-    const Frame& fr = ps.stack[fi];
+    const Frame& fr = snapStack(m, r)[fi];
     const auto& slots = m.im.slotVar[fr.func];
     for (size_t s = 0; s < slots.size(); ++s) {
       const model::Variable& v = m.P.var(slots[s]);
       if (v.name == name && fr.slots[s])
-        return Place{Root{RootKind::Local, uint32_t(fi), uint32_t(s)}, {}, v.type, r};
+        return Place{state::localRoot(threadOf(r), uint32_t(fi), uint32_t(s)), {}, v.type, r};
     }
     int comp = m.ex.componentOf(r);
     for (const auto& [vid, gi] : m.im.globalIndex) {
@@ -600,15 +614,15 @@ public:
   std::optional<Place> place(Machine& m, const model::Expr* e) override {
     if (e->kind == ExprKind::Remote) {
       int r = remoteProc(m, e);
-      const ProcState& ps = *m.gs.procs[r];
-      if (ps.stack.empty())
+      const std::vector<Frame>& stack = snapStack(m, r);
+      if (stack.empty())
         throw Unsupported("PROC[" + std::to_string(r) + "]." + e->name +
                           ": the snapshot has no frame");
-      size_t fi = ps.stack.size() - 1;
+      size_t fi = stack.size() - 1;
       if (!e->fn.empty()) {
         bool found = false;
-        for (size_t k = ps.stack.size(); k-- > 0;)
-          if (m.P.func(ps.stack[k].func).name == e->fn) {
+        for (size_t k = stack.size(); k-- > 0;)
+          if (m.P.func(stack[k].func).name == e->fn) {
             fi = k;
             found = true;
             break;
@@ -639,9 +653,8 @@ public:
       if (!m.gs.procs[r] || m.ex.componentOf(m.me) == 0)
         throw Unsupported("spec." + e->name +
                           " outside a joint assertion of the implementation at " + m.where());
-      const ProcState& ps = *m.gs.procs[r];
-      if (!ps.stack.empty())
-        if (auto pl = byName(m, r, ps.stack.size() - 1, e->name))
+      if (!snapStack(m, r).empty())
+        if (auto pl = byName(m, r, snapStack(m, r).size() - 1, e->name))
           return pl;
       m.fail(ViolationKind::Assertion,
              "spec." + e->name + ": no variable '" + e->name +
@@ -685,21 +698,6 @@ void noChoices(Machine& m) {
 
 } // namespace
 
-namespace {
-
-bool readsRemote(const model::Expr* e) {
-  if (!e)
-    return false;
-  if (e->kind == ExprKind::Remote)
-    return true;
-  for (const model::Expr* k : e->kids)
-    if (readsRemote(k))
-      return true;
-  return false;
-}
-
-} // namespace
-
 Expr Executor::evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
                               const model::Expr* e, model::SrcLoc loc,
                               std::vector<std::string>* reads, const std::vector<int>& threads) {
@@ -707,22 +705,17 @@ Expr Executor::evalAnnotation(const std::vector<const ProcState*>& snaps, int me
   g.procs = snaps;
   g.pc = pc;
   // A snapshot taken by a thread other than main: its frames are read (the
-  // Machine's moving thread is swapped into the process's current stack).
-  // PROC[r] reads another process's snapshot in its main thread's frames,
-  // so it is not evaluated when some snapshot is another thread's.
+  // Machine's moving thread is swapped into the process's current stack),
+  // and PROC[r].x reads process r's snapshot in the frames of the thread
+  // that took it (CompositeHook::threadOf).
   int thr = size_t(me) < threads.size() ? threads[size_t(me)] : 0;
-  bool anyThread = false;
-  for (int t : threads)
-    anyThread = anyThread || t != 0;
-  if (anyThread && readsRemote(e))
-    throw Unsupported("it reads another process (PROC[r].x) and a snapshot is of a thread other "
-                      "than main");
   Machine m(*this, *impl_, g, me, opts_.syncSends, thr);
   m.undecided = &undecided_;
   m.loc = loc;
   m.step.loc = loc;
   CompositeHook hook;
   hook.reads = reads;
+  hook.threads = threads;
   m.annot = &hook;
   Expr r = m.evalCond(e);
   noChoices(m);

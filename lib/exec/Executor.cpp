@@ -806,7 +806,7 @@ ProcMoves Executor::movesOf(const GlobalState& s, int p, bool reduceThreads) {
     bool inMpi = false;
     for (const auto& [t, tm] : blockedThreads)
       inMpi = inMpi || tm.blockedAt.rfind("MPI_", 0) == 0 || insideCall(ps, size_t(t)) ||
-              (ps.syncDest >= 0 && t == mpiWaiter(ps));
+              (ps.syncDest >= 0 && t == 0);
     pm.threadDeadlock = !inMpi;
   }
   return pm;
@@ -860,7 +860,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
     blockedMoves();
     return pm;
   }
-  if (ps.syncDest >= 0 && thr == mpiWaiter(ps)) {
+  if (ps.syncDest >= 0 && thr == 0) { // (main's synchronous send: MpiP2P.cpp)
     pm.blockedAt =
         "in a send to process " + std::to_string(ps.syncDest) + " that waits for its receive";
     pm.blockedLoc = callInto();
@@ -963,6 +963,9 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
       MachineMaker fresh = [&] {
         Machine r(*this, *impl_, s, p, opts_.syncSends, thr);
         r.undecided = &undecided_;
+        // (its writes, e.g. a receive into its buffer, are the thread's:
+        // races, parallel assertions, the DPOR's dependencies)
+        r.recordAccesses = m.recordAccesses;
         r.loc = m.loc;
         r.step.loc = m.loc;
         r.step.stmt = m.step.stmt;

@@ -134,9 +134,6 @@ void mpiInitThreads(Machine& m, int64_t provided);
 /// Before an MPI call `name`: MPI_THREAD_USAGE when the level forbids the
 /// moving thread to call MPI.
 void mpiThreadCall(Machine& m, const std::string& name, const model::Transition& t);
-/// The moving thread's synchronous send waits after posting (sets syncDest
-/// next): records the thread; `unknown` while another thread waits so.
-void mpiWaits(Machine& m);
 /// The moving thread waits inside a blocking collective on comm
 /// (ProcState::collWait, Thread::collComm).
 void mpiCollWaits(Machine& m, int64_t comm);

@@ -44,11 +44,10 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   m.gs.msgs.push_back(msg);
   // a synchronous send waits for its receive (settleSync, at the end of
   // the move, matches it at once to a posted receive that must take it);
-  // a thread other than main waits at its call instead (runSend)
-  if (sync && m.thr == 0) {
-    mpiWaits(m);
+  // a thread other than main waits at its call instead (its message marked,
+  // threadSendMark: runSend, runSendrecv)
+  if (sync && m.thr == 0)
     m.self().syncDest = int(dest);
-  }
   std::string d;
   for (size_t i = 0; i < data.size() && i < 8; ++i)
     d += (i ? ", " : "") + m.show(data[i]);
@@ -143,17 +142,54 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
 
 namespace {
 
-/// MPI_Sendrecv whose send was synchronous: when its receive completes and
-/// its message has not been received yet, the call waits for it.
-void awaitOwnSyncSend(Machine& m) {
+/// The blocking synchronous send of thread k (not main) of a process: its
+/// message is marked req = -2 - k, and the thread stays at its call
+/// (phase 1 of MPI_Ssend/MPI_Send, phase 2 of MPI_Sendrecv) until the
+/// message is received. Each thread waits for its own message, so any
+/// number of threads of a process can wait at once; the main thread waits
+/// after its call with ProcState::syncDest, as a process without threads.
+int threadSendMark(int thr) {
+  return -2 - thr;
+}
+
+/// The index of the moving thread's pending synchronous message of a
+/// blocking call, or -1 (main's is marked req = -1).
+int64_t ownSyncMessage(Machine& m) {
+  int mark = m.thr == 0 ? -1 : threadSendMark(m.thr);
   for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
     const Message& msg = m.gs.msgs[i];
-    if (msg.src == m.me && msg.sync && msg.req == -1) {
-      mpiWaits(m);
-      m.self().syncDest = msg.dst;
-      return;
-    }
+    if (msg.src == m.me && msg.sync && msg.req == mark)
+      return int64_t(i);
   }
+  return -1;
+}
+
+/// MPI_Sendrecv whose send was synchronous: when its receive completes and
+/// its message has not been received yet, the call waits for it: main
+/// after its call (syncDest); another thread at its call, in phase 2
+/// (returns true: the call is not done).
+bool awaitOwnSyncSend(Machine& m) {
+  int64_t i = ownSyncMessage(m);
+  if (i < 0)
+    return false;
+  if (m.thr != 0) {
+    m.self().callPhase = 2;
+    return true;
+  }
+  m.self().syncDest = m.gs.msgs[size_t(i)].dst;
+  return false;
+}
+
+/// A thread (not main) waiting at its call for its synchronous message:
+/// blocked while the message is pending, then the call is done.
+Machine::Outcome awaitDone(Machine& m, const model::Transition& t) {
+  if (int64_t i = ownSyncMessage(m); i >= 0) {
+    m.blockedWhy = "in a send to process " + std::to_string(m.gs.msgs[size_t(i)].dst) +
+                   " that waits for its receive";
+    return Machine::Outcome::Blocked;
+  }
+  m.self().callPhase = 0;
+  return mpiDone(m, t);
 }
 
 void checkRecvEnvelope(Machine& m, int64_t source, Expr tagE, Expr commE) {
@@ -176,26 +212,10 @@ void procNullStatus(Machine& m, Expr status) {
   }
 }
 
-/// The blocking synchronous send of thread k (not main) of a process: its
-/// message is marked req = -2 - k, and the thread stays at its call
-/// (phase 1) until the message is received (MPI with threads: each thread
-/// waits for its own message; ProcState::syncDest is main's).
-int threadSendMark(int thr) {
-  return -2 - thr;
-}
-
 Machine::Outcome runSend(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  if (m.self().callPhase == 1) {
-    for (size_t i = 0; i < m.gs.msgs.size(); ++i)
-      if (m.gs.msgs[i].src == m.me && m.gs.msgs[i].req == threadSendMark(m.thr)) {
-        m.blockedWhy = "in a send to process " + std::to_string(m.gs.msgs[i].dst) +
-                       " that waits for its receive";
-        return Machine::Outcome::Blocked;
-      }
-    m.self().callPhase = 0;
-    return mpiDone(m, t);
-  }
+  if (m.self().callPhase == 1)
+    return awaitDone(m, t);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
   if (name == "MPI_Rsend")
     checkReady(m, m.arg(s, 3), m.arg(s, 4), m.arg(s, 5));
@@ -266,14 +286,20 @@ Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::T
     size_t effects = m.step.effects.size(), msgs = m.gs.msgs.size();
     send(m, m.arg(s, 0), m.arg(s, 1), m.requireConcrete(m.arg(s, 2), "datatype"), m.arg(s, 3),
          m.arg(s, 4), sync, m.arg(s, c));
-    if (sync && m.gs.msgs.size() > msgs)
+    if (sync && m.gs.msgs.size() > msgs) {
       m.gs.msgs.mut(msgs).sync = 2;
-    m.self().syncDest = -1;
+      if (m.thr != 0)
+        m.gs.msgs.mut(msgs).req = threadSendMark(m.thr);
+    }
+    if (m.thr == 0)
+      m.self().syncDest = -1; // (main waits only once its receive is done)
     if (m.syncSends && !sync && m.step.effects.size() > effects)
       m.step.effects.back() += " (buffered)";
     m.self().callPhase = 1;
     return Machine::Outcome::Stay;
   }
+  if (m.self().callPhase == 2) // a thread's synchronous send, its receive done
+    return awaitDone(m, t);
   int64_t source = m.requireConcrete(m.arg(s, rb + 3), "source rank");
   if (source == kAnySource) {
     m.unsafe = true;
@@ -282,7 +308,8 @@ Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::T
   if (source == kProcNull) {
     m.self().callPhase = 0;
     procNullStatus(m, m.arg(s, c + 1));
-    awaitOwnSyncSend(m);
+    if (awaitOwnSyncSend(m))
+      return Machine::Outcome::Stay;
     return mpiDone(m, t);
   }
   return Machine::Outcome::Blocked; // resolved by resumeReceive()
@@ -295,6 +322,11 @@ void resumeReceive(Machine& m, const std::string& name, const model::Transition&
   const model::Stmt& st = t.stmt;
   bool sendrecv = name == "MPI_Sendrecv";
   bool replace = name == "MPI_Sendrecv_replace";
+  if ((sendrecv || replace) && m.view(m.me).callPhase == 2) {
+    // a thread waiting for its synchronous message after its receive
+    syncProgressMoves(m, fresh, out);
+    return;
+  }
   // argument positions: buf, count, datatype, source, tag, comm, status
   size_t b = sendrecv ? 5 : 0;
   size_t pos[7] = {b, b + 1, b + 2, b + 3, b + 4, sendrecv ? 10u : 5u, sendrecv ? 11u : 6u};
@@ -317,7 +349,10 @@ void resumeReceive(Machine& m, const std::string& name, const model::Transition&
     receive(r, mi, buf, count, dt, status);
     if (sendrecv || replace) {
       r.self().callPhase = 0;
-      awaitOwnSyncSend(r);
+      if (awaitOwnSyncSend(r)) { // (a thread: stays at its call, phase 2)
+        out.push_back(r.successor());
+        continue;
+      }
     }
     r.setResult(st, r.intc(0), nullptr);
     r.advance(t);

@@ -20,10 +20,12 @@
 //     waits on its own (Thread::collComm; ProcState::collWait while any
 //     does), so two threads can be in collectives on different
 //     communicators at once, each instance matched per communicator in the
-//     order the process's threads enter it; a synchronous send waits with
-//     ProcState::syncDest, one per process, its thread in
-//     LibSlot::MpiWaiter (a second thread waiting for one meanwhile is
-//     `unknown`).
+//     order the process's threads enter it; a blocking synchronous send
+//     (MPI_Ssend, a standard send taking the synchronous outcome, the send
+//     of MPI_Sendrecv) of a thread other than main waits at its call for
+//     its own message (MpiP2P.cpp, threadSendMark), so several threads of a
+//     process can wait at once; main's waits after its call with
+//     ProcState::syncDest, as without threads.
 // The calls that ask about threads (MPI_Query_thread, MPI_Is_thread_main)
 // and MPI_Initialized, MPI_Finalized, MPI_Get_version,
 // MPI_Get_library_version may come from any thread at any level (they
@@ -142,18 +144,6 @@ void mpiThreadCall(Machine& m, const std::string& name, const model::Transition&
              m.pc());
 }
 
-void mpiWaits(Machine& m) {
-  const ProcState& ps = m.view(m.me);
-  if (ps.syncDest >= 0) {
-    int64_t w = slotInt(ps, LibSlot::MpiWaiter, 0);
-    if (w != m.thr)
-      throw Unsupported("thread " + std::to_string(m.thr) + " waits for a synchronous send at " +
-                        m.where() + " while thread " + std::to_string(w) +
-                        " of the process waits for one (one such wait per process is modelled)");
-  }
-  m.setLibState(LibSlot::MpiWaiter, m.thr == 0 ? nullptr : m.intc(m.thr));
-}
-
 void mpiCollWaits(Machine& m, int64_t comm) {
   ProcState& ps = m.self();
   ps.collWait = true;
@@ -191,10 +181,6 @@ void registerMpiThreads(MpiTable& t) {
   t.add({"MPI_Query_thread", "MPI_Is_thread_main"}, {runQueryThread});
 }
 
-int Executor::mpiWaiter(const ProcState& ps) const {
-  return int(slotInt(ps, LibSlot::MpiWaiter, 0));
-}
-
 void Executor::checkMpiThreads(const GlobalState& s, int p, const std::vector<Successor>& succs) {
   const ProcState& ps = *s.procs[size_t(p)];
   if (ps.threads.empty() || ps.mpi != state::MpiPhase::Initialized)
@@ -210,7 +196,7 @@ void Executor::checkMpiThreads(const GlobalState& s, int p, const std::vector<Su
     std::string name;
   };
   std::vector<At> at;
-  int waiter = ps.syncDest >= 0 ? mpiWaiter(ps) : -1;
+  int waiter = ps.syncDest >= 0 ? 0 : -1; // (main waits after its call; others at it)
   for (size_t t = 0; t < ps.threads.size(); ++t) {
     if (ps.threads[t].status != state::Thread::Status::Running)
       continue;

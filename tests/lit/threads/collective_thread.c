@@ -14,8 +14,12 @@
 //            COLLECTIVE_ORDER;
 //  -DSKIP    the worker of the last process returns before S:
 //            COLLECTIVE_INCOMPLETE;
-//  -DREMOTE  S reads the left neighbour's sum (PROC[left].sum), which is
-//            not evaluated on a thread's snapshot: `unknown` naming it.
+//  -DREMOTEWRONG  S compares the sum with the left neighbour's, plus one
+//            on process 0: COLLECTIVE_ASSERTION at S (process 0, thread 1).
+// -DREMOTE: S reads the left neighbour's sum (PROC[left].sum): PROC[r].x
+// reads process r's snapshot in the frames of the thread that took it
+// (`sum` is a local of the worker, not of main): verified at 2 and 3
+// processes.
 // RUN: %expect-exit 0 %chorus verify -n 2 %s --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %chorus verify -n 3 %s --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native -n 2 %s
@@ -24,16 +28,20 @@
 // RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet -DWRONG | FileCheck %s --check-prefix=WRONG
 // RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet -DRACE | FileCheck %s --check-prefix=RACE
 // RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet -DSKIP | FileCheck %s --check-prefix=SKIP
-// RUN: %expect-exit 2 %chorus verify -n 2 %s --quiet -DREMOTE | FileCheck %s --check-prefix=REMOTE
+// RUN: %expect-exit 0 %chorus verify -n 2 %s --quiet -DREMOTE | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify -n 3 %s --quiet -DREMOTE | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %native -n 2 -DREMOTE %s
+// RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet -DREMOTEWRONG | FileCheck %s --check-prefix=REMOTEWRONG
 // OK: verdict: verified
-// WRONG: verdict: violation COLLECTIVE_ASSERTION at {{.*}}collective_thread.c:53:14 (process 0, thread 1)
+// WRONG: verdict: violation COLLECTIVE_ASSERTION at {{.*}}collective_thread.c:61:14 (process 0, thread 1)
 // WRONG: collective assertion S of process 0 ('sum == size') may fail
 // WRONG: process 0 thread 1: snapshot at move
-// RACE: verdict: violation COLLECTIVE_ORDER at {{.*}}collective_thread.c:72:14 (process 1, thread 2)
+// RACE: verdict: violation COLLECTIVE_ORDER at {{.*}}collective_thread.c:82:14 (process 1, thread 2)
 // RACE: collective assertions or invariants reached in different orders
-// SKIP: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}collective_thread.c:57:14 (process 0)
+// SKIP: verdict: violation COLLECTIVE_INCOMPLETE at {{.*}}collective_thread.c:67:14 (process 0)
 // SKIP: reached by process 0 (snapshot at move {{[0-9]+}}) but not by process 1
-// REMOTE: verdict: unknown (not checked: collective assertion S at {{.*}}collective_thread.c:55:14 (it reads another process (PROC[r].x) and a snapshot is of a thread other than main))
+// REMOTEWRONG: verdict: violation COLLECTIVE_ASSERTION at {{.*}}collective_thread.c:65:14 (process 0, thread 1)
+// REMOTEWRONG: collective assertion S of process 0 ('sum == PROC[left].sum + (rank == 0)') may fail
 #include <mpi.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -53,6 +61,8 @@ static void *work(void *arg) {
 #pragma TASS collective assert S sum == size
 #elif defined(REMOTE)
 #pragma TASS collective assert S sum == PROC[left].sum
+#elif defined(REMOTEWRONG)
+#pragma TASS collective assert S sum == PROC[left].sum + (rank == 0)
 #else
 #pragma TASS collective assert S 2 * sum == size * (size - 1)
 #endif

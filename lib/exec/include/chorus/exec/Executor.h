@@ -541,8 +541,6 @@ private:
   /// p at MPI calls under MPI_THREAD_SERIALIZED, or at collectives on one
   /// communicator; reported at one of the moves `succs`.
   void checkMpiThreads(const GlobalState& s, int p, const std::vector<Successor>& succs);
-  /// The thread of ps whose MPI call waits after posting (collWait, syncDest).
-  int mpiWaiter(const ProcState& ps) const;
   /// Parallel assertions (lib/exec/threads/Passert.cpp): the live instances
   /// of process p after move `sc` from s, updated in sc (phases, latches);
   /// PARALLEL_ASSERTION thrown when one fails.
