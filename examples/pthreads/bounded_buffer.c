@@ -7,6 +7,12 @@
  * microbenchmark mentioned in seed 003 §VI-A (written here with condition
  * variables instead of semaphores).
  *     chorus verify bounded_buffer.c   (expect: verified)
+ * Broken forms:
+ *     -DIFWAIT    the consumer waits with `if`, not `while`: a wake-up
+ *                 (spurious, as POSIX allows) with nothing in the buffer
+ *                 takes a stale slot (expect: ASSERTION in the consumer)
+ *     -DNOSIGNAL  the producer never signals not_empty: the consumer may
+ *                 wait forever (expect: DEADLOCK, a lost wake-up)
  */
 #include <assert.h>
 #include <pthread.h>
@@ -29,7 +35,9 @@ void *producer(void *arg) {
     buffer[tail] = i;
     tail = (tail + 1) % SIZE;
     count++;
+#ifndef NOSIGNAL
     pthread_cond_signal(&not_empty);
+#endif
     pthread_mutex_unlock(&lock);
   }
   return arg;
@@ -39,7 +47,11 @@ void *consumer(void *arg) {
   int i, v;
   for (i = 0; i < ITEMS; i++) {
     pthread_mutex_lock(&lock);
+#ifdef IFWAIT
+    if (count == 0)
+#else
     while (count == 0)
+#endif
       pthread_cond_wait(&not_empty, &lock);
     v = buffer[head];
     head = (head + 1) % SIZE;

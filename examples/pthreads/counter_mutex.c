@@ -5,6 +5,7 @@
  * Not from a seed: a basic pthreads program for chorus's thread model
  * (create/join, mutex lock/unlock, assert).
  *     chorus verify counter_mutex.c    (expect: verified)
+ *     -DNOLOCK   the increments without the mutex (expect: DATA_RACE)
  */
 #include <assert.h>
 #include <pthread.h>
@@ -19,9 +20,13 @@ pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 void *work(void *arg) {
   int i;
   for (i = 0; i < ITERS; i++) {
+#ifndef NOLOCK
     pthread_mutex_lock(&lock);
+#endif
     counter = counter + 1;
+#ifndef NOLOCK
     pthread_mutex_unlock(&lock);
+#endif
   }
   return arg;
 }

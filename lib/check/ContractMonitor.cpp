@@ -52,6 +52,13 @@ bool hasPost(const std::vector<model::Clause>& cs) {
   return false;
 }
 
+bool hasAssigns(const std::vector<model::Clause>& cs) {
+  for (const model::Clause& c : cs)
+    if (c.kind == ClauseKind::Assigns)
+      return true;
+  return false;
+}
+
 exec::Step withReads(const exec::Step& step, const std::string& fn,
                      const std::vector<std::string>& reads) {
   exec::Step st = step;
@@ -66,12 +73,15 @@ ContractMonitor::ContractMonitor(exec::Executor& ex) : ex_(ex) {
   const model::Program& P = ex.program();
   byFunc_.resize(P.funcs.size());
   needsEntry_.assign(P.funcs.size(), 0);
+  hasAssigns_.assign(P.funcs.size(), 0);
   std::vector<bool> called(P.funcs.size(), false);
   for (const model::Function& fn : P.funcs)
     for (const model::Transition& t : fn.trans)
       if (t.stmt.kind == model::StmtKind::Call && t.stmt.callee &&
-          t.stmt.callee->kind == model::ExprKind::Func && t.stmt.callee->func < called.size())
+          t.stmt.callee->kind == model::ExprKind::Func && t.stmt.callee->func < called.size()) {
         called[t.stmt.callee->func] = true;
+        threaded_ = threaded_ || P.func(t.stmt.callee->func).name == "pthread_create";
+      }
   std::vector<bool> watch(P.funcs.size(), false);
   for (const model::Contract& c : P.contracts) {
     if (c.func >= P.funcs.size())
@@ -93,6 +103,11 @@ ContractMonitor::ContractMonitor(exec::Executor& ex) : ex_(ex) {
       post = post || hasPost(bh.clauses);
     if (post)
       needsEntry_[c.func] = 1;
+    bool assigns = hasAssigns(b.clauses);
+    for (const model::Behavior& bh : b.behaviors)
+      assigns = assigns || hasAssigns(bh.clauses);
+    if (assigns)
+      hasAssigns_[c.func] = 1;
   }
   if (active_)
     ex.watchCalls(std::move(watch));
@@ -143,16 +158,52 @@ void ContractMonitor::noteUncheckedParts(const model::Contract& c) {
 }
 
 void ContractMonitor::after(const exec::GlobalState& from, exec::Successor& succ, int p) {
+  // A violation in a process with threads names the moving thread.
+  const int thr = succ.step.thread;
+  try {
+    afterThread(from, succ, p, thr);
+  } catch (exec::ViolationError& e) {
+    if (e.violation.thread < 0 &&
+        (!from.procs[p]->threads.empty() || !succ.state.procs[p]->threads.empty()))
+      e.violation.thread = thr;
+    throw;
+  }
+}
+
+void ContractMonitor::afterThread(const exec::GlobalState& from, exec::Successor& succ, int p,
+                                  int thr) {
   std::map<size_t, const state::ProcState*> entries;
+  // a program with threads: `assigns` bounds the writes of each move of
+  // the thread while the function is active
+  if (threaded_)
+    frameMove(from, succ, p, thr, true);
   // main's frame is made by the initial state: it is entered when $init
   // returns into it.
   const state::ProcState* ps = succ.state.procs[p];
-  if (succ.arrived && ps->stack.size() == 1 && from.procs[p]->stack.size() > 1) {
+  if (thr == 0 && succ.arrived && ps->stack.size() == 1 && from.procs[p]->stack.size() > 1) {
     const state::Frame& fr = ps->stack[0];
     const model::Function& fn = ex_.program().func(fr.func);
     if (fr.loc == fn.entry && fr.func < byFunc_.size() && !byFunc_[fr.func].empty()) {
       exec::CallEvent ev{false, ps, fr.func, nullptr, fn.loc};
-      call(ev, succ, p, entries);
+      call(ev, succ, p, 0, entries);
+    }
+  }
+  // a thread created by this move enters its start routine (pthread_create
+  // pushes its frame: no call event); its contract is checked in that
+  // thread, at the creation
+  const state::ProcState* was = from.procs[p];
+  for (size_t k = 1; k < ps->threads.size(); ++k) {
+    const state::Thread& th = ps->threads[k];
+    if (th.status != state::Thread::Status::Running || th.stack.size() != 1 ||
+        (k < was->threads.size() && was->threads[k].status == state::Thread::Status::Running))
+      continue;
+    const state::Frame& fr = th.stack[0];
+    if (fr.func < byFunc_.size() && !byFunc_[fr.func].empty() &&
+        fr.loc == ex_.program().func(fr.func).entry) {
+      exec::CallEvent ev{false, ps, fr.func, nullptr, succ.step.loc};
+      std::map<size_t, const state::ProcState*> none;
+      call(ev, succ, p, int(k), none);
+      ps = succ.state.procs[p];
     }
   }
   if (succ.step.calls.empty())
@@ -162,22 +213,23 @@ void ContractMonitor::after(const exec::GlobalState& from, exec::Successor& succ
     if (ev.func >= byFunc_.size() || byFunc_[ev.func].empty())
       continue;
     if (ev.isReturn)
-      ret(ev, succ, p, entries);
+      ret(ev, succ, p, thr, entries);
     else
-      call(ev, succ, p, entries);
+      call(ev, succ, p, thr, entries);
   }
 }
 
-void ContractMonitor::call(const exec::CallEvent& ev, exec::Successor& succ, int p,
+void ContractMonitor::call(const exec::CallEvent& ev, exec::Successor& succ, int p, int thr,
                            std::map<size_t, const state::ProcState*>& entries) {
   const model::Program& P = ex_.program();
   sym::ExprFactory& f = ex_.values().factory();
   exec::GlobalState& s = succ.state;
   const state::ProcState* entry = ev.state;
-  size_t d = entry->stack.size() - 1;
+  size_t d = entry->stackOf(size_t(thr)).size() - 1;
   const std::string& fn = P.func(ev.func).name;
   exec::LocalAnnot at;
   at.now = entry;
+  at.thread = thr;
   for (const model::Contract* c : byFunc_[ev.func]) {
     noteUncheckedParts(*c);
     const model::ContractBlock& b = c->blocks.front();
@@ -301,23 +353,24 @@ void ContractMonitor::call(const exec::CallEvent& ev, exec::Successor& succ, int
   const state::ProcState* mark = detail::withoutMarks(ex_, entry);
   entries[d] = mark;
   const state::ProcState* now = s.procs[p];
-  if (now->stack.size() > d && now->stack[d].func == ev.func &&
-      !detail::findMark(now->stack[d], state::Mark::Kind::CallEntry, model::kNone)) {
+  const std::vector<state::Frame>& ns = now->stackOf(size_t(thr));
+  if (ns.size() > d && ns[d].func == ev.func &&
+      !detail::findMark(ns[d], state::Mark::Kind::CallEntry, model::kNone)) {
     state::ProcState q = *now;
-    q.stack[d].marks.push_back(
+    (thr == 0 ? q.stack : q.threads[size_t(thr)].stack)[d].marks.push_back(
         state::Mark{state::Mark::Kind::CallEntry, model::kNone, mark, nullptr});
     s.procs[p] = ex_.interner().intern(std::move(q));
   }
 }
 
-void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int p,
+void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int p, int thr,
                           std::map<size_t, const state::ProcState*>& entries) {
   const model::Program& P = ex_.program();
   sym::ExprFactory& f = ex_.values().factory();
   exec::GlobalState& s = succ.state;
   const state::ProcState* now = ev.state;
-  size_t d = now->stack.size() - 1;
-  const state::Frame& fr = now->stack.back();
+  size_t d = now->stackOf(size_t(thr)).size() - 1;
+  const state::Frame& fr = now->stackOf(size_t(thr)).back();
   const std::string& fn = P.func(ev.func).name;
   const state::ProcState* entry = nullptr;
   if (const state::Mark* m = detail::findMark(fr, state::Mark::Kind::CallEntry, model::kNone))
@@ -336,11 +389,13 @@ void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int 
     result = ex_.values().undef(rt);
   exec::LocalAnnot pre;
   pre.now = entry;
+  pre.thread = thr;
   exec::LocalAnnot post;
   post.now = now;
   post.old = entry;
   post.paramsOld = true;
   post.result = result;
+  post.thread = thr;
   for (const model::Contract* c : byFunc_[ev.func]) {
     const model::ContractBlock& b = c->blocks.front();
     std::vector<std::string> reads;
@@ -379,8 +434,9 @@ void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int 
           if (!loc.valid())
             loc = cl.loc;
         }
-      if (!any)
-        return; // no assigns clause: any location may change
+      if (!any || threaded_)
+        return; // no assigns clause: any location may change (with threads:
+                // checked at each move, frameMove)
       detail::checkFrame(
           ex_, s, [&] { return ex_.frameObligations(entry, now, d, locs, pre, s.pc, loc); }, guard,
           ev.loc, p, text + "'" + in + " of '" + fn + "'", succ.step);
@@ -407,6 +463,104 @@ void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int 
         continue;
       ensures(bh.clauses, guard, " of behavior " + bh.name);
       assigns(bh.clauses, guard, " of behavior " + bh.name);
+    }
+  }
+}
+
+void ContractMonitor::released(const exec::GlobalState& from, exec::Successor& succ, int q,
+                               int thr) {
+  if (!threaded_)
+    return;
+  try {
+    frameMove(from, succ, q, thr, false);
+  } catch (exec::ViolationError& e) {
+    if (e.violation.thread < 0)
+      e.violation.thread = thr;
+    throw;
+  }
+}
+
+void ContractMonitor::frameMove(const exec::GlobalState& from, exec::Successor& succ, int p,
+                                int thr, bool own) {
+  const state::ProcState* before = from.procs[p];
+  if (before->terminated() || size_t(thr) >= before->numThreads())
+    return;
+  const model::Program& P = ex_.program();
+  sym::ExprFactory& f = ex_.values().factory();
+  exec::GlobalState& s = succ.state;
+  const std::vector<state::Frame>& st = before->stackOf(size_t(thr));
+  for (size_t j = 0; j < st.size(); ++j) {
+    const state::Frame& fr = st[j];
+    if (fr.func >= hasAssigns_.size() || !hasAssigns_[fr.func])
+      continue;
+    const state::Mark* mk = detail::findMark(fr, state::Mark::Kind::CallEntry, model::kNone);
+    if (!mk || !mk->ps)
+      continue;
+    // what the move did while the function was active: up to its return
+    // when it returns from frame j (the caller's use of the result is the
+    // caller's write)
+    const state::ProcState* after = s.procs[p];
+    for (const exec::CallEvent& ev : own ? succ.step.calls : std::vector<exec::CallEvent>{})
+      if (ev.isReturn && ev.func == fr.func && ev.state->stackOf(size_t(thr)).size() == j + 1) {
+        after = ev.state;
+        break;
+      }
+    if (after == before)
+      continue;
+    const state::ProcState* entry = mk->ps;
+    const std::string& fn = P.func(fr.func).name;
+    exec::LocalAnnot pre;
+    pre.now = entry;
+    pre.thread = thr;
+    for (const model::Contract* c : byFunc_[fr.func]) {
+      const model::ContractBlock& b = c->blocks.front();
+      auto assigns = [&](const std::vector<model::Clause>& cs, Expr guard, const std::string& in) {
+        std::vector<const model::Expr*> locs;
+        std::string text;
+        model::SrcLoc loc;
+        for (const model::Clause& cl : cs)
+          if (cl.kind == ClauseKind::Assigns) {
+            locs.insert(locs.end(), cl.exprs.begin(), cl.exprs.end());
+            text += (text.empty() ? "'" : "', '") + clauseText(P, cl);
+            if (!loc.valid())
+              loc = cl.loc;
+          }
+        if (text.empty())
+          return;
+        detail::checkFrame(
+            ex_, s,
+            [&] {
+              return ex_.frameObligations(before, after, j, locs, pre, s.pc, loc, entry,
+                                          own ? &succ.accesses : nullptr);
+            },
+            guard, own ? succ.step.loc : loc, p,
+            text + "'" + in + " of '" + fn + "' (a write of thread " + std::to_string(thr) +
+                " while '" + fn + "' is active in it)",
+            succ.step);
+      };
+      assigns(b.clauses, nullptr, "");
+      for (const model::Behavior& bh : b.behaviors) {
+        std::vector<Expr> as;
+        bool known = true;
+        for (const model::Clause& cl : bh.clauses)
+          if (cl.kind == ClauseKind::Assumes) {
+            auto v = detail::evaluate(
+                ex_, [&] { return ex_.evalLocal(pre, s.pc, cl.exprs[0], true, cl.loc, nullptr); },
+                ViolationKind::Behaviors, succ.step.loc, p,
+                "'" + clauseText(P, cl) + "' of behavior " + bh.name + " of '" + fn + "'",
+                succ.step);
+            if (!v)
+              known = false;
+            else
+              as.push_back(*v);
+          }
+        if (!known)
+          continue; // noted as unchecked by evaluate
+        Expr guard = f.logicalAnd(as);
+        if (guard->isFalse())
+          continue;
+        assigns(bh.clauses, guard, " of behavior " + bh.name);
+      }
     }
   }
 }

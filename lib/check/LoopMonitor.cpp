@@ -24,6 +24,12 @@ LoopMonitor::LoopMonitor(exec::Executor& ex, bool skipInvariants)
     byHead_[key] = loops_.size();
     loops_.push_back(Loop{&a, model::naturalLoop(P.func(a.func), a.head)});
   }
+  for (const model::Function& fn : P.funcs)
+    for (const model::Transition& t : fn.trans)
+      if (t.stmt.kind == model::StmtKind::Call && t.stmt.callee &&
+          t.stmt.callee->kind == model::ExprKind::Func &&
+          P.func(t.stmt.callee->func).name == "pthread_create")
+        threaded_ = true;
 }
 
 const LoopMonitor::Loop* LoopMonitor::loopAt(model::FuncId f, model::LocId l) const {
@@ -31,19 +37,71 @@ const LoopMonitor::Loop* LoopMonitor::loopAt(model::FuncId f, model::LocId l) co
   return it == byHead_.end() ? nullptr : &loops_[it->second];
 }
 
-void LoopMonitor::after(exec::Successor& succ, int p) {
+void LoopMonitor::after(const exec::GlobalState& from, exec::Successor& succ, int p) {
   // A violation in a process with threads names the thread.
   const size_t thr = size_t(succ.step.thread);
   try {
-    afterThread(succ, p, thr);
+    afterThread(from, succ, p, thr);
   } catch (exec::ViolationError& e) {
-    if (e.violation.thread < 0 && !succ.state.procs[p]->threads.empty())
+    if (e.violation.thread < 0 &&
+        (!succ.state.procs[p]->threads.empty() || !from.procs[p]->threads.empty()))
       e.violation.thread = int(thr);
     throw;
   }
 }
 
-void LoopMonitor::afterThread(exec::Successor& succ, int p, size_t thr) {
+void LoopMonitor::frameMove(const exec::GlobalState& from, exec::Successor& succ, int p,
+                            size_t thr) {
+  const state::ProcState* before = from.procs[p];
+  const state::ProcState* after = succ.state.procs[p];
+  if (before->terminated() || after->terminated() || thr >= before->numThreads() ||
+      thr >= after->numThreads() || before == after)
+    return;
+  const model::Program& P = ex_.program();
+  const std::vector<state::Frame>& st = before->stackOf(thr);
+  for (size_t j = 0; j < st.size(); ++j) {
+    const state::Frame& fr = st[j];
+    for (const Mark& mk : fr.marks) {
+      if (mk.kind != Mark::Kind::LoopEntry || !mk.ps)
+        continue;
+      const Loop* l = loopAt(fr.func, mk.at);
+      if (!l || !l->annot->assignsLoc.valid())
+        continue;
+      // a move of the loop: from its body (or from a call made there); a
+      // move that returns out of the loop's function writes the caller's
+      if (j + 1 == st.size() && (fr.loc >= l->body.size() || !l->body[fr.loc]))
+        continue;
+      if (after->stackOf(thr).size() <= j)
+        continue;
+      const model::LoopAnnot& a = *l->annot;
+      std::string clause = "'loop assigns ";
+      for (size_t i = 0; i < a.assigns.size(); ++i)
+        clause += (i ? ", " : "") + model::toString(P, a.assigns[i]);
+      if (a.assigns.empty())
+        clause += "\\nothing";
+      clause += "' (" + P.where(a.assignsLoc) + "; a write of thread " + std::to_string(thr) +
+                " in the loop)";
+      // (the locations are evaluated at the loop's entry, in its frame)
+      exec::LocalAnnot at;
+      at.now = mk.ps;
+      at.thread = int(thr);
+      exec::GlobalState& s = succ.state;
+      bool own = succ.step.proc == p;
+      detail::checkFrame(
+          ex_, s,
+          [&] {
+            return ex_.frameObligations(before, after, j + 1, a.assigns, at, s.pc, a.assignsLoc,
+                                        mk.ps, own ? &succ.accesses : nullptr);
+          },
+          nullptr, own ? succ.step.loc : a.assignsLoc, p, clause, succ.step);
+    }
+  }
+}
+
+void LoopMonitor::afterThread(const exec::GlobalState& from, exec::Successor& succ, int p,
+                              size_t thr) {
+  if (threaded_)
+    frameMove(from, succ, p, thr);
   exec::GlobalState& s = succ.state;
   const state::ProcState* ps = s.procs[p];
   // the moving thread's frames (with threads, each thread's loops are
@@ -74,10 +132,6 @@ void LoopMonitor::afterThread(exec::Successor& succ, int p, size_t thr) {
       succ.arrived && !exec::insideCall(*ps, thr) ? loopAt(top.func, top.loc) : nullptr;
   if (loop) {
     const model::LoopAnnot& a = *loop->annot;
-    // `loop assigns` compares the frames and memory at the loop's entry and
-    // now: another thread's writes meanwhile would count as the loop's
-    if (a.assignsLoc.valid() && !ps->threads.empty())
-      throw exec::Unsupported("loop assigns with threads (" + P.where(a.assignsLoc) + ")");
     sym::ExprFactory& f = ex_.values().factory();
     const Mark* entered = nullptr;
     const Mark* prev = nullptr;
@@ -115,7 +169,7 @@ void LoopMonitor::afterThread(exec::Successor& succ, int p, size_t thr) {
           },
           step());
     }
-    if (!first && entered->ps && a.assignsLoc.valid()) {
+    if (!first && entered->ps && a.assignsLoc.valid() && !threaded_) {
       std::string clause = "'loop assigns ";
       for (size_t i = 0; i < a.assigns.size(); ++i)
         clause += (i ? ", " : "") + model::toString(P, a.assigns[i]);

@@ -798,6 +798,8 @@ GlobalState localState(const ProcState* now, const ProcState* old, Expr pc) {
 Expr Executor::evalLocal(const LocalAnnot& at, Expr pc, const model::Expr* e, bool cond,
                          model::SrcLoc loc, std::vector<std::string>* reads) {
   Machine m(*this, *impl_, localState(at.now, at.old, pc), 0, opts_.syncSends, at.thread);
+  if (at.old)
+    m.twin = 1; // (\old reads the moving thread's frames of the pre-state too)
   m.undecided = &undecided_;
   m.loc = loc;
   m.step.loc = loc;

@@ -16,6 +16,10 @@ namespace {
 
 constexpr int64_t kMaxElements = 256;
 
+bool sameSite(model::SrcLoc a, model::SrcLoc b) {
+  return a.file == b.file && a.line == b.line && a.col == b.col;
+}
+
 /// A set of locations: a root and a path of steps [lo, hi].
 struct LocSet {
   Root root;
@@ -151,15 +155,19 @@ public:
 std::vector<FrameObligation>
 Executor::frameObligations(const ProcState* before, const ProcState* after, size_t frames,
                            const std::vector<const model::Expr*>& assigns, const LocalAnnot& setAt,
-                           Expr pc, model::SrcLoc loc) {
-  Machine m(*this, *impl_, localState(setAt.now, setAt.old, pc), 0, opts_.syncSends);
+                           Expr pc, model::SrcLoc loc, const ProcState* entry,
+                           const std::vector<Access>* written) {
+  Machine m(*this, *impl_, localState(setAt.now, setAt.old, pc), 0, opts_.syncSends, setAt.thread);
+  if (setAt.old)
+    m.twin = 1;
   m.undecided = &undecided_;
   m.loc = loc;
   m.step.loc = loc;
   LocalHook hook;
   hook.oldProc = setAt.old ? 1 : -1;
   hook.paramsOld = setAt.paramsOld;
-  hook.func = setAt.now->stack.empty() ? model::kNone : setAt.now->stack.back().func;
+  const std::vector<Frame>& setStack = setAt.now->stackOf(size_t(setAt.thread));
+  hook.func = setStack.empty() ? model::kNone : setStack.back().func;
   hook.mpiRank = setAt.mpiRank;
   hook.mpiSize = setAt.mpiSize;
   m.annot = &hook;
@@ -174,6 +182,13 @@ Executor::frameObligations(const ProcState* before, const ProcState* after, size
   auto root = [&](Root r, const std::string& what, const model::Type* t, Expr b, Expr a) {
     if (b == a || !b || !a || !t)
       return;
+    if (written) { // (an object the move wrote as program data)
+      bool w = false;
+      for (const Access& x : *written)
+        w = w || (x.write && !x.sync && x.root == r);
+      if (!w)
+        return;
+    }
     std::vector<const LocSet*> mine;
     for (const LocSet& s : sets)
       if (s.root == r)
@@ -192,6 +207,11 @@ Executor::frameObligations(const ProcState* before, const ProcState* after, size
     const state::HeapObj &b = before->heap[h], &a = after->heap[h];
     if (b.freed || a.freed || !a.elem || (b.elem && b.elem != a.elem))
       continue;
+    // (one move of a thread: an object allocated since the entry is not in
+    // the frame, as in the sequential comparison from the entry)
+    if (entry &&
+        (h >= entry->heap.size() || entry->heap[h].freed || !sameSite(entry->heap[h].site, b.site)))
+      continue;
     const model::Type* at = impl_->arrayOf(a.elem, std::nullopt);
     Expr bv = b.value;
     if (!b.elem) { // untyped then: its value as its first typed access made it (Machine::typeHeap)
@@ -203,18 +223,37 @@ Executor::frameObligations(const ProcState* before, const ProcState* after, size
     root(Root{RootKind::Heap, 0, h}, "the heap object allocated at " + prog_.where(b.site), at, bv,
          a.value);
   }
-  for (uint32_t fi = 0; fi < frames && fi < before->stack.size() && fi < after->stack.size();
-       ++fi) {
-    const Frame &b = before->stack[fi], &a = after->stack[fi];
-    if (b.func != a.func)
-      continue;
-    const auto& slots = impl_->slotVar[b.func];
-    for (uint32_t k = 0; k < b.slots.size() && k < a.slots.size() && k < slots.size(); ++k) {
-      const model::Variable& v = prog_.var(slots[k]);
-      if (v.kind == model::VarKind::Temp)
-        continue; // the front end's temporaries are not C locations
-      root(Root{RootKind::Local, fi, k}, v.name + " (of " + prog_.func(b.func).name + ")", v.type,
-           b.slots[k], a.slots[k]);
+  // the frames below the function's (or the loop's); with `entry`, every
+  // thread's: the moving thread's below `frames`, the others' all
+  size_t nthreads = entry ? std::min(before->numThreads(), after->numThreads()) : 1;
+  for (size_t t = 0; t < nthreads; ++t) {
+    const std::vector<Frame>& bs = entry ? before->stackOf(t) : before->stack;
+    const std::vector<Frame>& as = entry ? after->stackOf(t) : after->stack;
+    bool mover = entry && int(t) == setAt.thread;
+    size_t lim = !entry || mover ? frames : bs.size();
+    for (uint32_t fi = 0; fi < lim && fi < bs.size() && fi < as.size(); ++fi) {
+      const Frame &b = bs[fi], &a = as[fi];
+      if (b.func != a.func)
+        continue;
+      // (the moving thread's variables not live at the entry, e.g. those
+      // of a loop's body, are not in the frame: the sequential comparison
+      // from the entry does not see them either)
+      const Frame* e = nullptr;
+      if (mover && fi < entry->stackOf(t).size() && entry->stackOf(t)[fi].func == b.func)
+        e = &entry->stackOf(t)[fi];
+      const auto& slots = impl_->slotVar[b.func];
+      for (uint32_t k = 0; k < b.slots.size() && k < a.slots.size() && k < slots.size(); ++k) {
+        const model::Variable& v = prog_.var(slots[k]);
+        if (v.kind == model::VarKind::Temp)
+          continue; // the front end's temporaries are not C locations
+        if (e && (k >= e->slots.size() || !e->slots[k]))
+          continue;
+        std::string who =
+            " (of " + prog_.func(b.func).name +
+            (entry && before->numThreads() > 1 ? ", thread " + std::to_string(t) : "") + ")";
+        root(entry ? state::localRoot(uint32_t(t), fi, k) : Root{RootKind::Local, fi, k},
+             v.name + who, v.type, b.slots[k], a.slots[k]);
+      }
     }
   }
   return out;

@@ -149,8 +149,7 @@ Machine::Outcome Machine::stmt(const model::Transition& t) {
 void Machine::doReturn(Expr v) {
   ProcState& ps = self();
   if (ex.watchesCall(ps.stack.back().func))
-    step.calls.push_back(
-        CallEvent{true, ex.interner().intern(ProcState(ps)), ps.stack.back().func, v, loc});
+    step.calls.push_back(CallEvent{true, snapshotSelf(), ps.stack.back().func, v, loc});
   const model::Expr* lhs = ps.stack.back().retLhs;
   uint8_t resume = ps.stack.back().resumePhase;
   const model::Function& callee = P.func(ps.stack.back().func);
@@ -233,8 +232,7 @@ void Machine::pushFrame(model::FuncId fid, const std::vector<Expr>& args,
     fr.slots[im.slotOf[fid].at(fn.params[i])] = args[i];
   self().stack.push_back(std::move(fr));
   if (ex.watchesCall(fid))
-    step.calls.push_back(
-        CallEvent{false, ex.interner().intern(ProcState(self())), fid, nullptr, loc});
+    step.calls.push_back(CallEvent{false, snapshotSelf(), fid, nullptr, loc});
 }
 
 Machine::Outcome Machine::call(const model::Transition& t) {
@@ -923,7 +921,7 @@ ProcMoves Executor::threadMoves(const GlobalState& s, int p, int thr) {
       schedules.pop_back();
       Machine m(*this, *impl_, s, p, opts_.syncSends, thr);
       m.undecided = &undecided_;
-      m.recordAccesses = !ps.threads.empty();
+      m.recordAccesses = !ps.threads.empty() || recordAccesses_;
       m.loc = t.loc.valid() ? t.loc : fn.locs.at(fr.loc).loc;
       if (m.loc.valid() && m.loc.file < prog_.files.size()) {
         noteExecuting(&prog_.files[m.loc.file], m.loc.line, m.loc.col);

@@ -64,6 +64,13 @@ public:
   /// another process switch `me` for a while; its working copy is swapped
   /// like home's only when it is home).
   int home;
+  /// Annotation evaluation (Annot.cpp): a second state of the home process,
+  /// its pre-state for `\old` (-1: none), swapped like home's so that the
+  /// moving thread's frames are read in it too.
+  int twin = -1;
+  /// Is the working copy of process i swapped (the moving thread's stack
+  /// in ProcState::stack)?
+  bool swapped(int i) const { return thr != 0 && (i == home || i == twin); }
   /// The moving thread of process `me` (lib/exec/threads; 0: the main
   /// thread). During the move, the working copy of `me` holds that thread's
   /// call stack and call phase in ProcState::stack / callPhase (swapped
@@ -127,7 +134,7 @@ public:
         stolen = true;
       else
         mods[i] = std::make_unique<ProcState>(*gs.procs[i]);
-      if (i == home && thr != 0)
+      if (swapped(i))
         swapThread(*mods[i]);
     }
     return *mods[i];
@@ -137,7 +144,7 @@ public:
   const ProcState& view(int i) {
     if (mods[i])
       return *mods[i];
-    if (i == home && thr != 0)
+    if (swapped(i))
       return proc(i); // (the working copy holds the moving thread's stack)
     return *gs.procs[i];
   }
@@ -152,12 +159,23 @@ public:
     std::swap(ps.stack, ps.threads.at(size_t(thr)).stack);
     std::swap(ps.callPhase, ps.threads.at(size_t(thr)).callPhase);
   }
+  /// An interned copy of the moving process as the other threads see it
+  /// (the moving thread's stack back in its Thread entry), for the
+  /// annotation monitors (CallEvent::state).
+  const ProcState* snapshotSelf() {
+    ProcState c(self());
+    if (swapped(me))
+      swapThread(c);
+    return ex.interner().intern(std::move(c));
+  }
   /// The call stack of thread `t` of process state `ps` (ps: a working copy
   /// of this move, or an interned state).
   std::vector<Frame>& stackOf(ProcState& ps, uint32_t t) {
-    // (only home's working copy is swapped: see proc())
-    uint32_t cur =
-        mods.size() > size_t(home) && &ps == mods[size_t(home)].get() ? uint32_t(thr) : 0;
+    // (only home's and twin's working copies are swapped: see proc())
+    auto isCopy = [&](int i) {
+      return i >= 0 && mods.size() > size_t(i) && &ps == mods[size_t(i)].get();
+    };
+    uint32_t cur = isCopy(home) || isCopy(twin) ? uint32_t(thr) : 0;
     if (t == cur)
       return ps.stack;
     if (t == 0)

@@ -176,6 +176,11 @@ public:
         if (!started) {
           started = true;
           dporOn = dporApplies();
+          // frame conditions over each move of a thread (ContractMonitor,
+          // LoopMonitor): every move's accesses, its state before kept
+          frameByMoves = (contracts.active() || loops.active()) && createsThreads();
+          if (frameByMoves)
+            ex.setRecordAccesses(true);
           if (createsThreads())
             result.threadReduction = dporOn ? "dpor" : opts.por ? "local moves" : "none";
           if (dporOn && opts.dporStateless)
@@ -403,13 +408,14 @@ private:
   /// chainMove under the stateful DPOR: whether the last move it returned
   /// was a thread's local move, and the threads waiting at its state.
   bool chainReduced = false;
+  /// A program with threads and function contracts or loop annotations:
+  /// `assigns` is checked on every move (no fast or in-place moves).
+  bool frameByMoves = false;
   std::vector<exec::WaitingThread> chainWaiting;
 
   /// The annotations not checked on the moves of a thread other than main
   /// (null: none is active).
   const char* threadsUnchecked() const {
-    if (contracts.active())
-      return "function contracts";
     if (liseOn)
       return "loop-invariant symbolic execution (--lise)";
     return nullptr;
@@ -428,9 +434,9 @@ private:
       try {
         if (liseOn)
           lise.after(s, sc, p, prepared ? &prep : nullptr, uint32_t(stack.size()));
-        // Collective assertions and invariants and loop annotations are
-        // checked on every thread's moves (CollectiveMonitor, LoopMonitor);
-        // function contracts are not yet.
+        // Function contracts, loop annotations, collective assertions and
+        // invariants are checked on every thread's moves (ContractMonitor,
+        // LoopMonitor, CollectiveMonitor); --lise is not yet.
         if (sc.step.thread != 0)
           if (const char* what = threadsUnchecked())
             throw exec::Unsupported(std::string(what) + " with threads (a move of thread " +
@@ -439,7 +445,7 @@ private:
         if (contracts.active())
           contracts.after(s, sc, p);
         if (loops.active())
-          loops.after(sc, p);
+          loops.after(s, sc, p);
         if (unchecked.active())
           unchecked.after(sc, p);
         if (collContract.active())
@@ -459,8 +465,12 @@ private:
           int thread = sc.step.thread;
           sc.arrived = true;
           sc.step.thread = r.thread;
+          // (the operation's results written into q meanwhile are its
+          // thread's writes: frame conditions of what is active in it)
+          if (contracts.active())
+            contracts.released(s, sc, q, r.thread);
           if (loops.active())
-            loops.after(sc, q);
+            loops.after(s, sc, q);
           if (unchecked.active())
             unchecked.after(sc, q);
           if (!s.snaps.empty() && !liseOn)
@@ -817,7 +827,7 @@ private:
     // Fast moves (Executor::fastMoves) after each move the chain took: the
     // same moves, of the same process (see FastMoves.cpp for why), made
     // without the machinery of a move; not with a monitor that sees moves.
-    const bool fast = ex.options().fastMoves && !unchecked.active();
+    const bool fast = ex.options().fastMoves && !unchecked.active() && !frameByMoves;
     for (;;) {
       if (moved >= opts.chainMax || (opts.maxDepth && depth + moved + 1 >= opts.maxDepth))
         return moved;
@@ -850,8 +860,8 @@ private:
           explicit InPlace(exec::Executor& e) : ex(e) { ex.setInPlace(true); }
           ~InPlace() { ex.setInPlace(false); }
         } inPlace(ex);
-        if (!inPlaceOk)
-          ex.setInPlace(false);
+        if (!inPlaceOk || frameByMoves)
+          ex.setInPlace(false); // (frameByMoves: the monitors compare each move's two states)
         sc = chainMove(st, proc, &chosen);
       } catch (...) {
         // st may be lost (a move updated it in place, then forked, blocked

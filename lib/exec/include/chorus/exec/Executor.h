@@ -121,7 +121,9 @@ bool usesArgv(const model::Program& p, model::FuncId mainF);
 struct CallEvent {
   bool isReturn = false;
   /// Call: the process right after the callee's frame was pushed (arguments
-  /// bound); return: right before the returning frame is popped. Interned.
+  /// bound); return: right before the returning frame is popped. Interned,
+  /// with every thread's stack in its place (Step::thread's in its Thread
+  /// entry unless it is main).
   const ProcState* state = nullptr;
   model::FuncId func = model::kNone; ///< the function called or returning
   Expr value = nullptr;              ///< return: the value returned (converted), null for none
@@ -362,6 +364,9 @@ public:
   /// When such a move does not end as one successor, or throws, `s` is lost
   /// (InPlaceAbort, or the exception): the caller must rebuild it.
   void setInPlace(bool on) { inPlace_ = on; }
+  /// Record every move's accesses (Successor::accesses), also of a process
+  /// without threads (frame conditions of a program with threads).
+  void setRecordAccesses(bool on) { recordAccesses_ = on; }
   bool inPlace() const { return inPlace_; }
   /// Fast moves (FastMoves.cpp; lib/search chains, after a move of process
   /// `p` that the chain took): up to `budget` further moves of `p`, each
@@ -461,11 +466,20 @@ public:
   /// frames [0, frames) — one obligation "it is unchanged in `after` or it
   /// is one of the locations `assigns`", the locations evaluated in `setAt`
   /// (ACSL: the pre-state for a function, the current state for a loop).
+  /// With `entry` (a program with threads, DESIGN-NOTES "Annotations and
+  /// threads"): `before` -> `after` is one move of thread setAt.thread
+  /// while the function or loop entered in state `entry` is active in its
+  /// frame `frames`; the locations compared are the globals, the heap
+  /// objects that exist in `entry`, that thread's frames [0, frames) and
+  /// every frame of the other threads; with `written` (the move's
+  /// accesses), only the objects it wrote as program data (not the fields
+  /// of synchronization objects its library calls changed).
   std::vector<FrameObligation> frameObligations(const ProcState* before, const ProcState* after,
                                                 size_t frames,
                                                 const std::vector<const model::Expr*>& assigns,
-                                                const LocalAnnot& setAt, Expr pc,
-                                                model::SrcLoc loc);
+                                                const LocalAnnot& setAt, Expr pc, model::SrcLoc loc,
+                                                const ProcState* entry = nullptr,
+                                                const std::vector<Access>* written = nullptr);
 
   /// LISE (Lise.cpp, seed 004 §2.3-2.4). The places (globals, heap objects,
   /// the variables of frames [0, frames)) whose values differ between two
@@ -594,6 +608,7 @@ private:
   bool nondeterministic_ = false;
   bool quietSteps_ = false;
   bool inPlace_ = false;
+  bool recordAccesses_ = false;
   bool sendModeMatters_ = false;
   /// The symbols of the inputs (not renamed by canonicalization).
   std::unordered_set<Expr> inputSymbols_;
