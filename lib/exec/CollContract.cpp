@@ -402,6 +402,13 @@ void Executor::initStubs() {
   for (const model::Contract& c : prog_.contracts)
     if (c.func != D.func && c.blocks.size() > 1 && c.func < stubOf_.size())
       stubOf_[c.func] = &c;
+  // and the body-less MPI functions with a local contract (App. B.13,
+  // MPI_Reduce_local, in the contract header): simulated in one local move
+  // (localStubMoves), as App. B's collectives are by theirs
+  for (const model::Contract& c : prog_.contracts)
+    if (c.func != D.func && c.blocks.size() == 1 && c.func < stubOf_.size() &&
+        !prog_.func(c.func).defined && prog_.func(c.func).name.rfind("MPI_", 0) == 0)
+      stubOf_[c.func] = &c;
 }
 
 GlobalState Executor::contractInitialState() {

@@ -175,6 +175,69 @@ std::string clauseText(const model::Program& P, const model::Clause& c, const ch
 
 } // namespace
 
+// A body-less MPI function with a local contract (App. B.13,
+// MPI_Reduce_local): one move of the process, no collective action. Its
+// precondition is checked at the call by the ContractMonitor (PRECONDITION
+// at the header's clause), as for any function with a contract; the move
+// gives the `assigns` locations fresh values, assumes the `ensures` clauses
+// (`\old`: the state at the call) and returns a fresh result. The monitor
+// checks the postcondition and the frame condition at the return, which
+// hold by construction.
+ProcMoves Executor::localStubMoves(const GlobalState& s, int p) {
+  ProcMoves pm;
+  const ProcState& ps = *s.procs[p];
+  model::FuncId g = ps.stack.back().func;
+  const model::Function& gf = prog_.func(g);
+  const model::Contract& C = *stubOf_[g];
+  const model::ContractBlock& b = C.blocks.front();
+  if (!b.behaviors.empty())
+    throw Unsupported("the contract of '" + gf.name + "' at " + prog_.where(C.loc) +
+                      ": behaviors of a local contract simulated in place of a library "
+                      "function");
+  Machine m(*this, *impl_, s, p, opts_.syncSends);
+  m.undecided = &undecided_;
+  m.loc = gf.loc;
+  m.step.loc = gf.loc;
+  m.step.stmt = "call " + gf.name + " (simulated by its contract)";
+  {
+    LocalHook hook;
+    hook.func = g;
+    hook.mpiRank = 0;
+    hook.mpiSize = 1;
+    m.annot = &hook;
+    for (const model::Clause& cl : b.clauses)
+      if (cl.kind == model::ClauseKind::Assigns)
+        for (const model::Expr* e : cl.exprs)
+          havoc(m, hook, e);
+    m.annot = nullptr;
+  }
+  const model::Type* rt = gf.type ? gf.type->ret : nullptr;
+  Expr res = rt && rt->kind != TypeKind::Void ? havocValue(m, rt) : nullptr;
+  ProcState after = m.self();
+  after.stack[0].marks.clear();
+  CollectiveAt at;
+  at.now.push_back(interner_.intern(std::move(after)));
+  at.old.push_back(&ps);
+  at.me = 0;
+  at.result = res;
+  for (const model::Clause& cl : b.clauses)
+    if (cl.kind == model::ClauseKind::Ensures)
+      m.gs.pc =
+          f_.logicalAnd(m.gs.pc, evalCollective(at, m.gs.pc, cl.exprs[0], true, cl.loc, nullptr));
+  if (oracle_.valid(m.gs.pc, f_.falseExpr()) == Answer::Yes) {
+    pm.blockedAt = "in the simulation of '" + gf.name + "' (its postcondition cannot hold)";
+    pm.blockedLoc = gf.loc;
+    return pm;
+  }
+  m.step.effects.push_back(gf.name + " simulated");
+  m.doReturn(res);
+  pm.succs.push_back(m.successor());
+  simplifyUnderPc(pm.succs.back().state, s.pc);
+  // local to the process: safe for the urgent POR
+  pm.safe = true;
+  return pm;
+}
+
 ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
   ProcMoves pm;
   const ProcState& ps = *s.procs[p];
@@ -183,6 +246,8 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
   const model::Function& gf = prog_.func(g);
   const model::Contract& C = *stubOf_[g];
   const model::ContractDriver& D = *opts_.contract;
+  if (C.blocks.size() < 2)
+    return localStubMoves(s, p);
   bool arrived = ps.callPhase == 1;
   // The communicator of the call (g's first `mpi collective(c)`; none: f's
   // own) and its group G, ranks in order: instances are matched per

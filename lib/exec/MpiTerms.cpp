@@ -11,12 +11,22 @@
 //   created); a sequence of a symbolic count is read up to the bound the
 //   path condition gives the count (values beyond `len` are irrelevant);
 // - \mpi_reduce folds the sequences in(lo), ..., in(hi-1) in rank order with
-//   the predefined op, on mathematical integers and reals (every order and
+//   a predefined op, on mathematical integers and reals (every order and
 //   bracketing then gives the same value: "a reduction" of §3.3 is "the"
-//   reduction); lo >= hi claims nothing; user-defined and bitwise ops are
-//   unsupported (unknown).
+//   reduction); bitwise ops on the bits of the values' C type, MAXLOC and
+//   MINLOC on value-index pairs (MPI 3.1 §5.9.4); lo >= hi claims nothing.
+//   A symbolic user op (model::kSymbolicOp, kSymbolicCommOp: every op
+//   MPI_Op_create can make) is an uninterpreted function, neither
+//   associative nor (without the commute flag) commutative: "a reduction"
+//   is then any bracketing of the operands in rank order (any unordered
+//   tree of them for a commutative op), per element. An op the program
+//   created is C code a contract does not evaluate: unknown.
 #include "AnnotEval.h"
 #include "mpi/MpiInternal.h"
+
+#include <bit>
+#include <functional>
+#include <map>
 
 namespace chorus::exec {
 
@@ -105,8 +115,12 @@ Expr truthOf(Machine& m, Expr v) {
   return m.f.logicalNot(m.f.eq(v, v->type()->isReal() ? m.f.realConst(0) : m.intc(0)));
 }
 
-/// a op b for a predefined reduction op (mathematical values).
-Expr combine(Machine& m, int64_t op, Expr a, Expr b) {
+/// a op b for a predefined reduction op (mathematical values; the bitwise
+/// ops on the bits of the C type of basic type code `code`) or a symbolic
+/// user op.
+Expr combine(Machine& m, int64_t op, int64_t code, Expr a, Expr b) {
+  if (isSymbolicOp(op))
+    return symbolicOpApply(m, op, a, b);
   if (a->type()->isBool())
     a = m.boolToInt(a);
   if (b->type()->isBool())
@@ -130,12 +144,105 @@ Expr combine(Machine& m, int64_t op, Expr a, Expr b) {
     return m.boolToInt(m.f.logicalOr(truthOf(m, a), truthOf(m, b)));
   case 9:
     return m.boolToInt(m.f.logicalNot(m.f.eq(truthOf(m, a), truthOf(m, b))));
+  case 6: // BAND, BOR, BXOR: the bits of the C integer type (code 10sz / 11sz)
+  case 8:
+  case 10: {
+    if (code < 1000 || code >= 1200 || a->type()->isReal() || b->type()->isReal())
+      throw Unsupported("\\mpi_reduce with a bitwise op on values that are no integers at " +
+                        m.where());
+    int64_t o = op & 0xffffff;
+    sym::BitOpKind k = o == 6   ? sym::BitOpKind::And
+                       : o == 8 ? sym::BitOpKind::Or
+                                : sym::BitOpKind::Xor;
+    return m.f.bitOp(k, unsigned(code % 100) * 8, code < 1100, a, b);
+  }
   default:
     throw Unsupported("\\mpi_reduce with op " + handleText(op) +
-                      " (MPI_MAX, MPI_MIN, MPI_SUM, MPI_PROD, MPI_LAND, MPI_LOR and MPI_LXOR are "
+                      " (the predefined reduction ops and the symbolic user ops of --contract are "
                       "supported) at " +
                       m.where());
   }
+}
+
+/// (value, index) pairs a op b for MPI_MAXLOC / MPI_MINLOC (MPI 3.1 §5.9.4:
+/// the larger (smaller) value wins; on equal values the smaller index).
+std::pair<Expr, Expr> combineLoc(Machine& m, int64_t op, std::pair<Expr, Expr> a,
+                                 std::pair<Expr, Expr> b) {
+  auto num = [&](Expr x) { return x->type()->isBool() ? m.boolToInt(x) : x; };
+  Expr va = num(a.first), vb = num(b.first), ia = num(a.second), ib = num(b.second);
+  if (va->type()->isReal() != vb->type()->isReal()) {
+    va = m.toReal(va);
+    vb = m.toReal(vb);
+  }
+  bool max = (op & 0xffffff) == 11;
+  Expr better = max ? m.f.lt(vb, va) : m.f.lt(va, vb); // a strictly wins
+  Expr worse = max ? m.f.lt(va, vb) : m.f.lt(vb, va);  // b strictly wins
+  Expr minIdx = m.f.ite(m.f.lt(ib, ia), ib, ia);
+  return {m.f.ite(better, va, vb), m.f.ite(better, ia, m.f.ite(worse, ib, minIdx))};
+}
+
+/// At most this many ways to combine the operands of \mpi_reduce with a
+/// user op (9 operands in order: 1,430; 7 unordered: 10,395): unknown beyond.
+constexpr uint64_t kMaxTrees = 1000;
+
+/// Every value "a reduction" of xs by symbolic user op `op` may have (seed
+/// 002 §3.3): op applied along a full binary tree whose leaves are xs in
+/// order (a bracketing: Catalan(n - 1) trees) or, for the commutative op,
+/// along an unordered tree over xs ((2n - 3)!! trees; op(a, b) = op(b, a)
+/// is built into the op's encoding, so each is one term). Empty when there
+/// are more than kMaxTrees.
+std::vector<Expr> reductionTrees(Machine& m, int64_t op, const std::vector<Expr>& xs) {
+  size_t n = xs.size();
+  bool comm = op == model::kSymbolicCommOp;
+  uint64_t count = 1;
+  for (size_t k = 1; k < n; ++k) { // Catalan(k) = Catalan(k-1) (4k - 2) / (k + 1)
+    count = comm ? count * (2 * k - 1) : count * (4 * k - 2) / (k + 1);
+    if (count > kMaxTrees)
+      return {};
+  }
+  if (!comm) {
+    std::map<std::pair<size_t, size_t>, std::vector<Expr>> memo;
+    std::function<const std::vector<Expr>&(size_t, size_t)> trees =
+        [&](size_t i, size_t j) -> const std::vector<Expr>& { // leaves xs[i..j)
+      auto it = memo.find({i, j});
+      if (it != memo.end())
+        return it->second;
+      std::vector<Expr> out;
+      if (j == i + 1)
+        out.push_back(xs[i]);
+      for (size_t k = i + 1; k < j; ++k)
+        for (Expr l : trees(i, k))
+          for (Expr r : trees(k, j))
+            out.push_back(symbolicOpApply(m, op, l, r));
+      return memo[{i, j}] = std::move(out);
+    };
+    return trees(0, n);
+  }
+  std::map<uint32_t, std::vector<Expr>> memo;
+  std::function<const std::vector<Expr>&(uint32_t)> trees =
+      [&](uint32_t set) -> const std::vector<Expr>& {
+    auto it = memo.find(set);
+    if (it != memo.end())
+      return it->second;
+    std::vector<Expr> out;
+    uint32_t low = set & (~set + 1);
+    if (set == low)
+      out.push_back(xs[size_t(std::countr_zero(set))]);
+    // the subtree holding the lowest operand, and the rest: each unordered
+    // split once
+    uint32_t others = set & ~low;
+    for (uint32_t sub = others;; sub = (sub - 1) & others) {
+      uint32_t left = low | sub, right = set & ~left;
+      if (right)
+        for (Expr l : trees(left))
+          for (Expr r : trees(right))
+            out.push_back(symbolicOpApply(m, op, l, r));
+      if (sub == 0)
+        break;
+    }
+    return memo[set] = std::move(out);
+  };
+  return trees(uint32_t((uint64_t(1) << n) - 1));
 }
 
 } // namespace
@@ -372,18 +479,53 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
     cs.push_back(m.f.eq(out.len, in.len));
     k = std::min(k, in.vals.size());
   }
+  if ((op & 0xffffff) >= 0x1000) // a handle of MPI_Op_create (lib/exec/mpi/MpiColl.cpp)
+    throw Unsupported("\\mpi_reduce with an op the program created (MPI_Op_create) at " +
+                      m.where() +
+                      ": its function is C code, which a contract does not evaluate (an MPI_Op "
+                      "parameter of f stands for every user op)");
+  bool loc = (op & 0xffffff) == 11 || (op & 0xffffff) == 12;
   for (size_t i = 0; i < k; ++i) {
     if (ins[0].codes[i] == kSymbolicCode)
       throw Unsupported("\\mpi_reduce over the symbolic datatype at " + m.where() +
                         " (its values are moved, never combined)");
-    Expr acc = ins[0].vals[i];
-    bool typed = true;
-    for (size_t j = 1; j < ins.size(); ++j) {
+    bool typed = out.codes[i] == ins[0].codes[i];
+    for (size_t j = 1; j < ins.size(); ++j)
       typed = typed && ins[j].codes[i] == ins[0].codes[i];
-      acc = combine(m, op, acc, ins[j].vals[i]);
+    Expr ok = nullptr;
+    if (!typed) {
+      ok = m.f.falseExpr();
+    } else if (loc) {
+      // element i / 2 is the pair (value 2j, index 2j + 1)
+      size_t v = i - i % 2;
+      if (v + 1 >= k)
+        throw Unsupported("\\mpi_reduce with MPI_MAXLOC/MPI_MINLOC on a sequence that is no "
+                          "sequence of value-index pairs at " +
+                          m.where());
+      std::pair<Expr, Expr> acc{ins[0].vals[v], ins[0].vals[v + 1]};
+      for (size_t j = 1; j < ins.size(); ++j)
+        acc = combineLoc(m, op, acc, {ins[j].vals[v], ins[j].vals[v + 1]});
+      ok = sameValue(m, out.vals[i], i % 2 ? acc.second : acc.first);
+    } else if (isSymbolicOp(op)) {
+      // a reduction: one of the ways the op may combine the operands
+      std::vector<Expr> xs;
+      for (const MpiVal& in : ins)
+        xs.push_back(in.vals[i]);
+      std::vector<Expr> trees = reductionTrees(m, op, xs);
+      if (trees.empty())
+        throw Unsupported("\\mpi_reduce with a user op over " + std::to_string(xs.size()) +
+                          " operands at " + m.where() + " (more than " + std::to_string(kMaxTrees) +
+                          " ways to combine them)");
+      std::vector<Expr> alts;
+      for (Expr t : trees)
+        alts.push_back(sameValue(m, out.vals[i], t));
+      ok = m.f.logicalOr(alts);
+    } else {
+      Expr acc = ins[0].vals[i];
+      for (size_t j = 1; j < ins.size(); ++j)
+        acc = combine(m, op, ins[0].codes[i], acc, ins[j].vals[i]);
+      ok = sameValue(m, out.vals[i], acc);
     }
-    typed = typed && out.codes[i] == ins[0].codes[i];
-    Expr ok = typed ? sameValue(m, out.vals[i], acc) : m.f.falseExpr();
     cs.push_back(m.f.implies(m.f.lt(m.intc(int64_t(i)), out.len), ok));
   }
   return m.f.logicalAnd(cs);

@@ -112,10 +112,9 @@ std::vector<std::pair<std::string, int64_t>> contractHandleValues(const std::str
   if (type == "MPI_Datatype")
     return {{"MPI_INT", (int64_t(3) << 24) | 7}, {"MPI_DOUBLE", (int64_t(3) << 24) | 14}};
   if (type == "MPI_Op")
-    return {{"MPI_SUM", (int64_t(4) << 24) | 3},
-            {"MPI_PROD", (int64_t(4) << 24) | 4},
-            {"MPI_MAX", (int64_t(4) << 24) | 1},
-            {"MPI_MIN", (int64_t(4) << 24) | 2}};
+    return {{"MPI_SUM", (int64_t(4) << 24) | 3},        {"MPI_PROD", (int64_t(4) << 24) | 4},
+            {"MPI_MAX", (int64_t(4) << 24) | 1},        {"MPI_MIN", (int64_t(4) << 24) | 2},
+            {"a non-commutative user op", kSymbolicOp}, {"a commutative user op", kSymbolicCommOp}};
   return {};
 }
 

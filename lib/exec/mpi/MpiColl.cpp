@@ -479,7 +479,42 @@ void arrive(Machine& m, int64_t comm, CollKind kind, int root, int dt, int op, E
   }
 }
 
+bool isSymbolicOp(int64_t op) {
+  return op == model::kSymbolicOp || op == model::kSymbolicCommOp;
+}
+
+Expr symbolicOpApply(Machine& m, int64_t op, Expr a, Expr b) {
+  auto num = [&](Expr x) {
+    if (x->type()->isBool())
+      return m.boolToInt(x);
+    if (x->type()->kind() == sym::TypeKind::Char)
+      return m.f.charToInt(x);
+    return x;
+  };
+  a = num(a);
+  b = num(b);
+  if (a->type()->isReal() != b->type()->isReal()) {
+    a = m.toReal(a);
+    b = m.toReal(b);
+  }
+  sym::Type t = a->type();
+  bool comm = op == model::kSymbolicCommOp;
+  std::string name = std::string(comm ? "$cop." : "$uop.") + (t->isReal() ? "real" : "int");
+  sym::Type ts[2] = {t, t};
+  Expr fn = m.f.symbol(name, m.f.functionType(ts, t));
+  if (comm) { // G(min(a, b), max(a, b))
+    Expr le = m.f.le(a, b);
+    Expr lo = m.f.ite(le, a, b), hi = m.f.ite(le, b, a);
+    a = lo;
+    b = hi;
+  }
+  Expr args[2] = {a, b};
+  return m.f.apply(fn, args);
+}
+
 Expr reduceOp(Machine& m, int op, Expr a, Expr b) {
+  if (isSymbolicOp(op))
+    return symbolicOpApply(m, op, a, b);
   bool real = a->type()->isReal();
   if (real && ((op & 0xffffff) >= 5 && (op & 0xffffff) <= 10))
     m.fail(ViolationKind::MpiInvalidOp, "logical or bitwise reduction on a floating datatype",
@@ -561,6 +596,18 @@ std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Ex
       // MPI 3.1 §5.9.4: on equal values the smaller index
       Expr minIdx = m.f.ite(m.f.lt(ib, ia), ib, ia);
       r[k + 1] = m.f.ite(better, ia, m.f.ite(worse, ib, minIdx));
+    }
+    return r;
+  }
+  if ((o == 6 || o == 8 || o == 10) && isBasicType(dt) && datatypeClass(dt) == ElemClass::Int) {
+    // BAND, BOR, BXOR on the bits of the C type (symbolic values included)
+    const model::Type* t = ctypeOf(m, dt);
+    sym::BitOpKind k = o == 6   ? sym::BitOpKind::And
+                       : o == 8 ? sym::BitOpKind::Or
+                                : sym::BitOpKind::Xor;
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+      auto x = m.concreteInt(a[i]), y = m.concreteInt(b[i]);
+      r[i] = x && y ? reduceOp(m, op, a[i], b[i]) : m.f.bitOp(k, t->bits, t->isSigned, a[i], b[i]);
     }
     return r;
   }
@@ -1056,6 +1103,8 @@ int64_t checkOp(Machine& m, Expr opE) {
       throw Unsupported("user-defined operation in a nonblocking collective at " + m.where());
     return op;
   }
+  if (isSymbolicOp(op)) // computed like a predefined op (symbolicOpApply): no callback
+    return op;
   if ((op >> 24) != 4 || i == 0 || i > 14)
     m.fail(ViolationKind::MpiInvalidOp, "invalid reduction operation handle: " + handleText(op),
            m.pc());
@@ -1128,7 +1177,7 @@ unsigned allowedGroups(int64_t op) {
 /// predefined operations only on the groups of basic types the table of
 /// §5.9.2 allows them (derived datatypes: on each of their basic types).
 void checkOpType(Machine& m, int64_t op, int64_t dt) {
-  if (isUserOp(op)) {
+  if (isUserOp(op) || isSymbolicOp(op)) {
     checkDatatype(m, dt);
     if (!isBasicType(dt))
       throw Unsupported("user-defined operation on a derived or pair datatype at " + m.where());
@@ -1570,7 +1619,9 @@ Machine::Outcome runOpCommutative(Machine& m, const std::string& name, const mod
   int64_t op = m.requireConcrete(m.arg(t.stmt, 0), "operation");
   Place out = m.placeOfPointer(m.arg(t.stmt, 1), m.P.types.intType(), m.me);
   int64_t commute = 1; // every predefined operation is commutative
-  if (!isUserOp(op)) {
+  if (isSymbolicOp(op)) {
+    commute = op == model::kSymbolicCommOp ? 1 : 0;
+  } else if (!isUserOp(op)) {
     checkOp(m, m.intc(op));
   } else {
     MpiExt x = loadExt(m, m.me);

@@ -358,6 +358,16 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b);
 /// SIGNED_OVERFLOW violation when a signed result is out of range.
 std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Expr>& a,
                             const std::vector<Expr>& b);
+/// The symbolic user ops of `verify --contract` (model::kSymbolicOp,
+/// model::kSymbolicCommOp): every operation MPI_Op_create can make with
+/// that commute flag (DESIGN-NOTES "User ops in contracts").
+bool isSymbolicOp(int64_t op);
+/// a op b for a symbolic user op: F(a, b) with F an uninterpreted function
+/// of the values' sort ("$uop.int", "$uop.real"), neither associative nor
+/// commutative; the commutative op is G(min(a, b), max(a, b)) with G
+/// uninterpreted ("$cop.int", "$cop.real"), which is every commutative
+/// function of an ordered sort. Booleans and characters are integers.
+Expr symbolicOpApply(Machine& m, int64_t op, Expr a, Expr b);
 
 /// The arithmetic members of an object of type t (arrays of fixed length,
 /// structs; x86-64 layout): byte offset, path of indices from the object,

@@ -1,7 +1,7 @@
 // MPI_Datatype and MPI_Op parameters of f, void * buffers typed by the
 // datatype a \mpi_buf of the contract pairs them with (verify --contract:
 // one run per combination of MPI_INT, MPI_DOUBLE and MPI_SUM, MPI_PROD,
-// MPI_MAX, MPI_MIN; the verdict names them).
+// MPI_MAX, MPI_MIN and two symbolic user ops (userops.c); the verdict names them).
 #include <mpi.h>
 #define SBUF \mpi_buf(sbuf, count, dt)
 #define RBUF \mpi_buf(rbuf, count, dt)
@@ -37,8 +37,8 @@ void untyped(void *p) {
 }
 
 // RUN: %expect-exit 0 %chorus verify %s --contract allreduce -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK
-// OK: note: --contract allreduce: one run per dt in {MPI_INT, MPI_DOUBLE}; op in {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN} (other datatypes and ops are not covered)
-// OK: verdict: verified (dt in {MPI_INT, MPI_DOUBLE}; op in {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN}; rank symmetry not used: a call of MPI_Reduce
+// OK: note: --contract allreduce: one run per dt in {MPI_INT, MPI_DOUBLE}; op in {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, a non-commutative user op, a commutative user op} (other datatypes and ops are not covered)
+// OK: verdict: verified (dt in {MPI_INT, MPI_DOUBLE}; op in {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, a non-commutative user op, a commutative user op}; rank symmetry not used: a call of MPI_Reduce
 // RUN: %expect-exit 1 %chorus verify %s --contract allreduce -DNO_BCAST -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=NOBCAST
 // NOBCAST: note: with dt = MPI_INT, op = MPI_SUM
 // NOBCAST: verdict: violation WAITSFOR at {{.*}}handles.c:29:3 (process 1)

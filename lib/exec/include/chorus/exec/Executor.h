@@ -569,6 +569,9 @@ private:
   /// --contract: the moves of process p inside a simulated call (its top
   /// frame a stubbed procedure at its entry; CollStub.cpp).
   ProcMoves stubMoves(const GlobalState& s, int p);
+  /// --contract: a body-less MPI function with a local contract (App.
+  /// B.13, MPI_Reduce_local) simulated by it in one move (CollStub.cpp).
+  ProcMoves localStubMoves(const GlobalState& s, int p);
   /// --contract: the initial state of the driver (Executor::initial).
   GlobalState contractInitialState();
   /// The procedures simulated by their collective contracts (stubOf_): every

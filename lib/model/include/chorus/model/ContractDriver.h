@@ -91,8 +91,20 @@ std::vector<std::pair<std::string, std::string>> contractHandleParams(const Prog
                                                                       const std::string& name);
 /// The values a parameter of type `type` ("MPI_Datatype", "MPI_Op") takes
 /// in `verify --contract`: (name, handle) of MPI_INT and MPI_DOUBLE; of
-/// MPI_SUM, MPI_PROD, MPI_MAX and MPI_MIN.
+/// MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN and the two symbolic user ops
+/// (kSymbolicOp, kSymbolicCommOp).
 std::vector<std::pair<std::string, int64_t>> contractHandleValues(const std::string& type);
+
+/// The symbolic user-defined operations (seed 002 §3.3: "a reduction, and
+/// not the reduction, because op may not be strictly commutative and
+/// associative"): the handles `verify --contract` binds an MPI_Op parameter
+/// of f to besides the predefined ops. Each stands for every operation
+/// MPI_Op_create could make with that commute flag: an uninterpreted binary
+/// function F per value sort (lib/exec/mpi `symbolicOpApply`), neither
+/// associative nor, for kSymbolicOp, commutative; kSymbolicCommOp is
+/// F(min(a, b), max(a, b)), every commutative function.
+constexpr int64_t kSymbolicOp = (int64_t(4) << 24) | 51;
+constexpr int64_t kSymbolicCommOp = (int64_t(4) << 24) | 52;
 
 /// The symbolic datatype (seed 002 §3.3): the handle `verify --contract`
 /// binds every MPI_Datatype parameter of f to when the program uses it only
