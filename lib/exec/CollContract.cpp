@@ -450,6 +450,8 @@ GlobalState Executor::contractInitialState() {
         if (D.objects[i] == model::kNone && !(i < D.handles.size() && D.handles[i]) &&
             !fresh.count(D.args[i]))
           ++count;
+      if (D.sameComm)
+        count = std::min<size_t>(count, 1);
       for (const Module& mod : modules())
         if (dups.empty() && mod.contractComms)
           dups = mod.contractComms(f_, ps, contractGroup_, count);
@@ -495,7 +497,8 @@ GlobalState Executor::contractInitialState() {
       else if (i < D.handles.size() && D.handles[i])
         ps.globals[gi] = f_.intConst(*D.handles[i]); // a datatype or op of this run
       else if (!fresh.count(D.args[i]))
-        ps.globals[gi] = f_.intConst(nextDup < dups.size() ? dups[nextDup++] : kWorldHandle);
+        ps.globals[gi] =
+            f_.intConst(nextDup < dups.size() ? dups[D.sameComm ? 0 : nextDup++] : kWorldHandle);
     }
     Frame fr;
     fr.func = D.driver;

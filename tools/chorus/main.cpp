@@ -613,7 +613,7 @@ int verifyCommand(const std::vector<std::string>& args,
   // its statistics are added to r's. False when the program no longer loads.
   auto runAgain = [&](size_t k, bool commDup, const std::string& what,
                       const std::vector<int>& members = {}, int nprocs = 0,
-                      const std::vector<std::vector<int>>& units = {}) {
+                      const std::vector<std::vector<int>>& units = {}, bool same = false) {
     std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
     if (!next)
       return false;
@@ -632,6 +632,7 @@ int verifyCommand(const std::vector<std::string>& args,
       drivers.back().symmetry = symmetry && members.empty() && units.empty();
       drivers.back().commDup = commDup;
       drivers.back().members = members;
+      drivers.back().sameComm = same;
       drivers.back().dtUnits = units;
       vo.contract = &drivers.back();
       s::VerifyOptions one = vo;
@@ -764,9 +765,12 @@ int verifyCommand(const std::vector<std::string>& args,
       // the world (ContractDriver::members; DESIGN-NOTES "Sub-communicators"):
       // per world size N of -n, every nonempty proper subset of the N
       // processes, ranks in world order (what MPI_Comm_split(MPI_COMM_WORLD,
-      // color, 0) gives); the others do not call f
+      // color, 0) gives); the others do not call f. Two parameters: both
+      // bound to one such communicator, and to two distinct ones of the same
+      // processes (the driver runs f on one group: the processes of P^f are
+      // the members of each)
       std::string subNote;
-      if (!why.empty() && commParams == 1) {
+      if (!why.empty() && (commParams == 1 || commParams == 2)) {
         int largest = 0;
         for (int N = std::max(vo.nLo, 2); N <= vo.nHi && r.verdict == s::Verdict::Verified; ++N)
           for (uint32_t mask = 1; mask + 1 < (1u << N) && r.verdict == s::Verdict::Verified;
@@ -778,22 +782,34 @@ int verifyCommand(const std::vector<std::string>& args,
                 members.push_back(q);
                 list += (list.empty() ? "" : ", ") + std::to_string(q);
               }
-            for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
-              if (!runAgain(k, true, "", members, N))
-                return kUsage;
-              if (r.verdict != s::Verdict::Verified)
-                std::cerr << "note: with the communicator parameter bound to a communicator of "
-                             "processes {"
-                          << list << "} of " << N << " (the others do not call " << contractName
-                          << ")" << (choices.size() > 1 ? " and " + choiceNames[k] : std::string())
-                          << "\n";
-            }
+            for (int same = commParams == 2 ? 1 : 0; same >= 0; --same)
+              for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
+                if (!runAgain(k, true, "", members, N, {}, same == 1))
+                  return kUsage;
+                if (r.verdict != s::Verdict::Verified)
+                  std::cerr << "note: with "
+                            << (commParams == 1 ? "the communicator parameter bound to a "
+                                                  "communicator"
+                                : same ? "both communicator parameters bound to one communicator"
+                                       : "the communicator parameters bound to distinct "
+                                         "communicators")
+                            << " of processes {" << list << "} of " << N
+                            << " (the others do not call " << contractName << ")"
+                            << (choices.size() > 1 ? " and " + choiceNames[k] : std::string())
+                            << "\n";
+              }
             largest = N;
           }
         if (largest > 0)
-          subNote = "communicator parameter: MPI_COMM_WORLD, a duplicate of it, and every "
-                    "communicator of fewer processes of a world of 2.." +
-                    std::to_string(largest) + " (ranks in world order)";
+          subNote = commParams == 1
+                        ? "communicator parameter: MPI_COMM_WORLD, a duplicate of it, and every "
+                          "communicator of fewer processes of a world of 2.." +
+                              std::to_string(largest) + " (ranks in world order)"
+                        : "communicator parameters: both MPI_COMM_WORLD, distinct duplicates of "
+                          "it, and for every set of fewer processes of a world of 2.." +
+                              std::to_string(largest) +
+                              " both one communicator of them and two distinct ones (ranks in "
+                              "world order)";
       }
       if (r.verdict == s::Verdict::Verified && !subNote.empty()) {
         r.note += (r.note.empty() ? "" : "; ") + subNote;
@@ -808,7 +824,10 @@ int verifyCommand(const std::vector<std::string>& args,
         r.reason = "not checked: " + why +
                    ": verified with the communicator parameters bound to MPI_COMM_WORLD and to "
                    "distinct duplicates of it, not for communicators of fewer processes than "
-                   "MPI_COMM_WORLD";
+                   "MPI_COMM_WORLD" +
+                   (commParams == 2 ? " (-n allows no world of 2 or more processes)"
+                                    : " (runs for " + std::to_string(commParams) +
+                                          " communicator parameters are not made)");
       } else if (r.verdict == s::Verdict::Verified && commParams >= 3) {
         r.verdict = s::Verdict::Unknown;
         r.reason = "not checked: " + std::to_string(commParams) +

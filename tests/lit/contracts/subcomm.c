@@ -186,3 +186,56 @@ void twodup(int *x, int *y, MPI_Comm comm) {
   MPI_Comm_free(&d1);
   MPI_Comm_free(&d2);
 }
+
+// (3) Two communicator parameters beside MPI_COMM_WORLD. The driver runs f
+// on one group, so both communicators have f's processes: the CLI runs them
+// both MPI_COMM_WORLD, distinct duplicates of it, and, for every nonempty
+// proper subset of a world of N = 2 .. (the largest -n) processes, both one
+// communicator of that subset and two distinct ones (ranks in world order).
+// bc2: a broadcast of x on c1 and of y on c2 from rank 0: verified, the
+// verdict says what ran.
+// RUN: %expect-exit 0 %chorus verify %s --contract bc2 -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=BC2 --implicit-check-not=note:
+// BC2: verdict: verified ({{.*}}communicator parameters: both MPI_COMM_WORLD, distinct duplicates of it, and for every set of fewer processes of a world of 2..3 both one communicator of them and two distinct ones (ranks in world order)
+// -DWORLD_COUNT: y goes to every rank of the world, not of c2: right when
+// c2 is the world's size, MPI_INVALID_RANK on a smaller communicator (before,
+// these runs were not made and the verdict was unknown).
+// RUN: %expect-exit 1 %chorus verify %s --contract bc2 -DWORLD_COUNT -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=BC2W
+// BC2W: note: with both communicator parameters bound to one communicator of processes {0} of 2 (the others do not call bc2)
+// BC2W: verdict: violation MPI_INVALID_RANK at {{.*}}subcomm.c:232:7 (process 0)
+// -DCROSS_RECV: y is received on c1: right when both are one communicator,
+// a deadlock when they are distinct (the first run with distinct
+// duplicates of the world finds it).
+// RUN: %expect-exit 1 %chorus verify %s --contract bc2 -DCROSS_RECV -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=BC2X
+// BC2X: note: with each communicator parameter bound to a duplicate of MPI_COMM_WORLD of its own
+// BC2X: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}subcomm.c:236:5 (process 1)
+/*@ mpi uses c1, c2, MPI_COMM_WORLD;
+    mpi collective(c1):
+      requires \valid(x) && \valid(y) && \separated(x, y);
+      assigns *x, *y;
+      ensures *x == \mpi_on(\old(*x), 0) && *y == \mpi_on(\old(*y), 0);
+      waitsfor { j | int j; j == 0 };
+*/
+void bc2(int *x, int *y, MPI_Comm c1, MPI_Comm c2) {
+  int me, n, w;
+  MPI_Comm_rank(c1, &me);
+  MPI_Comm_size(c1, &n);
+  MPI_Comm_size(MPI_COMM_WORLD, &w);
+#ifdef WORLD_COUNT
+  int ny = w;
+#else
+  int ny = n;
+#endif
+  if (me == 0) {
+    for (int i = 1; i < n; i++)
+      MPI_Send(x, 1, MPI_INT, i, 0, c1);
+    for (int i = 1; i < ny; i++)
+      MPI_Send(y, 1, MPI_INT, i, 1, c2);
+  } else {
+    MPI_Recv(x, 1, MPI_INT, 0, 0, c1, MPI_STATUS_IGNORE);
+#ifdef CROSS_RECV
+    MPI_Recv(y, 1, MPI_INT, 0, 1, c1, MPI_STATUS_IGNORE);
+#else
+    MPI_Recv(y, 1, MPI_INT, 0, 1, c2, MPI_STATUS_IGNORE);
+#endif
+  }
+}

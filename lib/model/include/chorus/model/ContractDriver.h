@@ -61,6 +61,10 @@ struct ContractDriver {
   /// these processes (each its own context, as with commDup). Empty: all
   /// processes.
   std::vector<int> members;
+  /// With commDup or members: every MPI_Comm parameter bound to one
+  /// communicator of f's processes (the same one), not one each (the CLI's
+  /// runs with several communicator parameters on a sub-communicator).
+  bool sameComm = false;
   /// Datatypes that differ between processes (the CLI's runs for a symbolic
   /// datatype parameter without `\mpi_agree(dt)`): dtUnits[r][i] > 1 binds
   /// parameter i (bound to kSymbolicDatatype) on process r to a committed
