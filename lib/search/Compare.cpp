@@ -28,10 +28,16 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;
+      // As in verify: the absolute search verified the composition and no
+      // send's mode depended on the deadlock mode, so the potential search
+      // would explore the same states (sequential programs: no send at all).
+      bool same = !sync && r.verdict == Verdict::Verified && !r.sendModeMatters;
       if (keepGoing(total, unknown, r))
         total.nprocs = n;
       else
         return r;
+      if (same)
+        break;
     }
   }
   SearchResult res = finishConfigurations(total, unknown);

@@ -5,6 +5,7 @@
 #include "Backend.h"
 #include "Bounds.h"
 #include "Definitions.h"
+#include "DiffLogic.h"
 #include "chorus/support/Knockout.h"
 
 #include <algorithm>
@@ -153,6 +154,41 @@ std::vector<Expr> relevantConjuncts(ExprFactory& f, const std::vector<Expr>& cs,
   return out;
 }
 
+/// Satisfiability of a conjunction in integer difference logic; nullopt when
+/// a conjunct is outside it (DiffLogic.h).
+std::optional<bool> diffLogicSat(std::span<const Expr> cs) {
+  DiffLogic dl;
+  for (Expr c : cs)
+    if (!dl.add(c))
+      return std::nullopt;
+  return dl.satisfiable();
+}
+
+/// Validity of `rel => claim` in integer difference logic: every conjunct of
+/// the claim is refuted by each alternative of its negation, or one
+/// alternative is satisfiable with rel (a counterexample, whatever the other
+/// conjuncts). nullopt when it cannot tell (a part outside the fragment).
+std::optional<bool> diffLogicValid(std::span<const Expr> rel, Expr claim) {
+  DiffLogic dl;
+  for (Expr c : rel)
+    if (!dl.add(c))
+      return std::nullopt;
+  bool undecided = false;
+  for (Expr part : ExprFactory::conjuncts(claim)) {
+    std::vector<std::vector<DiffLogic::Edge>> alts;
+    if (!dl.negation(part, alts)) {
+      undecided = true;
+      continue;
+    }
+    for (const auto& alt : alts)
+      if (dl.satisfiable(alt))
+        return false;
+  }
+  if (undecided)
+    return std::nullopt;
+  return true;
+}
+
 } // namespace
 
 // Runs the configured backend(s) on the assertions; abstracted Sat is Unknown.
@@ -277,6 +313,12 @@ Answer Prover::satisfiable(Expr ctx) {
           a = Answer::Yes;
           decided = true;
         }
+        if (!decided) {
+          if (std::optional<bool> d = diffLogicSat(comp)) {
+            a = *d ? Answer::Yes : Answer::No;
+            decided = true;
+          }
+        }
         if (decided)
           ++stats_.internalDecisions;
       }
@@ -380,6 +422,10 @@ Answer Prover::valid(Expr ctx, Expr claim) {
         a = s == Answer::Yes ? Answer::No : s == Answer::No ? Answer::Yes : Answer::Maybe;
       }
       decided = true;
+    } else if (std::optional<bool> v = diffLogicValid(rel, claim)) {
+      a = *v ? Answer::Yes : Answer::No;
+      decided = true;
+      ++stats_.internalDecisions;
     }
   }
   if (!decided) {
@@ -409,6 +455,23 @@ std::optional<Model> Prover::model(Expr ctx, std::span<const Expr> symbols) {
     return std::nullopt;
   // (definitions of other symbols: their values follow from the rest)
   std::vector<Expr> cs = dropDefinitions(f_, ExprFactory::conjuncts(ctx), nullptr, symbols);
+  if (opts_.internal && std::all_of(symbols.begin(), symbols.end(), [](Expr s) {
+        return s->kind() == Kind::Symbol && s->type()->isInt();
+      })) {
+    // Integer difference logic: its shortest distances are a model.
+    DiffLogic dl;
+    if (std::all_of(cs.begin(), cs.end(), [&](Expr c) { return dl.add(c); })) {
+      ++stats_.internalDecisions;
+      if (!dl.satisfiable())
+        return std::nullopt;
+      Model m;
+      for (Expr s : symbols) {
+        int64_t v = dl.value(s);
+        m.push_back(ModelEntry{s, f_.intConst(Rational(v)), std::to_string(v)});
+      }
+      return m;
+    }
+  }
   SolverBackend& b = opts_.backend == Backend::CVC5 ? impl_->getCvc5(f_) : impl_->getZ3(f_);
   (opts_.backend == Backend::CVC5 ? stats_.cvc5Calls : stats_.z3Calls)++;
   std::string why;

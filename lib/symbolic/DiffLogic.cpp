@@ -1,0 +1,126 @@
+#include "DiffLogic.h"
+
+namespace chorus::sym::detail {
+
+namespace {
+/// Constants beyond this are left to the backends (no overflow in the sums
+/// of a path: at most kMaxNodes edges of at most kMaxWeight each).
+constexpr int64_t kMaxWeight = int64_t(1) << 40;
+constexpr size_t kMaxNodes = 1 << 16;
+
+bool isIntSymbol(Expr e) {
+  return e->kind() == Kind::Symbol && e->type()->isInt();
+}
+} // namespace
+
+uint32_t DiffLogic::node(Expr x) {
+  auto [it, fresh] = nodes_.emplace(x, uint32_t(nodes_.size() + 1));
+  return it->second;
+}
+
+bool DiffLogic::le(const Poly& p, std::vector<Edge>& out) {
+  std::optional<int64_t> c = p.c0.toInt64();
+  if (!c || *c > kMaxWeight || *c < -kMaxWeight || p.terms.size() > 2 || nodes_.size() >= kMaxNodes)
+    return false;
+  for (const Term& t : p.terms)
+    if (!isIntSymbol(t.mono) || !(t.coef.isOne() || (-t.coef).isOne()))
+      return false;
+  if (p.terms.empty()) {
+    false_ = false_ || *c < 0;
+    return true;
+  }
+  // 0 <= c + a*x + b*y: the symbol with coefficient +1 is `from`, the one
+  // with -1 is `to` (to - from <= c); a missing one is the constant node 0.
+  uint32_t from = 0, to = 0;
+  if (p.terms.size() == 2 && p.terms[0].coef == p.terms[1].coef)
+    return false; // x + y or -x - y: not a difference
+  for (const Term& t : p.terms)
+    (t.coef.isOne() ? from : to) = node(t.mono);
+  out.push_back(Edge{from, to, *c});
+  return true;
+}
+
+bool DiffLogic::add(Expr c) {
+  switch (c->kind()) {
+  case Kind::BoolConst:
+    false_ = false_ || c->isFalse();
+    return true;
+  case Kind::Le:
+    if (!c->child(0)->type()->isInt())
+      return false;
+    return le(toPoly(c->child(0)), edges_);
+  case Kind::Eq: {
+    if (!c->child(0)->type()->isInt() || !c->child(1)->isZero())
+      return false;
+    Poly p = toPoly(c->child(0));
+    return le(p, edges_) && le(scalePoly(p, Rational(-1)), edges_);
+  }
+  default: // Lt does not occur over the integers (makeAtom: Le with -1)
+    return false;
+  }
+}
+
+bool DiffLogic::negation(Expr atom, std::vector<std::vector<Edge>>& out) {
+  if (atom->kind() == Kind::Not) { // not (p != 0)  <=>  p = 0
+    Expr a = atom->child(0);
+    if (a->kind() != Kind::Eq || !a->child(0)->type()->isInt() || !a->child(1)->isZero())
+      return false;
+    Poly p = toPoly(a->child(0));
+    if (p.terms.empty())
+      return false;
+    out.emplace_back();
+    return le(p, out.back()) && le(scalePoly(p, Rational(-1)), out.back());
+  }
+  if ((atom->kind() != Kind::Le && atom->kind() != Kind::Eq) || !atom->child(0)->type()->isInt() ||
+      (atom->kind() == Kind::Eq && !atom->child(1)->isZero()))
+    return false;
+  Poly p = toPoly(atom->child(0));
+  if (p.terms.empty())
+    return false; // (ground: decided elsewhere)
+  // not (0 <= p)  <=>  0 <= -p - 1;  not (p = 0)  <=>  0 <= -p - 1  or  0 <= p - 1
+  Poly below = scalePoly(p, Rational(-1));
+  below.c0 -= Rational(1);
+  out.emplace_back();
+  if (!le(below, out.back()))
+    return false;
+  if (atom->kind() == Kind::Eq) {
+    Poly above = p;
+    above.c0 -= Rational(1);
+    out.emplace_back();
+    if (!le(above, out.back()))
+      return false;
+  }
+  return true;
+}
+
+bool DiffLogic::satisfiable(std::span<const Edge> extra) {
+  if (false_)
+    return false;
+  size_t n = nodes_.size() + 1;
+  // Bellman-Ford from a virtual source joined to every node by weight 0.
+  dist_.assign(n, 0);
+  auto relax = [&](const Edge& e) {
+    if (dist_[e.from] + e.w < dist_[e.to]) {
+      dist_[e.to] = dist_[e.from] + e.w;
+      return true;
+    }
+    return false;
+  };
+  for (size_t round = 0; round <= n; ++round) {
+    bool changed = false;
+    for (const Edge& e : edges_)
+      changed |= relax(e);
+    for (const Edge& e : extra)
+      changed |= relax(e);
+    if (!changed)
+      return true;
+  }
+  return false; // still shrinking after n rounds: a negative cycle
+}
+
+int64_t DiffLogic::value(Expr x) const {
+  auto it = nodes_.find(x);
+  return it == nodes_.end() ? 0 : dist_[it->second] - dist_[0];
+}
+
+} // namespace chorus::sym::detail
