@@ -1,5 +1,7 @@
 #include "DiffLogic.h"
 
+#include <limits>
+
 namespace chorus::sym::detail {
 
 namespace {
@@ -118,9 +120,44 @@ bool DiffLogic::satisfiable(std::span<const Edge> extra) {
   return false; // still shrinking after n rounds: a negative cycle
 }
 
-int64_t DiffLogic::value(Expr x) const {
+namespace {
+constexpr int64_t kInf = std::numeric_limits<int64_t>::max();
+}
+
+std::vector<int64_t> DiffLogic::paths(uint32_t src, bool reversed) const {
+  size_t n = nodes_.size() + 1;
+  std::vector<int64_t> d(n, kInf);
+  d[src] = 0;
+  for (size_t round = 0; round < n; ++round) {
+    bool changed = false;
+    for (const Edge& e : edges_) {
+      uint32_t a = reversed ? e.to : e.from, b = reversed ? e.from : e.to;
+      if (d[a] != kInf && d[a] + e.w < d[b]) {
+        d[b] = d[a] + e.w;
+        changed = true;
+      }
+    }
+    if (!changed)
+      break;
+  }
+  return d;
+}
+
+int64_t DiffLogic::fix(Expr x) {
   auto it = nodes_.find(x);
-  return it == nodes_.end() ? 0 : dist_[it->second] - dist_[0];
+  if (it == nodes_.end())
+    return 0;
+  uint32_t k = it->second;
+  // x - 0 <= (path 0 -> x) and 0 - x <= (path x -> 0)
+  int64_t hi = paths(0, false)[k], loNeg = paths(0, true)[k];
+  int64_t v = 0;
+  if (loNeg != kInf && -loNeg > v)
+    v = -loNeg;
+  if (hi != kInf && hi < v)
+    v = hi;
+  edges_.push_back(Edge{0, k, v});
+  edges_.push_back(Edge{k, 0, -v});
+  return v;
 }
 
 } // namespace chorus::sym::detail

@@ -30,9 +30,13 @@ public:
   /// Satisfiable over the integers, with the extra edges added for this
   /// question only?
   bool satisfiable(std::span<const Edge> extra = {});
-  /// After satisfiable() answered true: the value of symbol x in a model (0
-  /// for a symbol no constraint mentions).
-  int64_t value(Expr x) const;
+  /// After satisfiable() answered true: fixes symbol x to the value of its
+  /// range (its least and greatest value over all models) closest to 0, and
+  /// returns it. The constraints stay satisfiable (every value of that range
+  /// extends to a model), so the symbols of a model are fixed one by one:
+  /// small values, as a user would pick (and as z3 did: an input `argc` is
+  /// 1, not any other admitted count).
+  int64_t fix(Expr x);
 
 private:
   /// 0 <= c0 + sum of terms; false outside the fragment.
@@ -41,6 +45,8 @@ private:
   std::unordered_map<Expr, uint32_t> nodes_; ///< node 0 is the constant 0
   std::vector<Edge> edges_;
   std::vector<int64_t> dist_;
+  /// Shortest distances from node `src` (reversed: to it); kInf where none.
+  std::vector<int64_t> paths(uint32_t src, bool reversed) const;
   bool false_ = false; ///< a conjunct is false by itself
 };
 

@@ -466,7 +466,7 @@ std::optional<Model> Prover::model(Expr ctx, std::span<const Expr> symbols) {
         return std::nullopt;
       Model m;
       for (Expr s : symbols) {
-        int64_t v = dl.value(s);
+        int64_t v = dl.fix(s);
         m.push_back(ModelEntry{s, f_.intConst(Rational(v)), std::to_string(v)});
       }
       return m;
