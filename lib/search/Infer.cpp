@@ -187,6 +187,25 @@ std::vector<LoopCandidates> jointCandidates(model::Program& spec, const model::P
           }
       }
     }
+    // the specification's accumulator against the implementation's, plus a
+    // partial sum of this loop scaled by an integer it only reads
+    // (nested: the specification adds i*j to s in its inner loop, the
+    // implementation sums j into t and adds i*t after it: spec.s == s + i * t)
+    for (model::VarId uid : S[k].written) {
+      const model::Variable& u = spec.var(uid);
+      auto same = lc.names.find(u.name);
+      if (same == lc.names.end() || isInt(impl.var(same->second)) != isInt(u))
+        continue;
+      for (model::VarId xid : lc.written) {
+        const model::Variable& x = impl.var(xid);
+        if (xid == same->second || isInt(x) != isInt(u))
+          continue;
+        for (const auto& [wn, wid] : lc.names)
+          if (wid != same->second && isInt(impl.var(wid)) &&
+              std::find(lc.written.begin(), lc.written.end(), wid) == lc.written.end())
+            add("spec." + u.name + " == " + same->first + " + " + wn + " * " + x.name);
+      }
+    }
     lc.texts = std::move(texts);
   }
   return I;
@@ -241,26 +260,35 @@ InferResult houdini(model::Program& p, CandidateSet set,
       into->invariants.push_back(a->invariants.front());
       into->invariantLocs.push_back(a->invariantLocs.front());
     }
+    auto drop = [&] {
+      bool dropped = false;
+      for (uint32_t line : failed(file, r))
+        if (line >= 1 && line <= cand.size() && (cand[line - 1] || acsl[line - 1])) {
+          cand[line - 1].reset();
+          acsl[line - 1].reset();
+          dropped = true;
+        }
+      return dropped;
+    };
     r = run(p, false);
     ++res.rounds;
-    bool dropped = false;
-    for (uint32_t line : failed(file, r))
-      if (line >= 1 && line <= cand.size() && (cand[line - 1] || acsl[line - 1])) {
-        cand[line - 1].reset();
-        acsl[line - 1].reset();
-        dropped = true;
-      }
-    if (!dropped)
-      break;
-  }
-  // the fixed point: r is the proof with the surviving candidates; a
-  // possible violation elsewhere is replayed concretely, and an undecided
-  // obligation is followed by bounded runs with small inputs (as --lise
-  // does: confirmPossible, refuteSmall)
-  if ((r.verdict == Verdict::Violation && r.possible) ||
-      (r.verdict == Verdict::Unknown && r.complete)) {
-    r = run(p, true);
-    ++res.rounds;
+    if (drop())
+      continue;
+    // the fixed point: r is the proof with the surviving candidates; a
+    // possible violation elsewhere is replayed concretely, and an undecided
+    // obligation is followed by bounded runs with small inputs (as --lise
+    // does: confirmPossible, refuteSmall)
+    if ((r.verdict == Verdict::Violation && r.possible) ||
+        (r.verdict == Verdict::Unknown && r.complete)) {
+      r = run(p, true);
+      ++res.rounds;
+      // a candidate that a concrete run breaks is no invariant: dropped,
+      // and the search for the fixed point goes on (fib -DWRONG: `0 < err`
+      // fails in the replay; it is chorus's guess, not the program's fault)
+      if (drop())
+        continue;
+    }
+    break;
   }
   // still possible (no concrete run confirmed it): the inferred invariants
   // are too weak to decide, not a refutation
@@ -296,6 +324,12 @@ InferResult houdini(model::Program& p, CandidateSet set,
   if (r.violation && r.violation->loc.file == file && r.violation->loc.line >= 1 &&
       r.violation->loc.line <= set.cands.size())
     r.violation->loc = set.loops[set.cands[r.violation->loc.line - 1].first].loop;
+  // the specification's `joint invariant inferredK true` (line 0): its loop
+  // (a concrete run ends while only the specification reached it again)
+  if (r.violation && r.violation->loc.file == file && r.violation->loc.line == 0)
+    for (const InferredLoop& l : set.loops)
+      if (r.violation->message.find("invariant " + l.id + " ") != std::string::npos)
+        r.violation->loc = l.specLoop.valid() ? l.specLoop : l.loop;
   for (size_t k = 0; k < cand.size(); ++k)
     if (cand[k] || acsl[k])
       set.loops[set.cands[k].first].kept.push_back(set.cands[k].second);

@@ -219,8 +219,8 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
             write(addrOfVar(a));
         }
       }
-      if (written.empty())
-        continue;
+      if (scalars.empty())
+        continue; // (a loop that writes only reals gets their signs below)
       // constants assigned to the counters anywhere in the function
       for (const model::Transition& t : fn.trans)
         if (t.stmt.kind == model::StmtKind::Assign && t.stmt.lhs &&
@@ -347,6 +347,13 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
           }
         }
       }
+      // reals the body writes: their signs (fib's `j > 0 && k > 0`, which
+      // keep its divisor `k / j` defined; seed 004 Fig. 4)
+      for (model::VarId vid : scalars)
+        if (!isInt(p.var(vid))) {
+          add("0 < " + p.var(vid).name);
+          add("0 <= " + p.var(vid).name);
+        }
       // enclosing loops: their conditions hold in this loop, their
       // counters keep their lower bounds
       for (const LoopInfo& e : all) {

@@ -116,6 +116,22 @@ struct ExprFactory::Impl {
     Expr base = nullptr;
     std::vector<Expr> elems;
   };
+  /// canonicalRename's results for Bool nodes by (node, the images of its
+  /// free symbols): consecutive states of a search share most of their path
+  /// condition's conjuncts, and a conjunct's renaming depends only on where
+  /// its own symbols go (seed 004 Fig. 5's ring: two thirds of the run was
+  /// rebuilding the same renamed conjuncts). Key: node id, then the images'
+  /// ids. Dropped all at once past kRenameBudget entries.
+  struct KeyHash {
+    size_t operator()(const std::vector<uint32_t>& k) const {
+      size_t h = 0x9e3779b97f4a7c15ULL;
+      for (uint32_t x : k)
+        h = (h ^ x) * 0x100000001b3ULL;
+      return h;
+    }
+  };
+  std::unordered_map<std::vector<uint32_t>, Expr, KeyHash> renamed;
+  static constexpr size_t kRenameBudget = size_t(1) << 18;
   std::unordered_map<Expr, std::unique_ptr<ArrayView>> views;
   size_t viewElems = 0; ///< elements held by all views
   /// Views are dropped (all at once) when they would hold more elements.
@@ -1052,8 +1068,69 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
       map.emplace(old, n);
   }
   out.exprs.reserve(exprs.size());
+  if (map.empty()) {
+    out.exprs.assign(exprs.begin(), exprs.end());
+    return out;
+  }
+  // substitute(e, map), with the Bool nodes' results kept across calls
+  // (Impl::renamed); the result is the same node.
+  auto& I = *impl_;
+  if (I.renamed.size() > Impl::kRenameBudget)
+    I.renamed.clear();
+  std::unordered_map<Expr, Expr> memo;
+  std::vector<uint32_t> key;
+  std::function<Expr(Expr)> go = [&](Expr e) -> Expr {
+    if (!e->hasSymbols())
+      return e;
+    if (e->kind() == Kind::Symbol) {
+      auto m = map.find(e);
+      return m != map.end() ? m->second : e;
+    }
+    if (e->numChildren() == 0)
+      return e;
+    auto it = memo.find(e);
+    if (it != memo.end())
+      return it->second;
+    bool keyed = e->type()->isBool();
+    if (keyed) {
+      key.clear();
+      key.push_back(e->id());
+      bool moved = false;
+      for (Expr x : freeSymbols(e)) {
+        auto m = map.find(x);
+        Expr y = m != map.end() ? m->second : x;
+        moved = moved || y != x;
+        key.push_back(y->id());
+      }
+      if (!moved) {
+        memo.emplace(e, e);
+        return e;
+      }
+      auto g = I.renamed.find(key);
+      if (g != I.renamed.end()) {
+        memo.emplace(e, g->second);
+        return g->second;
+      }
+    }
+    std::vector<uint32_t> myKey;
+    if (keyed)
+      myKey = key; // (the children's lookups reuse `key`)
+    std::vector<Expr> ch;
+    ch.reserve(e->numChildren());
+    bool changed = false;
+    for (Expr c : e->children()) {
+      Expr n = go(c);
+      changed |= n != c;
+      ch.push_back(n);
+    }
+    Expr r = changed ? rebuild(e, ch) : e;
+    memo.emplace(e, r);
+    if (keyed)
+      I.renamed.emplace(std::move(myKey), r);
+    return r;
+  };
   for (Expr e : exprs)
-    out.exprs.push_back(substitute(e, map));
+    out.exprs.push_back(go(e));
   return out;
 }
 
