@@ -6,7 +6,8 @@
 # its input (N, n), not within bounds. Usage: bench/loops/run.sh [BUILD_DIR]
 # Columns: verdict, process count, transitions, prover queries (all kinds:
 # cache, internal decisions, z3, cvc5), z3 calls, loop records completed
-# (base cases and inductive steps), wall time.
+# (base cases and inductive steps), wall time, CPU time (user + system:
+# the wall clock is distorted when other jobs share the cores).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${1:-$ROOT/build}
@@ -16,8 +17,10 @@ row() { # name "TASS figures" verify|compare chorus-args...
   local name=$1 tass=$2 cmd=$3 out t0 t1
   shift 3
   t0=$(date +%s.%N)
-  out=$("$CHORUS" "$cmd" "$@" --lise --time-limit 300 2>&1)
+  out=$(/usr/bin/time -f "%U %S" -o "$CPUF" "$CHORUS" "$cmd" "$@" --lise --time-limit 300 2>&1)
   t1=$(date +%s.%N)
+  local cpu
+  cpu=$(awk '{printf "%.2f", $1 + $2}' "$CPUF")
   local verdict procs trans queries z3 recs
   verdict=$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)
   case "$verdict" in violation) verdict="refuted" ;; esac
@@ -27,10 +30,11 @@ row() { # name "TASS figures" verify|compare chorus-args...
   recs=$(echo "$out" | sed -n 's/.*LISE, \([0-9]*\) loop records.*/\1/p' | head -1)
   procs=$(echo "$@" | sed -n 's/.*-n \([0-9.]*\).*/\1/p')
   [ "$cmd" = compare ] && procs="1+$procs"
-  printf "%-10s %-6s | %-9s %8s %8s %6s %7s %7.2f | %s\n" "$name" "$procs" "$verdict" "${trans:--}" \
-    "${queries:--}" "${z3:--}" "${recs:--}" "$(echo "$t1 - $t0" | bc)" "$tass"
+  printf "%-10s %-6s | %-9s %8s %8s %6s %7s %7.2f %6s | %s\n" "$name" "$procs" "$verdict" "${trans:--}" \
+    "${queries:--}" "${z3:--}" "${recs:--}" "$(echo "$t1 - $t0" | bc)" "$cpu" "$tass"
 }
-printf "%-10s %-6s | %-9s %8s %8s %6s %7s %7s | %s\n" program procs verdict trans queries z3 records "time s" \
+CPUF=$(mktemp)
+printf "%-10s %-6s | %-9s %8s %8s %6s %7s %7s %6s | %s\n" program procs verdict trans queries z3 records "wall s" "CPU s" \
   "TASS (Fig. 5): procs, trans, proofs, time s"
 row race "10: 823, 1, 0.9*" verify "$L/race.c" -n 10
 row race-sync "10: 823, 1, 0.9*" verify "$L/race.c" -n 3 --deadlock potential
@@ -49,24 +53,27 @@ echo "(* = refuted, stopping at the first violation.) diffusion: buffered sends 
 # their invariants removed; chorus finds them (Houdini over LISE). Columns:
 # verdict, candidates tried, kept, LISE runs, wall time.
 T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+trap 'rm -rf "$T" "$CPUF"' EXIT
 strip() { sed '/#pragma TASS collective invariant/{:a;/\\$/{N;ba};d}; /#pragma TASS joint invariant/{:b;/\\$/{N;bb};d}; /\/\*@ loop invariant/,/\*\//d' "$1" > "$2"; }
 irow() { # name verify|compare files... -- chorus-args...
   local name=$1 cmd=$2 out t0 t1 verdict summary
   shift 2
   t0=$(date +%s.%N)
-  out=$("$CHORUS" "$cmd" "$@" --infer-invariants --time-limit 300 2>&1)
+  out=$(/usr/bin/time -f "%U %S" -o "$CPUF" "$CHORUS" "$cmd" "$@" --infer-invariants --time-limit 300 2>&1)
   t1=$(date +%s.%N)
   verdict=$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)
   summary=$(echo "$out" | sed -n 's/^inferred invariants: \(.*\)/\1/p' | head -1)
-  printf "%-10s | %-9s %7.2f | %s\n" "$name" "$verdict" "$(echo "$t1 - $t0" | bc)" "$summary"
+  printf "%-10s | %-9s %7.2f %6s | %s\n" "$name" "$verdict" "$(echo "$t1 - $t0" | bc)" \
+    "$(awk '{printf "%.2f", $1 + $2}' "$CPUF")" "$summary"
 }
 echo
-printf "%-10s | %-9s %7s | %s\n" program verdict "time s" "inference: loops, candidates tried, kept, LISE runs"
+printf "%-10s | %-9s %7s %6s | %s\n" program verdict "wall s" "CPU s" "inference: loops, candidates tried, kept, LISE runs"
 for f in stagger count ring matrix; do strip "$L/$f.c" "$T/$f.c"; done
-for f in mean_spec mean_impl; do strip "$L/$f.c" "$T/$f.c"; done
+for f in mean_spec mean_impl fib_spec fib_impl nested_spec nested_impl; do strip "$L/$f.c" "$T/$f.c"; done
 irow stagger verify "$T/stagger.c" -n 2 --no-overflow-check
 irow count verify "$T/count.c" -n 10
 irow ring verify "$T/ring.c" -n 10
 irow matrix verify "$T/matrix.c" -n 1
 irow mean compare "$T/mean_spec.c" "$T/mean_impl.c" -n 1 --no-overflow-check
+irow fib compare "$T/fib_spec.c" "$T/fib_impl.c" -n 1
+irow nested compare "$T/nested_spec.c" "$T/nested_impl.c" -n 1 --no-overflow-check

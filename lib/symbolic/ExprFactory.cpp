@@ -132,6 +132,8 @@ struct ExprFactory::Impl {
   };
   std::unordered_map<std::vector<uint32_t>, Expr, KeyHash> renamed;
   static constexpr size_t kRenameBudget = size_t(1) << 18;
+  /// canonicalRename's name-blind shape hash of each node it has seen.
+  std::unordered_map<Expr, size_t> shapes;
   std::unordered_map<Expr, std::unique_ptr<ArrayView>> views;
   size_t viewElems = 0; ///< elements held by all views
   /// Views are dropped (all at once) when they would hold more elements.
@@ -1001,7 +1003,7 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
   Renaming out;
   // Post-order (children first) over the DAG, and first-occurrence order of symbols.
   std::vector<Expr> post, symbols;
-  std::unordered_map<Expr, size_t> shape, ctx;
+  std::unordered_map<Expr, size_t> ctx;
   {
     std::unordered_set<Expr> seen, firstSeen;
     std::vector<std::pair<Expr, bool>> stack;
@@ -1027,7 +1029,15 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
   auto commutative = [](Kind k) {
     return k == Kind::Add || k == Kind::Mul || k == Kind::And || k == Kind::Or || k == Kind::Eq;
   };
+  // A node's shape is a function of the node alone: kept across calls
+  // (Impl::shapes).
+  auto& shape = impl_->shapes;
+  if (shape.size() > Impl::kRenameBudget * 4)
+    shape.clear();
+  std::vector<size_t> cs;
   for (Expr e : post) {
+    if (shape.count(e))
+      continue;
     size_t h;
     if (e->kind() == Kind::Symbol)
       h = mix(e->type()->hash(), 0x5bd1e995);
@@ -1035,7 +1045,7 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
       h = e->hash();
     else {
       h = mix(mix(size_t(e->kind()) + 77, e->type()->hash()), e->aux());
-      std::vector<size_t> cs;
+      cs.clear();
       for (Expr c : e->children()) // a child without symbols is not in `post`
         cs.push_back(c->hasSymbols() ? shape[c] : c->hash());
       if (commutative(e->kind()))
