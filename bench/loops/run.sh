@@ -20,7 +20,7 @@ row() { # name "TASS figures" verify|compare chorus-args...
   out=$(/usr/bin/time -f "%U %S" -o "$CPUF" "$CHORUS" "$cmd" "$@" --lise --time-limit 300 2>&1)
   t1=$(date +%s.%N)
   local cpu
-  cpu=$(awk '{printf "%.2f", $1 + $2}' "$CPUF")
+  cpu=$(tail -1 "$CPUF" | awk '{printf "%.2f", $1 + $2}')
   local verdict procs trans queries z3 recs
   verdict=$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)
   case "$verdict" in violation) verdict="refuted" ;; esac
@@ -64,7 +64,7 @@ irow() { # name verify|compare files... -- chorus-args...
   verdict=$(echo "$out" | sed -n 's/^verdict: \([a-z]*\).*/\1/p' | head -1)
   summary=$(echo "$out" | sed -n 's/^inferred invariants: \(.*\)/\1/p' | head -1)
   printf "%-10s | %-9s %7.2f %6s | %s\n" "$name" "$verdict" "$(echo "$t1 - $t0" | bc)" \
-    "$(awk '{printf "%.2f", $1 + $2}' "$CPUF")" "$summary"
+    "$(tail -1 "$CPUF" | awk '{printf "%.2f", $1 + $2}')" "$summary"
 }
 echo
 printf "%-10s | %-9s %7s %6s | %s\n" program verdict "wall s" "CPU s" "inference: loops, candidates tried, kept, LISE runs"
