@@ -1,5 +1,5 @@
 // The prover chain: trivial answers, constraint independence, cache,
-// internal decisions (Bounds), then Z3 / cvc5 / both.
+// internal decisions (Bounds, DiffLogic), then Z3 / cvc5 / both.
 #include "chorus/symbolic/Prover.h"
 
 #include "Backend.h"

@@ -2,7 +2,7 @@
 // (a Bool expression, usually the path condition). Queries go through
 //   trivial answers -> constraint independence -> result cache ->
 //   internal decisions (syntactic implication, bound propagation on linear
-//   atoms) -> Z3 and/or cvc5.
+//   atoms, integer difference logic) -> Z3 and/or cvc5.
 // A timeout, an unsupported construct, a prover "unknown", a disagreement
 // between provers, or a counterexample found on an abstracted translation
 // is MAYBE, never YES.
