@@ -34,6 +34,13 @@ Machine::Outcome Machine::run(const model::Transition& t) {
         Answer b = ex.oracle().valid(gs.pc, f.logicalNot(c));
         if (b == Answer::Yes)
           return Outcome::Infeasible;
+        // The prover could not tell whether the guard can hold here: the
+        // branch is explored, and with --lise what it finds is only
+        // possible (replayed concretely before it is reported), as after a
+        // dropped conjunct (fib at load 200+: a definite
+        // CONFLICTING_LOOP_EXIT on an undecided branch).
+        if (b == Answer::Maybe && ex.options().lise)
+          gs.liseAbstracted = true;
         if (ex.options().contract)
           loopBoundedByInputs(t, c);
         gs.pc = f.logicalAnd(gs.pc, c);
