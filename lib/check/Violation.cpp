@@ -134,6 +134,8 @@ const char* kindName(ViolationKind k) {
     return "CONFLICTING_LOOP_EXIT";
   case ViolationKind::MpiThreadUsage:
     return "MPI_THREAD_USAGE";
+  case ViolationKind::UndefinedBehavior:
+    return "UNDEFINED_BEHAVIOR";
   }
   return "?";
 }

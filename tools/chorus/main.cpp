@@ -188,7 +188,10 @@ conversions modulo 2^w, signed narrowing as gcc does it (modulo 2^w), >> of a
 negative value arithmetic, << as gcc defines it (bits shifted out, the
 count checked); signed overflow (+ - * unary - ++ --, INT_MIN / -1,
 INT_MIN % -1) is SIGNED_OVERFLOW, a shift count < 0 or >= the width
-SHIFT_OUT_OF_RANGE. Floating-point values (float, double, long double) are
+SHIFT_OUT_OF_RANGE. GCC's integer builtins (popcount, clz, ctz, ffs, parity,
+bswap, the checked __builtin_*_overflow) are exact; __builtin_unreachable()
+reached, __builtin_clz/ctz(0) and a false __builtin_assume are
+UNDEFINED_BEHAVIOR. Floating-point values (float, double, long double) are
 mathematical reals: no rounding, no overflow, no NaN or infinity.
 
 threads: pthread_create/join/exit/self/equal/detach, mutexes (normal,

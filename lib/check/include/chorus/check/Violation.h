@@ -90,6 +90,9 @@ enum class ViolationKind {
   // MPI with threads (issue 13, MPI 3.1 §12.4, lib/exec/mpi/MpiThreads.cpp)
   MpiThreadUsage, ///< an MPI call the provided thread level forbids, or two threads' unordered
                   ///< collectives on one communicator
+  // undefined behaviour that no kind above names: a builtin's contract
+  // (__builtin_unreachable reached, __builtin_clz(0), a false __builtin_assume)
+  UndefinedBehavior,
 };
 
 /// Upper-case name used in verdict lines, e.g. "DIVISION_BY_ZERO".
