@@ -175,8 +175,8 @@ void Machine::doReturn(Expr v) {
     threadEnd(v);
     return;
   }
-  if (ps.stack.empty()) {
-    terminate(true);
+  if (ps.stack.empty()) { // main or an exit handler returned
+    finishProcess(false);
     return;
   }
   if (resume) { // a callback of a library call (callModel): back to the call

@@ -23,6 +23,11 @@ enum class LibSlot : size_t {
   /// the thread whose synchronous send waits after posting
   /// (ProcState::syncDest; null: main)
   MpiWaiter,
+  /// atexit handlers and destructors (Exit.cpp): a tuple (phase, f...) of
+  /// function ids; phase 0 while main runs (the functions registered, in
+  /// order), 1 after main returned and 2 after exit() (the functions still
+  /// to run, the next one last)
+  AtExit,
 };
 
 } // namespace chorus::exec

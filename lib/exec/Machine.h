@@ -372,6 +372,11 @@ public:
   /// Functions that reached their exit location without a return statement.
   void popFinished();
   void terminate(bool normal);
+  /// The end of the process's main thread: main returned (`viaExit` false)
+  /// or exit() was called. Runs the next atexit handler or destructor (a
+  /// call on the main thread's stack, whose return comes back here), or
+  /// terminates the process when none is left (Exit.cpp).
+  void finishProcess(bool viaExit);
   /// The start routine of thread `thr` (not main) returned `v`, or it
   /// called pthread_exit(v) (byExit): the destructors of its thread-specific
   /// data run (each a call on its stack, whose return comes back here), then

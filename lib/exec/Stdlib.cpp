@@ -1,7 +1,8 @@
 // Models of <stdlib.h>, <string.h> memory functions and <assert.h>:
 // assert, assume, malloc/calloc/realloc/free, memset (any byte)/memcpy/
 // memmove (concrete or symbolic byte counts), nondeterministic values
-// (chorus_nondet_T, __VERIFIER_nondet_T, chorus_choose_int), abort, exit.
+// (chorus_nondet_T, __VERIFIER_nondet_T, chorus_choose_int), abort (exit:
+// Exit.cpp).
 #include "Library.h"
 
 #include "chorus/model/Printer.h"
@@ -383,13 +384,6 @@ Outcome runAbort(Machine& m, const std::string& name, const model::Transition& t
   m.fail(ViolationKind::Abort, "abort() called", m.pc());
 }
 
-Outcome runExit(Machine& m, const std::string& name, const model::Transition& t) {
-  m.arg(t.stmt, 0);
-  m.step.effects.push_back("exit");
-  m.terminate(false);
-  return Outcome::Done;
-}
-
 } // namespace
 
 void registerStdlib(LibraryRegistry& r) {
@@ -406,7 +400,6 @@ void registerStdlib(LibraryRegistry& r) {
   r.add({"memset", "memcpy", "memmove"}, {runMemFill});
   r.add("abort", {runAbort});
   r.add({"__VERIFIER_error", "reach_error"}, {runVerifierError});
-  r.add({"exit", "_Exit"}, {runExit});
 }
 
 } // namespace chorus::exec

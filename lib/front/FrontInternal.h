@@ -82,6 +82,9 @@ struct LinkState {
   /// Functions with __attribute__((constructor)): priority (65535 when not
   /// given), order of definition, function, where.
   std::vector<std::tuple<int, size_t, model::FuncId, model::SrcLoc>> constructors;
+  /// Functions with __attribute__((destructor)): priority (65535 when not
+  /// given), order of definition, function.
+  std::vector<std::tuple<int, size_t, model::FuncId>> destructors;
 };
 
 /// Lowers the parsed translation unit into `prog`. Returns false after

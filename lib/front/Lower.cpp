@@ -3355,9 +3355,10 @@ bool Lowerer::run() {
           if (const auto* ca = fd->getAttr<ConstructorAttr>())
             link_.constructors.push_back(
                 {ca->getPriority(), link_.constructors.size(), f, sl(fd->getLocation())});
-          if (fd->hasAttr<DestructorAttr>())
-            unsupported(fd->getLocation(), "a destructor function ('" + fd->getName().str() +
-                                               "', called after main returns or exit)");
+          // __attribute__((destructor)): called after the atexit handlers
+          // when main returns or exit() is called (finishLink orders them)
+          if (const auto* da = fd->getAttr<DestructorAttr>())
+            link_.destructors.push_back({da->getPriority(), link_.destructors.size(), f});
           drain();
         }
       } else if (auto* rd = dyn_cast<RecordDecl>(d)) {
@@ -3391,6 +3392,11 @@ bool lowerTranslationUnit(ASTContext& ctx, Preprocessor& pp, FrontState& st, M::
 }
 
 void finishLink(LinkState& link, M::Program& prog) {
+  // gcc's order: the highest priority number first (no priority is 65535),
+  // and among equal priorities the last defined first
+  std::sort(link.destructors.begin(), link.destructors.end(), std::greater<>());
+  for (const auto& [priority, order, fn] : link.destructors)
+    prog.destructors.push_back(fn);
   if (link.init != kNone) {
     std::stable_sort(link.constructors.begin(), link.constructors.end(),
                      [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });

@@ -236,6 +236,8 @@ public:
     }
     for (const auto& [k, v] : in_.macros)
       out_.macros.emplace(k, v);
+    for (FuncId d : in_.destructors) // each process runs its component's
+      out_.destructors.push_back(func(d));
   }
 
 private:

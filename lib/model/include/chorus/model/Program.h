@@ -49,6 +49,9 @@ public:
   std::vector<Contract> contracts;
   std::vector<LoopAnnot> loops;
   std::vector<ParallelAssert> passerts;
+  /// `__attribute__((destructor))` functions, in the order they run after
+  /// the atexit handlers when main returns or exit() is called.
+  std::vector<FuncId> destructors;
   /// Object-like macros the front end saw, with their spelling (for reports
   /// and for `--input NAME=VALUE` on macros).
   std::map<std::string, std::string> macros;
