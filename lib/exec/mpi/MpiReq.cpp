@@ -82,6 +82,15 @@ void ensureHeader(Machine& m, ProcState& ps) {
     ps.mpiObj = {m.intc(0), m.intc(0), m.intc(0), m.intc(0)};
 }
 
+/// The size of the buffer MPI_Buffer_attach attached (header entry 1: 0
+/// when none, else the tuple (size or -1 for size 0, the buffer pointer)).
+int64_t attachedSize(Machine& m, const ProcState& ps) {
+  if (ps.mpiObj.size() < kHeader)
+    return 0;
+  Expr e = ps.mpiObj[1];
+  return ival(m, e->kind() == sym::Kind::TupleMake ? m.f.tupleRead(e, 0) : e);
+}
+
 /// A new request slot (lowest free one), fields zero/null.
 size_t newSlot(Machine& m) {
   ProcState& ps = m.self();
@@ -107,7 +116,7 @@ size_t newSlot(Machine& m) {
 
 /// No request, buffer, time or object left: mpiObj empty (as initially).
 void clearIfEmpty(Machine& m, ProcState& ps) {
-  if (numSlots(ps) == 0 && ival(m, ps.mpiObj[1]) == 0 && ps.mpiObj[2] == m.intc(0) &&
+  if (numSlots(ps) == 0 && attachedSize(m, ps) == 0 && ps.mpiObj[2] == m.intc(0) &&
       ps.mpiObj[3] == m.intc(0))
     ps.mpiObj.clear();
 }
@@ -674,11 +683,17 @@ Machine::Outcome runWait(Machine& m, const std::string& name, const model::Trans
   }
   bool all = name == "MPI_Waitall" || name == "MPI_Testall" || single(name);
   if (allInactive) {
-    // nothing active: empty statuses, flag true, index MPI_UNDEFINED
-    for (int64_t i = 0; i < a.n; ++i)
-      if (slots[i] < 0 || all)
-        writeStatus(m, statusFor(m, name, a, i), m.intc(kProcNull), m.intc(kAnyTag), m.intc(0),
-                    mpiHandle(3, 7));
+    // nothing active: empty statuses (Wait/Test/Waitall/Testall: each;
+    // Waitany/Testany: its one status; Waitsome/Testsome: none), flag
+    // true, index and outcount MPI_UNDEFINED (MPI 3.1 §3.7.5)
+    auto empty = [&](Expr status) {
+      writeStatus(m, status, m.intc(kAnySource), m.intc(kAnyTag), m.intc(0), mpiHandle(3, 7));
+    };
+    if (all)
+      for (int64_t i = 0; i < a.n; ++i)
+        empty(statusFor(m, name, a, i));
+    else if (a.index)
+      empty(statusAt(m, a.statuses, 0));
     if (a.flag)
       setInt(m, a.flag, 1);
     if (a.index)
@@ -871,20 +886,34 @@ Machine::Outcome runBufferAttach(Machine& m, const std::string& name, const mode
   ProcState& ps = m.self();
   ensureHeader(m, ps);
   if (name == "MPI_Buffer_attach") {
-    if (ival(m, ps.mpiObj[1]) != 0)
+    if (attachedSize(m, ps) != 0)
       m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Buffer_attach while a buffer is attached",
              m.pc());
     int64_t size = m.requireConcrete(m.arg(t.stmt, 1), "buffer size");
     if (size < 0)
       m.fail(ViolationKind::MpiInvalidCount, "negative buffer size", m.pc());
-    ps.mpiObj[1] = m.intc(size == 0 ? -1 : size);
+    Expr buf = m.arg(t.stmt, 0);
+    ps.mpiObj[1] = m.f.tuple(m.f.tupleType(std::vector<sym::Type>{m.f.intType(), buf->type()}),
+                             std::vector<Expr>{m.intc(size == 0 ? -1 : size), buf});
   } else {
-    if (ival(m, ps.mpiObj[1]) == 0)
+    int64_t size = attachedSize(m, ps);
+    if (size == 0)
       m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Buffer_detach without an attached buffer",
              m.pc());
     // detach blocks until the buffered messages are delivered: modelled as
-    // immediate (messages are copied when sent)
+    // immediate (messages are copied when sent). It returns the buffer's
+    // address and size (MPI 3.1 §3.6.1).
+    Expr buf = m.f.tupleRead(ps.mpiObj[1], 1);
     ps.mpiObj[1] = m.intc(0);
+    const model::Stmt& s = t.stmt;
+    const model::Type* pt = staticPointee(s.args[0]);
+    if (!pt || pt->kind != model::TypeKind::Pointer)
+      throw Unsupported("MPI_Buffer_detach: the buffer address argument is not the address of a "
+                        "pointer at " +
+                        m.where());
+    m.writePlace(m.placeOfPointer(m.arg(s, 0), pt, m.me), buf);
+    m.writePlace(m.placeOfPointer(m.arg(s, 1), m.P.types.intType(), m.me),
+                 m.intc(size < 0 ? 0 : size));
     clearIfEmpty(m, ps);
   }
   return mpiDone(m, t);
@@ -1053,7 +1082,7 @@ void setMpiExt(Machine& m, ProcState& ps, Expr ext) {
 
 void checkBsend(Machine& m, Expr countE, int64_t dt) {
   const ProcState& ps = m.self();
-  int64_t size = ps.mpiObj.size() >= kHeader ? ival(m, ps.mpiObj[1]) : 0;
+  int64_t size = attachedSize(m, ps);
   if (size == 0)
     m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Bsend without an attached buffer", m.pc());
   int64_t count = m.requireConcrete(countE, "count");
@@ -1154,7 +1183,7 @@ void finalizeChecks(Machine& m) {
                                                             : "collective") +
                               " request)",
                           m.pc());
-  if (ps.mpiObj.size() >= kHeader && ival(m, ps.mpiObj[1]) != 0)
+  if (attachedSize(m, ps) != 0)
     m.failUnlessIgnored(ViolationKind::MpiResourceLeak,
                         "MPI_Finalize with a Bsend buffer still attached", m.pc());
   for (const Message& msg : m.gs.msgs)

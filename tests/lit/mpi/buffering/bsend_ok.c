@@ -1,4 +1,7 @@
+// MPI_Buffer_detach returns the attached buffer's address and size (MPI 3.1
+// §3.6.1; they were left unset: a false UNINITIALIZED_READ).
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s
+// RUN: %native -n 2 %s
 // CHECK: verdict: verified
 #include <mpi.h>
 #include <assert.h>
@@ -15,6 +18,7 @@ int main(int argc, char **argv) {
   int sz = 0; void *p;
   MPI_Buffer_detach(&p, &sz);
   assert(y == 1 - rank);
+  assert(p == buf && sz == 256);
   MPI_Finalize();
   return 0;
 }
