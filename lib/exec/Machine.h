@@ -210,6 +210,8 @@ public:
 
   // ----------------------------------------------- obligations (Machine.cpp)
   Expr pc();
+  /// Reports a violation on the paths where `cond` holds; `unknown` instead
+  /// when cond depends on a math function chorus leaves uninterpreted.
   [[noreturn]] void fail(ViolationKind k, const std::string& msg, Expr cond);
   /// fail, unless kind k is ignored (ExecOptions::ignore): then the
   /// violation is recorded as not checked and execution goes on. Only for
@@ -403,6 +405,10 @@ public:
 };
 
 using Place = Machine::Place;
+
+/// The math function (sqrt, exp, ...) left uninterpreted that e depends on,
+/// or "" (Math.cpp).
+std::string abstractMathIn(sym::ExprFactory& f, Expr e);
 
 /// Hook consulted first by evalPlace/evalValue when Machine::annot is set;
 /// returns nothing (nullopt/null) for expressions the machine evaluates itself.

@@ -1,7 +1,15 @@
 // Models of <math.h> and abs: fabs/abs/labs/llabs exactly (abs of the most
-// negative value is SIGNED_OVERFLOW), the others as
-// uninterpreted real functions (sqrt checks its argument ≥ 0).
+// negative value is SIGNED_OVERFLOW). The other functions on concrete
+// arguments are computed by the C library chorus runs on (glibc's libm, as
+// the program's real run on this machine): the double result, exactly.
+// On symbolic arguments they are uninterpreted real functions (sqrt checks
+// its argument ≥ 0): nothing is known of their values but that equal
+// arguments give equal results, so a violation whose execution depends on
+// one is not definite — Machine::fail makes it `unknown`, naming the
+// function (abstractMathIn).
 #include "Library.h"
+
+#include <cmath>
 
 namespace chorus::exec {
 
@@ -26,6 +34,49 @@ Outcome runAbs(Machine& m, const std::string& name, const model::Transition& t) 
   return Outcome::Done;
 }
 
+constexpr const char* kMathPrefix = "libm.";
+
+/// The exact value of a finite double.
+sym::Rational exactly(double d) {
+  int e = 0;
+  double frac = std::frexp(d, &e); // d = frac * 2^e, 0.5 <= |frac| < 1
+  auto mant = int64_t(std::ldexp(frac, 53));
+  e -= 53;
+  sym::Rational r(mant), two(2);
+  for (; e > 0; --e)
+    r *= two;
+  for (; e < 0; ++e)
+    r = r / two;
+  return r;
+}
+
+/// f(xs) computed by the C library when every argument is a number and the
+/// result is finite; nothing otherwise.
+std::optional<sym::Rational> compute(const std::string& name, const std::vector<Expr>& xs) {
+  std::vector<double> a;
+  for (Expr x : xs) {
+    if (x->kind() != sym::Kind::NumConst)
+      return std::nullopt;
+    a.push_back(x->value().toDouble());
+  }
+  static const std::unordered_map<std::string, double (*)(double)> unary{
+      {"sqrt", std::sqrt},   {"exp", std::exp},  {"log", std::log},   {"sin", std::sin},
+      {"cos", std::cos},     {"tan", std::tan},  {"atan", std::atan}, {"log10", std::log10},
+      {"floor", std::floor}, {"ceil", std::ceil}};
+  static const std::unordered_map<std::string, double (*)(double, double)> binary{
+      {"pow", std::pow}, {"fmin", std::fmin}, {"fmax", std::fmax}, {"atan2", std::atan2}};
+  double r;
+  if (auto u = unary.find(name); u != unary.end() && a.size() == 1)
+    r = u->second(a[0]);
+  else if (auto b = binary.find(name); b != binary.end() && a.size() == 2)
+    r = b->second(a[0], a[1]);
+  else
+    return std::nullopt;
+  if (!std::isfinite(r))
+    return std::nullopt;
+  return exactly(r);
+}
+
 Outcome runUninterpreted(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   std::vector<Expr> xs;
@@ -34,11 +85,20 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
     xs.push_back(m.toReal(m.arg(s, i)));
     ts.push_back(m.f.realType());
   }
-  Expr fn = m.f.symbol(name, m.f.functionType(ts, m.f.realType()));
-  Expr r = m.f.apply(fn, xs);
   if (name == "sqrt") {
     m.require(m.f.le(m.f.realConst(0), xs[0]), ViolationKind::Assertion,
               "sqrt of a negative number");
+  }
+  Expr r;
+  if (auto v = compute(name, xs))
+    r = m.f.realConst(*v);
+  else {
+    r = m.f.apply(m.f.symbol(kMathPrefix + name, m.f.functionType(ts, m.f.realType())), xs);
+    // the ranges the functions are known by
+    if (name == "sqrt")
+      m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(m.f.realConst(0), r));
+    else if (name == "exp")
+      m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.lt(m.f.realConst(0), r));
   }
   m.setResult(s, r, m.P.types.doubleType());
   m.advance(t);
@@ -46,6 +106,38 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
 }
 
 } // namespace
+
+namespace {
+
+/// A range fact runUninterpreted added (0 <= sqrt(..), 0 < exp(..)): true
+/// of the real function, so it admits no execution the program cannot have.
+bool isRangeFact(Expr c) {
+  if ((c->kind() != sym::Kind::Le && c->kind() != sym::Kind::Lt) || c->numChildren() != 1)
+    return false;
+  Expr a = c->child(0);
+  if (a->kind() != sym::Kind::Apply || a->child(0)->kind() != sym::Kind::Symbol)
+    return false;
+  const std::string& n = a->child(0)->name();
+  return n == std::string(kMathPrefix) + "sqrt" || n == std::string(kMathPrefix) + "exp";
+}
+
+} // namespace
+
+std::string abstractMathIn(sym::ExprFactory& f, Expr e) {
+  std::vector<Expr> parts;
+  if (e->kind() == sym::Kind::And)
+    parts.assign(e->children().begin(), e->children().end());
+  else
+    parts.push_back(e);
+  for (Expr c : parts) {
+    if (isRangeFact(c))
+      continue;
+    for (Expr s : f.freeSymbols(c))
+      if (s->type()->isFunction() && s->name().rfind(kMathPrefix, 0) == 0)
+        return s->name().substr(std::string(kMathPrefix).size());
+  }
+  return {};
+}
 
 void registerMath(LibraryRegistry& r) {
   r.add({"fabs", "abs", "labs", "llabs", "__builtin_abs", "__builtin_labs", "__builtin_llabs",
