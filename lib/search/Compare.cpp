@@ -9,10 +9,11 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
   SearchResult total;
   total.verdict = Verdict::Verified;
   std::vector<bool> modes = sendModes(opts.deadlock);
-  SearchOptions so = opts.search;
-  so.joint = true;
+  SearchOptions all = opts.search;
+  all.joint = true;
   for (int n = opts.nLo; n <= opts.nHi; ++n) {
     for (bool sync : modes) {
+      SearchOptions so = withinRun(all, total.stats.seconds);
       exec::ExecOptions eo;
       eo.nprocs = opts.specProcs + n;
       eo.componentProcs = {opts.specProcs, n};

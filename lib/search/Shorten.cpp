@@ -83,7 +83,12 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
     return r;
   auto t0 = std::chrono::steady_clock::now();
   double cpu0 = cpuSeconds();
-  double budget = so.timeLimit > 0 ? std::min(so.timeLimit, kShortenSeconds) : kShortenSeconds;
+  // With --time-limit, what the search left of it, in wall-clock time as
+  // the search counts it (the user's limit bounds the whole run); without,
+  // kShortenSeconds of processor time.
+  const bool limited = so.timeLimit > 0;
+  const double budget = limited ? std::max(0.0, so.timeLimit - r.stats.seconds) : kShortenSeconds;
+  auto spent = [&] { return limited ? since(t0) : cpuSeconds() - cpu0; };
   const std::vector<exec::Step>& orig = r.trace;
   // The units of execution (process, thread) in the order they first move,
   // and each step's unit and index among that unit's steps.
@@ -103,10 +108,13 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
   bool outOfTime = false;
   // Does keeping these prefixes reproduce the violation? (best: its replay)
   auto tryKeep = [&](const std::vector<size_t>& k, bool loose) {
-    if (cpuSeconds() - cpu0 > budget) {
+    if (spent() > budget) {
       outOfTime = true;
       return false;
     }
+    SearchOptions each = so; // each replay within what is left
+    if (limited)
+      each.timeLimit = std::max(0.01, budget - spent());
     std::vector<exec::Step> cand;
     for (size_t i = 0; i < orig.size(); ++i)
       if (nth[i] < k[unit[i]])
@@ -114,17 +122,17 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
     if (cand.empty())
       return false;
     ++replays;
-    SearchResult c = replaySteps(p, eo, so, useProver, cand);
+    SearchResult c = replaySteps(p, eo, each, useProver, cand);
     if (loose && (c.verdict != Verdict::Violation || !c.violation ||
                   !sameViolation(*c.violation, *r.violation))) {
       // the same moves, receives free to match other messages; what it
       // finds is kept only when its strict replay confirms it
-      SearchResult l = guidedRun(p, eo, so, useProver, cand, r.violation);
+      SearchResult l = guidedRun(p, eo, each, useProver, cand, r.violation);
       if (l.verdict != Verdict::Violation || !l.violation ||
           !sameViolation(*l.violation, *r.violation))
         return false;
       ++replays;
-      c = replaySteps(p, eo, so, useProver, l.trace);
+      c = replaySteps(p, eo, each, useProver, l.trace);
     }
     if (c.verdict != Verdict::Violation || !c.violation ||
         !sameViolation(*c.violation, *r.violation))
@@ -167,8 +175,10 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
           lo = mid + 1;
       }
     }
-  if (!best || best->trace.size() >= orig.size())
+  if (!best || best->trace.size() >= orig.size()) {
+    r.stats.seconds += since(t0); // the run's time includes the attempt
     return r;
+  }
   SearchResult s = std::move(r);
   s.traceBefore = s.trace.size();
   const size_t stepsBefore = countSteps(s.trace);

@@ -38,6 +38,13 @@ bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, 
   return false;
 }
 
+SearchOptions withinRun(const SearchOptions& so, double spentSeconds) {
+  SearchOptions o = so;
+  if (o.timeLimit > 0)
+    o.timeLimit = std::max(0.001, so.timeLimit - spentSeconds);
+  return o;
+}
+
 SearchResult finishConfigurations(SearchResult total, const std::optional<SearchResult>& unknown) {
   if (!unknown)
     return total;
@@ -251,7 +258,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.maxArgLength = opts.maxArgLength;
       eo.lise = opts.search.lise;
       eo.contract = opts.contract;
-      SearchOptions so = opts.search;
+      SearchOptions so = withinRun(opts.search, total.stats.seconds);
       so.cycleIsViolation = so.cycleIsViolation || opts.contract;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       if (r.possible && opts.confirm)

@@ -85,6 +85,10 @@ std::vector<bool> sendModes(DeadlockMode d);
 bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r);
 /// The result after the last configuration: `total`, or the first unknown.
 SearchResult finishConfigurations(SearchResult total, const std::optional<SearchResult>& unknown);
+/// `--time-limit` bounds the whole run: the options of the next
+/// configuration, whose time limit is what is left of the run's after
+/// `spentSeconds` (at least a moment: that search then ends unknown at once).
+SearchOptions withinRun(const SearchOptions& so, double spentSeconds);
 /// The oracle of one run: the prover chain, or only the simplifier.
 std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver);
 /// The search of one send mode (eo.syncSends). Potential mode: first with
