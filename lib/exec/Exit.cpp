@@ -51,18 +51,9 @@ void setAtExitState(Machine& m, const std::vector<int64_t>& v) {
 
 Outcome runAtexit(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  Expr fp = m.arg(s, 0);
-  if (m.V.isUndef(fp))
-    m.fail(ViolationKind::UninitializedRead, name + " with an uninitialized function pointer",
-           m.pc());
-  auto p = m.V.decodePointer(fp);
-  if (p && p->root.kind == RootKind::Null)
-    m.fail(ViolationKind::NullDereference, name + " with a null function pointer", m.pc());
-  if (!p || p->root.kind != RootKind::Function)
-    throw Unsupported(name + " with a function pointer that is not a known function at " +
-                      m.where());
+  model::FuncId fn = pointedFunction(m, m.arg(s, 0), name, "function");
   std::vector<int64_t> st = atExitState(m);
-  st.push_back(int64_t(p->root.b));
+  st.push_back(int64_t(fn));
   setAtExitState(m, st);
   m.setResult(s, m.intc(0), declaredResult(m, name, s));
   m.advance(t);

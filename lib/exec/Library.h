@@ -76,6 +76,12 @@ const LibraryRegistry& libraries();
 /// free(pv): the checks of free (INVALID_FREE, DOUBLE_FREE, ...) and the
 /// block freed; nothing for NULL.
 void freeValue(Machine& m, Expr pv);
+/// The function a function pointer argument of library call `name` points
+/// to (`what` names it in messages: "comparison function"): an undefined
+/// pointer is UNINITIALIZED_READ, a null one NULL_DEREFERENCE, any other
+/// value than a known function `unknown`.
+model::FuncId pointedFunction(Machine& m, Expr fp, const std::string& name,
+                              const std::string& what);
 /// The pointee type the program gives a buffer argument (through casts to
 /// void*); null when only void* is known.
 const model::Type* staticPointee(const model::Expr* e);

@@ -32,16 +32,7 @@ using Outcome = Machine::Outcome;
 
 /// The function a comparison-function pointer points to.
 model::FuncId comparator(Machine& m, Expr fp, const std::string& name) {
-  if (m.V.isUndef(fp))
-    m.fail(ViolationKind::UninitializedRead,
-           name + " with an uninitialized comparison function pointer", m.pc());
-  auto p = m.V.decodePointer(fp);
-  if (p && p->root.kind == RootKind::Null)
-    m.fail(ViolationKind::NullDereference, name + " with a null comparison function", m.pc());
-  if (!p || p->root.kind != RootKind::Function)
-    throw Unsupported(name + " with a comparison function that is not a known function at " +
-                      m.where());
-  return p->root.b;
+  return pointedFunction(m, fp, name, "comparison function");
 }
 
 /// The checked element type of the array at argument i holding n elements

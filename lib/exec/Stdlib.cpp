@@ -135,6 +135,19 @@ Expr byteFill(Machine& m, const model::Type* t, int64_t b) {
 
 /// The pointee type the program gives a buffer argument (through casts to
 /// void*), to type untyped heap blocks; null when only void* is known.
+model::FuncId pointedFunction(Machine& m, Expr fp, const std::string& name,
+                              const std::string& what) {
+  if (m.V.isUndef(fp))
+    m.fail(ViolationKind::UninitializedRead, name + " with an uninitialized " + what + " pointer",
+           m.pc());
+  auto p = m.V.decodePointer(fp);
+  if (p && p->root.kind == RootKind::Null)
+    m.fail(ViolationKind::NullDereference, name + " with a null " + what, m.pc());
+  if (!p || p->root.kind != RootKind::Function)
+    throw Unsupported(name + " with a " + what + " that is not a known function at " + m.where());
+  return p->root.b;
+}
+
 const model::Type* staticPointee(const model::Expr* e) {
   while (e) {
     if (e->type && e->type->kind == TypeKind::Pointer && e->type->elem &&
