@@ -869,6 +869,23 @@ Expr ExprFactory::sum(Expr lo, Expr hi, Expr f) {
 
 // ================================================================== rewriting
 
+namespace {
+
+/// e with each child c replaced by go(c), rebuilt only when one changed.
+Expr mapChildren(ExprFactory& f, Expr e, const std::function<Expr(Expr)>& go) {
+  std::vector<Expr> ch;
+  ch.reserve(e->numChildren());
+  bool changed = false;
+  for (Expr c : e->children()) {
+    Expr n = go(c);
+    changed |= n != c;
+    ch.push_back(n);
+  }
+  return changed ? f.rebuild(e, ch) : e;
+}
+
+} // namespace
+
 Expr ExprFactory::rebuild(Expr e, std::span<const Expr> c) {
   if (std::equal(c.begin(), c.end(), e->children().begin(), e->children().end()))
     return e;
@@ -978,15 +995,7 @@ Expr ExprFactory::substitute(Expr root, const ExprMap& map) {
     auto it = memo.find(e);
     if (it != memo.end())
       return it->second;
-    std::vector<Expr> ch;
-    ch.reserve(e->numChildren());
-    bool changed = false;
-    for (Expr c : e->children()) {
-      Expr n = go(c);
-      changed |= n != c;
-      ch.push_back(n);
-    }
-    Expr r = changed ? rebuild(e, ch) : e;
+    Expr r = mapChildren(*this, e, go);
     memo.emplace(e, r);
     return r;
   };
@@ -1125,15 +1134,7 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
     std::vector<uint32_t> myKey;
     if (keyed)
       myKey = key; // (the children's lookups reuse `key`)
-    std::vector<Expr> ch;
-    ch.reserve(e->numChildren());
-    bool changed = false;
-    for (Expr c : e->children()) {
-      Expr n = go(c);
-      changed |= n != c;
-      ch.push_back(n);
-    }
-    Expr r = changed ? rebuild(e, ch) : e;
+    Expr r = mapChildren(*this, e, go);
     memo.emplace(e, r);
     if (keyed)
       I.renamed.emplace(std::move(myKey), r);

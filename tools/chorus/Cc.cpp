@@ -89,6 +89,19 @@ int ccCommand(const std::vector<std::string>& args) {
   bool link = true, threads = false;
   std::vector<std::string> units = args, quote;
   std::string tmp;
+  // the directory of the instrumented units and the watch list, made once
+  auto makeTmp = [&tmp] {
+    if (!tmp.empty())
+      return true;
+    char dir[] = "/tmp/chorus-cc-XXXXXX";
+    if (!mkdtemp(dir)) {
+      std::cerr << "chorus: error: cc cannot create a temporary directory: " << std::strerror(errno)
+                << "\n";
+      return false;
+    }
+    tmp = dir;
+    return true;
+  };
   for (std::string& a : units) {
     if (a == "-c" || a == "-E" || a == "-S" || a == "-M" || a == "-MM")
       link = false;
@@ -100,15 +113,8 @@ int ccCommand(const std::vector<std::string>& args) {
       continue;
     // the instrumented unit, under the same base name (so `-c` without `-o`
     // names the object as before) in a directory of its own
-    if (tmp.empty()) {
-      char dir[] = "/tmp/chorus-cc-XXXXXX";
-      if (!mkdtemp(dir)) {
-        std::cerr << "chorus: error: cc cannot create a temporary directory: "
-                  << std::strerror(errno) << "\n";
-        return 3;
-      }
-      tmp = dir;
-    }
+    if (!makeTmp())
+      return 3;
     std::string base =
         a.substr(a.find_last_of('/') == std::string::npos ? 0 : a.find_last_of('/') + 1);
     std::string dirOf = a.find('/') == std::string::npos ? "." : a.substr(0, a.find_last_of('/'));
@@ -164,15 +170,8 @@ int ccCommand(const std::vector<std::string>& args) {
       compiled.push_back(u);
   std::string watch;
   if (threads && compiled.size() > 1) {
-    if (tmp.empty()) {
-      char dir[] = "/tmp/chorus-cc-XXXXXX";
-      if (!mkdtemp(dir)) {
-        std::cerr << "chorus: error: cc cannot create a temporary directory: "
-                  << std::strerror(errno) << "\n";
-        return 3;
-      }
-      tmp = dir;
-    }
+    if (!makeTmp())
+      return 3;
     std::string out = tmp + "/watch";
     for (const std::string& u : compiled) {
       // the user's flags without the output, the other inputs and the
