@@ -20,9 +20,6 @@ enum class LibSlot : size_t {
   /// MPI with threads (mpi/MpiThreads.cpp): 1 + the thread level MPI
   /// provides + 4 * the thread that initialized MPI (its main thread)
   MpiThreads,
-  /// the thread whose synchronous send waits after posting
-  /// (ProcState::syncDest; null: main)
-  MpiWaiter,
   /// atexit handlers and destructors (Exit.cpp): a tuple (phase, f...) of
   /// function ids; phase 0 while main runs (the functions registered, in
   /// order), 1 after main returned and 2 after exit() (the functions still

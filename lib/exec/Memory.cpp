@@ -78,9 +78,25 @@ Expr Machine::lengthOf(Expr arr, const model::Type* t) {
   return f.arrayLength(arr);
 }
 
+/// "array index 5 out of bounds (the array has 5 elements)": the report
+/// of an access out of bounds, with what of it is concrete.
+static std::string boundsText(const char* what, std::optional<int64_t> i,
+                              std::optional<int64_t> n) {
+  std::string s = what;
+  if (i)
+    s += " " + std::to_string(*i);
+  s += " out of bounds";
+  if (n)
+    s += " (the array has " + std::to_string(*n) + (*n == 1 ? " element)" : " elements)");
+  return s;
+}
+
 void Machine::checkIndex(Expr idx, Expr len) {
-  require(f.logicalAnd(f.le(intc(0), idx), f.lt(idx, len)), ViolationKind::OutOfBounds,
-          "array index out of bounds");
+  Expr ok = f.logicalAnd(f.le(intc(0), idx), f.lt(idx, len));
+  if (trivial(ok))
+    return;
+  require(ok, ViolationKind::OutOfBounds,
+          boundsText("array index", concreteInt(idx), concreteInt(len)));
 }
 
 Expr Machine::readPath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t from,
@@ -336,8 +352,11 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   std::vector<Expr> prefix(p->path.begin(), p->path.end() - 1);
   Expr arr = readPath(rootValue(ps, p->root), rootType(ps, p->root), prefix, 0, nullptr);
   Expr ni = f.add(p->path.back(), k);
-  require(f.logicalAnd(f.le(intc(0), ni), f.le(ni, lengthOf(arr, container))),
-          ViolationKind::OutOfBounds, "pointer arithmetic out of bounds");
+  Expr len = lengthOf(arr, container);
+  Expr ok = f.logicalAnd(f.le(intc(0), ni), f.le(ni, len));
+  if (!trivial(ok))
+    require(ok, ViolationKind::OutOfBounds,
+            boundsText("pointer arithmetic to element", concreteInt(ni), concreteInt(len)));
   p->path.back() = ni;
   return V.makePointer(p->root, p->path);
 }

@@ -529,6 +529,15 @@ private:
     for (size_t i = S->scopes.size(); i-- > downTo;) {
       auto& vs = S->scopes[i].vars;
       for (auto it = vs.rbegin(); it != vs.rend(); ++it) {
+        if (auto c = cleanups_.find(*it); c != cleanups_.end()) {
+          // GCC's cleanup attribute: its function gets the variable's address
+          // as the scope is left (in reverse order of declaration)
+          M::Stmt call;
+          call.kind = M::StmtKind::Call;
+          call.callee = funcRef(funcFor(c->second), l);
+          call.args = {addrOf(varRef(*it, l), l)};
+          emit(std::move(call), l);
+        }
         M::Stmt s;
         s.kind = M::StmtKind::Kill;
         s.var = *it;
@@ -640,6 +649,8 @@ private:
     add("$cleanup_n", prog_.types.intType());
   }
   bool cleanupDone_ = false;
+  /// Locals with GCC's cleanup attribute: the function called at scope exit.
+  std::map<M::VarId, const FunctionDecl*> cleanups_;
   enum AtomicOp { AXchg = 0, AAdd, ASub, AAnd, AOr, AXor, ANand };
   const M::Expr* atomicCall(const char* op, std::vector<const M::Expr*> args, const M::Type* rt,
                             M::SrcLoc l) {
@@ -2512,8 +2523,6 @@ void Lowerer::thruBlock(const CallExpr* thru, const CompoundStmt* body, const Ca
 
 void Lowerer::localDecl(const VarDecl* vd) {
   M::SrcLoc l = sl(vd->getLocation());
-  if (vd->hasAttr<CleanupAttr>()) // a call at every exit of the scope
-    unsupported(vd->getLocation(), "the cleanup attribute (of '" + vd->getName().str() + "')");
   auto annots = annotsAt(vd->getBeginLoc());
   if (vd->hasExternalStorage()) {
     if (vd->getTLSKind() != VarDecl::TLS_None)
@@ -2565,6 +2574,8 @@ void Lowerer::localDecl(const VarDecl* vd) {
   S->vars[vd] = id;
   S->scopes.back().names[vd->getName().str()] = id;
   S->scopes.back().vars.push_back(id);
+  if (const auto* ca = vd->getAttr<CleanupAttr>()) // f(&v) at every exit of the scope
+    cleanups_[id] = ca->getFunctionDecl();
   M::Stmt d;
   d.kind = M::StmtKind::Declare;
   d.var = id;

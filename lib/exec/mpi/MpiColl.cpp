@@ -261,17 +261,16 @@ void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& gr
 
 /// A temporary heap block of the moving process holding vals (elements of
 /// C type et); its pointer.
-Expr tempBlock(Machine& m, const model::Type* et, const std::vector<Expr>& vals) {
+/// A temporary heap block of n elements of et (written by the caller).
+Expr tempBlock(Machine& m, const model::Type* et, size_t n) {
   ProcState& ps = m.self();
   HeapObj o;
-  o.bytes = m.intc(int64_t(vals.size() * et->size));
+  o.bytes = m.intc(int64_t(n * et->size));
   o.site = m.loc;
   ps.heap.push_back(o);
   uint32_t h = uint32_t(ps.heap.size() - 1);
   m.typeHeap(ps, h, et);
-  Expr p = m.V.makePointer(Root{RootKind::Heap, 0, h}, {m.intc(0)});
-  m.writeElements(p, vals, et, m.me);
-  return p;
+  return m.V.makePointer(Root{RootKind::Heap, 0, h}, {m.intc(0)});
 }
 
 void freeTemp(Machine& m, Expr p) {
@@ -311,14 +310,32 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
   auto operand = [&](size_t j) {
     return std::vector<Expr>(parts[2 + j]->children().begin(), parts[2 + j]->children().end());
   };
-  const model::Type* et = ctypeOf(m, r.dt);
+  // A derived datatype: the operands (basic values) go through its type map
+  // into temporary arrays of the receive buffer's element type (a struct,
+  // say), which the user function reads and writes as the program does.
+  const bool derived = !isBasicType(r.dt);
+  const model::Type* et = derived ? m.elementTypeOf(r.recv, m.me) : ctypeOf(m, r.dt);
+  const size_t per = derived ? typeMap(m, r.dt).entries.size() : 1;
+  if (derived && (!et || per == 0 || len >= 0))
+    throw Unsupported(std::string("user-defined operation on a derived datatype ") +
+                      (len >= 0 ? "in a reduce-scatter" : "into an untyped receive buffer") +
+                      " at " + m.where());
+  auto put = [&](Expr p, const std::vector<Expr>& vals, const model::Type* t) {
+    if (derived && t == et)
+      writeTyped(m, p, 0, vals, r.dt, ViolationKind::MpiInvalidBuffer, m.me);
+    else
+      m.writeElements(p, vals, t, m.me);
+  };
   size_t done = size_t(phase - 1); // calls of the user function done
   std::vector<Expr> ptrs;
   if (r.aux)
     ptrs.assign(r.aux->children().begin(), r.aux->children().end());
   std::vector<Expr> acc = operand(0);
-  if (done > 0) // the accumulated value is in inoutvec
-    acc = m.readElements(ptrs[1], int64_t(acc.size()), et, m.me);
+  const size_t elems = acc.size() / per; // elements of the datatype
+  if (done > 0)                          // the accumulated value is in inoutvec
+    acc = derived ? readTyped(m, ptrs[1], 0, int64_t(elems), r.dt, ViolationKind::MpiInvalidBuffer,
+                              m.me)
+                  : m.readElements(ptrs[1], int64_t(acc.size()), et, m.me);
   if (done + 1 >= k) { // all operands combined: the result
     if (len >= 0)
       acc = std::vector<Expr>(acc.begin() + off, acc.begin() + off + len);
@@ -331,20 +348,23 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
     return mpiDone(m, t);
   }
   std::vector<Expr> next = operand(done + 1);
-  std::vector<Expr> lenDt{m.intc(int64_t(acc.size())), m.intc(r.dt)};
+  std::vector<Expr> lenDt{m.intc(int64_t(elems)), m.intc(r.dt)};
   if (ptrs.empty()) {
-    ptrs = {tempBlock(m, et, acc), tempBlock(m, et, next),
-            tempBlock(m, m.P.types.intType(), lenDt)};
+    // (elements of et that hold `elems` elements of the datatype: a struct
+    // per element, or several scalars per element of a contiguous type)
+    size_t n = derived && et->size ? (elems * size_t(typeExtent(m, r.dt)) + et->size - 1) / et->size
+                                   : elems;
+    ptrs = {tempBlock(m, et, n), tempBlock(m, et, n),
+            tempBlock(m, m.P.types.intType(), lenDt.size())};
     std::vector<sym::Type> ts;
     for (Expr e : ptrs)
       ts.push_back(e->type());
     x.recs[idx].aux = m.f.tuple(m.f.tupleType(ts), ptrs);
     storeExt(m, m.me, x);
-  } else {
-    m.writeElements(ptrs[0], acc, et, m.me);
-    m.writeElements(ptrs[1], next, et, m.me);
-    m.writeElements(ptrs[2], lenDt, m.P.types.intType(), m.me);
   }
+  put(ptrs[0], acc, et);
+  put(ptrs[1], next, et);
+  put(ptrs[2], lenDt, m.P.types.intType());
   Expr dtPtr = m.ptrAdd(ptrs[2], m.intc(1));
   m.step.effects.push_back("user-defined reduction, operand " + std::to_string(done + 1) + " of " +
                            std::to_string(k - 1));
@@ -1179,9 +1199,7 @@ unsigned allowedGroups(int64_t op) {
 void checkOpType(Machine& m, int64_t op, int64_t dt) {
   if (isUserOp(op) || isSymbolicOp(op)) {
     checkDatatype(m, dt);
-    if (!isBasicType(dt))
-      throw Unsupported("user-defined operation on a derived or pair datatype at " + m.where());
-    return;
+    return; // (a derived datatype: through its type map, userReducePhase)
   }
   int64_t i = op & 0xffffff;
   int64_t d = dt & 0xffffff;

@@ -315,6 +315,28 @@ Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::T
   return Machine::Outcome::Blocked; // resolved by resumeReceive()
 }
 
+/// What a blocked receive waits for, and the messages in transit to this
+/// process that it does not match (the usual cause of such a deadlock is
+/// a tag or communicator that differs from the send's).
+std::string receiveWait(Machine& m, int64_t source, int64_t tag, int64_t comm) {
+  std::string why = "waits for a message from " +
+                    (source >= 0 ? "process " + std::to_string(source) : "any process") +
+                    (tag == kAnyTag ? " with any tag" : " with tag " + std::to_string(tag)) +
+                    (comm == kCommWorld ? "" : " on " + handleText(comm));
+  std::string unmatched;
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i) {
+    const Message& msg = m.gs.msgs[i];
+    if (msg.dst != m.me)
+      continue;
+    unmatched += (unmatched.empty() ? "" : ", ") + std::string("from process ") +
+                 std::to_string(msg.src) + " with tag " + sym::toString(msg.tag) +
+                 (msg.comm == comm ? "" : " on " + handleText(msg.comm));
+  }
+  if (!unmatched.empty())
+    why += "; in transit to it and not matching: " + unmatched;
+  return why;
+}
+
 /// A blocked receive (MPI_Recv, or the receive half of MPI_Sendrecv): one
 /// move per matching message.
 void resumeReceive(Machine& m, const std::string& name, const model::Transition& t,
@@ -340,6 +362,8 @@ void resumeReceive(Machine& m, const std::string& name, const model::Transition&
   if (source >= 0)
     source = rankToProc(m, comm, source);
   std::vector<size_t> ms = matches(m, source, tag, comm);
+  if (ms.empty())
+    m.blockedWhy = receiveWait(m, source, tag, comm);
   for (size_t mi : ms) {
     Machine r = fresh();
     // re-evaluate the arguments in r (same state, same values)

@@ -47,6 +47,7 @@ enum ReqField : size_t {
   RMSrc,    // receive, complete: source, tag, count of the matched message;
   RMTag,    // nonblocking collective: RMSrc = send buffer, RMCount = its
   RMCount,  // element count (RBuf/RCount: the receive buffer)
+  RLoc,     // the call that made the request (packLoc), named in reports
   kReqFields
 };
 constexpr size_t kHeader = 4;
@@ -91,6 +92,33 @@ int64_t attachedSize(Machine& m, const ProcState& ps) {
   return ival(m, e->kind() == sym::Kind::TupleMake ? m.f.tupleRead(e, 0) : e);
 }
 
+/// A source location as one integer (file, line, column), and back.
+int64_t packLoc(model::SrcLoc l) {
+  return l.valid() ? (int64_t(l.file) << 40) | (int64_t(l.line) << 16) | int64_t(l.col & 0xffff)
+                   : -1;
+}
+model::SrcLoc unpackLoc(int64_t v) {
+  model::SrcLoc l;
+  if (v >= 0) {
+    l.file = uint32_t(v >> 40);
+    l.line = uint32_t((v >> 16) & 0xffffff);
+    l.col = uint32_t(v & 0xffff);
+  }
+  return l;
+}
+
+/// The request of a slot as a report names it: the kind of request and the
+/// call that made it ("the send request made at f.c:8:5").
+std::string requestText(Machine& m, const ProcState& ps, size_t r) {
+  int64_t kind = ifld(m, ps, r, RKind);
+  model::SrcLoc l = unpackLoc(ifld(m, ps, r, RLoc));
+  return std::string("the ") +
+         (kind == 1   ? "send"
+          : kind == 2 ? "receive"
+                      : "nonblocking collective") +
+         " request" + (l.valid() ? " made at " + m.P.where(l) : std::string());
+}
+
 /// A new request slot (lowest free one), fields zero/null.
 size_t newSlot(Machine& m) {
   ProcState& ps = m.self();
@@ -110,6 +138,7 @@ size_t newSlot(Machine& m) {
   fld(ps, slot, RMCount) = m.intc(0);
   int64_t seq = ival(m, ps.mpiObj[0]);
   fld(ps, slot, RSeq) = m.intc(seq);
+  fld(ps, slot, RLoc) = m.intc(packLoc(m.loc));
   ps.mpiObj[0] = m.intc(seq + 1);
   return slot;
 }
@@ -1162,12 +1191,9 @@ void contractReturnChecks(Machine& m) {
   for (size_t r = 0; r < numSlots(ps); ++r)
     if (ifld(m, ps, r, RKind) != 0)
       m.fail(ViolationKind::MpiRequestLeak,
-             std::string("return from the procedure under verification with a request never ") +
-                 (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
-                 (ifld(m, ps, r, RKind) == 1   ? "send"
-                  : ifld(m, ps, r, RKind) == 2 ? "receive"
-                                               : "collective") +
-                 " request; the driver of verify --contract ends after it)",
+             "return from the procedure under verification with " + requestText(m, ps, r) +
+                 " never " + (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") +
+                 " (the driver of verify --contract ends after it)",
              m.pc());
 }
 
@@ -1176,12 +1202,8 @@ void finalizeChecks(Machine& m) {
   for (size_t r = 0; r < numSlots(ps); ++r)
     if (ifld(m, ps, r, RKind) != 0)
       m.failUnlessIgnored(ViolationKind::MpiRequestLeak,
-                          std::string("MPI_Finalize with a request never ") +
-                              (ifld(m, ps, r, RState) == 1 ? "completed" : "freed") + " (" +
-                              (ifld(m, ps, r, RKind) == 1   ? "send"
-                               : ifld(m, ps, r, RKind) == 2 ? "receive"
-                                                            : "collective") +
-                              " request)",
+                          "MPI_Finalize with " + requestText(m, ps, r) + " never " +
+                              (ifld(m, ps, r, RState) == 1 ? "completed" : "freed"),
                           m.pc());
   if (attachedSize(m, ps) != 0)
     m.failUnlessIgnored(ViolationKind::MpiResourceLeak,
@@ -1226,8 +1248,8 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
                        : kind == 1 ? "buffer of a pending send"
                                    : "buffer of a pending receive";
     m.require(m.f.logicalNot(overlap), ViolationKind::MpiLocalConcurrency,
-              std::string(write ? "write to" : "read of") + " the " + what + " (request " +
-                  std::to_string(kReqBase + int64_t(r)) + ") before it completed");
+              std::string(write ? "write to" : "read of") + " the " + what + " (" +
+                  requestText(m, ps, r) + ") before it completed");
   };
   for (size_t r = 0; r < numSlots(ps); ++r) {
     int64_t kind = ifld(m, ps, r, RKind), st = ifld(m, ps, r, RState);

@@ -1,5 +1,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}irecv_bytes_write_too_early.c:16:15 (process 1)
+// CHECK: verdict: violation MPI_LOCAL_CONCURRENCY at {{.*}}irecv_bytes_write_too_early.c:18:15 (process 1)
+// The report names the call that made the request.
+// CHECK-NEXT: write to the buffer of a pending receive (the receive request made at {{.*}}irecv_bytes_write_too_early.c:17:5) before it completed
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

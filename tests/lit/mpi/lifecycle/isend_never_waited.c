@@ -1,5 +1,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation MPI_REQUEST_LEAK at {{.*}}isend_never_waited.c:14:3 (process 0)
+// CHECK: verdict: violation MPI_REQUEST_LEAK at {{.*}}isend_never_waited.c:16:3 (process 0)
+// The report names the call that made the request.
+// CHECK-NEXT: MPI_Finalize with the send request made at {{.*}}isend_never_waited.c:14:18 never completed
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {

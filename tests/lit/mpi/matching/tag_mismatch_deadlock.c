@@ -1,5 +1,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s
-// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}tag_mismatch_deadlock.c:12:8 (process 1)
+// CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}tag_mismatch_deadlock.c:14:8 (process 1)
+// The report says why: the message in transit has another tag.
+// CHECK-NEXT: deadlock: process 1 blocked MPI_Recv at {{.*}}tag_mismatch_deadlock.c:14:8 (waits for a message from process 0 with tag 2; in transit to it and not matching: from process 0 with tag 1)
 #include <mpi.h>
 #include <assert.h>
 int main(int argc, char **argv) {
