@@ -260,6 +260,11 @@ Machine::Outcome Machine::call(const model::Transition& t) {
     fid = p->root.b;
   }
   const model::Function& fn = P.func(fid);
+  // (a defined variadic function gets its variadic arguments in a record,
+  // made by the front end at each direct call: lib/exec/Varargs.cpp)
+  if (s.callee->kind != ExprKind::Func && fn.defined && fn.type && fn.type->variadic)
+    throw Unsupported("call of the variadic function '" + fn.name + "' through a pointer at " +
+                      where());
   // a function without body simulated by its collective contract (an MPI
   // collective with the App. B header): its frame is pushed as for a
   // defined one, Executor::stubMoves runs it

@@ -102,4 +102,15 @@ Expr freshValue(Machine& m, const std::string& prefix, const model::Type* t);
 #include "LibraryModules.def"
 #undef CHORUS_LIBRARY_MODULE
 
+/// An argument of a printf-like model: its value, its type, and how a
+/// report names it.
+struct VarArg {
+  Expr value;
+  const model::Type* type;
+  std::string text;
+};
+/// The variadic arguments of a user function that va_list `ap` (a pointer
+/// to it) has not yet given out (Varargs.cpp): for vprintf and the like.
+std::vector<VarArg> remainingVarargs(Machine& m, Expr ap, const std::string& fn);
+
 } // namespace chorus::exec

@@ -1,5 +1,6 @@
-// Models of <stdio.h> output: printf/fprintf/sprintf/snprintf/puts/fputs/
-// putchar/fputc/putc/fflush. Output is recorded in the trace (concrete values
+// Models of <stdio.h> output: printf/fprintf/sprintf/snprintf, their
+// va_list forms vprintf/vfprintf/vsprintf/vsnprintf (Varargs.cpp),
+// puts/fputs/putchar/fputc/putc/fflush. Output is recorded in the trace (concrete values
 // formatted as C would, symbolic ones shown as expressions), marked with its
 // stream ("output:" for stdout, "stderr:" for stderr). The streams are the C
 // library's stdout and stderr (Executor::initial gives the extern variables
@@ -65,15 +66,28 @@ double toDouble(const sym::Rational& r) {
   return r.toDouble();
 }
 
-Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string& fn) {
+/// The arguments of call s from index `from` on, evaluated (as C does
+/// before the call).
+std::vector<VarArg> callArgs(Machine& m, const model::Stmt& s, size_t from) {
+  std::vector<VarArg> out;
+  for (size_t i = from; i < s.args.size(); ++i)
+    out.push_back({m.arg(s, i), s.args[i]->type, m.text(s.args[i])});
+  return out;
+}
+
+/// printf's formatting of `args` by the format string at s's argument fi;
+/// the arguments are those of the call after the format, or (vprintf and
+/// the like) those a va_list has left.
+Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string& fn,
+                 const std::vector<VarArg>& args) {
   std::string fmt = m.readString(m.arg(s, fi));
   Formatted out;
-  size_t ai = fi + 1;
+  size_t ai = 0;
   auto bad = [&](const std::string& msg) {
     m.fail(ViolationKind::Format, fn + ": " + msg, m.pc());
   };
   auto nextArg = [&](const std::string& conv) -> size_t {
-    if (ai >= s.args.size())
+    if (ai >= args.size())
       bad("too few arguments for the format (conversion '" + conv + "' has none)");
     return ai++;
   };
@@ -92,9 +106,9 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
         ++i;
         size_t a = nextArg("*");
         unsigned bits;
-        if (classOf(s.args[a]->type, bits) != ArgClass::Integer || bits > 32)
-          bad(ordinal(a - fi - 1) + " for '*' must be an int");
-        Expr v = m.arg(s, a);
+        if (classOf(args[a].type, bits) != ArgClass::Integer || bits > 32)
+          bad(ordinal(a) + " for '*' must be an int");
+        Expr v = args[a].value;
         m.checkDefined(v);
         auto c = m.concreteInt(v);
         if (c)
@@ -130,11 +144,11 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
     if (!std::strchr("diouxXcsfFeEgGaAp", c))
       bad("unknown conversion '" + conv + "'");
     size_t a = nextArg(conv);
-    const model::Expr* ae = s.args[a];
+    const VarArg& ae = args[a];
     unsigned bits = 0;
-    ArgClass k = classOf(ae->type, bits);
-    std::string tn = ae->type ? ae->type->name : "?";
-    std::string who = ordinal(a - fi - 1) + " ('" + m.text(ae) + "', of type " + tn + ")";
+    ArgClass k = classOf(ae.type, bits);
+    std::string tn = ae.type ? ae.type->name : "?";
+    std::string who = ordinal(a) + " ('" + ae.text + "', of type " + tn + ")";
     bool wide = len == "l" || len == "ll" || len == "j" || len == "z" || len == "t" || len == "q";
     switch (c) {
     case 'd':
@@ -176,7 +190,7 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
         bad("invalid length modifier in '" + conv + "'");
       break;
     }
-    Expr v = m.arg(s, a);
+    Expr v = ae.value;
     if (c == 's') {
       out.text += m.readString(v);
       continue;
@@ -218,10 +232,22 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
     }
     out.text += buf;
   }
-  if (ai < s.args.size())
-    bad("more arguments than conversions in the format (" + ordinal(ai - fi - 1) + " '" +
-        m.text(s.args[ai]) + "' is not used)");
+  if (ai < args.size())
+    bad("more arguments than conversions in the format (" + ordinal(ai) + " '" + args[ai].text +
+        "' is not used)");
   return out;
+}
+
+/// The arguments the format at s's argument fi converts: the call's own
+/// after it, or for the v-forms those their va_list has left.
+std::vector<VarArg> printfArgs(Machine& m, const model::Stmt& s, size_t fi,
+                               const std::string& name) {
+  if (name[0] != 'v')
+    return callArgs(m, s, fi + 1);
+  if (s.args.size() != fi + 2)
+    throw Unsupported(name + " with " + std::to_string(s.args.size()) + " arguments at " +
+                      m.where());
+  return remainingVarargs(m, m.arg(s, fi + 1), name);
 }
 
 /// Writes `text` and a NUL into the char buffer at pv (bounds-checked).
@@ -277,16 +303,17 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
   } else if (name == "fputs") {
     out = m.readString(m.arg(s, 0));
     err = toStderr(m, s, 1, name);
-  } else if (name == "sprintf" || name == "snprintf") {
-    size_t fi = name == "snprintf" ? 2 : 1;
-    Formatted fo = format(m, s, fi, name);
+  } else if (name == "sprintf" || name == "snprintf" || name == "vsprintf" || name == "vsnprintf") {
+    const bool sized = name == "snprintf" || name == "vsnprintf";
+    size_t fi = sized ? 2 : 1;
+    Formatted fo = format(m, s, fi, name, printfArgs(m, s, fi, name));
     if (!fo.concrete)
       throw Unsupported(name + " of a symbolic value at " + m.where());
     std::string text = fo.text;
-    if (name == "snprintf") {
+    if (sized) {
       int64_t n = m.requireConcrete(m.arg(s, 1), "snprintf size");
       if (n < 0)
-        m.fail(ViolationKind::OutOfBounds, "snprintf with a negative size", m.pc());
+        m.fail(ViolationKind::OutOfBounds, name + " with a negative size", m.pc());
       if (n > 0)
         writeChars(m, m.arg(s, 0), text.substr(0, size_t(n - 1)));
     } else {
@@ -302,10 +329,11 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
     auto p = m.V.decodePointer(v);
     if (!(p && p->root.kind == RootKind::Null))
       toStderr(m, s, 0, name);
-  } else {
-    if (name == "fprintf")
+  } else { // printf, fprintf, vprintf, vfprintf
+    const bool stream = name == "fprintf" || name == "vfprintf";
+    if (stream)
       err = toStderr(m, s, 0, name);
-    out = format(m, s, name == "fprintf" ? 1 : 0, name).text;
+    out = format(m, s, stream ? 1 : 0, name, printfArgs(m, s, stream ? 1 : 0, name)).text;
   }
   if (name != "fflush") {
     if (!err)
@@ -331,7 +359,7 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
 
 void registerStdio(LibraryRegistry& r) {
   r.add({"printf", "puts", "fputs", "putchar", "fputc", "putc", "fprintf", "sprintf", "snprintf",
-         "fflush"},
+         "fflush", "vprintf", "vfprintf", "vsprintf", "vsnprintf"},
         {runPrintf});
 }
 

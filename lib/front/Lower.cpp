@@ -85,6 +85,9 @@ struct FnState {
   std::map<const VariableArrayType*, const M::Type*> vla;
   std::map<const VarDecl*, M::VarId> vars;
   bool isMain = false;
+  /// A variadic function's hidden last parameter `$va`: a pointer to the
+  /// first of the arguments beyond the named ones (see userVariadic).
+  M::VarId vaParam = kNone;
 };
 
 /// Every value of integer type `from` (or _Bool) is a value of integer type
@@ -727,6 +730,18 @@ private:
   M::VarId globalFor(const VarDecl* vd);
   M::FuncId funcFor(const FunctionDecl* fd);
   M::FuncId syntheticFunc(const std::string& name, const M::Type* t);
+  /// A GNU statement expression `({ ... })`: its statements, then its value.
+  const M::Expr* stmtExpr(const StmtExpr* se, bool wantValue);
+  /// A variadic function of the program, not of the C library or MPI: its
+  /// calls pass the arguments beyond the named ones in a record of the
+  /// caller (one field per argument, of its promoted type), through a
+  /// pointer to its first field as a hidden last argument, which the
+  /// definition receives as `$va`; va_list holds a pointer to the next
+  /// field, va_arg reads it and moves on (lib/exec/Varargs.cpp).
+  bool userVariadic(const FunctionDecl* fd);
+  /// The hidden argument of a call of a user variadic function: the record
+  /// of arguments named.. of ce, filled here (a null pointer when none).
+  const M::Expr* variadicArgs(const CallExpr* ce, size_t named, M::SrcLoc l, M::VarId& record);
   void lowerFunction(const FunctionDecl* fd);
   const M::Type* declType(const VarDecl* vd);
   void initGlobal(M::VarId v, const VarDecl* vd, bool isInput);
@@ -911,8 +926,13 @@ const M::Type* Lowerer::tyCanon(const clang::Type* t, SourceLocation at) {
     return T.array(ty(c->getElementType(), at), c->getSize().getZExtValue());
   if (auto* ia = dyn_cast<IncompleteArrayType>(t))
     return T.array(ty(ia->getElementType(), at), std::nullopt);
-  if (auto* r = dyn_cast<RecordType>(t))
+  if (auto* r = dyn_cast<RecordType>(t)) {
+    // x86-64's va_list is `struct __va_list_tag[1]`: the model keeps one
+    // pointer in it, to the next variadic argument (userVariadic)
+    if (r->getDecl()->getName() == "__va_list_tag")
+      return T.pointer(T.voidType());
     return recordType(r->getDecl(), at);
+  }
   if (auto* e = dyn_cast<EnumType>(t)) {
     const EnumDecl* ed = e->getDecl();
     std::string name;
@@ -1345,11 +1365,22 @@ const M::Expr* Lowerer::rv(const Expr* e) {
     unsupported(e->getExprLoc(), "offsetof with a non-constant index");
   }
   case Stmt::StmtExprClass:
-    unsupported(e->getExprLoc(), "statement expression '({ ... })'");
+    return stmtExpr(cast<StmtExpr>(e), true);
   case Stmt::GenericSelectionExprClass:
     unsupported(e->getExprLoc(), "_Generic");
-  case Stmt::VAArgExprClass:
-    unsupported(e->getExprLoc(), "va_arg");
+  case Stmt::VAArgExprClass: { // the next variadic argument: $va_arg(ap) (lib/exec/Varargs.cpp)
+    auto* va = cast<VAArgExpr>(e);
+    M::SrcLoc l = sl(va->getExprLoc());
+    M::FuncId f = syntheticFunc("$va_arg", prog_.types.function(prog_.types.intType(), {}, true));
+    M::Stmt c;
+    c.kind = M::StmtKind::Call;
+    c.callee = funcRef(f, l);
+    c.args = {rv(va->getSubExpr())};
+    M::VarId t = temp(ty(va->getType(), va->getExprLoc()));
+    c.lhs = varRef(t, l);
+    emit(std::move(c), l);
+    return varRef(t, l);
+  }
   case Stmt::AddrLabelExprClass:
     unsupported(e->getExprLoc(), "the address of a label (computed goto)");
   case Stmt::BinaryConditionalOperatorClass:
@@ -1860,13 +1891,30 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
              name == "__c11_atomic_signal_fence"))
     return syncBuiltin(ce, name, wantValue);
   if (fd &&
-      (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy"))
-    unsupported(ce->getBeginLoc(), "variadic argument access (va_start/va_arg)");
+      (name == "__builtin_va_start" || name == "__builtin_va_end" || name == "__builtin_va_copy")) {
+    // (each argument: a va_list decayed to a pointer to its one pointer)
+    const M::Expr* ap = deref(rv(ce->getArg(0)), l);
+    if (name == "__builtin_va_start") {
+      if (S->vaParam == kNone)
+        unsupported(ce->getBeginLoc(), "va_start outside a variadic function");
+      emitAssign(ap, varRef(S->vaParam, l), l);
+    } else if (name == "__builtin_va_copy") {
+      emitAssign(ap, deref(rv(ce->getArg(1)), l), l);
+    } else { // va_end: a later va_arg without va_start reads nothing
+      emitAssign(ap, zeroOf(ap->type, l), l);
+    }
+    return nullptr;
+  }
   const M::Expr* callee =
       fd ? funcRef(funcFor(fd), sl(ce->getCallee()->getExprLoc())) : rv(ce->getCallee());
   std::vector<const M::Expr*> args;
-  for (const Expr* a : ce->arguments())
-    args.push_back(rv(a));
+  const bool packed = fd && userVariadic(fd);
+  const size_t named = packed ? fd->getNumParams() : ce->getNumArgs();
+  for (size_t i = 0; i < named; ++i)
+    args.push_back(rv(ce->getArg(unsigned(i))));
+  M::VarId vaRecord = kNone;
+  if (packed)
+    args.push_back(variadicArgs(ce, named, l, vaRecord));
   M::Stmt s;
   s.kind = M::StmtKind::Call;
   s.callee = callee;
@@ -1881,6 +1929,12 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
     result = s.lhs;
   }
   emit(std::move(s), l);
+  if (vaRecord != kNone) { // the arguments' record lives during the call
+    M::Stmt k;
+    k.kind = M::StmtKind::Kill;
+    k.var = vaRecord;
+    emit(std::move(k), l);
+  }
   return result;
 }
 
@@ -2167,8 +2221,10 @@ void Lowerer::effect(const Expr* e) {
     effect(c->getSubExpr());
     return;
   }
-  if (isa<StmtExpr>(e))
-    unsupported(e->getExprLoc(), "statement expression '({ ... })'");
+  if (auto* se = dyn_cast<StmtExpr>(e)) {
+    stmtExpr(se, false);
+    return;
+  }
   // A pure expression statement: lower it (for its diagnostics), drop the value.
   rv(e);
 }
@@ -2458,6 +2514,35 @@ static bool isCallTo(const Stmt* s, const char* name) {
     return false;
   const FunctionDecl* fd = ce->getDirectCallee();
   return fd && fd->getName() == name;
+}
+
+const M::Expr* Lowerer::stmtExpr(const StmtExpr* se, bool wantValue) {
+  // GNU C: the statements of the block in its own scope; the value is the
+  // last one's when it is an expression (a temp, before the scope's
+  // variables die)
+  const CompoundStmt* cs = se->getSubStmt();
+  M::SrcLoc l = sl(se->getBeginLoc());
+  S->scopes.push_back({cs, {}, {}});
+  std::vector<const Stmt*> ss(cs->body_begin(), cs->body_end());
+  M::VarId t = kNone;
+  for (size_t i = 0; i < ss.size(); ++i) {
+    const auto* last = i + 1 == ss.size() ? dyn_cast<Expr>(ss[i]) : nullptr;
+    if (last && wantValue && !se->getType()->isVoidType()) {
+      const M::Expr* v = rv(last);
+      t = temp(ty(se->getType(), se->getBeginLoc()));
+      emitAssign(varRef(t, l), v, sl(last->getBeginLoc()));
+    } else {
+      stmt(ss[i]);
+    }
+  }
+  if (reachable())
+    killScopes(S->scopes.size() - 1, sl(cs->getRBracLoc()));
+  S->scopes.pop_back();
+  if (t != kNone)
+    return varRef(t, l);
+  if (wantValue && !se->getType()->isVoidType())
+    unsupported(se->getBeginLoc(), "a statement expression whose value is not its last statement");
+  return nullptr;
 }
 
 void Lowerer::compound(const CompoundStmt* cs) {
@@ -2842,6 +2927,48 @@ M::FuncId Lowerer::syntheticFunc(const std::string& name, const M::Type* t) {
   return prog_.addFunc(std::move(f));
 }
 
+bool Lowerer::userVariadic(const FunctionDecl* fd) {
+  if (!fd->isVariadic() || fd->getBuiltinID())
+    return false;
+  const SourceManager& sm = ctx_.getSourceManager();
+  const std::string models = CHORUS_HEADER_DIR;
+  for (const FunctionDecl* r : fd->redecls()) {
+    if (sm.isInSystemHeader(r->getLocation()))
+      return false;
+    llvm::StringRef file = sm.getFilename(sm.getSpellingLoc(r->getLocation()));
+    if (file.startswith(models))
+      return false;
+  }
+  return true;
+}
+
+const M::Expr* Lowerer::variadicArgs(const CallExpr* ce, size_t named, M::SrcLoc l,
+                                     M::VarId& record) {
+  const M::Type* vp = prog_.types.pointer(prog_.types.voidType());
+  std::vector<const M::Expr*> vals;
+  std::vector<M::Field> fields;
+  uint64_t size = 0;
+  for (size_t i = named; i < ce->getNumArgs(); ++i) {
+    const M::Expr* v = rv(ce->getArg(unsigned(i))); // (promoted by clang)
+    vals.push_back(v);
+    fields.push_back({"arg" + std::to_string(i - named + 1), v->type});
+    size += v->type && v->type->size ? (v->type->size + 7) / 8 * 8 : 8;
+  }
+  if (vals.empty())
+    return zeroOf(vp, l);
+  M::Type* rec = prog_.types.record(M::TypeKind::Struct, "");
+  rec->name = "$varargs";
+  prog_.types.complete(rec, std::move(fields), size);
+  M::VarId t = record = temp(rec);
+  M::Stmt d;
+  d.kind = M::StmtKind::Declare;
+  d.var = t;
+  emit(std::move(d), l);
+  for (size_t k = 0; k < vals.size(); ++k)
+    emitAssign(member(varRef(t, l), uint32_t(k), l), vals[k], l);
+  return cast(addrOf(member(varRef(t, l), 0, l), l), vp, l);
+}
+
 M::FuncId Lowerer::funcFor(const FunctionDecl* fd) {
   fd = fd->getCanonicalDecl();
   auto it = funcs_.find(fd);
@@ -2934,8 +3061,6 @@ void Lowerer::lowerFunction(const FunctionDecl* fd) {
     ~Restore() { l->S = s; }
   } restore{this, saved};
   fn().defined = true;
-  if (fd->isVariadic())
-    unsupported(fd->getLocation(), "the definition of a variadic function");
   auto* body = cast<CompoundStmt>(fd->getBody());
   fn().entry = fn().addLoc(sl(body->getLBracLoc()));
   fn().exit = fn().addLoc(sl(body->getRBracLoc()));
@@ -2959,6 +3084,16 @@ void Lowerer::lowerFunction(const FunctionDecl* fd) {
       in.loc = sl(p->getLocation());
       prog_.inputs.push_back(in);
     }
+  }
+  if (fd->isVariadic()) { // the hidden parameter `$va` (userVariadic)
+    M::Variable v;
+    v.name = "$va";
+    v.type = prog_.types.pointer(prog_.types.voidType());
+    v.kind = M::VarKind::Param;
+    v.func = id;
+    v.loc = sl(fd->getLocation());
+    st.vaParam = prog_.addVar(std::move(v));
+    fn().params.push_back(st.vaParam);
   }
   std::vector<const Stmt*> chain{nullptr}; // the parameter scope
   collectLabels(body, chain);
