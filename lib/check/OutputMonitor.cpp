@@ -59,6 +59,10 @@ void OutputMonitor::terminal(const exec::GlobalState& s) {
                         P.where(pr.implDecl->loc));
       continue;
     }
+    Expr cond = f.logicalAnd(s.pc, f.logicalNot(same));
+    if (std::string why = ex_.uninterpretedIn(cond); !why.empty())
+      throw exec::Unsupported("OUTPUT_MISMATCH at " + P.where(pr.implDecl->loc) + " (output '" +
+                              pr.name + "' may differ) depends on " + why);
     exec::ViolationError e;
     e.violation.kind = ViolationKind::OutputMismatch;
     e.violation.loc = pr.implDecl->loc;
@@ -66,7 +70,7 @@ void OutputMonitor::terminal(const exec::GlobalState& s) {
     e.violation.message = "output '" + pr.name + "' differs: the specification (process " +
                           std::to_string(sp) + ") computed " + shown(a) +
                           ", the implementation (process " + std::to_string(ip) + ") " + shown(b);
-    e.condition = f.logicalAnd(s.pc, f.logicalNot(same));
+    e.condition = cond;
     e.step.proc = ip;
     e.step.loc = pr.implDecl->loc;
     e.step.stmt = "compare outputs at termination";

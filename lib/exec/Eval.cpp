@@ -5,6 +5,9 @@
 
 #include "chorus/model/Printer.h"
 
+#include <cmath>
+#include <cstdlib>
+
 namespace chorus::exec {
 
 void Machine::checkDefined(Expr v) {
@@ -88,7 +91,7 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
     return boolToInt(truth(v));
   case TypeKind::Int:
     if (v->type()->isReal())
-      return f.realToInt(v);
+      return floatToInt(v, to);
     if (v->type()->isInt())
       return isCInt(to) ? convertInt(v, from, to) : v;
     if (v->type()->isBool())
@@ -102,12 +105,26 @@ Expr Machine::convert(Expr v, const model::Type* from, const model::Type* to) {
         return intc(state::addressOf(p->root));
     }
     throw Unsupported("conversion of a pointer to an object to an integer at " + where());
-  case TypeKind::Real:
-    if (v->type()->isInt())
-      return f.intToReal(v);
+  case TypeKind::Real: {
     if (v->type()->isBool())
       return f.intToReal(boolToInt(v));
-    return v;
+    // --float ieee: rounded to `to` unless every value of `from` is one of
+    // `to` (int to double, float to double); a number always (it may come
+    // from a wider type)
+    bool exact = !ieee(to) || (from && from->kind == TypeKind::Bool);
+    if (v->type()->isInt()) {
+      exact = exact || (from && from->kind == TypeKind::Int &&
+                        from->bits <= (to->bits <= 32   ? 24u
+                                       : to->bits <= 64 ? 53u
+                                                        : 64u));
+      v = f.intToReal(v);
+    } else {
+      exact = exact || !from || (from->kind == TypeKind::Real && from->bits <= to->bits);
+    }
+    if (exact && v->kind() != sym::Kind::NumConst)
+      return v;
+    return roundFloat(v, to, "the conversion to " + to->name);
+  }
   case TypeKind::Pointer:
     if (V.isPointer(v) || V.isUndef(v))
       return v;
@@ -314,9 +331,22 @@ Expr Machine::evalValue(const model::Expr* e) {
   }
   case ExprKind::RealLit: {
     auto r = parseNumber(e->text);
+    if (!r && ieee(e->type) && !annot && e->text.find_first_of("xX") != std::string::npos) {
+      // a hexadecimal constant: its value as glibc reads it (exact up to
+      // 64 significant bits)
+      char* end = nullptr;
+      long double x = std::strtold(e->text.c_str(), &end);
+      if (end && !*end && std::isfinite(x))
+        r = sym::Rational::fromLongDouble(x);
+    }
     if (!r)
       throw Unsupported("real literal " + e->text + " at " + where());
-    return f.realConst(*r);
+    // the constant's value in its type (0.1 is the double nearest to 1/10);
+    // annotations are mathematical (ACSL's reals)
+    if (annot)
+      return f.realConst(*r);
+    LocAt at(loc, e->loc);
+    return roundFloat(f.realConst(*r), e->type, "the constant " + e->text);
   }
   case ExprKind::StringLit:
     return readPlace(evalPlace(e));
@@ -403,7 +433,9 @@ Expr Machine::evalValue(const model::Expr* e) {
       evalValue(k);
       return intc(0);
     }
-    return convert(evalValue(k), k->type, e->type);
+    Expr v = evalValue(k);
+    LocAt at(loc, e->loc); // (a rounding, an integer out of range: at the cast)
+    return convert(v, k->type, e->type);
   }
   default:
     throw Unsupported("expression '" + model::toString(P, e) + "' at " + where());
@@ -456,6 +488,27 @@ Expr Machine::binary(const model::Expr* e) {
   if (real || a->type() != b->type()) {
     a = toReal(a);
     b = toReal(b);
+  }
+  if (real && ieee(e->type) && !annot) {
+    // IEEE: the exact result rounded to the type (Float.cpp), at the operator
+    LocAt at(loc, e->loc);
+    const char* what = e->op == Op::Add   ? "the sum"
+                       : e->op == Op::Sub ? "the difference"
+                       : e->op == Op::Mul ? "the product"
+                                          : "the quotient";
+    switch (e->op) {
+    case Op::Add:
+      return roundFloat(f.add(a, b), e->type, what);
+    case Op::Sub:
+      return roundFloat(f.sub(a, b), e->type, what);
+    case Op::Mul:
+      return roundFloat(f.mul(a, b), e->type, what);
+    case Op::Div:
+      floatDivisor(b);
+      return roundFloat(f.div(a, b), e->type, what);
+    default:
+      break;
+    }
   }
   switch (e->op) {
   case Op::Add:

@@ -463,7 +463,12 @@ Expr Executor::inputArray(const std::string& name, const std::string& text, cons
       auto num = parseNumber(item);
       if (!num)
         throw bad("'" + item + "' is not a number");
-      if (et->kind == TypeKind::Real)
+      if (et->kind == TypeKind::Real && opts_.ieeeFloat) {
+        auto r = roundToType(*num, et); // the nearest value of the element type
+        if (!r)
+          throw bad("'" + item + "' is infinite as a " + et->name);
+        elems.push_back(f_.realConst(*r));
+      } else if (et->kind == TypeKind::Real)
         elems.push_back(f_.realConst(*num));
       else if (num->isInteger())
         elems.push_back(f_.intConst(*num));
@@ -522,7 +527,14 @@ GlobalState Executor::initial() {
           auto num = parseNumber(fixed->second);
           if (!num)
             throw Unsupported("--input " + nm + "=" + fixed->second + ": not a number");
-          if (var.type->kind == TypeKind::Real)
+          if (var.type->kind == TypeKind::Real && opts_.ieeeFloat) {
+            // the value the program reads: the nearest of its type
+            auto r = roundToType(*num, var.type);
+            if (!r)
+              throw Unsupported("--input " + nm + "=" + fixed->second + ": infinite as a " +
+                                var.type->name);
+            val = f_.realConst(*r);
+          } else if (var.type->kind == TypeKind::Real)
             val = f_.realConst(*num);
           else if (num->isInteger())
             val = f_.intConst(*num);
@@ -531,6 +543,8 @@ GlobalState Executor::initial() {
         } else {
           val = f_.symbol(nm, values_.symType(var.type));
           inputSymbols_.insert(val);
+          if (opts_.ieeeFloat && holdsFloat(var.type)) // finite values (Float.cpp)
+            noteAssumption(kFiniteFloats);
           // `double a[N][N]`, N an input: rows of the input's lengths
           if (auto lens = inputLengths(var.type, ps.globals); lens && lens->size() > 1)
             val = shapedArray(val, var.type, *lens);

@@ -49,6 +49,11 @@ struct Executor::Impl {
   };
   std::map<std::pair<Expr, Expr>, Concretized> concretized;
 
+  /// Float.cpp: each rounding of a symbolic value (`fp.T(v)`) and the first
+  /// location that made it, "FILE:LINE:COL" (named by an `unknown` that
+  /// depends on it).
+  std::unordered_map<Expr, std::string> roundingSites;
+
   /// The arithmetic type spelled `name` (kind Int, Real or Bool, `bits`
   /// wide): the program's own when it has one, else synthesized.
   const model::Type* scalarNamed(const model::Program& p, model::TypeKind kind,

@@ -134,20 +134,6 @@ Expr Machine::convertInt(Expr v, const model::Type* from, const model::Type* to)
   return wrapInt(v, to, flo, fhi);
 }
 
-namespace {
-/// Points Machine::loc at `at` (an operator) for the obligations of one
-/// operation; restores it on exit.
-struct LocAt {
-  model::SrcLoc& loc;
-  model::SrcLoc saved;
-  LocAt(model::SrcLoc& l, model::SrcLoc at) : loc(l), saved(l) {
-    if (at.line)
-      loc = at;
-  }
-  ~LocAt() { loc = saved; }
-};
-} // namespace
-
 Expr Machine::signedResult(Expr r, const model::Expr* e) {
   const model::Type* t = e->type;
   if (!ex.options().overflowCheck)

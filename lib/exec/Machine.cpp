@@ -58,11 +58,11 @@ Expr Machine::pc() {
 
 void Machine::fail(ViolationKind k, const std::string& msg, Expr cond) {
   // the execution may exist only for values of sqrt, exp, ... that the
-  // function never returns (Math.cpp): not a definite violation
-  if (std::string fn = cond ? abstractMathIn(f, cond) : std::string(); !fn.empty())
+  // function never returns (Math.cpp), or a rounding of symbolic floating
+  // values to what no value rounds to (Float.cpp): not a definite violation
+  if (std::string why = ex.uninterpretedIn(cond); !why.empty())
     throw Unsupported(std::string(check::kindName(k)) + " at " + where() + " (" + msg +
-                      ") depends on the value of " + fn +
-                      " for a symbolic argument, which chorus does not compute");
+                      ") depends on " + why);
   ViolationError e;
   e.violation.kind = k;
   e.violation.loc = loc;

@@ -276,6 +276,20 @@ public:
   /// Converts v (of C type `from`) to C type `to`.
   Expr convert(Expr v, const model::Type* from, const model::Type* to);
 
+  // ------------------------------------------- IEEE floating point (Float.cpp)
+  /// t is a floating type and floating types are IEEE (--float ieee).
+  bool ieee(const model::Type* t) const;
+  /// The exact value v rounded to the floating type t (unchanged with
+  /// --float real or a non-floating t); `what` names the operation for the
+  /// `unknown` of an overflow to infinity.
+  Expr roundFloat(Expr v, const model::Type* t, const std::string& what);
+  /// A floating value converted to integer type `to`: truncated; with
+  /// --float ieee a value out of `to`'s range is UNDEFINED_BEHAVIOR.
+  Expr floatToInt(Expr v, const model::Type* to);
+  /// The divisor of a floating division (--float ieee): zero is `unknown`
+  /// (an infinity or NaN), not a violation.
+  void floatDivisor(Expr b);
+
   // ------------------------------------------------- C integers (Ints.cpp)
   /// An integer type of 1..128 bits (not _Bool).
   static bool isCInt(const model::Type* t);
@@ -406,8 +420,36 @@ public:
 
 using Place = Machine::Place;
 
-/// The math function (sqrt, exp, ...) left uninterpreted that e depends on,
-/// or "" (Math.cpp).
+/// Points Machine::loc at `at` (an operator) for the obligations of one
+/// operation; restores it on exit.
+struct LocAt {
+  model::SrcLoc& loc;
+  model::SrcLoc saved;
+  LocAt(model::SrcLoc& l, model::SrcLoc at) : loc(l), saved(l) {
+    if (at.line)
+      loc = at;
+  }
+  ~LocAt() { loc = saved; }
+};
+
+/// What a `verified` verdict assumes of symbolic floating values with
+/// --float ieee (Executor::noteAssumption).
+inline constexpr const char* kFiniteFloats =
+    "assuming floating-point inputs and the values computed from them are finite, not "
+    "infinity or NaN";
+
+/// r rounded to the floating type t (Float.cpp); nullopt when it overflows.
+std::optional<sym::Rational> roundToType(const sym::Rational& r, const model::Type* t);
+
+/// t is a floating type or holds one (an array of doubles, a record).
+bool holdsFloat(const model::Type* t);
+
+/// Prefix of the uninterpreted roundings of symbolic floating values
+/// (Float.cpp): `fp.float`, `fp.double`, `fp.long double`.
+inline constexpr const char* kRoundingPrefix = "fp.";
+
+/// The math function e depends on that chorus left uninterpreted ("the
+/// value of sqrt for a symbolic argument, which ..."), or "" (Math.cpp).
 std::string abstractMathIn(sym::ExprFactory& f, Expr e);
 
 /// Hook consulted first by evalPlace/evalValue when Machine::annot is set;

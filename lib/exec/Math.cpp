@@ -134,7 +134,8 @@ std::string abstractMathIn(sym::ExprFactory& f, Expr e) {
       continue;
     for (Expr s : f.freeSymbols(c))
       if (s->type()->isFunction() && s->name().rfind(kMathPrefix, 0) == 0)
-        return s->name().substr(std::string(kMathPrefix).size());
+        return "the value of " + s->name().substr(std::string(kMathPrefix).size()) +
+               " for a symbolic argument, which chorus does not compute";
   }
   return {};
 }

@@ -19,8 +19,9 @@
 // *endptr. errno is not modelled (a program reading it gets `unknown`: its
 // accessor __errno_location is not modelled).
 //
-// strtod/strtof give the exact value of the decimal string as a real (the
-// model's floating types are mathematical reals); "inf"/"nan", hexadecimal
+// strtod/strtof give the value of the decimal string rounded to the result
+// type as glibc rounds it (--float ieee; Float.cpp; with --float real the
+// exact decimal, a real); "inf"/"nan", hexadecimal
 // floating constants, a symbolic exponent digit, and values whose
 // magnitude may exceed the type's largest finite value or be below its
 // smallest positive one are `unknown`.
@@ -316,6 +317,8 @@ Outcome runStrtod(Machine& m, const std::string& name, const model::Transition& 
   Cursor s(m, m.arg(st, 0), (name + "'s string").c_str());
   int64_t end = 0;
   Expr v = scanReal(m, s, name, name == "strtof", end);
+  // --float ieee: glibc's correctly rounded value of the decimal
+  v = m.roundFloat(v, rt ? rt : m.P.types.doubleType(), name + "'s value");
   if (name != "atof")
     setEnd(m, st, 1, s, end);
   m.setResult(st, v, rt);

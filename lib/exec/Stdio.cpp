@@ -227,8 +227,11 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
       std::string sp = spec + "ll" + c;
       std::snprintf(buf, sizeof buf, sp.c_str(), (long long)*iv);
     } else {
-      std::string sp = spec + c;
-      std::snprintf(buf, sizeof buf, sp.c_str(), toDouble(v->value()));
+      std::string sp = spec + len + c;
+      if (len == "L") // a long double's every digit (x87 extended)
+        std::snprintf(buf, sizeof buf, sp.c_str(), v->value().toLongDouble());
+      else
+        std::snprintf(buf, sizeof buf, sp.c_str(), toDouble(v->value()));
     }
     out.text += buf;
   }

@@ -1537,10 +1537,13 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
     return intCast(s, t, l);
   }
   case CK_FloatingCast: {
+    // an implicit widening (float to double) keeps the value; a narrowing
+    // rounds (the engine, with --float ieee)
     const M::Expr* s = rv(sub);
-    if (!expl)
+    const M::Type* t = ty(c->getType(), c->getExprLoc());
+    if (!expl && (!s->type || t->bits >= s->type->bits))
       return s;
-    return cast(s, ty(c->getType(), c->getExprLoc()), l);
+    return cast(s, t, l);
   }
   case CK_IntegralToBoolean:
   case CK_FloatingToBoolean:
@@ -1762,6 +1765,8 @@ const M::Expr* Lowerer::assign(const BinaryOperator* b, bool wantValue) {
   auto same = [](const M::Type* a, const M::Type* b) {
     if (!sameCategory(a, b))
       return false;
+    if (a && b && a->kind == M::TypeKind::Real) // float f; f += 0.1: rounded to float
+      return a->bits == b->bits;
     return !a || !b || a->kind != M::TypeKind::Int || (intFits(a, b) && intFits(b, a));
   };
   auto conv = [&](const M::Expr* x, const M::Type* to) -> const M::Expr* {

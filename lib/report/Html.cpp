@@ -204,8 +204,11 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
      << vclass << "\">\n<header><h1 id=\"verdict\">" << esc(verdictLine(p, r)) << "</h1>";
   if (r.violation)
     os << "<div id=\"message\">" << esc(r.violation->message) << "</div>";
-  if (!r.note.empty())
-    os << "<div>" << esc(r.note) << "</div>";
+  if (!r.note.empty() || !r.assumed.empty()) {
+    std::string note = r.note;
+    search::addNote(note, r.assumed);
+    os << "<div>" << esc(note) << "</div>";
+  }
   if (!r.traceNote.empty())
     os << "<div id=\"trace-note\">" << esc(r.traceNote) << "</div>";
   os << "<div class=\"hint\">" << esc(title) << " · " << r.nprocs << " process"

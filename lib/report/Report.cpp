@@ -16,8 +16,11 @@ using search::Verdict;
 
 std::string verdictLine(const model::Program& p, const search::SearchResult& r) {
   switch (r.verdict) {
-  case Verdict::Verified:
-    return r.note.empty() ? "verdict: verified" : "verdict: verified (" + r.note + ")";
+  case Verdict::Verified: {
+    std::string note = r.note;
+    search::addNote(note, r.assumed);
+    return note.empty() ? "verdict: verified" : "verdict: verified (" + note + ")";
+  }
   case Verdict::Unknown:
     return "verdict: unknown (" + r.reason + ")";
   case Verdict::Violation: {

@@ -21,6 +21,7 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.syncSends = sync;
       eo.inputs = opts.inputs;
       eo.overflowCheck = opts.overflowCheck;
+      eo.ieeeFloat = opts.ieeeFloat;
       eo.ignore = so.ignore;
       eo.lise = so.lise;
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
@@ -44,8 +45,8 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
   SearchResult res = finishConfigurations(total, unknown);
   res.liseProofs = total.liseProofs;
   if (res.verdict == Verdict::Verified && total.liseProofs > 0)
-    res.note = "all input sizes: loops under joint invariants proved by LISE, " +
-               std::to_string(total.liseProofs) + " loop records";
+    addNote(res.note, "all input sizes: loops under joint invariants proved by LISE, " +
+                          std::to_string(total.liseProofs) + " loop records");
   return res;
 }
 

@@ -558,6 +558,14 @@ private:
   }
 
   void violation(const exec::ViolationError& e) {
+    // (a monitor's violation, as Machine::fail's, may exist only for a value
+    // of an uninterpreted function no run gives: not definite)
+    if (std::string why = ex.uninterpretedIn(e.condition); !why.empty()) {
+      unknown(std::string("unsupported: ") + check::kindName(e.violation.kind) + " at " +
+              ex.program().where(e.violation.loc) + " (" + e.violation.message + ") depends on " +
+              why);
+      return;
+    }
     result.verdict = Verdict::Violation;
     result.violation = e.violation;
     result.trace = currentTrace();
@@ -1757,6 +1765,9 @@ private:
                 (ex.undecided().size() > 1
                      ? " (and " + std::to_string(ex.undecided().size() - 1) + " more)"
                      : ""));
+      else
+        for (const std::string& a : ex.assumptions()) // said with the verdict
+          addNote(result.assumed, a);
     }
     if (liseOn) {
       result.liseProofs = lise.proofs();
@@ -1770,6 +1781,11 @@ private:
 };
 
 } // namespace
+
+void addNote(std::string& note, const std::string& part) {
+  if (!part.empty() && note.find(part) == std::string::npos)
+    note += (note.empty() ? "" : "; ") + part;
+}
 
 SearchResult search(exec::Executor& ex, const SearchOptions& opts) {
   SearchResult r = Dfs(ex, opts).run();

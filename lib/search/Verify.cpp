@@ -25,9 +25,11 @@ std::unique_ptr<exec::Oracle> makeOracle(sym::ExprFactory& f, bool useProver) {
   return std::make_unique<exec::SimplifierOracle>(f);
 }
 
-bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r) {
-  if (r.verdict == Verdict::Verified)
+bool keepGoing(SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r) {
+  if (r.verdict == Verdict::Verified) {
+    addNote(total.assumed, r.assumed); // (what each run assumed)
     return true;
+  }
   r.stats = total.stats;
   if (r.verdict == Verdict::Unknown && r.complete) {
     // remembered; the other configurations may still show a violation
@@ -252,6 +254,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.allowActiveRequestFree = opts.allowActiveRequestFree;
       eo.ignore = opts.search.ignore;
       eo.overflowCheck = opts.overflowCheck;
+      eo.ieeeFloat = opts.ieeeFloat;
       eo.programArgs = opts.programArgs;
       eo.programName = opts.programName;
       eo.maxArgs = opts.maxArgs;
@@ -289,8 +292,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
   SearchResult res = finishConfigurations(total, unknown);
   res.liseProofs = total.liseProofs;
   if (res.verdict == Verdict::Verified && total.liseProofs > 0)
-    res.note = "all input sizes: loops under invariants proved by LISE, " +
-               std::to_string(total.liseProofs) + " loop records";
+    addNote(res.note, "all input sizes: loops under invariants proved by LISE, " +
+                          std::to_string(total.liseProofs) + " loop records");
   if (!res.output)
     res.output = total.output;
   return res;

@@ -2,6 +2,8 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 
@@ -189,6 +191,86 @@ std::optional<int64_t> Rational::toInt64() const {
 
 double Rational::toDouble() const {
   return big_ ? big_->q.get_d() : double(num_) / double(den_);
+}
+
+std::optional<Rational> Rational::roundBinary(int precision, int minExp, int maxExp) const {
+  if (isZero())
+    return *this;
+  mpq_class q = RA::toMpq(*this);
+  bool neg = sgn(q) < 0;
+  mpz_class n = q.get_num(), d = q.get_den();
+  mpz_abs(n.get_mpz_t(), n.get_mpz_t());
+  // e = floor(log2 |q|): 2^e <= n/d < 2^(e+1)
+  long e = long(mpz_sizeinbase(n.get_mpz_t(), 2)) - long(mpz_sizeinbase(d.get_mpz_t(), 2));
+  auto below = [&](long k) { // n/d < 2^k
+    mpz_class a = n, b = d;
+    if (k >= 0)
+      b <<= mp_bitcnt_t(k);
+    else
+      a <<= mp_bitcnt_t(-k);
+    return a < b;
+  };
+  if (below(e))
+    --e;
+  // the ulp is 2^u; the significand t = |q| / 2^u rounded to an integer
+  long u = std::max(e, long(minExp)) - (precision - 1);
+  mpz_class a = n, b = d;
+  if (u >= 0)
+    b <<= mp_bitcnt_t(u);
+  else
+    a <<= mp_bitcnt_t(-u);
+  mpz_class t, rem;
+  mpz_fdiv_qr(t.get_mpz_t(), rem.get_mpz_t(), a.get_mpz_t(), b.get_mpz_t());
+  int c = cmp(mpz_class(rem << 1), b);
+  if (c > 0 || (c == 0 && mpz_odd_p(t.get_mpz_t())))
+    ++t;
+  // the largest finite value is (2^precision - 1) * 2^(maxExp - precision + 1)
+  if (u + long(mpz_sizeinbase(t.get_mpz_t(), 2)) > long(maxExp) + 1)
+    return std::nullopt;
+  mpq_class r(t);
+  if (u >= 0)
+    mpq_mul_2exp(r.get_mpq_t(), r.get_mpq_t(), mp_bitcnt_t(u));
+  else
+    mpq_div_2exp(r.get_mpq_t(), r.get_mpq_t(), mp_bitcnt_t(-u));
+  r.canonicalize();
+  if (neg)
+    r = -r;
+  return RA::fromMpq(r);
+}
+
+long double Rational::toLongDouble() const {
+  auto r = roundBinary(64, -16382, 16383);
+  if (!r)
+    return sign() < 0 ? -HUGE_VALL : HUGE_VALL;
+  mpq_class q = RA::toMpq(*r);
+  // the numerator has at most 64 significant bits and the denominator is a
+  // power of two: both convert exactly, limb by limb
+  long double x = 0;
+  mpz_class n = q.get_num();
+  mpz_abs(n.get_mpz_t(), n.get_mpz_t());
+  for (long i = long(mpz_size(n.get_mpz_t())) - 1; i >= 0; --i)
+    x = std::ldexp(x, 64) + (long double)mpz_getlimbn(n.get_mpz_t(), mp_size_t(i));
+  x = std::ldexp(x, -int(mpz_sizeinbase(q.get_den_mpz_t(), 2) - 1));
+  return sgn(q) < 0 ? -x : x;
+}
+
+Rational Rational::fromLongDouble(long double v) {
+  int e = 0;
+  long double frac = std::frexp(v, &e); // v = frac * 2^e, 0.5 <= |frac| < 1
+  bool neg = frac < 0;
+  auto mant = static_cast<unsigned long long>(std::ldexp(neg ? -frac : frac, 64));
+  mpz_class m(static_cast<unsigned long>(mant >> 32));
+  m = (m << 32) + static_cast<unsigned long>(mant & 0xffffffffULL);
+  mpq_class q(m);
+  e -= 64;
+  if (e >= 0)
+    mpq_mul_2exp(q.get_mpq_t(), q.get_mpq_t(), mp_bitcnt_t(e));
+  else
+    mpq_div_2exp(q.get_mpq_t(), q.get_mpq_t(), mp_bitcnt_t(-e));
+  q.canonicalize();
+  if (neg)
+    q = -q;
+  return RA::fromMpq(q);
 }
 
 std::string Rational::toString() const {

@@ -78,6 +78,10 @@ int compareCommand(const std::vector<std::string>& args) {
         return error("--html needs a file name");
     } else if (a == "--no-overflow-check") {
       co.overflowCheck = false;
+    } else if (a == "--float") {
+      if (!value(v) || (v != "ieee" && v != "real"))
+        return error("--float needs ieee or real");
+      co.ieeeFloat = v == "ieee";
     } else if (a == "--infer-invariants") {
       infer = true;
       co.search.lise = true;

@@ -177,6 +177,9 @@ options:
           --no-overflow-check (signed integer arithmetic is mathematical, as
             in the seed papers: no SIGNED_OVERFLOW; unsigned arithmetic and
             conversions stay modulo 2^w, shift counts stay checked)
+          --float ieee|real (floating types: IEEE as gcc on x86-64, each
+            operation rounded, the default; or mathematical reals, as in
+            the seed papers)
           -- ARGS  main's arguments (argv[1..]; argv[0] is the file name
             without .c); without them argc ranges over 1..1+K and each
             argument is a string of symbolic characters of length 0..L:
@@ -192,7 +195,13 @@ SHIFT_OUT_OF_RANGE. GCC's integer builtins (popcount, clz, ctz, ffs, parity,
 bswap, the checked __builtin_*_overflow) are exact; __builtin_unreachable()
 reached, __builtin_clz/ctz(0) and a false __builtin_assume are
 UNDEFINED_BEHAVIOR. Floating-point values (float, double, long double) are
-mathematical reals: no rounding, no overflow, no NaN or infinity.
+IEEE binary32, binary64 and x87 extended, each constant, operation and
+conversion rounded to nearest as gcc's code on x86-64 does; a floating value
+converted to an integer type out of its range is UNDEFINED_BEHAVIOR; an
+infinity or NaN (overflow, division by zero) is unknown; on symbolic values
+a rounded result is an uninterpreted function of the exact one (what depends
+on it is unknown) and verified assumes they are finite. --float real: they
+are mathematical reals (no rounding, overflow, NaN or infinity).
 
 threads: pthread_create/join/exit/self/equal/detach, mutexes (normal,
 recursive, error-checking) and condition variables (spurious wake-ups
@@ -407,6 +416,10 @@ int verifyCommand(const std::vector<std::string>& args,
       vo.allowActiveRequestFree = true;
     } else if (a == "--no-overflow-check") {
       vo.overflowCheck = false;
+    } else if (a == "--float") {
+      if (!value(v) || (v != "ieee" && v != "real"))
+        return usageError("--float needs ieee or real");
+      vo.ieeeFloat = v == "ieee";
     } else if (a == "--contract") {
       if (!value(contractName))
         return usageError("--contract needs a function name");
@@ -645,8 +658,9 @@ int verifyCommand(const std::vector<std::string>& args,
     }
     s::Stats total = r.stats;
     s::accumulate(total, rk.stats);
-    std::string note = r.note;
+    std::string note = r.note, assumed = r.assumed;
     r = std::move(rk);
+    chorus::search::addNote(r.assumed, assumed);
     r.stats = total;
     if ((commDup || !members.empty() || !units.empty()) && r.verdict == s::Verdict::Verified)
       r.note = note;

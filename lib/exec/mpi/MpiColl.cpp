@@ -631,8 +631,16 @@ std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Ex
     }
     return r;
   }
-  for (size_t k = 0; k < a.size() && k < b.size(); ++k)
+  // --float ieee: a floating MPI_SUM or MPI_PROD is rounded at each step,
+  // in rank order (lib/exec/Float.cpp)
+  const model::Type* ft =
+      (o == 3 || o == 4) && isBasicType(dt) && datatypeClass(dt) == ElemClass::Real ? ctypeOf(m, dt)
+                                                                                    : nullptr;
+  for (size_t k = 0; k < a.size() && k < b.size(); ++k) {
     r[k] = intResult(m, op, dt, reduceOp(m, op, a[k], b[k]));
+    if (ft)
+      r[k] = m.roundFloat(r[k], ft, o == 3 ? "the MPI_SUM" : "the MPI_PROD");
+  }
   return r;
 }
 

@@ -1,9 +1,11 @@
 // Messages carry symbolic data: a pipeline 0 -> 1 -> 2 doubling an input;
 // the last process checks the result against the input.
-// RUN: %expect-exit 0 %chorus verify %s -n 3 --quiet | FileCheck %s --check-prefix=OK
-// RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
+// (--float real: doubling is exact over the reals; chorus does not compute
+// IEEE roundings of symbolic values: unknown with --float ieee)
+// RUN: %expect-exit 0 %chorus verify %s --float real -n 3 --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 1 %chorus verify %s --float real -n 3 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
-// BAD: verdict: violation ASSERTION at {{.*}}mpi_symbolic_data.c:32:5 (process 2)
+// BAD: verdict: violation ASSERTION at {{.*}}mpi_symbolic_data.c:34:5 (process 2)
 // BAD: inputs:
 // BAD: X = {{-?[1-9][0-9]*}}
 #include <assert.h>

@@ -43,3 +43,45 @@ TEST(Rational, Parse) {
   EXPECT_FALSE(Rational::parse("abc").has_value());
   EXPECT_FALSE(Rational::parse("1/0").has_value());
 }
+
+// IEEE rounding (lib/exec/Float.cpp): every result equals the host's
+// float/double/long double arithmetic on the same values.
+TEST(Rational, RoundBinaryIsTheHostsRounding) {
+  auto dbl = [](const Rational& r) { return r.roundBinary(53, -1022, 1023); };
+  auto flt = [](const Rational& r) { return r.roundBinary(24, -126, 127); };
+  auto ext = [](const Rational& r) { return r.roundBinary(64, -16382, 16383); };
+  Rational tenth(1, 10);
+  EXPECT_EQ(*dbl(tenth), Rational::fromLongDouble(0.1));
+  EXPECT_EQ(*flt(tenth), Rational::fromLongDouble(0.1f));
+  EXPECT_EQ(*ext(tenth), Rational::fromLongDouble(0.1L));
+  // 0.1 + 0.2 rounded up; the sum of ten 0.1 is not 1
+  Rational a = *dbl(tenth), b = *dbl(Rational(1, 5));
+  EXPECT_EQ(*dbl(a + b), Rational::fromLongDouble(0.1 + 0.2));
+  Rational s(0);
+  double hs = 0;
+  for (int i = 0; i < 10; ++i) {
+    s = *dbl(s + a);
+    hs += 0.1;
+  }
+  EXPECT_EQ(s, Rational::fromLongDouble(hs));
+  EXPECT_FALSE(s == Rational(1));
+  // ties to even: 2^24 + 1 in float is 2^24, 2^24 + 3 is 2^24 + 4
+  EXPECT_EQ(*flt(Rational(16777217)), Rational(16777216));
+  EXPECT_EQ(*flt(Rational(16777219)), Rational(16777220));
+  EXPECT_EQ(*flt(Rational(-16777217)), Rational(-16777216));
+  // subnormals: half the smallest double rounds to 0 (even), 3/4 of it up
+  Rational tiny = Rational::fromLongDouble(4.9406564584124654e-324);
+  EXPECT_EQ(*dbl(tiny / Rational(2)), Rational(0));
+  EXPECT_EQ(*dbl(tiny * Rational(3, 4)), tiny);
+  EXPECT_EQ(*dbl(tiny * Rational(3, 2)), tiny * Rational(2));
+  // the largest finite values; beyond them an overflow (nullopt)
+  Rational dmax = Rational::fromLongDouble(1.7976931348623157e308);
+  EXPECT_EQ(*dbl(dmax), dmax);
+  EXPECT_FALSE(dbl(dmax * Rational(2)).has_value());
+  EXPECT_FALSE(flt(Rational::fromLongDouble(1e30) * Rational::fromLongDouble(1e30)).has_value());
+  EXPECT_TRUE(ext(dmax * Rational(2)).has_value());
+  // exact conversions both ways
+  for (long double x : {0.1L, -2.5L, 1e-4000L, 1e4000L, 3.0L / 7})
+    EXPECT_EQ(Rational::fromLongDouble(x).toLongDouble(), x);
+  EXPECT_EQ(Rational(1, 3).toLongDouble(), 1.0L / 3);
+}

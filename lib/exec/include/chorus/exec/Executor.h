@@ -11,6 +11,7 @@
 #include "chorus/model/Program.h"
 #include "chorus/state/State.h"
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <map>
@@ -73,6 +74,11 @@ struct ExecOptions {
   /// mathematical, as in the seed papers; unsigned arithmetic and
   /// conversions stay modulo 2^w, shift counts stay checked.
   bool overflowCheck = true;
+  /// Floating types (lib/exec/Float.cpp): true (--float ieee, the default):
+  /// float, double and long double are IEEE binary32, binary64 and x87
+  /// extended, each operation rounded as gcc's code on x86-64 rounds it;
+  /// false (--float real): mathematical reals, as in the seed papers.
+  bool ieeeFloat = true;
   /// main's arguments (Args.cpp): given (`verify prog.c -- ARGS`), argv[1..]
   /// are these strings; not given, argc is an input in 1..1 + maxArgs and
   /// each argument a string of symbolic characters of length
@@ -341,6 +347,20 @@ public:
     if (uncheckedSet_.insert(what).second)
       unchecked_.push_back(what);
   }
+  /// Why a violation whose condition is `cond` is not definite, or "": it
+  /// depends on a value chorus left uninterpreted, a math function of a
+  /// symbolic argument or a rounding of symbolic floating values
+  /// ("the value of sqrt for a symbolic argument, which chorus does not
+  /// compute"), so its counterexample may need a value no run gives.
+  std::string uninterpretedIn(Expr cond);
+  /// What a `verified` verdict assumes (said after it), each once: with
+  /// --float ieee, that symbolic floating values (inputs, nondeterministic
+  /// values, what is computed from them) are finite.
+  const std::vector<std::string>& assumptions() const { return assumptions_; }
+  void noteAssumption(const std::string& what) {
+    if (std::find(assumptions_.begin(), assumptions_.end(), what) == assumptions_.end())
+      assumptions_.push_back(what);
+  }
   /// Records calls of and returns from the functions with `funcs[f]` set in
   /// Step::calls (for the contract monitor).
   void watchCalls(std::vector<bool> funcs) { watchedCalls_ = std::move(funcs); }
@@ -607,6 +627,7 @@ private:
   std::vector<std::string> undecided_;
   std::vector<bool> watchedCalls_;
   std::vector<std::string> unchecked_;
+  std::vector<std::string> assumptions_;
   std::unordered_set<std::string> uncheckedSet_;
   bool nondeterministic_ = false;
   bool quietSteps_ = false;

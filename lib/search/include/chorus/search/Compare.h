@@ -20,6 +20,7 @@ struct CompareOptions {
   SearchOptions search;
   bool useProver = true;
   bool overflowCheck = true; ///< false: --no-overflow-check (ExecOptions)
+  bool ieeeFloat = true;     ///< false: --float real (ExecOptions)
   /// --lise: a possible violation is replayed concretely (confirmPossible);
   /// false: returned as found (the rounds of invariant inference, Infer.h).
   bool confirm = true;

@@ -150,8 +150,15 @@ struct SearchResult {
   bool minimal = false;
   /// Said after the verdict "verified" (e.g. "all input sizes: ...").
   std::string note;
+  /// What a `verified` verdict assumes (Executor::assumptions), said after
+  /// the note.
+  std::string assumed;
   Stats stats;
 };
+
+/// Appends `part` to a verdict's note ("; " between parts), unless it is
+/// there already.
+void addNote(std::string& note, const std::string& part);
 
 /// Explores all states reachable from ex.initial().
 SearchResult search(exec::Executor& ex, const SearchOptions& opts);

@@ -30,6 +30,7 @@ struct VerifyOptions {
   bool checkFastMoves = false; ///< --check-fast-moves (ExecOptions)
   bool allowActiveRequestFree = false; ///< --allow-active-request-free (ExecOptions)
   bool overflowCheck = true;           ///< false: --no-overflow-check (ExecOptions)
+  bool ieeeFloat = true;               ///< false: --float real (ExecOptions)
   /// main's arguments (ExecOptions): `-- ARGS`, --max-args, --max-arg-length
   std::optional<std::vector<std::string>> programArgs;
   std::string programName = "prog";
@@ -82,7 +83,7 @@ std::vector<bool> sendModes(DeadlockMode d);
 /// compare: whether to go on after run `r` (verified, or unknown after a
 /// complete search: remembered in `unknown`, a later configuration may
 /// still find a violation); `r` gets the statistics so far.
-bool keepGoing(const SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r);
+bool keepGoing(SearchResult& total, std::optional<SearchResult>& unknown, SearchResult& r);
 /// The result after the last configuration: `total`, or the first unknown.
 SearchResult finishConfigurations(SearchResult total, const std::optional<SearchResult>& unknown);
 /// `--time-limit` bounds the whole run: the options of the next

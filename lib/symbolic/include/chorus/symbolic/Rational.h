@@ -44,6 +44,19 @@ public:
   /// Value as int64 when it is an integer that fits.
   std::optional<int64_t> toInt64() const;
   double toDouble() const;
+  /// The binary floating-point number nearest to this value, IEEE 754's
+  /// rounding to nearest, ties to even: `precision` significant bits,
+  /// normal exponents down to `minExp` (below it subnormal: the ulp stays
+  /// 2^(minExp - precision + 1)) and up to `maxExp`. nullopt when the
+  /// rounded value exceeds the largest finite number (an overflow to
+  /// infinity). float is (24, -126, 127), double (53, -1022, 1023), x87's
+  /// long double (64, -16382, 16383).
+  std::optional<Rational> roundBinary(int precision, int minExp, int maxExp) const;
+  /// The value as a long double, rounded to nearest (exact for the values
+  /// roundBinary(64, -16382, 16383) gives); ±infinity beyond its range.
+  long double toLongDouble() const;
+  /// The exact value of a finite long double (double, float).
+  static Rational fromLongDouble(long double v);
   std::string toString() const; // "n" or "n/d"
   size_t hash() const;
 
