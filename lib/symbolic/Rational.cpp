@@ -193,6 +193,19 @@ double Rational::toDouble() const {
   return big_ ? big_->q.get_d() : double(num_) / double(den_);
 }
 
+/// (neg ? -1 : 1) * m * 2^e.
+static Rational signedPow2(const mpz_class& m, long e, bool neg) {
+  mpq_class q(m);
+  if (e >= 0)
+    mpq_mul_2exp(q.get_mpq_t(), q.get_mpq_t(), mp_bitcnt_t(e));
+  else
+    mpq_div_2exp(q.get_mpq_t(), q.get_mpq_t(), mp_bitcnt_t(-e));
+  q.canonicalize();
+  if (neg)
+    q = -q;
+  return RA::fromMpq(q);
+}
+
 std::optional<Rational> Rational::roundBinary(int precision, int minExp, int maxExp) const {
   if (isZero())
     return *this;
@@ -227,15 +240,7 @@ std::optional<Rational> Rational::roundBinary(int precision, int minExp, int max
   // the largest finite value is (2^precision - 1) * 2^(maxExp - precision + 1)
   if (u + long(mpz_sizeinbase(t.get_mpz_t(), 2)) > long(maxExp) + 1)
     return std::nullopt;
-  mpq_class r(t);
-  if (u >= 0)
-    mpq_mul_2exp(r.get_mpq_t(), r.get_mpq_t(), mp_bitcnt_t(u));
-  else
-    mpq_div_2exp(r.get_mpq_t(), r.get_mpq_t(), mp_bitcnt_t(-u));
-  r.canonicalize();
-  if (neg)
-    r = -r;
-  return RA::fromMpq(r);
+  return signedPow2(t, u, neg);
 }
 
 long double Rational::toLongDouble() const {
@@ -261,16 +266,7 @@ Rational Rational::fromLongDouble(long double v) {
   auto mant = static_cast<unsigned long long>(std::ldexp(neg ? -frac : frac, 64));
   mpz_class m(static_cast<unsigned long>(mant >> 32));
   m = (m << 32) + static_cast<unsigned long>(mant & 0xffffffffULL);
-  mpq_class q(m);
-  e -= 64;
-  if (e >= 0)
-    mpq_mul_2exp(q.get_mpq_t(), q.get_mpq_t(), mp_bitcnt_t(e));
-  else
-    mpq_div_2exp(q.get_mpq_t(), q.get_mpq_t(), mp_bitcnt_t(-e));
-  q.canonicalize();
-  if (neg)
-    q = -q;
-  return RA::fromMpq(q);
+  return signedPow2(m, long(e) - 64, neg);
 }
 
 std::string Rational::toString() const {

@@ -13,41 +13,27 @@
 // OK: verdict: verified
 #include <stdio.h>
 
-double naive(int n, double x) {
-  double s = 0;
-  for (int i = 0; i < n; i++)
-    s += x;
-  return s;
-}
-
-double kahan(int n, double x) {
-  double s = 0, c = 0;
-  for (int i = 0; i < n; i++) {
-    double y = x - c;
-    double t = s + y;
-    c = (t - s) - y;
-    s = t;
+/* naive and compensated (Kahan) summation of n copies of x in type T */
+#define SUMS(T, naive, kahan)                                                  \
+  T naive(int n, T x) {                                                        \
+    T s = 0;                                                                   \
+    for (int i = 0; i < n; i++)                                                \
+      s += x;                                                                  \
+    return s;                                                                  \
+  }                                                                            \
+  T kahan(int n, T x) {                                                        \
+    T s = 0, c = 0;                                                            \
+    for (int i = 0; i < n; i++) {                                              \
+      T y = x - c;                                                             \
+      T t = s + y;                                                             \
+      c = (t - s) - y;                                                         \
+      s = t;                                                                   \
+    }                                                                          \
+    return s;                                                                  \
   }
-  return s;
-}
 
-float naivef(int n, float x) {
-  float s = 0;
-  for (int i = 0; i < n; i++)
-    s += x;
-  return s;
-}
-
-float kahanf(int n, float x) {
-  float s = 0, c = 0;
-  for (int i = 0; i < n; i++) {
-    float y = x - c;
-    float t = s + y;
-    c = (t - s) - y;
-    s = t;
-  }
-  return s;
-}
+SUMS(double, naive, kahan)
+SUMS(float, naivef, kahanf)
 
 int main(void) {
   printf("naive double %.15g kahan double %.15g\n", naive(1000, 0.1), kahan(1000, 0.1));
