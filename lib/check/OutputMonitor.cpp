@@ -60,9 +60,12 @@ void OutputMonitor::terminal(const exec::GlobalState& s) {
       continue;
     }
     Expr cond = f.logicalAnd(s.pc, f.logicalNot(same));
-    if (std::string why = ex_.uninterpretedIn(cond); !why.empty())
-      throw exec::Unsupported("OUTPUT_MISMATCH at " + P.where(pr.implDecl->loc) + " (output '" +
-                              pr.name + "' may differ) depends on " + why);
+    if (std::string why = ex_.uninterpretedIn(cond); !why.empty()) {
+      exec::Unsupported u("OUTPUT_MISMATCH at " + P.where(pr.implDecl->loc) + " (output '" +
+                          pr.name + "' may differ) depends on " + why);
+      u.condition = cond; // (a concrete run may confirm it: confirmRounding)
+      throw u;
+    }
     exec::ViolationError e;
     e.violation.kind = ViolationKind::OutputMismatch;
     e.violation.loc = pr.implDecl->loc;

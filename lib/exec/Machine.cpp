@@ -60,9 +60,12 @@ void Machine::fail(ViolationKind k, const std::string& msg, Expr cond) {
   // the execution may exist only for values of sqrt, exp, ... that the
   // function never returns (Math.cpp), or a rounding of symbolic floating
   // values to what no value rounds to (Float.cpp): not a definite violation
-  if (std::string why = ex.uninterpretedIn(cond); !why.empty())
-    throw Unsupported(std::string(check::kindName(k)) + " at " + where() + " (" + msg +
-                      ") depends on " + why);
+  if (std::string why = ex.uninterpretedIn(cond); !why.empty()) {
+    Unsupported u(std::string(check::kindName(k)) + " at " + where() + " (" + msg +
+                  ") depends on " + why);
+    u.condition = cond;
+    throw u;
+  }
   ViolationError e;
   e.violation.kind = k;
   e.violation.loc = loc;

@@ -27,6 +27,8 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       if (r.possible && opts.confirm)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
+      if (opts.confirm)
+        r = confirmRounding(p, eo, so, opts.useProver, std::move(r));
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));
       accumulate(total.stats, r.stats);
       total.liseProofs += r.liseProofs;

@@ -216,6 +216,7 @@ public:
         violation(e);
       } catch (const exec::Unsupported& e) {
         unknown(std::string("unsupported: ") + e.what());
+        roundingCounterexample(e.condition, e.what());
       } catch (const InternalError& e) {
         internalError(e.what());
       } catch (const std::exception& e) {
@@ -564,6 +565,7 @@ private:
       unknown(std::string("unsupported: ") + check::kindName(e.violation.kind) + " at " +
               ex.program().where(e.violation.loc) + " (" + e.violation.message + ") depends on " +
               why);
+      roundingCounterexample(e.condition, why);
       return;
     }
     result.verdict = Verdict::Violation;
@@ -581,6 +583,17 @@ private:
     result.inputs = smallModel(e.condition, result.possible);
     showArgvInputs(result.inputs);
     stop = true;
+  }
+
+  /// (--float ieee) An unknown for a violation that depends on a rounding
+  /// of symbolic values: the prover's inputs, replayed concretely by
+  /// confirmRounding (Verify.h).
+  void roundingCounterexample(sym::Expr condition, const std::string& why) {
+    if (!condition || why.find("floating-point rounding") == std::string::npos ||
+        result.verdict != Verdict::Unknown || result.reason.find(why) == std::string::npos)
+      return;
+    result.inputs = smallModel(condition, false);
+    result.roundingCounterexample = !result.inputs.empty();
   }
 
   /// The inputs of a counterexample. A possible violation (LISE) is replayed

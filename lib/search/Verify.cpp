@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 namespace chorus::search {
 
@@ -97,18 +98,30 @@ SearchResult searchSendMode(const model::Program& p, exec::ExecOptions eo, const
   return r;
 }
 
-SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
-                             bool useProver, SearchResult r) {
-  if (!r.possible || r.verdict != Verdict::Violation || !r.violation)
-    return r;
+namespace {
+
+/// The bounded concrete run of a counterexample: the configuration of `eo`
+/// with the inputs of `inputs` the user did not fix set to their values
+/// (element values and LISE's havocs left free); `shown` lists them.
+SearchResult concreteRun(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                         bool useProver,
+                         const std::vector<std::pair<std::string, std::string>>& inputs,
+                         std::string& shown) {
   eo.lise = false;
   so.lise = false;
   so.progress = false;
   so.guide.clear();
-  std::string shown;
-  for (const auto& [name, value] : r.inputs) {
-    if (name.rfind("lise.", 0) == 0 || name.find('[') != std::string::npos ||
-        eo.inputs.count(name) || value == "?") // (not evaluated: left free)
+  // the program's inputs: declared ones and main's argc (a model also names
+  // nondeterministic values, which are no inputs)
+  std::set<std::string> names;
+  for (const model::InputDecl& in : p.inputs)
+    names.insert(in.macro.empty() ? p.var(in.var).name : in.macro);
+  if (const model::Function* m = p.findFunc("main"); m && !m->params.empty())
+    names.insert(p.var(m->params[0]).name);
+  for (const auto& [name, value] : inputs) {
+    if (!names.count(name) || name.find('[') != std::string::npos || eo.inputs.count(name) ||
+        value == "?" ||                       // (not evaluated: left free)
+        value.find('(') != std::string::npos) // (an array or term: left free)
       continue;
     eo.inputs[name] = value;
     shown += (shown.empty() ? "" : ", ") + name + "=" + value;
@@ -125,6 +138,40 @@ SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, Sear
     c.verdict = Verdict::Unknown;
     c.reason = e.what();
   }
+  return c;
+}
+
+} // namespace
+
+SearchResult confirmRounding(const model::Program& p, const exec::ExecOptions& eo,
+                             const SearchOptions& so, bool useProver, SearchResult r) {
+  if (!r.roundingCounterexample || r.verdict != Verdict::Unknown)
+    return r;
+  std::string shown;
+  SearchResult c = concreteRun(p, eo, so, useProver, r.inputs, shown);
+  accumulate(r.stats, c.stats);
+  if (shown.empty()) // (no input to fix: the run would be the same)
+    return r;
+  if (c.verdict == Verdict::Violation && c.violation && !c.possible) {
+    c.violation->message = "confirmed by a concrete run with inputs " + shown +
+                           " (the prover's counterexample to a claim that depends on roundings "
+                           "of symbolic floating values): " +
+                           c.violation->message;
+    c.stats = r.stats;
+    return c;
+  }
+  r.reason += "; a concrete run with the prover's inputs " + shown +
+              (c.verdict == Verdict::Verified ? " reaches no violation"
+                                              : " was inconclusive (" + c.reason + ")");
+  return r;
+}
+
+SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                             bool useProver, SearchResult r) {
+  if (!r.possible || r.verdict != Verdict::Violation || !r.violation)
+    return r;
+  std::string shown;
+  SearchResult c = concreteRun(p, eo, so, useProver, r.inputs, shown);
   std::string with = shown.empty() ? "the same inputs" : "inputs " + shown;
   std::string found = std::string(check::kindName(r.violation->kind)) + " at " +
                       p.where(r.violation->loc) + " (process " + std::to_string(r.violation->proc) +
@@ -266,6 +313,8 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       SearchResult r = searchSendMode(p, eo, so, opts.useProver);
       if (r.possible && opts.confirm)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
+      if (opts.confirm)
+        r = confirmRounding(p, eo, so, opts.useProver, std::move(r));
       if (opts.confirm)
         r = refuteSmall(p, eo, so, opts.useProver, std::move(r));
       r = finishTrace(p, eo, so, opts.useProver, std::move(r));

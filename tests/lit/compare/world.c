@@ -3,11 +3,9 @@
 // messages) never see each other's ranks, sizes, messages or collectives.
 // RUN: %expect-exit 0 %chorus compare %S/Inputs/world_spec.c %s --spec-procs 2 -n 1..3 -q | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %chorus compare %S/Inputs/world_spec.c %s --spec-procs 2 -n 3 -q --composition sequential | FileCheck %s --check-prefix=OK
-// (--float real: 1.0 added to a rounded sum differs over the reals; with IEEE
-// doubles the rounding of symbolic values is not computed: unknown)
-// RUN: %expect-exit 1 %chorus compare %S/Inputs/world_spec.c %s --spec-procs 2 -n 2 -q --float real -DWRONG | FileCheck %s
+// RUN: %expect-exit 1 %chorus compare %S/Inputs/world_spec.c %s --spec-procs 2 -n 2 -q -DWRONG | FileCheck %s
 // OK: verdict: verified
-// CHECK: verdict: violation OUTPUT_MISMATCH at {{.*}}world.c:18:14 (process 2)
+// CHECK: verdict: violation OUTPUT_MISMATCH at {{.*}}world.c:16:14 (process 2)
 // CHECK: output 'total' differs
 #include <mpi.h>
 #include <assert.h>

@@ -299,6 +299,10 @@ struct FrameObligation {
 /// A construct or library function the engine does not model.
 struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
+  /// A violation that depends on a value chorus left uninterpreted
+  /// (Executor::uninterpretedIn): its condition, the counterexample a
+  /// concrete run may confirm (lib/search confirmRounding); else null.
+  Expr condition = nullptr;
 };
 
 /// Thrown by Executor::moves in in-place mode (see Executor::setInPlace)

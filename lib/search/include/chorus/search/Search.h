@@ -140,6 +140,10 @@ struct SearchResult {
   /// dropped path-condition conjuncts): no run may reach it
   /// (confirmPossible() replays it concretely).
   bool possible = false;
+  /// --float ieee: unknown because a violation depends on a rounding of
+  /// symbolic floating values; `inputs` holds the prover's counterexample
+  /// (confirmRounding() replays it concretely).
+  bool roundingCounterexample = false;
   /// The trace was shortened (Shorten.h): its length before; 0: it was not.
   size_t traceBefore = 0;
   /// What shortening and --shortest say about the trace (printed with it),

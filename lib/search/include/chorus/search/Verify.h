@@ -59,6 +59,16 @@ std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(model::Program& 
 SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
                              bool useProver, SearchResult r);
 
+/// --float ieee: an unknown because a violation depends on a rounding of
+/// symbolic floating values (SearchResult::roundingCounterexample) is
+/// replayed as an ordinary bounded search with the prover's input values
+/// fixed (rounded to their types: every value is then concrete and every
+/// rounding computed). A violation found there is definite and returned,
+/// its message saying so; otherwise `r`, its reason saying that the run
+/// reached no violation or was inconclusive.
+SearchResult confirmRounding(const model::Program& p, const exec::ExecOptions& eo,
+                             const SearchOptions& so, bool useProver, SearchResult r);
+
 /// --lise ended unknown after a complete search (a claim the prover could
 /// not decide): ordinary bounded searches of the same configuration with
 /// the integer inputs the user did not fix set to small values (every
