@@ -361,8 +361,10 @@ public:
   Expr ptrAdd(Expr pv, Expr k, const model::Type* pointee = nullptr);
   /// ptrAdd in process procIdx.
   Expr ptrAddIn(Expr pv, Expr k, int procIdx, const model::Type* pointee = nullptr);
-  /// The NUL-terminated string at pv (concrete characters only).
-  std::string readString(Expr pv);
+  /// The NUL-terminated string at pv (concrete characters only), at most
+  /// `max` characters (no character past the max-th is read: printf's
+  /// `%.3s` of an unterminated array).
+  std::string readString(Expr pv, size_t max = 4096);
   /// Element type of the object a buffer pointer points at (innermost
   /// element of an array nest); null for an untyped heap block.
   const model::Type* elementTypeOf(Expr pv, int procIdx = -1);

@@ -361,10 +361,10 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   return V.makePointer(p->root, p->path);
 }
 
-std::string Machine::readString(Expr pv) {
+std::string Machine::readString(Expr pv, size_t max) {
   Place pl = placeOfPointer(pv, P.types.charType(), me);
   std::string r;
-  for (int k = 0; k < 4096; ++k) {
+  for (size_t k = 0; k < max; ++k) {
     Expr c = readPlace(pl);
     auto v = concreteInt(c);
     if (!v)
@@ -372,6 +372,10 @@ std::string Machine::readString(Expr pv) {
     if (*v == 0)
       return r;
     r += char(*v);
+    if (k + 1 == max)
+      break;
+    if (pl.path.empty())
+      fail(ViolationKind::OutOfBounds, "string beyond a single character object", pc());
     pl.path.back() = f.add(pl.path.back(), intc(1));
   }
   return r;

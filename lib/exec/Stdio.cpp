@@ -13,9 +13,14 @@
 // legal C but reported, as gcc -Wformat-extra-args does).
 #include "Library.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 namespace chorus::exec {
 
@@ -59,6 +64,17 @@ ArgClass classOf(const model::Type* t, unsigned& bits) {
 
 std::string ordinal(size_t i) {
   return "argument " + std::to_string(i + 1);
+}
+
+/// An integer's two's-complement bits modulo 2^64 (nullopt when it lies
+/// outside -2^63 .. 2^64-1, which no C integer type holds).
+std::optional<uint64_t> intBits(const sym::Rational& r) {
+  if (auto i = r.toInt64())
+    return uint64_t(*i);
+  sym::Rational half = sym::Rational(INT64_MAX) + sym::Rational(1);
+  if (auto i = (r - half - half).toInt64(); i && r.sign() > 0)
+    return uint64_t(*i);
+  return std::nullopt;
 }
 
 /// A rational as a double (for %f/%e/%g of concrete reals).
@@ -191,12 +207,25 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
       break;
     }
     Expr v = ae.value;
+    char buf[512];
     if (c == 's') {
-      out.text += m.readString(v);
+      // the width pads, the precision bounds what is read (C11 7.21.6.1p4)
+      size_t dot = spec.find('.');
+      size_t max = 4096;
+      if (dot != std::string::npos)
+        max = std::min<size_t>(max, std::strtoul(spec.c_str() + dot + 1, nullptr, 10));
+      std::string str = m.readString(v, max);
+      int n = std::snprintf(buf, sizeof buf, (spec + "s").c_str(), str.c_str());
+      if (n >= 0 && size_t(n) < sizeof buf) {
+        out.text += buf;
+      } else {
+        std::vector<char> big(size_t(std::max(n, 0)) + 1);
+        std::snprintf(big.data(), big.size(), (spec + "s").c_str(), str.c_str());
+        out.text += big.data();
+      }
       continue;
     }
     m.checkDefined(v);
-    char buf[512];
     if (c == 'p') {
       // glibc's forms where the pointer has an address: NULL "(nil)", a
       // pointer made from an integer its hexadecimal value; objects have no
@@ -219,13 +248,24 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
       continue;
     }
     if (k == ArgClass::Integer) {
-      auto iv = v->value().toInt64();
+      // the argument converted as the conversion reads it (C11 7.21.6.1p7-8):
+      // %d of the length's signed type, %u %o %x of its unsigned type
+      // (printf("%x", -1) is ffffffff), %c an unsigned char
+      auto iv = intBits(v->value());
       if (!iv) {
         out.text += v->value().toString();
         continue;
       }
-      std::string sp = spec + "ll" + c;
-      std::snprintf(buf, sizeof buf, sp.c_str(), (long long)*iv);
+      unsigned w = c == 'c' ? 8 : wide ? 64 : len == "hh" ? 8 : len == "h" ? 16 : 32;
+      uint64_t u = w == 64 ? *iv : *iv & ((uint64_t(1) << w) - 1);
+      if (c == 'c') {
+        std::snprintf(buf, sizeof buf, (spec + c).c_str(), int(u));
+      } else if (c == 'd' || c == 'i') {
+        int64_t sv = w < 64 && (u >> (w - 1)) ? int64_t(u) - (int64_t(1) << w) : int64_t(u);
+        std::snprintf(buf, sizeof buf, (spec + "ll" + c).c_str(), (long long)sv);
+      } else {
+        std::snprintf(buf, sizeof buf, (spec + "ll" + c).c_str(), (unsigned long long)u);
+      }
     } else {
       std::string sp = spec + len + c;
       if (len == "L") // a long double's every digit (x87 extended)
