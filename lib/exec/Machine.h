@@ -334,6 +334,14 @@ public:
   Expr readPath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t from,
                 const model::Type** outType);
   Expr writePath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t i, Expr nv);
+  /// writePath at a union u of type t (path[i] its member): the other
+  /// members follow the one written (Memory.cpp); a part of a member written
+  /// over another member's value is unknown.
+  Expr writeUnionMember(Expr u, const model::Type* t, const std::vector<Expr>& path, size_t i,
+                        Expr nv);
+  /// Unknown when member k of the union value u (of type t), read as
+  /// uninitialized, shares its bytes with another member that holds a value.
+  void checkUnionRead(Expr u, const model::Type* t, uint32_t k);
   Expr readPlace(const Place& pl);
   void writePlace(const Place& pl, Expr v);
   /// C type of the object at the end of a path (no checks).

@@ -99,8 +99,92 @@ void Machine::checkIndex(Expr idx, Expr len) {
           boundsText("array index", concreteInt(idx), concreteInt(len)));
 }
 
+namespace {
+
+/// Whether a union member of type b read after a write of a member of type
+/// a has the written value, converted: the same type, or integers of the
+/// same width (`int` and an enum, `long` and `unsigned long`: two's
+/// complement, the conversion reinterprets the bits).
+bool sameRepresentation(const model::Type* a, const model::Type* b) {
+  if (a == b)
+    return true;
+  return a->kind == TypeKind::Int && b->kind == TypeKind::Int && a->size == b->size && a->size != 0;
+}
+
+/// Whether every array in t has a constant length (a union member's type).
+bool fixedLayout(const model::Type* t) {
+  if (t->kind == TypeKind::Array)
+    return t->length && fixedLayout(t->elem);
+  if (t->isRecord())
+    for (const auto& fl : t->fields)
+      if (!fixedLayout(fl.type))
+        return false;
+  return true;
+}
+
+} // namespace
+
+// Unions are tuples of their members, and a write of member k sets every
+// other member (C11 6.2.6.1p7: they take unspecified values, the bytes they
+// share with k being k's): a member of the same representation gets the
+// value written, another one is uninitialized. Reading an uninitialized
+// member while another member of the union holds a value is type punning
+// (C11 6.5.2.3p3 footnote 95: the bytes reinterpreted), which the model does
+// not represent: `unknown`, not an UNINITIALIZED_READ the real run does not
+// have (lib/exec/DESIGN-NOTES.md, "Value encoding").
+Expr Machine::writeUnionMember(Expr u, const model::Type* t, const std::vector<Expr>& path,
+                               size_t i, Expr nv) {
+  uint32_t k = uint32_t(requireConcrete(path[i], "field"));
+  const model::Type* tk = t->fields.at(k).type;
+  Expr oldk = f.tupleRead(u, k);
+  Expr nk = writePath(oldk, tk, path, i + 1, nv);
+  u = f.tupleWrite(u, k, nk);
+  bool whole = i + 1 == path.size();
+  for (uint32_t j = 0; j < t->fields.size(); ++j) {
+    const model::Type* tj = t->fields[j].type;
+    if (j == k || !fixedLayout(tj))
+      continue;
+    Expr uj = f.tupleRead(u, j);
+    if (tj == tk) { // the same part of a member of the same type
+      u = f.tupleWrite(u, j, writePath(uj, tj, path, i + 1, nv));
+      continue;
+    }
+    if (whole && sameRepresentation(tk, tj)) {
+      u = f.tupleWrite(u, j, V.isUndef(nk) || tk == tj ? nk : convertInt(nk, tk, tj));
+      continue;
+    }
+    if (tj->size && tj->size <= tk->size && nk == V.zero(tk)) { // all its bytes are zero
+      u = f.tupleWrite(u, j, V.zero(tj));
+      continue;
+    }
+    // a part of k over bytes another member wrote (all-zero bytes, as a
+    // static union's, are known to both)
+    Expr undef = V.undef(tj);
+    if (!whole && uj != undef && !(uj == V.zero(tj) && oldk == V.zero(tk)))
+      throw Unsupported("a write to part of member '" + t->fields[k].name + "' of " + t->name +
+                        " after member '" + t->fields[j].name +
+                        "' was written (type punning through a union) at " + where());
+    u = f.tupleWrite(u, j, undef);
+  }
+  return u;
+}
+
+void Machine::checkUnionRead(Expr u, const model::Type* t, uint32_t k) {
+  for (uint32_t j = 0; j < t->fields.size(); ++j) {
+    const model::Type* tj = t->fields[j].type;
+    if (j != k && fixedLayout(tj) && f.tupleRead(u, j) != V.undef(tj))
+      throw Unsupported("a read of member '" + t->fields[k].name + "' of " + t->name +
+                        " after member '" + t->fields[j].name +
+                        "' was written (type punning through a union) at " + where());
+  }
+}
+
 Expr Machine::readPath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t from,
                        const model::Type** outType) {
+  // the innermost union the path crosses, its value and member (see above)
+  const model::Type* ut = nullptr;
+  Expr uv = nullptr;
+  uint32_t uk = 0;
   for (size_t i = from; i < path.size(); ++i) {
     if (!v)
       fail(ViolationKind::UninitializedRead, "read of a variable outside its lifetime", pc());
@@ -110,12 +194,19 @@ Expr Machine::readPath(Expr v, const model::Type* t, const std::vector<Expr>& pa
       t = t->elem;
     } else if (t->isRecord()) {
       uint32_t k = uint32_t(requireConcrete(path[i], "field"));
+      if (t->kind == TypeKind::Union) {
+        ut = t;
+        uv = v;
+        uk = k;
+      }
       v = f.tupleRead(v, k);
       t = t->fields.at(k).type;
     } else {
       throw Unsupported("pointer does not match the object it points to at " + where());
     }
   }
+  if (ut && V.isUndef(v))
+    checkUnionRead(uv, ut, uk);
   if (outType)
     *outType = t;
   return v;
@@ -135,6 +226,8 @@ Expr Machine::writePath(Expr v, const model::Type* t, const std::vector<Expr>& p
     return f.arrayWrite(v, path[i], writePath(old, t->elem, path, i + 1, nv));
   }
   if (t->isRecord()) {
+    if (t->kind == TypeKind::Union)
+      return writeUnionMember(v, t, path, i, nv);
     uint32_t k = uint32_t(requireConcrete(path[i], "field"));
     Expr old = f.tupleRead(v, k);
     return f.tupleWrite(v, k, writePath(old, t->fields.at(k).type, path, i + 1, nv));
