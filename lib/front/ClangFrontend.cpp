@@ -709,6 +709,10 @@ bool parseUnit(const SourceFile& src, const FrontendOptions& opts, model::Progra
   args.insert(args.end(),
               {"-resource-dir", CHORUS_CLANG_RESOURCE_DIR, "-I", CHORUS_HEADER_DIR,
                "-ferror-limit=20",
+               // glibc's <ctype.h> then declares isdigit, toupper, ... as
+               // functions, which lib/exec/Ctype.cpp models, instead of
+               // macros reading its locale tables (__ctype_b_loc)
+               "-D__NO_CTYPE",
                "-fbracket-depth=100000",                           // gcc has no limit
                "-fno-color-diagnostics", "-Wsource-uses-openmp"}); // an error (DiagCollector)
   // the unit's own flags (compile_commands.json), then the command line's
