@@ -1203,7 +1203,7 @@ unsigned allowedGroups(int64_t op) {
 /// MPI 3.1 §5.9.2/5.9.4: MPI_REPLACE and MPI_NO_OP are for one-sided
 /// accumulates only; MAXLOC/MINLOC only on the pair types; the other
 /// predefined operations only on the groups of basic types the table of
-/// §5.9.2 allows them (derived datatypes: on each of their basic types).
+/// §5.9.2 allows them, never on a derived datatype (§5.9.1).
 void checkOpType(Machine& m, int64_t op, int64_t dt) {
   if (isUserOp(op) || isSymbolicOp(op)) {
     checkDatatype(m, dt);
@@ -1228,8 +1228,17 @@ void checkOpType(Machine& m, int64_t op, int64_t dt) {
            m.pc());
   if (i == 11 || i == 12)
     return;
-  // derived datatypes: element-wise on their basic values
-  for (const TypeEntry& e : typeMap(m, dt).entries)
+  TypeMap tm = typeMap(m, dt);
+  // MPI 3.1 §5.9.1: "Predefined operators work only with the MPI types
+  // listed in Section 5.9.2 and Section 5.9.4"; a derived datatype needs a
+  // user-defined operation (Open MPI aborts: MPI_ERR_OP)
+  if ((dt & 0xffffff) >= 0x1000) // a derived datatype's handle (Mpi.cpp typeMap)
+    m.fail(ViolationKind::MpiInvalidOp,
+           std::string(opName(op)) +
+               " on a derived datatype: MPI 3.1 §5.9.1 defines the predefined operations only "
+               "on the basic datatypes (a derived datatype needs a user-defined operation)",
+           m.pc());
+  for (const TypeEntry& e : tm.entries)
     if (!(opGroup(e.basic) & allowedGroups(op)))
       m.fail(ViolationKind::MpiInvalidOp,
              std::string(opName(op)) + " on " + datatypeName(e.basic) +
