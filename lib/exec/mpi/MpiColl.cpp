@@ -1289,7 +1289,10 @@ Machine::Outcome runReduce(Machine& m, const std::string& name, const model::Tra
   int64_t root = all ? 0 : checkRoot(m, m.arg(s, 5), comm);
   checkOpType(m, op, dt);
   int64_t cnt = checkCount(m, count);
-  Expr data = packBuffer(m, isSpecial(m, sbuf, "chorus_mpi_in_place_") ? rbuf : sbuf, count, dt);
+  bool ip = isSpecial(m, sbuf, "chorus_mpi_in_place_");
+  if (!ip && (all || myRank(m, comm) == root))
+    checkDisjointBuffers(m, name, sbuf, cnt, dt, rbuf, cnt, dt);
+  Expr data = packBuffer(m, ip ? rbuf : sbuf, count, dt);
   arrive(m, comm, all ? CollKind::Allreduce : CollKind::Reduce, int(root), int(dt), int(op), count,
          data, (all || myRank(m, comm) == root) ? rbuf : nullptr, gReq, collSig(m, cnt, dt));
   return afterReduceArrival(m, t, op);
@@ -1312,6 +1315,8 @@ Machine::Outcome runAllgather(Machine& m, const std::string& name, const model::
     data = packBuffer(m, sbuf, count, dt);
     int64_t rdt = m.requireConcrete(m.arg(s, 5), "datatype");
     int64_t rc = checkCount(m, m.arg(s, 4));
+    checkDisjointBuffers(m, name, sbuf, checkCount(m, count), dt, rbuf,
+                         rc * int64_t(commGroup(m, comm).size()), rdt);
     sg = collSig(m, checkCount(m, count), dt);
     if (sg != collSig(m, rc, rdt))
       m.fail(ViolationKind::MpiSignatureMismatch,
@@ -1355,6 +1360,9 @@ Machine::Outcome runBlocks(Machine& m, const std::string& name, const model::Tra
                sigText(sigById(rsig)) + ")",
            m.pc());
   int64_t sig = ssig ? ssig : rsig;
+  if (!ip && (isRoot || kind == CollKind::Alltoall))
+    checkDisjointBuffers(m, name, sbuf, kind == CollKind::Gather ? scount : scount * n, sdt, rbuf,
+                         kind == CollKind::Scatter ? rcount : rcount * n, rdt);
   Expr data = nullptr;
   Expr recv = nullptr;
   int64_t count = kind == CollKind::Scatter ? rcount : scount;
@@ -1408,6 +1416,8 @@ Machine::Outcome runScan(Machine& m, const std::string& name, const model::Trans
   checkOpType(m, op, dt);
   int64_t len =
       kind == CollKind::ReduceScatterBlock ? count * int64_t(commGroup(m, comm).size()) : count;
+  if (!inPlace(m, sbuf))
+    checkDisjointBuffers(m, name, sbuf, len, dt, rbuf, count, dt);
   Expr data = packBuffer(m, inPlace(m, sbuf) ? rbuf : sbuf, m.intc(len), dt);
   arrive(m, comm, kind, 0, int(dt), int(op), m.intc(count), data, rbuf, gReq,
          collSig(m, count, dt));

@@ -292,6 +292,13 @@ std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps,
 std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
+/// MPI_INVALID_BUFFER when the `scount` elements of datatype sdt at sbuf
+/// can share an element with the `rcount` of rdt at rbuf (MPI 3.1 §2.3:
+/// an output argument is not aliased with another argument; MPI_IN_PLACE
+/// is the way to use one buffer for both). Basic datatypes whose size is
+/// the buffers' element size only.
+void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, int64_t scount,
+                          int64_t sdt, Expr rbuf, int64_t rcount, int64_t rdt);
 /// No request slot of process state ps is in use (free slots only): then
 /// checkAccess finds nothing for its accesses (Module::plainAccesses).
 bool noRequests(const ProcState& ps);

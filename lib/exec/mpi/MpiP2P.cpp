@@ -277,6 +277,12 @@ Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::T
   if (m.self().callPhase == 0) {
     checkRecvEnvelope(m, m.requireConcrete(m.arg(s, rb + 3), "source rank"), m.arg(s, rb + 4),
                       m.arg(s, c));
+    if (!replace) { // MPI 3.1 §3.10: the send and receive buffers must be disjoint
+      auto sc = m.concreteInt(m.arg(s, 1)), sd = m.concreteInt(m.arg(s, 2));
+      auto rc = m.concreteInt(m.arg(s, 6)), rd = m.concreteInt(m.arg(s, 7));
+      if (sc && sd && rc && rd)
+        checkDisjointBuffers(m, name, m.arg(s, 0), *sc, *sd, m.arg(s, 5), *rc, *rd);
+    }
     // The send is a standard-mode send (a choice in potential mode); its
     // receive proceeds in any case (MPI 3.1 §3.10: as if by two threads).
     // A synchronous send that is not yet received when the receive

@@ -492,6 +492,53 @@ void startSend(Machine& m, size_t slot) {
   }
 }
 
+/// Whether `count` elements from buffer pointer a and `cb` from b can share
+/// an element (the same object and path prefix, overlapping index ranges of
+/// the last step); a path of different length is another element level:
+/// no overlap is claimed.
+Expr buffersOverlap(Machine& m, Expr a, int64_t ca, Expr b, int64_t cb) {
+  auto pa = m.V.decodePointer(a), pb = m.V.decodePointer(b);
+  if (ca <= 0 || cb <= 0 || !pa || !pb || !(pa->root == pb->root) ||
+      pa->root.kind == RootKind::Null || pa->path.size() != pb->path.size())
+    return m.f.boolConst(false);
+  if (pa->path.empty())
+    return m.f.boolConst(true);
+  Expr r = m.f.boolConst(true);
+  size_t L = pa->path.size();
+  for (size_t k = 0; k + 1 < L; ++k)
+    r = m.f.logicalAnd(r, m.f.eq(pa->path[k], pb->path[k]));
+  Expr ia = pa->path[L - 1], ib = pb->path[L - 1];
+  return m.f.logicalAnd(
+      r, m.f.logicalAnd(m.f.lt(ia, m.f.add(ib, m.intc(cb))), m.f.lt(ib, m.f.add(ia, m.intc(ca)))));
+}
+
+/// A receive request that becomes active (slot): its buffer may not share
+/// an element with the buffer of another pending receive of the process.
+/// MPI owns a pending receive's buffer until it completes (MPI 3.1 §3.7.2),
+/// and the order in which two receives write a shared element is not
+/// defined: a program whose result depends on it must not be verified.
+/// Buffers of basic datatypes only (counts of elements).
+void checkReceiveOverlap(Machine& m, size_t slot) {
+  const ProcState& ps = m.self();
+  int64_t dt = ifld(m, ps, slot, RDt);
+  if (!isBasicType(dt) || isByteType(dt))
+    return;
+  Expr buf = fldc(ps, slot, RBuf);
+  int64_t count = ival(m, fldc(ps, slot, RCount));
+  for (size_t r = 0; r < numSlots(ps); ++r) {
+    if (r == slot || ifld(m, ps, r, RKind) != 2 || ifld(m, ps, r, RState) == 0)
+      continue;
+    int64_t rdt = ifld(m, ps, r, RDt);
+    if (!isBasicType(rdt) || isByteType(rdt))
+      continue;
+    Expr o = buffersOverlap(m, buf, count, fldc(ps, r, RBuf), ival(m, fldc(ps, r, RCount)));
+    m.require(m.f.logicalNot(o), ViolationKind::MpiLocalConcurrency,
+              "receive into the buffer of a pending receive (request " +
+                  std::to_string(kReqBase + int64_t(r)) +
+                  "): the order in which the two receives write it is not defined");
+  }
+}
+
 size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
   checkTagComm(m, m.arg(s, 4), m.arg(s, 5), true);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
@@ -517,6 +564,8 @@ size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
   fld(ps, slot, RPeer) = m.intc(src);
   fld(ps, slot, RTag) = m.arg(s, 4);
   fld(ps, slot, RComm) = m.arg(s, 5);
+  if (!persistent)
+    checkReceiveOverlap(m, slot);
   return slot;
 }
 
@@ -580,6 +629,7 @@ void start(Machine& m, Expr h) {
     int64_t seq = ival(m, ps.mpiObj[0]);
     fld(ps, size_t(slot), RSeq) = m.intc(seq);
     ps.mpiObj[0] = m.intc(seq + 1);
+    checkReceiveOverlap(m, size_t(slot));
   }
 }
 
@@ -1214,6 +1264,26 @@ void finalizeChecks(Machine& m) {
                           "MPI_Finalize with a message from process " + std::to_string(msg.src) +
                               " (tag " + sym::toString(msg.tag) + ") never received",
                           m.pc());
+}
+
+void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, int64_t scount,
+                          int64_t sdt, Expr rbuf, int64_t rcount, int64_t rdt) {
+  if (scount <= 0 || rcount <= 0)
+    return;
+  for (auto [buf, dt] : {std::pair{sbuf, sdt}, std::pair{rbuf, rdt}}) {
+    if (!isBasicType(dt) || isByteType(dt) || m.V.isUndef(buf))
+      return;
+    auto p = m.V.decodePointer(buf);
+    if (!p || p->root.kind == RootKind::Null || p->root.kind == RootKind::Address)
+      return;
+    const model::Type* et = m.elementTypeOf(buf);
+    if (!et || et->size != datatypeSize(dt))
+      return;
+  }
+  m.require(m.f.logicalNot(buffersOverlap(m, sbuf, scount, rbuf, rcount)),
+            ViolationKind::MpiInvalidBuffer,
+            name + ": the send and receive buffers overlap (MPI 3.1 §2.3: an output argument may "
+                   "not alias another argument; use MPI_IN_PLACE)");
 }
 
 void checkAccess(Machine& m, const Place& pl, bool write) {
