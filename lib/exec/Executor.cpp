@@ -210,14 +210,23 @@ void Machine::popFinished() {
 }
 
 void Machine::terminate(bool normal) {
+  std::vector<uint32_t> lost;
+  if (!normal)
+    lost = lostBlocks();
   self().stack.clear();
   if (thr != 0) // exit() in a thread: the process ends (main's stack is swapped out)
     self().threads.at(size_t(thr)).stack.clear();
   if (!normal)
-    return;
+    exitReclaims(lost);
+  // every end of a process, exit() and _Exit too, ends its use of MPI
+  // (MPI_Finalize missing is MPI_USAGE: Open MPI reports the run as an
+  // abnormal termination); memory still allocated is a leak only after a
+  // return from main
   for (const Module& mod : modules())
     if (mod.onTerminate)
       mod.onTerminate(*this);
+  if (!normal)
+    return;
   for (const HeapObj& o : self().heap)
     if (!o.freed && !o.external) {
       loc = o.site;

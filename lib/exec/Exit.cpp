@@ -8,8 +8,12 @@
 //    call on the main thread's stack, so an error inside it is reported
 //    there; when it returns, Machine::finishProcess runs the next one.
 //  * Then the process ends: after a return from main with the end-of-run
-//    checks (leaks, MPI_Finalize), after exit() without them, as before.
-//  * _Exit ends the process at once, running nothing.
+//    checks (leaks, MPI_Finalize), after exit() with the modules' checks
+//    (MPI_Finalize: an MPI process that exits without it is an abnormal
+//    termination for mpirun) but no leak check: the blocks main's locals
+//    pointed to are not lost (exitReclaims).
+//  * _Exit ends the process at once, running nothing (the modules' checks
+//    are made).
 //  * Calling exit() again while they run is undefined (C11 7.22.4.4p2):
 //    UNDEFINED_BEHAVIOR. atexit of a function that is not one (null, a
 //    symbolic pointer) is NULL_DEREFERENCE / unknown.
@@ -18,6 +22,8 @@
 // destructors keep an empty slot, so their states are unchanged.
 #include "LibState.h"
 #include "Library.h"
+
+#include <algorithm>
 
 namespace chorus::exec {
 
@@ -101,7 +107,12 @@ void Machine::finishProcess(bool viaExit) {
     throw Unsupported("exit() in a thread other than main with atexit handlers or destructors "
                       "to run at " +
                       where());
+  std::vector<uint32_t> lost;
+  if (viaExit)
+    lost = lostBlocks();
   self().stack.clear();
+  if (viaExit)
+    exitReclaims(lost);
   if (st.size() == 1) { // all have run
     setAtExitState(*this, st);
     terminate(st[0] == AfterReturn);
@@ -113,6 +124,34 @@ void Machine::finishProcess(bool viaExit) {
   if (!quiet)
     step.effects.push_back("calls " + P.func(next).name + " (at exit)");
   pushFrame(next, {}, nullptr);
+}
+
+std::vector<uint32_t> Machine::lostBlocks() {
+  // the lowering's temporaries are not the program's variables: one still
+  // holding malloc's result does not keep a block the program lost
+  ProcState ps = self();
+  auto strip = [&](std::vector<Frame>& stack) {
+    for (Frame& fr : stack)
+      for (size_t k = 0; k < fr.slots.size(); ++k)
+        if (P.var(im.slotVar[fr.func][k]).kind == model::VarKind::Temp)
+          fr.slots[k] = nullptr;
+  };
+  strip(ps.stack);
+  for (state::Thread& t : ps.threads)
+    strip(t.stack);
+  return state::unreachableHeap(ps, V);
+}
+
+void Machine::exitReclaims(const std::vector<uint32_t>& lost) {
+  // exit() does not end main's block: the objects its locals point to are
+  // not lost, the system reclaims them (a leak checker reports them as
+  // still reachable). Blocks only the cleared stack reached are the
+  // library's from now on: never a leak (the program cannot free them).
+  // Blocks already unreachable before (`lost`) stay leaks.
+  ProcState& ps = self();
+  for (uint32_t h : state::unreachableHeap(ps, V))
+    if (!ps.heap[h].freed && std::find(lost.begin(), lost.end(), h) == lost.end())
+      ps.heap[h].external = true;
 }
 
 void registerExit(LibraryRegistry& r) {

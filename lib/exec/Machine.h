@@ -403,6 +403,13 @@ public:
   /// call on the main thread's stack, whose return comes back here), or
   /// terminates the process when none is left (Exit.cpp).
   void finishProcess(bool viaExit);
+  /// After exit() cleared the stack: the heap blocks no longer reachable
+  /// are not leaks, except those already unreachable before (`lost`;
+  /// Exit.cpp).
+  void exitReclaims(const std::vector<uint32_t>& lost);
+  /// The heap blocks of the moving process no variable of the program
+  /// reaches (the lowering's temporaries do not count).
+  std::vector<uint32_t> lostBlocks();
   /// The start routine of thread `thr` (not main) returned `v`, or it
   /// called pthread_exit(v) (byExit): the destructors of its thread-specific
   /// data run (each a call on its stack, whose return comes back here), then

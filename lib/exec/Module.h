@@ -7,9 +7,9 @@
 //   onAccess           sees every read (write = false) and write of a place
 //                      by a process, before it happens (e.g. MPI: buffers of
 //                      pending nonblocking operations); may fail()
-//   onTerminate        runs when a process's main returns normally, before
-//                      the core's own termination checks (e.g. MPI: missing
-//                      MPI_Finalize); may fail()
+//   onTerminate        runs when a process ends (main returns, exit, _Exit),
+//                      before the core's own termination checks (e.g. MPI:
+//                      missing MPI_Finalize); may fail()
 //   onContractReturn   runs when f returns to the driver P^f of verify
 //                      --contract (seed 002 §2.2: the process is done), at
 //                      f's return (e.g. MPI: a request never completed);
