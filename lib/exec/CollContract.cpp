@@ -55,6 +55,24 @@ public:
   }
 
   int rank(Machine& m) const { return m.me % n; }
+
+  /// The ranks `\mpi_agree(x)` compares x with: rank 0 (x agrees on every
+  /// rank exactly when it equals rank 0's on every rank), or, in a clause
+  /// assumed of one rank (CollectiveAt::assumed), every other rank whose
+  /// state is known: App. B.8's `ensures \mpi_agree(*BUF)` at a non-root's
+  /// return then ties its buffer to the root's, whatever rank the root is
+  /// (rank 0 may not have arrived, or be another non-root whose buffer
+  /// after the call is a fresh value).
+  std::vector<int> agreeRanks(Machine& m) const {
+    if (!at->assumed)
+      return {0};
+    const std::vector<bool>& v = inOld(m) ? at->oldKnown : at->nowKnown;
+    std::vector<int> out;
+    for (int k = 0; k < n; ++k)
+      if (k != rank(m) && (v.empty() || v[size_t(k)]))
+        out.push_back(k);
+    return out;
+  }
   bool inOld(Machine& m) const { return m.me >= n; }
 
   /// The parameters of f are the driver's argument globals.
@@ -91,12 +109,17 @@ public:
       }
       if (b == "\\mpi_agree" && isMpiType(e->kids[0]->type)) {
         MpiVal here = mpiValue(m, e->kids[0]);
-        return m.boolToInt(mpiEqual(m, here, mpiOn(m, e->kids[0], m.intc(0), e)));
+        std::vector<Expr> cs;
+        for (int k : agreeRanks(m))
+          cs.push_back(mpiEqual(m, here, mpiOn(m, e->kids[0], m.intc(k), e)));
+        return m.boolToInt(m.f.logicalAnd(cs));
       }
       if (b == "\\mpi_agree") {
         Expr here = m.evalValue(e->kids[0]);
-        Expr there = on(m, e->kids[0], m.intc(0), e);
-        return m.boolToInt(equal(m, here, there));
+        std::vector<Expr> cs;
+        for (int k : agreeRanks(m))
+          cs.push_back(equal(m, here, on(m, e->kids[0], m.intc(k), e)));
+        return m.boolToInt(m.f.logicalAnd(cs));
       }
     }
     return EvalHook::value(m, e);

@@ -522,6 +522,7 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
             at.oldKnown.push_back(a != nullptr || q == rk);
           }
           at.me = rk;
+          at.assumed = true;
         };
         // A postcondition conjunct `x == e` (`\result == e`) for an
         // assigned variable x, e reading no assigned location outside \old:

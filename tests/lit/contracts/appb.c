@@ -110,3 +110,38 @@ void ibar(void) {
 // BUILTIN-OK: verdict: verified
 // RUN: %expect-exit 3 %chorus verify %s --contract sync --mpi-model other -n 1 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: --mpi-model needs contracts or builtin
+
+// App. B.8's `ensures \mpi_agree(*BUF)` with a root other than rank 0: a
+// non-root's buffer is the root's after the call (a false
+// COLLECTIVE_POSTCONDITION before: the agreement was read against rank 0
+// alone, another non-root or not arrived). The last rank as the root, and
+// every root (-DFIRST: the body broadcasts from rank 0 whatever root is).
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires \valid(a);
+      assigns *a;
+      ensures *a == \mpi_on(\old(*a), \mpi_comm_size - 1);
+*/
+void bcastlast(int *a) {
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Bcast(a, 1, MPI_INT, size - 1, MPI_COMM_WORLD);
+}
+
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires \valid(a) && 0 <= root < \mpi_comm_size && \mpi_agree(root);
+      assigns *a;
+      ensures *a == \mpi_on(\old(*a), root);
+*/
+void bcastany(int *a, int root) {
+#ifdef FIRST
+  root = 0;
+#endif
+  MPI_Bcast(a, 1, MPI_INT, root, MPI_COMM_WORLD);
+}
+
+// RUN: %expect-exit 0 %chorus verify %s --contract bcastlast -n 1..4 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// RUN: %expect-exit 0 %chorus verify %s --contract bcastany -n 1..4 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// RUN: %expect-exit 1 %chorus verify %s --contract bcastany -DFIRST -n 1..3 --quiet | FileCheck %s --check-prefix=FIRST
+// FIRST: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}appb.c:135:7 (process 0)

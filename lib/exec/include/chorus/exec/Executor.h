@@ -116,6 +116,12 @@ struct CollectiveAt {
   std::vector<bool> nowKnown, oldKnown;
   /// `\result` of rank `me` (null: the driver's result global).
   Expr result = nullptr;
+  /// The clause is assumed of rank `me` (a simulated call's
+  /// postcondition), not checked: `\mpi_agree(x)` is then x equal to x on
+  /// every rank whose state is known (each is implied by \mpi_agree on
+  /// every rank), not only to x on rank 0, which may not be known or may be
+  /// a value unrelated to the others' (CollStub.cpp).
+  bool assumed = false;
 };
 
 /// Whether main reads its argv parameter anywhere but in MPI_Init(&argc,
