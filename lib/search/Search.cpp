@@ -355,6 +355,18 @@ private:
             if (stop)
               break;
           }
+          if (opts.cycleIsViolation && onStack.count(&key)) {
+            // the chain returned to a state of the execution: its last move
+            // closes a cycle (a cycle of the reduced graph passes through
+            // saved states: a chain is finite, chainMax)
+            std::vector<exec::Step> t = currentTrace();
+            if (nontermination(t.back()))
+              break;
+            trace.pop_back();
+            chainFrom = GlobalState{};
+            chainLen = 0;
+            continue;
+          }
           if (onStack.count(&key)) {
             if (opts.abandonOnNondeterminism) {
               result.abandoned = true; // a cycle: see SearchOptions
@@ -710,9 +722,14 @@ private:
 
   /// Whether runs of moves are chained (see follow): with the urgent POR,
   /// when no monitor needs every state or the trace depth of each move.
+  /// In a --contract run (collContract active) the monitors see every
+  /// chained move (chainMove asks moves(), which runs them; no fast moves
+  /// there, FastMoves.cpp) and a chain that ends on a state of the stack is
+  /// NONTERMINATION (explore).
   bool chains() const {
-    return opts.chainMax > 0 && opts.por && !guided() && !opts.stateless && !contracts.active() &&
-           !collContract.active() && !opts.cycleIsViolation && !loops.active() && !opts.cqmin &&
+    return opts.chainMax > 0 && opts.por && !guided() && !opts.stateless &&
+           (!contracts.active() || collContract.active()) &&
+           (!opts.cycleIsViolation || collContract.active()) && !loops.active() && !opts.cqmin &&
            stack.back().state.snaps.empty() &&
            !liseOn; // (LISE: records keep process states; the lag order matters)
   }
@@ -841,8 +858,11 @@ private:
   int othersColl = 0;
   std::vector<uint8_t> othersArrived;
 
+  /// See chain(): moves into cycle heads per chain in a --contract run.
+  static constexpr size_t kHeadsPerChain = 8;
+
   size_t chain(GlobalState& st, uint64_t depth, int proc) {
-    size_t moved = 0, checked = 0;
+    size_t moved = 0, checked = 0, heads = 0;
     bool inPlaceOk = true;
     int chosen = -1;
     // Fast moves (Executor::fastMoves) after each move the chain took: the
@@ -881,8 +901,10 @@ private:
           explicit InPlace(exec::Executor& e) : ex(e) { ex.setInPlace(true); }
           ~InPlace() { ex.setInPlace(false); }
         } inPlace(ex);
-        if (!inPlaceOk || frameByMoves)
-          ex.setInPlace(false); // (frameByMoves: the monitors compare each move's two states)
+        // (frameByMoves, contract runs: the monitors compare each move's
+        // two states)
+        if (!inPlaceOk || frameByMoves || contracts.active() || collContract.active())
+          ex.setInPlace(false);
         sc = chainMove(st, proc, &chosen);
       } catch (...) {
         // st may be lost (a move updated it in place, then forked, blocked
@@ -911,9 +933,17 @@ private:
         dporChained(*sc, st);
       ++moved;
       chainLen = moved;
+      // When cycles are violations (--contract), the chain ends at its
+      // kHeadsPerChain-th move into the head of a cycle of the program
+      // graph: a cycle of the state graph passes through such heads, so
+      // going round it the chain ends at states of the cycle, which repeat
+      // (after at most its number of heads chains) and the search finds
+      // the repeated one on the stack (NONTERMINATION, explore).
+      const state::ProcState& ps = *st.procs[size_t(chosen)];
+      if (opts.cycleIsViolation && atCycleHead(ps) && ++heads >= kHeadsPerChain)
+        return moved;
       // A heap block of the process that became unreachable: the state is
       // saved, so that its key reports the leak where it happens.
-      const state::ProcState& ps = *st.procs[size_t(chosen)];
       if (!ps.heap.empty())
         for (uint32_t h : state::unreachableHeap(ps, ex.values()))
           if (!ps.heap[h].freed && !ps.heap[h].external)
@@ -957,6 +987,63 @@ private:
         !ex.program().passerts.empty() || target())
       return false; // (--shortest matches states by depth, without summaries)
     return createsThreads();
+  }
+
+  /// Per function, the locations entered by a retreating edge of a
+  /// depth-first walk of its graph from the entry (computed once): every
+  /// cycle of the graph passes through one (the cycle's location the walk
+  /// reaches first is entered by a retreating edge from the cycle).
+  std::vector<std::vector<uint8_t>> cycleHeads;
+
+  /// Is a top frame of ps (its main thread's, a thread's) at the head of a
+  /// cycle of its function's graph? A process that repeats a state has
+  /// gone round a cycle of the graph of its lowest moving frame, so some
+  /// move of each state cycle enters such a head.
+  bool atCycleHead(const state::ProcState& ps) {
+    const model::Program& P = ex.program();
+    if (cycleHeads.empty()) {
+      cycleHeads.resize(P.funcs.size());
+      for (const model::Function& fn : P.funcs) {
+        std::vector<uint8_t>& heads = cycleHeads[fn.id];
+        heads.assign(fn.locs.size(), 0);
+        if (fn.entry == model::kNone)
+          continue;
+        // 0 unseen, 1 on the walk's path, 2 done
+        std::vector<uint8_t> mark(fn.locs.size(), 0);
+        std::vector<std::pair<model::LocId, size_t>> path{{fn.entry, 0}};
+        mark[fn.entry] = 1;
+        while (!path.empty()) {
+          auto& [l, k] = path.back();
+          if (k == fn.locs[l].out.size()) {
+            mark[l] = 2;
+            path.pop_back();
+            continue;
+          }
+          model::LocId to = fn.trans[fn.locs[l].out[k++]].to;
+          if (to == model::kNone || to >= fn.locs.size())
+            continue;
+          if (mark[to] == 1)
+            heads[to] = 1;
+          else if (mark[to] == 0) {
+            mark[to] = 1;
+            path.push_back({to, 0});
+          }
+        }
+      }
+    }
+    auto at = [&](const std::vector<state::Frame>& stack) {
+      if (stack.empty())
+        return false;
+      const state::Frame& fr = stack.back();
+      return fr.func < cycleHeads.size() && fr.loc < cycleHeads[fr.func].size() &&
+             cycleHeads[fr.func][fr.loc];
+    };
+    if (at(ps.stack))
+      return true;
+    for (const state::Thread& t : ps.threads)
+      if (at(t.stack))
+        return true;
+    return false;
   }
 
   /// Does the program call pthread_create?

@@ -117,3 +117,54 @@ int plain(int x) { return x; }
       assigns \nothing;
 */
 void opaque(void *p) { (void)p; }
+
+// NONTERMINATION through the moves of two processes (a ping-pong forever),
+// and a loop whose state repeats only every third iteration: runs of moves
+// are chained in a --contract run, and a chain ends at its 8th move into a
+// head of a cycle of the program graph, so these cycles are found within a
+// few rounds (without that stop the ping-pong's chains went round 20,486
+// moves). With -DSTOP both end: verified.
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      assigns \nothing;
+*/
+void pingpong(void) {
+  int rank, size, x = 0, k = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  while (size >= 2 && rank < 2) {
+    if (rank == 0) {
+      MPI_Send(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+#ifdef STOP
+    if (++k == 5)
+      break;
+#endif
+  }
+}
+
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      assigns \nothing;
+*/
+void third(void) {
+  int a = 0, k = 0;
+  for (;;) {
+    a = (a + 1) % 3;
+#ifdef STOP
+    if (++k == 7)
+      break;
+#endif
+  }
+}
+
+// RUN: %expect-exit 1 %chorus verify %s --contract pingpong -n 1..3 --quiet | FileCheck %s --check-prefix=PINGPONG
+// PINGPONG: verdict: violation NONTERMINATION at {{.*}}kinds.c:138:7 (process 0)
+// RUN: %expect-exit 1 %chorus verify %s --contract third -n 1 --quiet | FileCheck %s --check-prefix=THIRD
+// THIRD: verdict: violation NONTERMINATION at {{.*}}kinds.c:157:7 (process 0)
+// RUN: %expect-exit 0 %chorus verify %s --contract pingpong -DSTOP -n 1..3 --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %chorus verify %s --contract third -DSTOP -n 1 --quiet | FileCheck %s --check-prefix=OK
