@@ -354,7 +354,7 @@ std::optional<bool> Bounds::decide(Expr e) {
   switch (e->kind()) {
   case Kind::Le:
   case Kind::Lt: {
-    if (Expr n = negateAtom(f_, e))
+    if (Expr n = FactoryAccess::negation(f_, e))
       if (known_.count(n))
         return false;
     if (e->child(0)->kind() == Kind::RealDiv)

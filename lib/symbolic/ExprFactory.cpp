@@ -132,8 +132,23 @@ struct ExprFactory::Impl {
   };
   std::unordered_map<std::vector<uint32_t>, Expr, KeyHash> renamed;
   static constexpr size_t kRenameBudget = size_t(1) << 18;
-  /// canonicalRename's name-blind shape hash of each node it has seen.
-  std::unordered_map<Expr, size_t> shapes;
+  /// canonicalRename's name-blind shape hash of each node it has seen, by
+  /// node id (shapeKnown[id] says whether shapeById[id] is set).
+  std::vector<size_t> shapeById;
+  std::vector<uint8_t> shapeKnown;
+  /// canonicalRename's scratch marks by node id, valid when their stamp is
+  /// the current call's epoch: a node was visited (seenAt), its context hash
+  /// (ctx, ctxAt), its renamed image (memo, memoAt). Kept across calls so
+  /// that a call allocates and hashes nothing per node (ring.c's profile:
+  /// a third of the run was the hash tables of this function).
+  std::vector<uint32_t> seenAt, ctxAt, memoAt;
+  std::vector<size_t> ctx;
+  std::vector<Expr> memo;
+  uint32_t epoch = 0;
+  /// negateAtom's result for each atom it negated, by node id (null: not
+  /// yet): makeJunction negates every new literal of a conjunction it
+  /// builds, and the renamed path conditions rebuild the same ones.
+  std::vector<Expr> negations;
   std::unordered_map<Expr, std::unique_ptr<ArrayView>> views;
   size_t viewElems = 0; ///< elements held by all views
   /// Views are dropped (all at once) when they would hold more elements.
@@ -202,6 +217,20 @@ Expr FactoryAccess::make(ExprFactory& f, Kind k, Type t, std::span<const Expr> c
   I.table[i] = ExprFactory::Impl::entry(n, h);
   if (++I.count * 4 > I.table.size() * 3) // (load <= 3/4: probes read the tags)
     I.grow();
+  return n;
+}
+
+Expr FactoryAccess::negation(ExprFactory& f, Expr atom) {
+  auto& I = *f.impl_;
+  if (atom->id() < I.negations.size())
+    if (Expr n = I.negations[atom->id()])
+      return n;
+  Expr n = detail::negateAtom(f, atom); // (pure: the same node each time)
+  if (n) {
+    if (atom->id() >= I.negations.size())
+      I.negations.resize(std::max<size_t>(I.count, atom->id() + 1), nullptr);
+    I.negations[atom->id()] = n;
+  }
   return n;
 }
 
@@ -334,7 +363,7 @@ Expr ExprFactory::logicalNot(Expr a) {
     return a->child(0);
   case Kind::Lt:
   case Kind::Le:
-    if (Expr n = detail::negateAtom(*this, a))
+    if (Expr n = FactoryAccess::negation(*this, a))
       return n;
     break;
   case Kind::And:
@@ -388,7 +417,7 @@ static Expr makeJunction(ExprFactory& f, Kind k, std::span<const Expr> xs) {
     if (x->kind() == Kind::Not)
       n = x->child(0);
     else if (x->kind() == Kind::Lt || x->kind() == Kind::Le)
-      n = detail::negateAtom(f, x);
+      n = FactoryAccess::negation(f, x);
     if (n && std::binary_search(flat.begin(), flat.end(), n, ExprLess()))
       return absorb;
   }
@@ -1010,11 +1039,32 @@ Expr ExprFactory::substitute(Expr root, const ExprMap& map) {
 // over all occurrences. Symbols are numbered by (signature, first occurrence).
 Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_view prefix) {
   Renaming out;
+  auto& I = *impl_;
+  // The scratch marks (Impl::seenAt, ctx, memo) of this call's epoch; the
+  // nodes met below all exist now (the renamed ones are only results).
+  auto fit = [&] {
+    if (I.seenAt.size() >= I.count)
+      return;
+    size_t n = std::max<size_t>(I.count, I.seenAt.size() * 2);
+    I.seenAt.resize(n, 0);
+    I.ctxAt.resize(n, 0);
+    I.memoAt.resize(n, 0);
+    I.ctx.resize(n, 0);
+    I.memo.resize(n, nullptr);
+    I.shapeById.resize(n, 0);
+    I.shapeKnown.resize(n, 0);
+  };
+  fit();
+  if (++I.epoch == 0) { // (wrapped: the old stamps could match again)
+    std::fill(I.seenAt.begin(), I.seenAt.end(), 0);
+    std::fill(I.ctxAt.begin(), I.ctxAt.end(), 0);
+    std::fill(I.memoAt.begin(), I.memoAt.end(), 0);
+    I.epoch = 1;
+  }
+  const uint32_t ep = I.epoch;
   // Post-order (children first) over the DAG, and first-occurrence order of symbols.
   std::vector<Expr> post, symbols;
-  std::unordered_map<Expr, size_t> ctx;
   {
-    std::unordered_set<Expr> seen, firstSeen;
     std::vector<std::pair<Expr, bool>> stack;
     for (Expr root : exprs) {
       stack.emplace_back(root, false);
@@ -1025,8 +1075,9 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
           post.push_back(e);
           continue;
         }
-        if (!e->hasSymbols() || !seen.insert(e).second)
+        if (!e->hasSymbols() || I.seenAt[e->id()] == ep)
           continue; // nothing to rename below e
+        I.seenAt[e->id()] = ep;
         if (e->kind() == Kind::Symbol && !e->type()->isFunction())
           symbols.push_back(e);
         stack.emplace_back(e, true);
@@ -1039,13 +1090,10 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
     return k == Kind::Add || k == Kind::Mul || k == Kind::And || k == Kind::Or || k == Kind::Eq;
   };
   // A node's shape is a function of the node alone: kept across calls
-  // (Impl::shapes).
-  auto& shape = impl_->shapes;
-  if (shape.size() > Impl::kRenameBudget * 4)
-    shape.clear();
+  // (Impl::shapeById).
   std::vector<size_t> cs;
   for (Expr e : post) {
-    if (shape.count(e))
+    if (I.shapeKnown[e->id()])
       continue;
     size_t h;
     if (e->kind() == Kind::Symbol)
@@ -1056,28 +1104,42 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
       h = mix(mix(size_t(e->kind()) + 77, e->type()->hash()), e->aux());
       cs.clear();
       for (Expr c : e->children()) // a child without symbols is not in `post`
-        cs.push_back(c->hasSymbols() ? shape[c] : c->hash());
+        cs.push_back(c->hasSymbols() ? I.shapeById[c->id()] : c->hash());
       if (commutative(e->kind()))
         std::sort(cs.begin(), cs.end());
       for (size_t c : cs)
         h = mix(h, c);
     }
-    shape[e] = h;
+    I.shapeById[e->id()] = h;
+    I.shapeKnown[e->id()] = 1;
   }
+  // Context hashes (0 until first added to); only those of nodes with
+  // symbols are ever read.
+  auto ctxAdd = [&](Expr e, size_t v) {
+    uint32_t id = e->id();
+    if (I.ctxAt[id] != ep) {
+      I.ctxAt[id] = ep;
+      I.ctx[id] = 0;
+    }
+    I.ctx[id] += v;
+  };
+  auto ctxOf = [&](Expr e) -> size_t { return I.ctxAt[e->id()] == ep ? I.ctx[e->id()] : 0; };
   for (size_t r = 0; r < exprs.size(); ++r)
-    ctx[exprs[r]] += mix(0x1234567, r);
+    if (exprs[r]->hasSymbols())
+      ctxAdd(exprs[r], mix(0x1234567, r));
   for (size_t n = post.size(); n-- > 0;) {
     Expr e = post[n];
-    size_t base = mix(ctx[e], shape[e]);
+    size_t base = mix(ctxOf(e), I.shapeById[e->id()]);
     bool comm = commutative(e->kind());
     for (uint32_t i = 0; i < e->numChildren(); ++i)
-      ctx[e->child(i)] += mix(base, comm ? 0 : i + 1);
+      if (e->child(i)->hasSymbols())
+        ctxAdd(e->child(i), mix(base, comm ? 0 : i + 1));
   }
   std::vector<size_t> order(symbols.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
   std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return ctx[symbols[a]] < ctx[symbols[b]]; });
+                   [&](size_t a, size_t b) { return ctxOf(symbols[a]) < ctxOf(symbols[b]); });
   ExprMap map;
   for (size_t k = 0; k < order.size(); ++k) {
     Expr old = symbols[order[k]];
@@ -1093,10 +1155,12 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
   }
   // substitute(e, map), with the Bool nodes' results kept across calls
   // (Impl::renamed); the result is the same node.
-  auto& I = *impl_;
   if (I.renamed.size() > Impl::kRenameBudget)
     I.renamed.clear();
-  std::unordered_map<Expr, Expr> memo;
+  auto remember = [&](Expr e, Expr r) {
+    I.memoAt[e->id()] = ep;
+    I.memo[e->id()] = r;
+  };
   std::vector<uint32_t> key;
   std::function<Expr(Expr)> go = [&](Expr e) -> Expr {
     if (!e->hasSymbols())
@@ -1107,9 +1171,8 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
     }
     if (e->numChildren() == 0)
       return e;
-    auto it = memo.find(e);
-    if (it != memo.end())
-      return it->second;
+    if (I.memoAt[e->id()] == ep)
+      return I.memo[e->id()];
     bool keyed = e->type()->isBool();
     if (keyed) {
       key.clear();
@@ -1122,12 +1185,12 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
         key.push_back(y->id());
       }
       if (!moved) {
-        memo.emplace(e, e);
+        remember(e, e);
         return e;
       }
       auto g = I.renamed.find(key);
       if (g != I.renamed.end()) {
-        memo.emplace(e, g->second);
+        remember(e, g->second);
         return g->second;
       }
     }
@@ -1135,7 +1198,7 @@ Renaming ExprFactory::canonicalRename(std::span<const Expr> exprs, std::string_v
     if (keyed)
       myKey = key; // (the children's lookups reuse `key`)
     Expr r = mapChildren(*this, e, go);
-    memo.emplace(e, r);
+    remember(e, r);
     if (keyed)
       I.renamed.emplace(std::move(myKey), r);
     return r;

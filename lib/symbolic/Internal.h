@@ -16,6 +16,8 @@ struct FactoryAccess {
                    uint64_t aux = 0) {
     return make(f, k, t, std::span<const Expr>(ch.begin(), ch.size()), aux);
   }
+  /// detail::negateAtom(f, atom), computed once per atom (kept by the factory).
+  static Expr negation(ExprFactory& f, Expr atom);
 };
 
 namespace detail {

@@ -3,6 +3,7 @@
 #include "chorus/symbolic/Prover.h"
 
 #include "Backend.h"
+#include "BoundedQuantifiers.h"
 #include "Bounds.h"
 #include "Definitions.h"
 #include "DiffLogic.h"
@@ -43,6 +44,30 @@ struct Prover::Impl {
   std::unique_ptr<SolverBackend> z3, cvc5;
   std::unordered_map<std::pair<Expr, Expr>, Answer, PairHash> validCache;
   std::unordered_map<Expr, Answer> satCache;
+  /// The interval bounds of recent validity contexts, with the conjuncts
+  /// each was built from: the moves of a state ask many claims under one
+  /// path condition, and a Bounds is only read once built (seed 004's ring:
+  /// an eighth of the run rebuilt the same ones). Dropped all at once past
+  /// kBoundsKept contexts.
+  struct KeptBounds {
+    std::vector<Expr> from;
+    std::unique_ptr<Bounds> bounds;
+  };
+  std::unordered_map<Expr, KeptBounds> bounds;
+  static constexpr size_t kBoundsKept = 512;
+
+  /// Bounds(f, rel), kept under the key ctx (rel's conjunction).
+  Bounds& boundsOf(ExprFactory& f, Expr ctx, const std::vector<Expr>& rel) {
+    auto it = bounds.find(ctx);
+    if (it != bounds.end() && it->second.from == rel)
+      return *it->second.bounds;
+    if (bounds.size() >= kBoundsKept)
+      bounds.clear();
+    KeptBounds& k = bounds[ctx];
+    k.from = rel;
+    k.bounds = std::make_unique<Bounds>(f, rel);
+    return *k.bounds;
+  }
 
   SolverBackend& getZ3(ExprFactory& f) {
     if (!z3)
@@ -63,6 +88,7 @@ Prover::~Prover() = default;
 void Prover::clearCache() {
   impl_->validCache.clear();
   impl_->satCache.clear();
+  impl_->bounds.clear();
 }
 
 namespace {
@@ -193,7 +219,11 @@ std::optional<bool> diffLogicValid(std::span<const Expr> rel, Expr claim) {
 
 // Runs the configured backend(s) on the assertions; abstracted Sat is Unknown.
 static CheckResult runBackends(ExprFactory& f, Prover::Impl& I, const ProverOptions& o,
-                               ProverStats& st, std::span<const Expr> as) {
+                               ProverStats& st, std::span<const Expr> query) {
+  // (quantifiers over ranges the query bounds: their instances, an
+  // equivalent query without them; BoundedQuantifiers.h)
+  const std::vector<Expr> expanded = expandBoundedQuantifiers(f, query);
+  std::span<const Expr> as = expanded;
   auto one = [&](SolverBackend& b, uint64_t& counter) {
     ++counter;
     CheckResult r;
@@ -403,7 +433,7 @@ Answer Prover::valid(Expr ctx, Expr claim) {
   Answer a = Answer::Maybe;
   bool decided = false;
   if (opts_.internal) {
-    Bounds b(f_, rel);
+    Bounds& b = impl_->boundsOf(f_, relCtx, rel);
     std::optional<bool> d = b.inconsistent() ? std::optional<bool>(true) : b.decide(claim);
     if (d && *d) {
       a = Answer::Yes;

@@ -41,7 +41,7 @@
 // RUN: %expect-exit 1 %chorus verify %s --float real --lise -DOFFBYONE --quiet | FileCheck %s --check-prefix=OFF
 // RUN: %expect-exit 1 %chorus verify %s --float real --lise -DOFFBYONE -DNOASSIGNS --time-limit 200 --quiet | FileCheck %s --check-prefix=OFF
 // OFF: verdict: violation OUT_OF_BOUNDS at {{.*}}acsl_arrays.c:105:10 (process 0)
-// OFF-NEXT: confirmed by a concrete run
+// OFF-NEXT: {{(confirmed|found)}} by a concrete run
 // RUN: %asan-cc -DOFFBYONE -DNATIVE %s -o %t.asan
 // RUN: not %t.asan 2>&1 | FileCheck %s --check-prefix=ASAN
 // ASAN: global-buffer-overflow
@@ -110,3 +110,8 @@ int main(void) {
 #endif
   return 0;
 }
+
+// The off-by-one's second line: z3 leaves the havoc's satisfiability query
+// undecided in some runs (main's too): LISE then ends unknown and the bounded
+// runs with small inputs that follow find the violation; either way a
+// concrete run reports it.

@@ -617,6 +617,38 @@ TEST(ProverChain, DefinitionsOfUnmentionedSymbolsAreDropped) {
   EXPECT_TRUE(mentionsU());
 }
 
+// Quantifiers over ranges that the query's bounds make finite are expanded
+// into their instances before a backend is asked (BoundedQuantifiers.h):
+// seed 004's matrix with N = 1, the rows done and the current row's prefix
+// of a havocked two-dimensional array, which z3 left undecided in its 2 s
+// (satisfiability of a path condition). Equivalent: both answers stay.
+TEST(ProverChain, BoundedQuantifiersAreExpanded) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f, ProverOptions{Backend::Z3, 5000, true, true, /*internal=*/false});
+  Type row = f.arrayType(t.R), mat = f.arrayType(row);
+  Expr a = f.symbol("A", mat), b = f.symbol("B", mat), c = f.symbol("C", mat);
+  Expr j = f.symbol("j", t.I);
+  auto at = [&](Expr m, Expr r, Expr col) { return f.arrayRead(f.arrayRead(m, r), col); };
+  auto sum = [&](Expr r, Expr col) {
+    return f.eq(at(c, r, col), f.add(at(a, r, col), at(b, r, col)));
+  };
+  Expr k = f.boundVar("k", t.I), l = f.boundVar("l", t.I), l2 = f.boundVar("l2", t.I);
+  Expr rows = f.forallRange(k, t.c(0), t.i, f.forallRange(l, t.c(0), t.n, sum(k, l)));
+  Expr prefix = f.forallRange(l2, t.c(0), j, sum(t.i, l2));
+  Expr ctx = t.all({f.eq(t.n, t.c(1)), f.le(t.c(0), t.i), f.le(t.i, t.c(0)), f.le(t.c(1), j),
+                    f.le(j, t.n), rows, prefix});
+  EXPECT_EQ(p.satisfiable(ctx), Answer::Yes);
+  EXPECT_EQ(p.satisfiable(f.logicalAnd(ctx, f.logicalNot(sum(t.c(0), t.c(0))))), Answer::No);
+  EXPECT_EQ(p.valid(ctx, sum(t.c(0), t.c(0))), Answer::Yes);
+  // a second row: the rows done may hold it (i = 1), or not (i = 0)
+  Expr two = t.all(
+      {f.eq(t.n, t.c(2)), f.le(t.c(0), t.i), f.le(t.i, t.c(1)), f.eq(j, t.c(0)), rows, prefix});
+  EXPECT_EQ(p.valid(two, sum(t.c(0), t.c(1))), Answer::No);
+  EXPECT_EQ(p.valid(f.logicalAnd(two, f.eq(t.i, t.c(1))), sum(t.c(0), t.c(1))), Answer::Yes);
+  EXPECT_EQ(p.stats().maybeResults, 0u);
+}
+
 // Integer difference logic (lib/symbolic/DiffLogic.h): conjunctions of
 // `x - y <= c`, `x <= c`, `c <= x` and equalities over integer symbols are
 // decided without a backend (seed 004's loop counters: ring and count asked
