@@ -123,6 +123,12 @@ Expr ProverOracle::uniqueValue(Expr context, Expr symbol) {
 
 Expr ProverOracle::computeUniqueValue(Expr context, Expr symbol) {
   sym::ExprFactory& f = f_;
+  // Integer difference logic decides it exactly when the symbol's component
+  // is in its fragment (the counters and bounds of LISE's path conditions:
+  // seed 004's ring simplified its whole path condition for each new one).
+  if (symbol->type()->isInt())
+    if (std::optional<Expr> v = prover_.uniqueIntValue(component(context, symbol), symbol))
+      return *v;
   // Internal first: the simplifier's equalities and bounds may already fix it.
   Expr s = prover_.simplify(symbol, context);
   if (s->kind() == sym::Kind::NumConst || s->isTrue() || s->isFalse())

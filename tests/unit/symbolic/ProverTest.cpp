@@ -693,6 +693,34 @@ TEST(ProverChain, DifferenceLogicDecidesCountersWithoutBackend) {
 
 // The difference logic agrees with z3 on random conjunctions of its atoms
 // (internal decisions off for the reference).
+// The unique value of an integer symbol, decided by difference logic alone
+// (the engine's ProverOracle::uniqueValue asks it first).
+TEST(ProverChain, DifferenceLogicGivesUniqueValues) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f, ProverOptions{Backend::Z3, 5000, true, true, /*internal=*/true});
+  auto unique = [&](Expr ctx, Expr x) { return p.uniqueIntValue(ctx, x); };
+  // fixed through a chain of equalities and bounds
+  Expr chain = t.all({f.le(t.x, t.y), f.le(t.y, t.x), f.eq(t.y, f.add(t.z, t.c(2))),
+                      f.le(t.c(3), t.z), f.le(t.z, t.c(3))});
+  ASSERT_TRUE(unique(chain, t.x).has_value());
+  EXPECT_EQ(*unique(chain, t.x), t.c(5));
+  // a range of values, or one bound only: not fixed
+  Expr range = t.all({f.le(t.c(1), t.x), f.le(t.x, t.c(3))});
+  ASSERT_TRUE(unique(range, t.x).has_value());
+  EXPECT_EQ(*unique(range, t.x), nullptr);
+  ASSERT_TRUE(unique(f.le(t.c(1), t.x), t.x).has_value());
+  EXPECT_EQ(*unique(f.le(t.c(1), t.x), t.x), nullptr);
+  // unsatisfiable: no value
+  Expr none = t.all({f.lt(t.x, t.y), f.lt(t.y, t.x)});
+  ASSERT_TRUE(unique(none, t.x).has_value());
+  EXPECT_EQ(*unique(none, t.x), nullptr);
+  // outside the fragment (a sum of two symbols, a product): not decided here
+  EXPECT_FALSE(unique(t.all({f.eq(f.add(t.x, t.y), t.c(4)), f.eq(t.y, t.c(1))}), t.x));
+  EXPECT_FALSE(unique(f.eq(f.mul(t.x, t.y), t.c(4)), t.x));
+  EXPECT_EQ(p.stats().z3Calls, 0u);
+}
+
 TEST(ProverChain, DifferenceLogicAgreesWithZ3) {
   Fixture t;
   auto& f = t.f;

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,12 @@ public:
   /// The same, with the values of `only` alone (when one symbol's value is
   /// wanted: the others' may be large arrays).
   std::optional<Model> model(Expr context, std::span<const Expr> only);
+  /// The value an integer symbol takes in every model of `context`, when
+  /// integer difference logic decides it (every conjunct in its fragment:
+  /// exact, no backend): null when the context leaves it more than one
+  /// value or is unsatisfiable; nullopt when a conjunct is outside the
+  /// fragment or the internal decisions are off.
+  std::optional<Expr> uniqueIntValue(Expr context, Expr symbol);
 
   const ProverStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
