@@ -266,7 +266,7 @@ void Bounds::propagate() {
         size_t n = c.p.terms.size();
         std::vector<Interval> contrib(n);
         Rational hiSum = c.p.c0 * s;
-        size_t unbounded = 0, which = 0;
+        size_t unbounded = 0, which = 0, strict = 0; // (strict: upper ends not reached)
         for (size_t j = 0; j < n; ++j) {
           contrib[j] = scaleI(monoRange(c.p.terms[j].mono), c.p.terms[j].coef * s);
           if (!contrib[j].hasHi) {
@@ -274,6 +274,7 @@ void Bounds::propagate() {
             which = j;
           } else {
             hiSum += contrib[j].hi;
+            strict += contrib[j].hiStrict;
           }
         }
         if (unbounded > 1)
@@ -282,6 +283,8 @@ void Bounds::propagate() {
           if (unbounded == 1 && j != which)
             continue;
           Rational restHi = unbounded == 1 ? hiSum : hiSum - contrib[j].hi;
+          // the rest stays below restHi when one of its terms does (x = y with 0 < y: 0 < x)
+          bool restStrict = (unbounded == 1 ? strict : strict - contrib[j].hiStrict) > 0;
           // coef*x >= -restHi
           Rational coef = c.p.terms[j].coef * s;
           Interval b;
@@ -289,11 +292,11 @@ void Bounds::propagate() {
           if (coef.sign() > 0) {
             b.hasLo = true;
             b.lo = v;
-            b.loStrict = c.kind == Kind::Lt;
+            b.loStrict = c.kind == Kind::Lt || restStrict;
           } else {
             b.hasHi = true;
             b.hi = v;
-            b.hiStrict = c.kind == Kind::Lt;
+            b.hiStrict = c.kind == Kind::Lt || restStrict;
           }
           changed |= tighten(c.p.terms[j].mono, b);
           if (inconsistent_)

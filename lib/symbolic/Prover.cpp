@@ -6,6 +6,7 @@
 #include "BoundedQuantifiers.h"
 #include "Bounds.h"
 #include "Definitions.h"
+#include "Denominators.h"
 #include "DiffLogic.h"
 #include "chorus/support/Knockout.h"
 
@@ -218,7 +219,7 @@ static CheckResult runBackends(ExprFactory& f, Prover::Impl& I, const ProverOpti
                                ProverStats& st, std::span<const Expr> query) {
   // (quantifiers over ranges the query bounds: their instances, an
   // equivalent query without them; BoundedQuantifiers.h)
-  const std::vector<Expr> expanded = expandBoundedQuantifiers(f, query);
+  const std::vector<Expr> expanded = clearDenominators(f, expandBoundedQuantifiers(f, query));
   std::span<const Expr> as = expanded;
   auto one = [&](SolverBackend& b, uint64_t& counter) {
     ++counter;

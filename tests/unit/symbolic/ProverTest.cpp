@@ -693,6 +693,30 @@ TEST(ProverChain, DifferenceLogicDecidesCountersWithoutBackend) {
 
 // The difference logic agrees with z3 on random conjunctions of its atoms
 // (internal decisions off for the reference).
+// Atoms over a quotient whose divisor the query's bounds make positive (or
+// negative) are multiplied out before a backend is asked (Denominators.h):
+// seed 004's mean and fib, whose inductive steps hold `x' = (...) / i` with
+// 0 < i known through an equality (Bounds keeps the strictness of 0 < y
+// through x = y). Equivalent: both answers stay.
+TEST(ProverChain, PositiveDenominatorsAreCleared) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f, ProverOptions{Backend::Z3, 5000, true, true, /*internal=*/true});
+  Expr a = f.symbol("a", t.R), q = f.symbol("q", t.R);
+  Expr ctx = t.all({f.lt(t.rc(0), t.ry), f.eq(t.rx, t.ry),
+                    f.eq(f.div(f.sub(a, f.mul(t.rx, q)), t.rx), t.rc(0))});
+  EXPECT_EQ(p.valid(ctx, f.eq(a, f.mul(t.rx, q))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.eq(a, q)), Answer::No);
+  EXPECT_EQ(p.satisfiable(f.logicalAnd(ctx, f.lt(t.rc(0), f.div(a, t.rx)))), Answer::Yes);
+  EXPECT_EQ(p.satisfiable(t.all({ctx, f.lt(t.rc(0), f.div(a, t.rx)), f.le(a, t.rc(0))})),
+            Answer::No);
+  // a negative divisor turns the inequality around
+  Expr neg = t.all({f.lt(t.rx, t.rc(0)), f.le(t.rc(0), f.div(a, t.rx))});
+  EXPECT_EQ(p.valid(neg, f.le(a, t.rc(0))), Answer::Yes);
+  EXPECT_EQ(p.valid(neg, f.lt(a, t.rc(0))), Answer::No);
+  EXPECT_EQ(p.stats().maybeResults, 0u);
+}
+
 // The unique value of an integer symbol, decided by difference logic alone
 // (the engine's ProverOracle::uniqueValue asks it first).
 TEST(ProverChain, DifferenceLogicGivesUniqueValues) {
