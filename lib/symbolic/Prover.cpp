@@ -45,6 +45,11 @@ struct Prover::Impl {
   std::unique_ptr<SolverBackend> z3, cvc5;
   std::unordered_map<std::pair<Expr, Expr>, Answer, PairHash> validCache;
   std::unordered_map<Expr, Answer> satCache;
+  /// The answers of validity queries as asked (whole context, claim): what
+  /// validCache and satCache would give again, without slicing the context
+  /// once more (seed 004's ring asks the same guards of the same path
+  /// conditions from many interleavings).
+  std::unordered_map<std::pair<Expr, Expr>, Answer, PairHash> askedCache;
   /// The interval bounds of recent validity contexts, with the conjuncts
   /// each was built from: the moves of a state ask many claims under one
   /// path condition, and a Bounds is only read once built (seed 004's ring:
@@ -89,6 +94,7 @@ Prover::~Prover() = default;
 void Prover::clearCache() {
   impl_->validCache.clear();
   impl_->satCache.clear();
+  impl_->askedCache.clear();
   impl_->bounds.clear();
 }
 
@@ -382,6 +388,22 @@ Answer Prover::valid(Expr ctx, Expr claim) {
     ++stats_.internalDecisions;
     return Answer::Yes;
   }
+  if (opts_.cache) {
+    auto it = impl_->askedCache.find({ctx, claim});
+    if (it != impl_->askedCache.end()) {
+      ++stats_.cacheHits;
+      if (it->second == Answer::Maybe)
+        ++stats_.maybeResults;
+      return it->second;
+    }
+  }
+  Answer a = validAsked(ctx, claim);
+  if (opts_.cache)
+    impl_->askedCache.emplace(std::make_pair(ctx, claim), a);
+  return a;
+}
+
+Answer Prover::validAsked(Expr ctx, Expr claim) {
   std::vector<Expr> cs = ExprFactory::conjuncts(ctx);
   // A ground claim (e.g. false) asks about the whole context: no independence.
   bool indep = opts_.independence && !linkSymbols(f_, claim).empty();

@@ -95,6 +95,9 @@ public:
   struct Impl; // implementation detail
 
 private:
+  /// valid() past its trivial cases and its cache of asked queries.
+  Answer validAsked(Expr ctx, Expr claim);
+
   ExprFactory& f_;
   ProverOptions opts_;
   ProverStats stats_;
