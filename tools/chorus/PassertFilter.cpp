@@ -118,6 +118,33 @@ bool isLocate(const Function& F) {
   return F.getName().contains("_block_invoke");
 }
 
+/// Whether F is the invoke function of a block literal that is passed to
+/// chorus_rt_pa_begin only (the rewriting's `locate`): F's address is only
+/// stored into stack literals, each of which goes to chorus_rt_pa_begin.
+bool isChorusLocate(const Function& F) {
+  if (!isLocate(F) || F.arg_size() != 2 || F.use_empty())
+    return false;
+  for (const User* U : F.users()) {
+    const auto* st = dyn_cast<StoreInst>(U);
+    if (!st || st->getValueOperand() != &F)
+      return false;
+    const auto* lit = dyn_cast<AllocaInst>(getUnderlyingObject(st->getPointerOperand()));
+    if (!lit)
+      return false;
+    bool begun = false;
+    for (const User* L : lit->users()) {
+      const auto* call = dyn_cast<CallInst>(L);
+      const Function* f = call ? call->getCalledFunction() : nullptr;
+      if (f && f->getName() == "chorus_rt_pa_begin" && call->arg_size() > 1 &&
+          call->getArgOperand(1) == lit)
+        begun = true;
+    }
+    if (!begun)
+      return false;
+  }
+  return true;
+}
+
 /// The memory an address is computed from: each load among the values it
 /// is made of (through pointer arithmetic, casts, selects and phis) adds
 /// `s=TYPE` and, when the load reads a global, `c=NAME`.
@@ -294,8 +321,13 @@ private:
   void filter(Module& M, const Watch& w, size_t& kept, size_t& removed) {
     std::vector<CallInst*> drop;
     for (Function& F : M) {
-      if (F.isDeclaration() || isLocate(F))
+      if (F.isDeclaration())
         continue;
+      if (isLocate(F)) {
+        if (isChorusLocate(F))
+          ownLiteral(F, kept, removed, drop);
+        continue;
+      }
       for (BasicBlock& B : F)
         for (Instruction& I : B) {
           auto* call = dyn_cast<CallInst>(&I);
@@ -312,6 +344,28 @@ private:
     }
     for (CallInst* c : drop)
       c->eraseFromParent();
+  }
+
+  /// In the rewriting's `locate` block (`^(void** a) { a[k] = &loc; }`),
+  /// which the runtime calls with its reads recorded as what the locations
+  /// are computed from: the reads of the block literal (argument 0: the
+  /// copies it captured, which never change) and the stores to `a`
+  /// (argument 1: the runtime's own array) are no accesses of the program.
+  /// Every other access of the block stays instrumented.
+  static void ownLiteral(Function& F, size_t& kept, size_t& removed, std::vector<CallInst*>& drop) {
+    for (BasicBlock& B : F)
+      for (Instruction& I : B) {
+        auto* call = dyn_cast<CallInst>(&I);
+        bool write = false;
+        if (!call || !accessCall(call, write))
+          continue;
+        const Value* o = getUnderlyingObject(call->getArgOperand(0));
+        if (o == F.getArg(write ? 1 : 0) && accessOf(call)) {
+          drop.push_back(call);
+          ++removed;
+        } else
+          ++kept;
+      }
   }
 
   /// The load or store just after the access call, on its address.
