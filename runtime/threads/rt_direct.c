@@ -41,10 +41,7 @@ static void make_key(void) {
   pthread_key_create(&leave_key, leave);
 }
 
-void rt_join(void) {
-  rt_tl_quiet = 0;
-  if (rt_tl_joined)
-    return;
+void rt_join_slow(void) {
   pthread_once(&key_once, make_key);
   pthread_setspecific(leave_key, (void*)1); /* leaves at the thread's exit */
   rt_tl_joined = 1;
@@ -143,10 +140,51 @@ static void eval(rt_inst* real, uint64_t gen, const chorus_rt_pa_site* site, int
     }
 }
 
+/* does the filter entry h count a granule of [a, a + n)? (as rt_filter_add
+ * raises them) */
+static int covers(uintptr_t a, unsigned long n, uintptr_t h) {
+  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+  uintptr_t g0 = a >> 3, g1 = (a + (n ? n : 1) - 1) >> 3;
+  if (g1 - g0 > m)
+    g1 = g0 + m;
+  return ((h - g0) & m) <= g1 - g0;
+}
+
+void rt_direct_prepare(rt_inst* in) {
+  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+  const chorus_rt_pa_site* site = in->site;
+  const int nl = site->nlocs;
+  for (int k = 0; k < nl; ++k) {
+    uintptr_t a = in->addr[k];
+    unsigned long n = in->size[k];
+    in->fown[k] = 0;
+    if (n - 1 > 15 || (a >> 3) != ((a + n - 1) >> 3))
+      continue; /* not within one granule: the long way */
+    unsigned own = 0, mask = 0;
+    for (int j = 0; j < nl; ++j) {
+      own += (unsigned)covers(in->addr[j], in->size[j], (a >> 3) & m);
+      mask |= (unsigned)overlaps(a, n, in->addr[j], in->size[j]) << j;
+    }
+    in->fown[k] = (unsigned short)own;
+    if (in->kmask[k] != mask) {
+      in->kmask[k] = (unsigned char)mask;
+      in->known_true[k] = 0;
+    }
+    for (int w = 0; w < 2; ++w)
+      if (!(in->known_true[k] >> w & 1)) {
+        unsigned key = access_key(mask, w, 0);
+        const memo* me = memo_of(site, key);
+        if (me->site == site && me->key == key)
+          in->known_true[k] |= (unsigned char)(1u << w);
+      }
+  }
+}
+
 /* `in` is published, its locations in caddr */
 void rt_direct_begin(rt_inst* in) {
   for (int k = 0; k < in->site->nlocs; ++k)
     rt_filter_add(in->addr[k], in->size[k], 1);
+  rt_direct_prepare(in);
   rt_count(1, 1);
   /* LIVE from BEGIN on: every observation variable false, so e has the
    * same value at every BEGIN of a site (the last site found true is
@@ -167,7 +205,8 @@ void rt_direct_begin(rt_inst* in) {
 void rt_direct_end(rt_inst* in) {
   for (int k = 0; k < in->site->nlocs; ++k)
     rt_filter_add(in->addr[k], in->size[k], -1);
-  rt_count(0, 1);
+  rt_count(0, 1 + rt_tl_events);
+  rt_tl_events = 0;
 }
 
 void rt_direct_moved(rt_inst* in, int k, uintptr_t now) {
@@ -178,33 +217,32 @@ void rt_direct_moved(rt_inst* in, int k, uintptr_t now) {
   in->addr[k] = now;
   rt_filter_add(now, in->size[k], 1);
   rt_filter_add(old, in->size[k], -1);
-}
-
-/* does the filter entry h count a granule of [a, a + n)? (as rt_filter_add
- * raises them) */
-static int covers(uintptr_t a, unsigned long n, uintptr_t h) {
-  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
-  uintptr_t g0 = a >> 3, g1 = (a + (n ? n : 1) - 1) >> 3;
-  if (g1 - g0 > m)
-    g1 = g0 + m;
-  return ((h - g0) & m) <= g1 - g0;
+  rt_direct_prepare(in);
 }
 
 int rt_direct_quick(uintptr_t a, unsigned long n, int write) {
   rt_inst* in = rt_tl_live;
-  if (!in || in->next_live || !in->direct || n > 16)
+  if (!in || in->next_live || !in->direct || n - 1 > 15)
     return 0;
+  /* the filter's counts at the access's granules against those of the
+   * instance's own locations there (unhashed: a location that counts at
+   * an entry only through the hash makes the access go the long way) */
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
-  uintptr_t h0 = (a >> 3) & m, h1 = ((a + n - 1) >> 3) & m;
-  unsigned f0 = atomic_load(&rt_filter[h0]), f1 = atomic_load(&rt_filter[h1]), own0 = 0, own1 = 0,
-           mask = 0;
+  uintptr_t g0 = a >> 3, g1 = (a + n - 1) >> 3;
+  unsigned own0 = 0, own1 = 0, mask = 0;
   const chorus_rt_pa_site* site = in->site;
-  for (int k = 0; k < site->nlocs; ++k) {
-    own0 += (unsigned)covers(in->addr[k], in->size[k], h0);
-    own1 += (unsigned)covers(in->addr[k], in->size[k], h1);
-    mask |= (unsigned)overlaps(a, n, in->addr[k], in->size[k]) << k;
+  const int nl = site->nlocs;
+  for (int k = 0; k < nl; ++k) {
+    uintptr_t b = in->addr[k];
+    unsigned long sz = in->size[k] ? in->size[k] : 1;
+    uintptr_t l0 = b >> 3, span = ((b + sz - 1) >> 3) - l0;
+    if (span > m)
+      return 0;
+    own0 += g0 - l0 <= span;
+    own1 += g1 - l0 <= span;
+    mask |= (unsigned)(a < b + sz && b < a + n) << k;
   }
-  if (f0 != own0 || f1 != own1)
+  if (atomic_load(&rt_filter[g0 & m]) != own0 || atomic_load(&rt_filter[g1 & m]) != own1)
     return 0; /* another thread's instance may name these bytes */
   if (!mask)
     return 1;
@@ -212,7 +250,7 @@ int rt_direct_quick(uintptr_t a, unsigned long n, int write) {
   memo* me = memo_of(site, key);
   if (me->site != site || me->key != key)
     return 0;
-  rt_count(0, 1);
+  ++rt_tl_events;
   return 1;
 }
 

@@ -53,12 +53,13 @@ __attribute__((noinline)) static void access_slow(const volatile void* a, unsign
 static inline int quiet(uintptr_t a, unsigned long n, int write) {
   if (rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL) | (n - 1 > 15))
     return 0;
-  if (rt_tl_live) {
+  rt_inst* in = rt_tl_live;
+  if (in) {
     if (rt_dirty())
       return 0;
   } else if (rt_tl_joined && ++rt_tl_quiet > 4096)
     return 0; /* leaves: rt_idle */
-  if (write && rt_depmap_hit(a, n) && (rt_tl_live || !rt_own_stack(a)))
+  if (write && rt_depmap_hit(a, n) && (in || !rt_own_stack(a)))
     return 0;
   if (!rt_filter_hit(a, n))
     return 1;
@@ -66,9 +67,23 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
    * to re-compute nor, a write, touching what it is computed from, as
    * above), the per-site cache decides it as access_slow would, without
    * its checks again */
-  return rt_tl_live && rt_tl_stack_hi &&
-         !atomic_load_explicit(&rt_live_logged, memory_order_relaxed) &&
-         rt_direct_quick(a, n, write);
+  if (!in || !rt_tl_stack_hi || atomic_load_explicit(&rt_live_logged, memory_order_relaxed))
+    return 0;
+  if (!in->next_live && in->direct) {
+    /* the commonest: an access of exactly one of the instance's locations,
+     * found true before, where only this instance counts in the filter */
+    const int nl = in->site->nlocs;
+    for (int k = 0; k < nl; ++k)
+      if (in->addr[k] == a && in->size[k] == n) {
+        if (in->known_true[k] >> write & 1 &&
+            atomic_load(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)]) == in->fown[k]) {
+          ++rt_tl_events;
+          return 1;
+        }
+        break;
+      }
+  }
+  return rt_direct_quick(a, n, write);
 }
 
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {

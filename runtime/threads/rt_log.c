@@ -32,10 +32,10 @@ _Atomic unsigned short rt_filter[1u << RT_FILTER_BITS];
 static rt_log_t* _Atomic logs[RT_MAX_THREADS];
 static _Atomic int nlogs;
 static _Atomic int next_tid = 1;
-static _Thread_local int tl_tid = -1;
+_Thread_local int rt_tl_tid = -1;
 static _Thread_local rt_log_t* tl_log;
 
-void rt_filter_add(uintptr_t a, unsigned long n, int d) {
+void rt_filter_add_range(uintptr_t a, unsigned long n, int d) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   if (!n)
     n = 1;
@@ -59,10 +59,10 @@ int rt_filter_covers(uintptr_t a, unsigned long n) {
   return 0;
 }
 
-int rt_tid(void) {
-  if (tl_tid < 0)
-    tl_tid = getpid() == (pid_t)gettid() ? 0 : atomic_fetch_add(&next_tid, 1);
-  return tl_tid;
+int rt_tid_slow(void) {
+  if (rt_tl_tid < 0)
+    rt_tl_tid = getpid() == (pid_t)gettid() ? 0 : atomic_fetch_add(&next_tid, 1);
+  return rt_tl_tid;
 }
 
 static rt_log_t* my_log(void) {
@@ -159,7 +159,7 @@ struct start {
 static void* started(void* p) {
   struct start s = *(struct start*)p;
   free(p);
-  tl_tid = s.tid;
+  rt_tl_tid = s.tid;
   return s.fn(s.arg);
 }
 

@@ -52,6 +52,16 @@ struct chorus_rt_pa_inst {
   _Atomic uint64_t failed_gen;             /* the last generation reported */
   struct chorus_rt_pa_inst* _Atomic* home; /* pooled: the owner's list of returned records */
   struct chorus_rt_pa_inst* next_free;
+  /* a direct instance, for its own thread's accesses of exactly one of its
+   * locations (rt_hooks.c; rt_direct_prepare): the filter's count at
+   * location k's granule when no other instance counts there (0: k is not
+   * within one granule), and whether e is known true (the thread's memo)
+   * at a read (bit 0) and at a write (bit 1) of exactly k by this thread,
+   * and the locations that such an access overlaps (for which known_true
+   * holds: it stays true while the record has the site) */
+  unsigned short fown[RT_SMALL];
+  unsigned char known_true[RT_SMALL];
+  unsigned char kmask[RT_SMALL];
 };
 typedef struct chorus_rt_pa_inst rt_inst;
 
@@ -76,8 +86,12 @@ extern _Atomic uint64_t rt_clock;   /* the last timestamp given */
 extern _Atomic uint64_t rt_done;    /* the last timestamp the checker processed */
 extern int rt_fail_stop;
 extern _Atomic int rt_stopped;
-extern _Atomic int rt_finishing; /* at exit or a fatal signal: no waiting */
-int rt_tid(void);
+extern _Atomic int rt_finishing;    /* at exit or a fatal signal: no waiting */
+extern _Thread_local int rt_tl_tid; /* -1: not numbered yet */
+int rt_tid_slow(void);
+static inline int rt_tid(void) {
+  return rt_tl_tid >= 0 ? rt_tl_tid : rt_tid_slow();
+}
 /* appends an event to the calling thread's log (fail-stop: waits for the
  * checker as README.md says) */
 void rt_log(unsigned char type, uintptr_t addr, uint32_t size, rt_inst* inst, int loc, void* pc,
@@ -98,7 +112,14 @@ int rt_real_create(void* thr, void* (*fn)(void*), void* arg);
  * locations of live instances */
 #define RT_FILTER_BITS 16
 extern _Atomic unsigned short rt_filter[1u << RT_FILTER_BITS];
-void rt_filter_add(uintptr_t a, unsigned long n, int d);
+void rt_filter_add_range(uintptr_t a, unsigned long n, int d);
+static inline void rt_filter_add(uintptr_t a, unsigned long n, int d) {
+  if (n - 1 < 8 && (a >> 3) == ((a + n - 1) >> 3)) /* one granule */
+    atomic_fetch_add_explicit(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)],
+                              (unsigned short)d, memory_order_seq_cst);
+  else
+    rt_filter_add_range(a, n, d);
+}
 static inline int rt_filter_hit(uintptr_t a, unsigned long n) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   return atomic_load_explicit(&rt_filter[(a >> 3) & m], memory_order_relaxed) |
@@ -124,7 +145,29 @@ int rt_publish(rt_inst* in);     /* 0: the table is full */
 void rt_withdraw(rt_inst* in);
 void rt_table_open(void); /* the owner changes a published instance */
 void rt_table_close(void);
-void rt_count(long instances, long events);
+/* the calling thread's counts of instances and events (for the summary),
+ * in its table (NULL: it has none yet) */
+typedef struct rt_counts {
+  _Atomic long instances, events;
+} rt_counts;
+extern _Thread_local rt_counts* rt_tl_counts;
+/* events of the thread's direct instances not counted yet (rt_direct_end
+ * adds them) */
+extern _Thread_local long rt_tl_events;
+void rt_count_slow(long instances, long events);
+static inline void rt_count(long instances, long events) {
+  rt_counts* c = rt_tl_counts;
+  if (!c) {
+    rt_count_slow(instances, events);
+    return;
+  }
+  /* only the owner writes them */
+  atomic_store_explicit(&c->instances,
+                        atomic_load_explicit(&c->instances, memory_order_relaxed) + instances,
+                        memory_order_relaxed);
+  atomic_store_explicit(&c->events, atomic_load_explicit(&c->events, memory_order_relaxed) + events,
+                        memory_order_relaxed);
+}
 void rt_table_counts(long* instances, long* events);
 /* another thread marked the caller's table */
 extern _Thread_local _Atomic int* rt_tl_marked;
@@ -151,12 +194,23 @@ int rt_direct_ok(const chorus_rt_pa_site* site, const unsigned char* kinds);
 void rt_direct_begin(rt_inst* in);
 void rt_direct_end(rt_inst* in);
 void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now */
+/* fown and known_true of `in` (its locations changed) */
+void rt_direct_prepare(rt_inst* in);
 void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc);
 /* the access concerns only the calling thread's one live instance, a
  * direct one, and is known to leave its e true: counted, nothing else to
  * do (1); otherwise 0 (rt_direct_access) */
 int rt_direct_quick(uintptr_t a, unsigned long n, int write);
-void rt_join(void); /* the calling thread may have live instances */
+/* the thread counts toward rt_live_total; its accesses since its last
+ * region */
+extern _Thread_local int rt_tl_joined;
+extern _Thread_local unsigned rt_tl_quiet;
+void rt_join_slow(void);
+static inline void rt_join(void) { /* the calling thread may have live instances */
+  rt_tl_quiet = 0;
+  if (!rt_tl_joined)
+    rt_join_slow();
+}
 void rt_idle(void); /* it has none: leave after a while */
 
 /* rt_scope.c: what moves a location (the memory it is computed from) */
@@ -180,10 +234,6 @@ static inline int rt_own_stack(uintptr_t a) {
 }
 /* a table to mark again at the thread's next write (rt_dep_written) */
 extern _Thread_local rt_table* rt_tl_remark;
-/* rt_direct.c: the thread counts toward rt_live_total; its accesses since
- * its last region */
-extern _Thread_local int rt_tl_joined;
-extern _Thread_local unsigned rt_tl_quiet;
 
 /* rt_check.c */
 void* rt_checker(void* unused);

@@ -47,7 +47,6 @@ static rt_inst* record(const chorus_rt_pa_site* site) {
       rt_inst* r = tl_free;
       tl_free = r->next_free;
       r->failed = 0;
-      memset(r->latch, 0, RT_SMALL + 1);
       return r;
     }
   }
@@ -176,18 +175,23 @@ static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps) {
 
 chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_,
                                       const unsigned long* sizes, const unsigned char* kinds) {
-  rt_start();
+  if (!rt_tl_joined)
+    rt_start(); /* (a thread joins after the start) */
   rt_join();
   int n = site->nlocs;
   rt_inst* in = record(site);
+  if (in->site != site) { /* (a pooled record of the site has them) */
+    for (int k = 0; k < n; ++k) {
+      in->size[k] = sizes[k];
+      in->kind[k] = kinds[k];
+    }
+    if (in->home)
+      memset(in->kmask, 0, sizeof in->kmask); /* known_true is of another site */
+  }
   in->site = site;
   in->tid = rt_tid();
   in->locate = locate_;
   ++in->gen;
-  for (int k = 0; k < n; ++k) {
-    in->size[k] = sizes[k];
-    in->kind[k] = kinds[k];
-  }
   locate(in, in->addr, &in->deps);
   for (int k = 0; k < n; ++k)
     in->caddr[k] = in->addr[k];
@@ -198,13 +202,18 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
     in->deps.n = -1;
   if (in->deps.n < 0)
     rt_tl_dirty = 1;
-  in->direct = in->published && rt_direct_ok(site, kinds);
+  /* (a site's kinds are the same at each BEGIN) */
+  static _Thread_local const chorus_rt_pa_site* direct_site;
+  in->direct = in->published && (site == direct_site || rt_direct_ok(site, kinds));
+  if (in->direct)
+    direct_site = site;
   in->next_live = rt_tl_live;
   rt_tl_live = in;
   if (in->direct) {
     rt_direct_begin(in);
     return in;
   }
+  memset(in->latch, 0, (size_t)(in->home ? RT_SMALL + 1 : site->nlatches));
   rt_start_checker();
   atomic_fetch_add(&rt_live_logged, 1);
   for (int k = 0; k < n; ++k) {

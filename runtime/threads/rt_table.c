@@ -17,13 +17,15 @@ struct rt_table {
   _Atomic int n;
   _Atomic int dirty; /* another thread wrote memory a location is computed from */
   rt_inst* _Atomic ent[RT_TABLE_MAX];
-  _Atomic long instances, events; /* direct checking's, for the summary */
+  rt_counts counts; /* direct checking's, for the summary */
 };
 
 static rt_table* _Atomic tables[RT_MAX_THREADS];
 static _Atomic int ntables;
 static _Thread_local rt_table* tl_table;
 _Thread_local _Atomic int* rt_tl_marked;
+_Thread_local rt_counts* rt_tl_counts;
+_Thread_local long rt_tl_events;
 
 rt_table* rt_my_table(void) {
   if (tl_table)
@@ -38,6 +40,7 @@ rt_table* rt_my_table(void) {
   }
   atomic_store(&tables[i], p);
   rt_tl_marked = &p->dirty;
+  rt_tl_counts = &p->counts;
   return tl_table = p;
 }
 
@@ -94,16 +97,9 @@ void rt_withdraw(rt_inst* in) {
   rt_table_close();
 }
 
-static void add(_Atomic long* c, long d) { /* the owner's counters */
-  atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + d, memory_order_relaxed);
-}
-
-void rt_count(long instances, long events) {
-  rt_table* p = rt_my_table();
-  if (p) {
-    add(&p->instances, instances);
-    add(&p->events, events);
-  }
+void rt_count_slow(long instances, long events) {
+  if (rt_my_table())
+    rt_count(instances, events);
 }
 
 void rt_table_counts(long* instances, long* events) {
@@ -112,8 +108,8 @@ void rt_table_counts(long* instances, long* events) {
   for (int i = 0; i < n; ++i) {
     rt_table* p = atomic_load(&tables[i]);
     if (p) {
-      *instances += atomic_load(&p->instances);
-      *events += atomic_load(&p->events);
+      *instances += atomic_load(&p->counts.instances);
+      *events += atomic_load(&p->counts.events);
     }
   }
 }
