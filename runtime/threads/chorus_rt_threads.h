@@ -11,7 +11,8 @@
  * address of every location e names (the arguments of LW/RW/LR/RR and the
  * values e compares) through pointers to the variables they are made of,
  * so the asserting thread re-computes them as its variables change (the
- * verifier evaluates e in the region's frame). e itself becomes `eval`, a
+ * verifier evaluates e in the region's frame); with chorus_rt_pa_begin_d
+ * it also names the memory they are computed from. e itself becomes `eval`, a
  * function over the instance's observation variables (R, W of the current
  * event on each location), its HASOCCURRED latches and the locations'
  * values, which the checker thread calls after each event (Fig. 2). */
@@ -110,6 +111,12 @@ typedef struct chorus_rt_pa_inst* chorus_rt_pa_scope;
 typedef void (^chorus_rt_pa_locate)(void** addr);
 chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate,
                                       const unsigned long* sizes, const unsigned char* kinds);
+/* the same, with a block that also names the memory the addresses are
+ * computed from (at most 16 ranges: dep[i], len[i]) and returns how many,
+ * so that its reads need not be recorded */
+typedef int (^chorus_rt_pa_locate_d)(void** addr, void** dep, unsigned long* len);
+chorus_rt_pa_scope chorus_rt_pa_begin_d(const chorus_rt_pa_site* site, chorus_rt_pa_locate_d locate,
+                                        const unsigned long* sizes, const unsigned char* kinds);
 #endif
 void chorus_rt_pa_end(chorus_rt_pa_scope* s);
 /* never called (chorus_rt_pa_never is 0): after BEGIN, names each

@@ -159,12 +159,13 @@ void rt_direct_prepare(rt_inst* in) {
     unsigned long n = in->size[k];
     in->fown[k] = 0;
     if (n - 1 > 15 || (a >> 3) != ((a + n - 1) >> 3))
-      continue; /* not within one granule: the long way */
-    unsigned own = 0, mask = 0;
-    for (int j = 0; j < nl; ++j) {
-      own += (unsigned)covers(in->addr[j], in->size[j], (a >> 3) & m);
-      mask |= (unsigned)overlaps(a, n, in->addr[j], in->size[j]) << j;
-    }
+      continue;                       /* not within one granule: the long way */
+    unsigned own = 1, mask = 1u << k; /* (k itself) */
+    for (int j = 0; j < nl; ++j)
+      if (j != k) {
+        own += (unsigned)covers(in->addr[j], in->size[j], (a >> 3) & m);
+        mask |= (unsigned)overlaps(a, n, in->addr[j], in->size[j]) << j;
+      }
     in->fown[k] = (unsigned short)own;
     if (in->kmask[k] != mask) {
       in->kmask[k] = (unsigned char)mask;

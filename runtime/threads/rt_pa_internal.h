@@ -35,6 +35,7 @@ struct chorus_rt_pa_inst {
   int tid; /* the asserting thread */
   /* the asserting thread's side */
   chorus_rt_pa_locate locate;
+  chorus_rt_pa_locate_d locate_d;      /* (chorus_rt_pa_begin_d: instead of locate) */
   struct chorus_rt_pa_inst* next_live; /* the thread's live instances */
   uintptr_t* addr;                     /* where the locations are now */
   rt_deps deps;

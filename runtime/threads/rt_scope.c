@@ -107,6 +107,14 @@ static int dep_overlaps(const rt_deps* d, uintptr_t a, unsigned long n) {
  * that never change (what they point to is read, and recorded, apart) */
 static _Thread_local uintptr_t tl_block_lo, tl_block_hi;
 
+/* the memory map of what locations are computed from, for [a, a + n) */
+static void depmap_mark(uintptr_t a, unsigned long n) {
+  const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
+  for (uintptr_t g = a >> 3; g <= (a + n - 1) >> 3; ++g)
+    if (!atomic_load_explicit(&rt_depmap[g & m], memory_order_relaxed))
+      atomic_store_explicit(&rt_depmap[g & m], 1, memory_order_seq_cst);
+}
+
 void rt_dep_read(uintptr_t a, unsigned long n) {
   rt_deps* d = rt_tl_recording;
   if (d->n < 0 || !n || (a >= tl_block_lo && a + n <= tl_block_hi))
@@ -119,10 +127,7 @@ void rt_dep_read(uintptr_t a, unsigned long n) {
   }
   d->a[d->n] = a;
   d->len[d->n++] = n;
-  const uintptr_t m = (1u << RT_DEPMAP_BITS) - 1;
-  for (uintptr_t g = a >> 3; g <= (a + n - 1) >> 3; ++g)
-    if (!atomic_load_explicit(&rt_depmap[g & m], memory_order_relaxed))
-      atomic_store_explicit(&rt_depmap[g & m], 1, memory_order_seq_cst);
+  depmap_mark(a, n);
 }
 
 void rt_dep_written(uintptr_t a, unsigned long n) {
@@ -161,7 +166,35 @@ struct block_literal {
   const unsigned long* descriptor;
 };
 
-static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps) {
+/* the locations of `in` into addr, what they are computed from into deps
+ * (`before`: what they were computed from, already in the map; it may be
+ * deps itself) */
+static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* before) {
+  if (in->locate_d) {
+    /* the block names what it reads (its accesses are not instrumented:
+     * chorus cc's static filter), in the arrays of deps; the copies of
+     * its literal (variables it captured by value) never change */
+    const struct block_literal* b = (const struct block_literal*)(const void*)in->locate_d;
+    uintptr_t lo = (uintptr_t)b, hi = lo + b->descriptor[1];
+    void* dep[RT_DEPS];
+    unsigned long dlen[RT_DEPS];
+    ++rt_tl_inside;
+    int n = in->locate_d((void**)addr, dep, dlen);
+    --rt_tl_inside;
+    int kept = 0;
+    for (int i = 0; i < n && i < RT_DEPS; ++i) {
+      uintptr_t a = (uintptr_t)dep[i];
+      unsigned long len = dlen[i];
+      if (!len || (a >= lo && a + len <= hi))
+        continue;
+      if (kept >= before->n || before->a[kept] != a || before->len[kept] != len)
+        depmap_mark(a, len); /* (else marked before: never cleared) */
+      deps->a[kept] = a;
+      deps->len[kept++] = len;
+    }
+    deps->n = kept;
+    return;
+  }
   deps->n = 0;
   const struct block_literal* b = (const struct block_literal*)(const void*)in->locate;
   tl_block_lo = (uintptr_t)b;
@@ -173,8 +206,25 @@ static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps) {
   rt_tl_recording = NULL;
 }
 
+/* (inlined: __builtin_return_address is the region's) */
+static inline __attribute__((always_inline)) rt_inst*
+begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_locate_d locate_d,
+      const unsigned long* sizes, const unsigned char* kinds);
+
 chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_,
                                       const unsigned long* sizes, const unsigned char* kinds) {
+  return begin(site, locate_, NULL, sizes, kinds);
+}
+
+chorus_rt_pa_scope chorus_rt_pa_begin_d(const chorus_rt_pa_site* site,
+                                        chorus_rt_pa_locate_d locate_d, const unsigned long* sizes,
+                                        const unsigned char* kinds) {
+  return begin(site, NULL, locate_d, sizes, kinds);
+}
+
+static inline __attribute__((always_inline)) rt_inst*
+begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_locate_d locate_d,
+      const unsigned long* sizes, const unsigned char* kinds) {
   if (!rt_tl_joined)
     rt_start(); /* (a thread joins after the start) */
   rt_join();
@@ -191,8 +241,10 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
   in->site = site;
   in->tid = rt_tid();
   in->locate = locate_;
+  in->locate_d = locate_d;
   ++in->gen;
-  locate(in, in->addr, &in->deps);
+  /* (a pooled record: what its last instance was computed from) */
+  locate(in, in->addr, &in->deps, &in->deps);
   for (int k = 0; k < n; ++k)
     in->caddr[k] = in->addr[k];
   /* published: its own bytes move it, found by the tables; a big record
@@ -287,7 +339,7 @@ void rt_relocate(void) {
     uintptr_t now[64];
     rt_deps d;
     int n = in->site->nlocs; /* at most 64 (chorus cc) */
-    locate(in, now, &d);
+    locate(in, now, &d, &in->deps);
     if (!in->published)
       d.n = -1;
     if (d.n < 0)

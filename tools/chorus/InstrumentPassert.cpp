@@ -11,7 +11,13 @@
 // so BEGIN comes before the region's first statement and END after its
 // last one on every way out (C runs the cleanup on break, return and goto
 // too); the block re-computes the locations from the current values of the
-// variables (the asserting thread calls it at its accesses). A variable e
+// variables (the asserting thread calls it at its accesses). When the text
+// of every location shows all the memory its address is read from (no name
+// in capitals, indices of variables, numbers and arithmetic), the block
+// names that memory too -- `^int(void** a, void** d, unsigned long* l)`
+// passed to chorus_rt_pa_begin_d: a pointer that is indexed or followed
+// (`p[i]`, `p->m`, `*p`) and the index variables -- so that the runtime
+// need not record its reads. A variable e
 // uses only as an index value and the region cannot change (mayChange) gets
 // no pointer: the block names it, capturing a local's value at BEGIN. e becomes
 // `eval`, a function of the end of the unit over the observation
@@ -109,10 +115,23 @@ bool allCaps(const std::string& s) {
 /// e translated for the run-time checker.
 class Translator {
 public:
+  /// An lvalue whose bytes a location's address is computed from (read
+  /// while computing it); `ifPointer`: only when it is a pointer (`p[i]`
+  /// reads p, `a[i]` of an array a does not).
+  struct Dep {
+    std::string located;
+    bool ifPointer = false;
+  };
   struct Loc {
     std::string text;    ///< as written
     std::string located; ///< the C lvalue over the captured variable pointers
     bool value = false;  ///< e compares its value
+    /// what the address is computed from, when the text shows it all (no
+    /// name in capitals, which may be a macro reading memory, and indices
+    /// of variables, numbers and arithmetic only); otherwise the runtime
+    /// records the reads of the `locate` block
+    std::vector<Dep> deps;
+    bool depsKnown = true;
   };
   std::vector<Loc> locs;
   std::vector<std::string> latches;            ///< theta of each HASOCCURRED, inner first
@@ -256,6 +275,9 @@ private:
   /// A location; its index.
   int location(bool value) {
     std::string text, located;
+    std::string post; // the postfix expression so far (located)
+    std::vector<Dep> deps;
+    bool known = true;
     auto add = [&](const std::string& t, const std::string& l) {
       bool word = !t.empty() && (std::isalnum((unsigned char)t[0]) || t[0] == '_');
       bool prevWord =
@@ -263,15 +285,18 @@ private:
       text += (word && prevWord ? " " : "") + t;
       located += " " + l;
     };
+    int stars = 0;
     while (is("*")) {
       ++p_;
       add("*", "*");
+      ++stars;
     }
     if (is("("))
       fail("a parenthesized location");
     if (peek().kind != Tok::Ident || allCaps(peek().text) || is("(", 1))
       fail("'" + peek().text + "' where a location (a variable) was expected");
     add(peek().text, capture(peek().text));
+    post = capture(peek().text);
     notIndex.insert(peek().text);
     ++p_;
     for (;;) {
@@ -282,10 +307,15 @@ private:
           fail("'" + peek().text + "' after '" + op + "'");
         add(op, op);
         add(peek().text, peek().text);
+        if (op == "->")
+          deps.push_back({post});
+        post = "(" + post + op + peek().text + ")";
         ++p_;
       } else if (is("[")) {
         ++p_;
         add("[", "[");
+        deps.push_back({post, true});
+        std::string index;
         int depth = 1;
         while (depth) {
           const Tok& k = peek();
@@ -296,26 +326,44 @@ private:
           if (is("]") && --depth == 0)
             break;
           bool member = p_ > 0 && (t_[p_ - 1].text == "." || t_[p_ - 1].text == "->");
+          bool operand = p_ > 0 && (t_[p_ - 1].kind == Tok::Ident ||
+                                    t_[p_ - 1].kind == Tok::Number || t_[p_ - 1].text == ")");
           if (k.kind == Tok::Ident && !member && !allCaps(k.text) && !is("(", 1) &&
               k.text != "sizeof") {
             add(k.text, capture(k.text));
+            index += " " + capture(k.text);
+            deps.push_back({capture(k.text)});
             if (is("[", 1) || is(".", 1) || is("->", 1) || (p_ > 0 && t_[p_ - 1].text == "&"))
               notIndex.insert(k.text);
-          } else
+          } else {
             add(k.text, k.text);
+            index += " " + k.text;
+            // a value read only through the variables above: numbers and
+            // arithmetic (a `*` only between operands)
+            static const std::set<std::string> arith = {"+", "-", "/", "%", "(", ")", "<<", ">>"};
+            bool ok = k.kind == Tok::Number || k.kind == Tok::Char ||
+                      (k.kind == Tok::Punct && (arith.count(k.text) || (k.text == "*" && operand)));
+            known = known && ok;
+          }
           ++p_;
         }
         ++p_;
         add("]", "]");
+        post = "(" + post + "[" + index + "])";
       } else
         break;
+    }
+    // `*x`: the address is x's value
+    for (int s = 0; s < stars; ++s) {
+      deps.push_back({post});
+      post = "(*" + post + ")";
     }
     for (size_t i = 0; i < locs.size(); ++i)
       if (locs[i].text == text) {
         locs[i].value = locs[i].value || value;
         return int(i);
       }
-    locs.push_back({text, located, value});
+    locs.push_back({text, located, value, deps, known});
     return int(locs.size() - 1);
   }
 };
@@ -556,18 +604,49 @@ PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
     // one) and reads a global where it is
     for (const auto& [name, ptr] : tr.captures) {
       if (!tr.notIndex.count(name) && !mayChange(text, code, open, close, name, macros)) {
-        for (auto& l : tr.locs)
-          for (size_t at; (at = l.located.find("(*" + ptr + ")")) != std::string::npos;)
-            l.located.replace(at, ptr.size() + 3, "(" + name + ")");
+        auto byName = [&](std::string& s) {
+          for (size_t at; (at = s.find("(*" + ptr + ")")) != std::string::npos;)
+            s.replace(at, ptr.size() + 3, "(" + name + ")");
+        };
+        for (auto& l : tr.locs) {
+          byName(l.located);
+          for (auto& d : l.deps)
+            byName(d.located);
+        }
         continue;
       }
       begin += " __typeof__(" + name + ") *" + ptr + " = &(" + name + ");";
     }
-    begin += " chorus_rt_pa_scope chorus_rt_pa_s" + id +
-             " __attribute__((cleanup(chorus_rt_pa_end))) = chorus_rt_pa_begin(&chorus_rt_pa_" +
-             id + ", ^(void** chorus_rt_a) {";
+    // the memory the locations are computed from: named by the block
+    // itself when the text shows it all (chorus_rt_pa_begin_d), else
+    // recorded by the runtime while the block runs
+    size_t ndeps = 0;
+    bool depsKnown = true;
+    for (const auto& l : tr.locs) {
+      ndeps += l.deps.size();
+      depsKnown = depsKnown && l.depsKnown;
+    }
+    depsKnown = depsKnown && ndeps <= 16; // RT_DEPS (runtime/threads)
+    begin +=
+        " chorus_rt_pa_scope chorus_rt_pa_s" + id +
+        " __attribute__((cleanup(chorus_rt_pa_end))) = chorus_rt_pa_begin" +
+        (depsKnown ? "_d" : "") + "(&chorus_rt_pa_" + id +
+        (depsKnown ? ", ^int(void** chorus_rt_a, void** chorus_rt_d, unsigned long* chorus_rt_l) {"
+                   : ", ^(void** chorus_rt_a) {");
     for (size_t l = 0; l < tr.locs.size(); ++l)
       begin += " chorus_rt_a[" + std::to_string(l) + "] = (void*)&(" + tr.locs[l].located + ");";
+    if (depsKnown) {
+      begin += " int chorus_rt_n = 0;";
+      for (const auto& l : tr.locs)
+        for (const auto& d : l.deps) {
+          std::string one = "{ chorus_rt_d[chorus_rt_n] = (void*)&(" + d.located +
+                            "); chorus_rt_l[chorus_rt_n++] = sizeof(" + d.located + "); }";
+          begin += d.ifPointer ? " if (__builtin_types_compatible_p(__typeof__(" + d.located +
+                                     "), __typeof__(&(" + d.located + ")[0]))) " + one
+                               : " " + one;
+        }
+      begin += " return chorus_rt_n;";
+    }
     begin += " }, (const unsigned long[]){";
     for (size_t l = 0; l < tr.locs.size(); ++l)
       begin += (l ? ", sizeof(" : "sizeof(") + tr.locs[l].text + ")";

@@ -119,11 +119,13 @@ bool isLocate(const Function& F) {
 }
 
 /// Whether F is the invoke function of a block literal that is passed to
-/// chorus_rt_pa_begin only (the rewriting's `locate`): F's address is only
-/// stored into stack literals, each of which goes to chorus_rt_pa_begin.
-bool isChorusLocate(const Function& F) {
-  if (!isLocate(F) || F.arg_size() != 2 || F.use_empty())
+/// chorus_rt_pa_begin (`named`: chorus_rt_pa_begin_d) only, the rewriting's
+/// `locate`: F's address is only stored into stack literals, each of which
+/// goes to that function.
+bool isChorusLocate(const Function& F, bool named) {
+  if (!isLocate(F) || F.arg_size() != (named ? 4 : 2) || F.use_empty()) // (the literal first)
     return false;
+  StringRef begin = named ? "chorus_rt_pa_begin_d" : "chorus_rt_pa_begin";
   for (const User* U : F.users()) {
     const auto* st = dyn_cast<StoreInst>(U);
     if (!st || st->getValueOperand() != &F)
@@ -135,8 +137,7 @@ bool isChorusLocate(const Function& F) {
     for (const User* L : lit->users()) {
       const auto* call = dyn_cast<CallInst>(L);
       const Function* f = call ? call->getCalledFunction() : nullptr;
-      if (f && f->getName() == "chorus_rt_pa_begin" && call->arg_size() > 1 &&
-          call->getArgOperand(1) == lit)
+      if (f && f->getName() == begin && call->arg_size() > 1 && call->getArgOperand(1) == lit)
         begun = true;
     }
     if (!begun)
@@ -244,7 +245,8 @@ bool escapes(const Value* V, bool chorusOnly, SmallPtrSetImpl<const Value*>& see
       if (f && f->getName().startswith("__tsan_") && call->arg_size() == 1)
         continue; // the instrumentation of an access (not an atomic one)
       if (!chorusOnly || !f ||
-          (f->getName() != "chorus_rt_pa_begin" && f->getName() != "chorus_rt_pa_end"))
+          (f->getName() != "chorus_rt_pa_begin" && f->getName() != "chorus_rt_pa_begin_d" &&
+           f->getName() != "chorus_rt_pa_end"))
         return true;
     } else
       return true;
@@ -324,7 +326,9 @@ private:
       if (F.isDeclaration())
         continue;
       if (isLocate(F)) {
-        if (isChorusLocate(F))
+        if (isChorusLocate(F, true))
+          dropAll(F, removed, drop);
+        else if (isChorusLocate(F, false))
           ownLiteral(F, kept, removed, drop);
         continue;
       }
@@ -365,6 +369,21 @@ private:
           ++removed;
         } else
           ++kept;
+      }
+  }
+
+  /// A `locate` block that names the memory its addresses are computed
+  /// from itself (chorus_rt_pa_begin_d): none of its accesses is one of the
+  /// program, and none needs recording.
+  static void dropAll(Function& F, size_t& removed, std::vector<CallInst*>& drop) {
+    for (BasicBlock& B : F)
+      for (Instruction& I : B) {
+        auto* call = dyn_cast<CallInst>(&I);
+        bool write = false;
+        if (call && accessCall(call, write)) {
+          drop.push_back(call);
+          ++removed;
+        }
       }
   }
 
