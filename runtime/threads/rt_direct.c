@@ -154,6 +154,13 @@ void rt_direct_prepare(rt_inst* in) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   const chorus_rt_pa_site* site = in->site;
   const int nl = site->nlocs;
+  if (nl == 1 && in->kmask[0] == 1 && in->known_true[0] == 3) {
+    /* the commonest: one location, e known true at both of the thread's
+     * accesses of it */
+    uintptr_t a = in->addr[0];
+    in->fown[0] = in->size[0] - 1 <= 15 && (a >> 3) == ((a + in->size[0] - 1) >> 3);
+    return;
+  }
   for (int k = 0; k < nl; ++k) {
     uintptr_t a = in->addr[k];
     unsigned long n = in->size[k];
