@@ -16,6 +16,26 @@
 #define LIKELY_OFF(x) __builtin_expect(!!(x), 0)
 #define RA __builtin_return_address(0)
 
+/* The commonest event: the asserting thread's access of exactly one
+ * location of its only live instance, a direct one, where e was found true
+ * before for such an access and only this instance counts in the filter
+ * (rt_direct_prepare): counted, nothing else to do (1). */
+static inline int own_exact(rt_inst* in, uintptr_t a, unsigned long n, int write) {
+  if (!in || in->next_live || !in->direct)
+    return 0;
+  const int nl = in->site->nlocs;
+  for (int k = 0; k < nl; ++k)
+    if (in->addr[k] == a && in->size[k] == n) {
+      if (in->known_true[k] >> write & 1 &&
+          atomic_load(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)]) == in->fown[k]) {
+        ++rt_tl_events;
+        return 1;
+      }
+      return 0;
+    }
+  return 0;
+}
+
 __attribute__((noinline)) static void access_slow(const volatile void* a, unsigned long n,
                                                   int write, void* pc) {
   if (rt_tl_inside) {
@@ -33,7 +53,7 @@ __attribute__((noinline)) static void access_slow(const volatile void* a, unsign
   if (!n || (n <= 16 ? !rt_filter_hit((uintptr_t)a, n) : !rt_filter_covers((uintptr_t)a, n)))
     return;
   if (!atomic_load_explicit(&rt_live_logged, memory_order_relaxed) &&
-      rt_direct_quick((uintptr_t)a, n, write))
+      (own_exact(rt_tl_live, (uintptr_t)a, n, write) || rt_direct_quick((uintptr_t)a, n, write)))
     return;
   ++rt_tl_inside;
   if (n > 0xffffffffu)
@@ -69,21 +89,7 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
    * its checks again */
   if (!in || !rt_tl_stack_hi || atomic_load_explicit(&rt_live_logged, memory_order_relaxed))
     return 0;
-  if (!in->next_live && in->direct) {
-    /* the commonest: an access of exactly one of the instance's locations,
-     * found true before, where only this instance counts in the filter */
-    const int nl = in->site->nlocs;
-    for (int k = 0; k < nl; ++k)
-      if (in->addr[k] == a && in->size[k] == n) {
-        if (in->known_true[k] >> write & 1 &&
-            atomic_load(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)]) == in->fown[k]) {
-          ++rt_tl_events;
-          return 1;
-        }
-        break;
-      }
-  }
-  return rt_direct_quick(a, n, write);
+  return own_exact(in, a, n, write) || rt_direct_quick(a, n, write);
 }
 
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {

@@ -344,9 +344,10 @@ void rt_relocate(void) {
       d.n = -1;
     if (d.n < 0)
       rt_tl_dirty = 1;
-    if (d.n != in->deps.n ||
-        memcmp(d.a, in->deps.a, (size_t)(d.n > 0 ? d.n : 0) * sizeof *d.a) != 0 ||
-        memcmp(d.len, in->deps.len, (size_t)(d.n > 0 ? d.n : 0) * sizeof *d.len) != 0) {
+    int same = d.n == in->deps.n;
+    for (int i = 0; same && i < d.n; ++i)
+      same = d.a[i] == in->deps.a[i] && d.len[i] == in->deps.len[i];
+    if (!same) {
       if (in->published)
         rt_table_open();
       __atomic_store_n(&in->deps.n, d.n, __ATOMIC_RELAXED);
