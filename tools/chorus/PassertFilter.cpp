@@ -59,6 +59,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -325,20 +326,34 @@ private:
     for (Function& F : M) {
       if (F.isDeclaration())
         continue;
-      if (isLocate(F)) {
-        if (isChorusLocate(F, true))
-          dropAll(F, removed, drop);
-        else if (isChorusLocate(F, false))
-          ownLiteral(F, kept, removed, drop);
-        continue;
-      }
+      std::function<bool(const CallInst*, bool)> keep = [&](const CallInst* call, bool write) {
+        return needed(call, write, w);
+      };
+      if (isChorusLocate(F, true))
+        // a `locate` block that names the memory its addresses are computed
+        // from itself (chorus_rt_pa_begin_d): none of its accesses is one
+        // of the program, and none needs recording
+        keep = [](const CallInst*, bool) { return false; };
+      else if (isChorusLocate(F, false))
+        // the rewriting's other `locate` block (`^(void** a) { a[k] =
+        // &loc; }`), which the runtime calls with its reads recorded as
+        // what the locations are computed from: the reads of the block
+        // literal (argument 0: the copies it captured, which never change)
+        // and the stores to `a` (argument 1: the runtime's own array) are no
+        // accesses of the program; every other one stays instrumented
+        keep = [&F](const CallInst* call, bool write) {
+          return getUnderlyingObject(call->getArgOperand(0)) != F.getArg(write ? 1 : 0) ||
+                 !accessOf(call);
+        };
+      else if (isLocate(F))
+        continue; // another block: everything stays
       for (BasicBlock& B : F)
         for (Instruction& I : B) {
           auto* call = dyn_cast<CallInst>(&I);
           bool write = false;
           if (!call || !accessCall(call, write))
             continue;
-          if (needed(call, write, w))
+          if (keep(call, write))
             ++kept;
           else {
             drop.push_back(call);
@@ -348,43 +363,6 @@ private:
     }
     for (CallInst* c : drop)
       c->eraseFromParent();
-  }
-
-  /// In the rewriting's `locate` block (`^(void** a) { a[k] = &loc; }`),
-  /// which the runtime calls with its reads recorded as what the locations
-  /// are computed from: the reads of the block literal (argument 0: the
-  /// copies it captured, which never change) and the stores to `a`
-  /// (argument 1: the runtime's own array) are no accesses of the program.
-  /// Every other access of the block stays instrumented.
-  static void ownLiteral(Function& F, size_t& kept, size_t& removed, std::vector<CallInst*>& drop) {
-    for (BasicBlock& B : F)
-      for (Instruction& I : B) {
-        auto* call = dyn_cast<CallInst>(&I);
-        bool write = false;
-        if (!call || !accessCall(call, write))
-          continue;
-        const Value* o = getUnderlyingObject(call->getArgOperand(0));
-        if (o == F.getArg(write ? 1 : 0) && accessOf(call)) {
-          drop.push_back(call);
-          ++removed;
-        } else
-          ++kept;
-      }
-  }
-
-  /// A `locate` block that names the memory its addresses are computed
-  /// from itself (chorus_rt_pa_begin_d): none of its accesses is one of the
-  /// program, and none needs recording.
-  static void dropAll(Function& F, size_t& removed, std::vector<CallInst*>& drop) {
-    for (BasicBlock& B : F)
-      for (Instruction& I : B) {
-        auto* call = dyn_cast<CallInst>(&I);
-        bool write = false;
-        if (call && accessCall(call, write)) {
-          drop.push_back(call);
-          ++removed;
-        }
-      }
   }
 
   /// The load or store just after the access call, on its address.

@@ -10,8 +10,8 @@
 // RUN: %chorus cc -g %s -o %t.idx -DINDEX
 // RUN: %expect-exit 1 %t.idx 2>&1 | FileCheck %s --check-prefix=INDEX
 // RUN: %expect-exit 1 %chorus verify %s -DINDEX --quiet | FileCheck %s --check-prefix=VINDEX
-// INDEX: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:59 (thread 1): parallel assertion '!RW(items[idx])' of thread 1 fails after the write of items[idx] by thread 2 at {{.*}}passert_move.c:102:12
-// VINDEX: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:59:3 (process 0, thread 1)
+// INDEX: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:61 (thread 1): parallel assertion '!RW(items[idx])' of thread 1 fails after the write of items[idx] by thread 2 at {{.*}}passert_move.c:98:12
+// VINDEX: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:61:3 (process 0, thread 1)
 //
 // ... and writes the old one: not a location any more, silent.
 // RUN: %chorus cc -g %s -o %t.old -DINDEX -DOLD && %t.old
@@ -24,16 +24,16 @@
 // RUN: %expect-exit 1 %t.ptr 2>&1 | FileCheck %s --check-prefix=POINTER
 // RUN: env CHORUS_RT_FAIL_STOP=1 %expect-exit 1 %t.ptr 2>&1 | FileCheck %s --check-prefix=POINTER
 // RUN: %expect-exit 1 %chorus verify %s -DPOINTER --quiet | FileCheck %s --check-prefix=VPOINTER
-// POINTER: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:67 (thread 1): parallel assertion '!RW(cur->v)' of thread 1 fails after the write of cur->v by thread 2 at {{.*}}passert_move.c:105:8
-// VPOINTER: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:67:3 (process 0, thread 1)
+// POINTER: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:69 (thread 1): parallel assertion '!RW(cur->v)' of thread 1 fails after the write of cur->v by thread 2 at {{.*}}passert_move.c:101:8
+// VPOINTER: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:69:3 (process 0, thread 1)
 //
 // Another thread writes the memory the index is read from (through a
 // pointer), then the new location.
 // RUN: %chorus cc -g %s -o %t.deep -DDEEP
 // RUN: %expect-exit 1 %t.deep 2>&1 | FileCheck %s --check-prefix=DEEP
 // RUN: %expect-exit 1 %chorus verify %s -DDEEP --quiet | FileCheck %s --check-prefix=VDEEP
-// DEEP: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:74 (thread 1): parallel assertion '!RW(items[*ip])' of thread 1 fails after the write of items[*ip] by thread 2 at {{.*}}passert_move.c:110:12
-// VDEEP: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:74:3 (process 0, thread 1)
+// DEEP: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:76 (thread 1): parallel assertion '!RW(items[*ip])' of thread 1 fails after the write of items[*ip] by thread 2 at {{.*}}passert_move.c:106:12
+// VDEEP: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:76:3 (process 0, thread 1)
 //
 // Another thread moves the location (a global pointer it indexes), then
 // writes the new one (chorus cc names what the location is read from
@@ -41,8 +41,8 @@
 // RUN: %chorus cc -g %s -o %t.base -DBASE
 // RUN: %expect-exit 1 %t.base 2>&1 | FileCheck %s --check-prefix=BASE
 // RUN: %expect-exit 1 %chorus verify %s -DBASE --quiet | FileCheck %s --check-prefix=VBASE
-// BASE: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:82 (thread 1): parallel assertion '!RW(base[1])' of thread 1 fails after the write of base[1] by thread 2 at {{.*}}passert_move.c:115:12
-// VBASE: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:82:3 (process 0, thread 1)
+// BASE: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:84 (thread 1): parallel assertion '!RW(base[1])' of thread 1 fails after the write of base[1] by thread 2 at {{.*}}passert_move.c:111:12
+// VBASE: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_move.c:84:3 (process 0, thread 1)
 #include <pthread.h>
 #include <stddef.h>
 
@@ -53,6 +53,8 @@ int items[4], idx = 1, slots[2] = {1, 1}, *ip = &slots[1], touch, *base = items;
 pthread_barrier_t sync2;
 
 #define SYNC pthread_barrier_wait(&sync2)
+/* the other thread moves the location, then the asserting thread accesses */
+#define WINDOW SYNC; SYNC; touch = 1; SYNC; SYNC
 
 void *thread_a(void *arg) {
 #if defined(INDEX)
@@ -79,13 +81,7 @@ void *thread_a(void *arg) {
     SYNC;
   } passert(!RW(items[*ip]));
 #elif defined(BASE)
-  thru {
-    SYNC;
-    SYNC;
-    touch = 1;
-    SYNC;
-    SYNC;
-  } passert(!RW(base[1]));
+  thru { WINDOW; } passert(!RW(base[1]));
 #endif
   return arg;
 }
