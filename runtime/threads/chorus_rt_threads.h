@@ -114,7 +114,7 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
 /* the same, with a block that also names the memory the addresses are
  * computed from (at most 16 ranges: dep[i], len[i]) and returns how many,
  * so that its reads need not be recorded */
-typedef int (^chorus_rt_pa_locate_d)(void** addr, void** dep, unsigned long* len);
+typedef int (^chorus_rt_pa_locate_d)(void** addr, const void** dep, unsigned long* len);
 chorus_rt_pa_scope chorus_rt_pa_begin_d(const chorus_rt_pa_site* site, chorus_rt_pa_locate_d locate,
                                         const unsigned long* sizes, const unsigned char* kinds);
 #endif

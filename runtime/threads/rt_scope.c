@@ -176,7 +176,7 @@ static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* b
      * its literal (variables it captured by value) never change */
     const struct block_literal* b = (const struct block_literal*)(const void*)in->locate_d;
     uintptr_t lo = (uintptr_t)b, hi = lo + b->descriptor[1];
-    void* dep[RT_DEPS];
+    const void* dep[RT_DEPS];
     unsigned long dlen[RT_DEPS];
     ++rt_tl_inside;
     int n = in->locate_d((void**)addr, dep, dlen);

@@ -14,7 +14,7 @@
 // variables (the asserting thread calls it at its accesses). When the text
 // of every location shows all the memory its address is read from (no name
 // in capitals, indices of variables, numbers and arithmetic), the block
-// names that memory too -- `^int(void** a, void** d, unsigned long* l)`
+// names that memory too -- `^int(void** a, const void** d, unsigned long* l)`
 // passed to chorus_rt_pa_begin_d: a pointer that is indexed or followed
 // (`p[i]`, `p->m`, `*p`) and the index variables -- so that the runtime
 // need not record its reads. A variable e
@@ -631,15 +631,16 @@ PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
         " chorus_rt_pa_scope chorus_rt_pa_s" + id +
         " __attribute__((cleanup(chorus_rt_pa_end))) = chorus_rt_pa_begin" +
         (depsKnown ? "_d" : "") + "(&chorus_rt_pa_" + id +
-        (depsKnown ? ", ^int(void** chorus_rt_a, void** chorus_rt_d, unsigned long* chorus_rt_l) {"
-                   : ", ^(void** chorus_rt_a) {");
+        (depsKnown
+             ? ", ^int(void** chorus_rt_a, const void** chorus_rt_d, unsigned long* chorus_rt_l) {"
+             : ", ^(void** chorus_rt_a) {");
     for (size_t l = 0; l < tr.locs.size(); ++l)
       begin += " chorus_rt_a[" + std::to_string(l) + "] = (void*)&(" + tr.locs[l].located + ");";
     if (depsKnown) {
       begin += " int chorus_rt_n = 0;";
       for (const auto& l : tr.locs)
         for (const auto& d : l.deps) {
-          std::string one = "{ chorus_rt_d[chorus_rt_n] = (void*)&(" + d.located +
+          std::string one = "{ chorus_rt_d[chorus_rt_n] = &(" + d.located +
                             "); chorus_rt_l[chorus_rt_n++] = sizeof(" + d.located + "); }";
           begin += d.ifPointer ? " if (__builtin_types_compatible_p(__typeof__(" + d.located +
                                      "), __typeof__(&(" + d.located + ")[0]))) " + one
