@@ -31,6 +31,7 @@ static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
 static void leave(void* unused) {
   (void)unused;
+  rt_linger_flush();
   if (rt_tl_joined) {
     rt_tl_joined = 0;
     atomic_fetch_sub(&rt_live_total, 1);
@@ -192,6 +193,10 @@ void rt_direct_prepare(rt_inst* in) {
 void rt_direct_begin(rt_inst* in) {
   for (int k = 0; k < in->site->nlocs; ++k)
     rt_filter_add(in->addr[k], in->size[k], 1);
+  rt_direct_begun(in);
+}
+
+void rt_direct_begun(rt_inst* in) {
   rt_direct_prepare(in);
   rt_count(1, 1);
   /* LIVE from BEGIN on: every observation variable false, so e has the

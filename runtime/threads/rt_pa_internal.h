@@ -192,8 +192,12 @@ int rt_table_scan(rt_table* p, int what, uintptr_t a, unsigned long n, rt_seen* 
  * checked by the thread that accesses one of their locations, at the
  * access (no log, no checker thread) */
 int rt_direct_ok(const chorus_rt_pa_site* site, const unsigned char* kinds);
-void rt_direct_begin(rt_inst* in);
-void rt_direct_end(rt_inst* in);
+void rt_direct_begin(rt_inst* in); /* raises the filter for its locations, then: */
+void rt_direct_begun(rt_inst* in); /* prepares the inline check, evaluates at BEGIN */
+void rt_direct_end(rt_inst* in);   /* lowers the filter, counts (the record lingers: rt_scope.c) */
+/* rt_scope.c: ends the thread's lingering instance (an ended direct instance
+ * kept for the next BEGIN of its site) for good */
+void rt_linger_flush(void);
 void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now */
 /* fown and known_true of `in` (its locations changed) */
 void rt_direct_prepare(rt_inst* in);

@@ -206,6 +206,62 @@ static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* b
   rt_tl_recording = NULL;
 }
 
+/* an ended direct instance, its record still in the thread's table (not
+ * direct: no thread checks it; its locations are out of the filter) for
+ * the next BEGIN, which reuses it when it is of the same site (fluid's
+ * loop: no withdrawing and publishing again) and ends it for good
+ * otherwise, as the thread's leaving does (rt_direct.c) */
+static _Thread_local rt_inst* tl_linger;
+
+void rt_linger_flush(void) {
+  rt_inst* in = tl_linger;
+  if (!in)
+    return;
+  tl_linger = NULL;
+  rt_withdraw(in);
+  in->next_free = tl_free; /* a small record: pooled */
+  tl_free = in;
+}
+
+/* BEGIN of the lingering instance's site again: the record, its table
+ * entry and its filter counts are reused; only what moved changes */
+static rt_inst* relive(rt_inst* in, chorus_rt_pa_locate locate_, chorus_rt_pa_locate_d locate_d) {
+  tl_linger = NULL;
+  int n = in->site->nlocs; /* at most RT_SMALL (direct) */
+  uintptr_t now[RT_SMALL];
+  rt_deps d;
+  in->locate = locate_;
+  in->locate_d = locate_d;
+  locate(in, now, &d, &in->deps);
+  int same = d.n == in->deps.n;
+  for (int i = 0; same && i < d.n; ++i)
+    same = d.a[i] == in->deps.a[i] && d.len[i] == in->deps.len[i];
+  rt_table_open();
+  __atomic_store_n(&in->gen, in->gen + 1, __ATOMIC_RELAXED);
+  for (int k = 0; k < n; ++k)
+    __atomic_store_n(&in->caddr[k], now[k], __ATOMIC_RELAXED);
+  if (!same) {
+    __atomic_store_n(&in->deps.n, d.n, __ATOMIC_RELAXED);
+    for (int k = 0; k < d.n; ++k) {
+      __atomic_store_n(&in->deps.a[k], d.a[k], __ATOMIC_RELAXED);
+      __atomic_store_n(&in->deps.len[k], d.len[k], __ATOMIC_RELAXED);
+    }
+  }
+  __atomic_store_n(&in->direct, 1, __ATOMIC_RELAXED);
+  rt_table_close();
+  /* published before the filter is raised for its locations */
+  for (int k = 0; k < n; ++k) {
+    in->addr[k] = now[k];
+    rt_filter_add(now[k], in->size[k], 1);
+  }
+  if (d.n < 0)
+    rt_tl_dirty = 1;
+  in->next_live = rt_tl_live;
+  rt_tl_live = in;
+  rt_direct_begun(in);
+  return in;
+}
+
 /* (inlined: __builtin_return_address is the region's) */
 static inline __attribute__((always_inline)) rt_inst*
 begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_locate_d locate_d,
@@ -228,6 +284,11 @@ begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_l
   if (!rt_tl_joined)
     rt_start(); /* (a thread joins after the start) */
   rt_join();
+  if (tl_linger) {
+    if (tl_linger->site == site)
+      return relive(tl_linger, locate_, locate_d);
+    rt_linger_flush();
+  }
   int n = site->nlocs;
   rt_inst* in = record(site);
   if (in->site != site) { /* (a pooled record of the site has them) */
@@ -287,14 +348,20 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
       *p = in->next_live;
       break;
     }
-  if (in->published)
-    rt_withdraw(in);
   if (in->direct) {
+    /* it lingers: no thread checks it any more (not direct), but it stays
+     * in the table until the next BEGIN, which reuses it for the same site
+     * (fluid's loop) or ends it for good */
+    rt_linger_flush();
+    rt_table_open();
+    __atomic_store_n(&in->direct, 0, __ATOMIC_RELAXED);
+    rt_table_close();
     rt_direct_end(in);
-    in->next_free = tl_free; /* a small record: pooled */
-    tl_free = in;
+    tl_linger = in;
     return;
   }
+  if (in->published)
+    rt_withdraw(in);
   uintptr_t addr[64];
   unsigned long size[64];
   int n = in->site->nlocs; /* at most 64 (chorus cc) */
