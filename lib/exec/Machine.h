@@ -329,11 +329,14 @@ public:
   Expr rootValue(const ProcState& ps, Root r);
   void setRoot(ProcState& ps, Root r, Expr v);
   Expr lengthOf(Expr arr, const model::Type* t);
-  void checkIndex(Expr idx, Expr len);
+  /// 0 <= idx < len (OUT_OF_BOUNDS); `outer`: the array the indexed one is
+  /// an element of (a row of a multi-dimensional array), named in the report.
+  void checkIndex(Expr idx, Expr len, const model::Type* outer = nullptr);
   /// Value at `path[from..]` of v (of C type t), with bounds checks.
   Expr readPath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t from,
                 const model::Type** outType);
-  Expr writePath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t i, Expr nv);
+  Expr writePath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t i, Expr nv,
+                 const model::Type* outer = nullptr);
   /// writePath at a union u of type t (path[i] its member): the other
   /// members follow the one written (Memory.cpp); a part of a member written
   /// over another member's value is unknown.

@@ -91,12 +91,22 @@ static std::string boundsText(const char* what, std::optional<int64_t> i,
   return s;
 }
 
-void Machine::checkIndex(Expr idx, Expr len) {
+/// The note of an access past a row of a multi-dimensional array (the
+/// flat indexing of `&a[0][0]` that real codes use).
+static std::string rowText(const model::Type* outer) {
+  if (!outer || outer->kind != TypeKind::Array)
+    return "";
+  return "; the array is a row of '" + outer->name +
+         "', and C11 (6.5.6, J.2) makes an index past a row undefined even where the whole "
+         "array extends";
+}
+
+void Machine::checkIndex(Expr idx, Expr len, const model::Type* outer) {
   Expr ok = f.logicalAnd(f.le(intc(0), idx), f.lt(idx, len));
   if (trivial(ok))
     return;
   require(ok, ViolationKind::OutOfBounds,
-          boundsText("array index", concreteInt(idx), concreteInt(len)));
+          boundsText("array index", concreteInt(idx), concreteInt(len)) + rowText(outer));
 }
 
 namespace {
@@ -185,14 +195,17 @@ Expr Machine::readPath(Expr v, const model::Type* t, const std::vector<Expr>& pa
   const model::Type* ut = nullptr;
   Expr uv = nullptr;
   uint32_t uk = 0;
+  const model::Type* outer = nullptr;
   for (size_t i = from; i < path.size(); ++i) {
     if (!v)
       fail(ViolationKind::UninitializedRead, "read of a variable outside its lifetime", pc());
     if (t->kind == TypeKind::Array) {
-      checkIndex(path[i], lengthOf(v, t));
+      checkIndex(path[i], lengthOf(v, t), outer);
       v = f.arrayRead(v, path[i]);
+      outer = t;
       t = t->elem;
     } else if (t->isRecord()) {
+      outer = nullptr;
       uint32_t k = uint32_t(requireConcrete(path[i], "field"));
       if (t->kind == TypeKind::Union) {
         ut = t;
@@ -213,17 +226,17 @@ Expr Machine::readPath(Expr v, const model::Type* t, const std::vector<Expr>& pa
 }
 
 Expr Machine::writePath(Expr v, const model::Type* t, const std::vector<Expr>& path, size_t i,
-                        Expr nv) {
+                        Expr nv, const model::Type* outer) {
   if (i == path.size())
     return nv;
   if (!v)
     fail(ViolationKind::UninitializedRead, "write to a variable outside its lifetime", pc());
   if (t->kind == TypeKind::Array) {
-    checkIndex(path[i], lengthOf(v, t));
+    checkIndex(path[i], lengthOf(v, t), outer);
     if (i + 1 == path.size()) // the element itself: its old value is not needed
       return f.arrayWrite(v, path[i], nv);
     Expr old = f.arrayRead(v, path[i]);
-    return f.arrayWrite(v, path[i], writePath(old, t->elem, path, i + 1, nv));
+    return f.arrayWrite(v, path[i], writePath(old, t->elem, path, i + 1, nv, t));
   }
   if (t->isRecord()) {
     if (t->kind == TypeKind::Union)
@@ -449,7 +462,9 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   Expr ok = f.logicalAnd(f.le(intc(0), ni), f.le(ni, len));
   if (!trivial(ok))
     require(ok, ViolationKind::OutOfBounds,
-            boundsText("pointer arithmetic to element", concreteInt(ni), concreteInt(len)));
+            boundsText("pointer arithmetic to element", concreteInt(ni), concreteInt(len)) +
+                rowText(p->path.size() >= 2 ? typeAt(ps, p->root, p->path, p->path.size() - 2)
+                                            : nullptr));
   p->path.back() = ni;
   return V.makePointer(p->root, p->path);
 }

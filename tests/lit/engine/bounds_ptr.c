@@ -6,7 +6,7 @@
 // OK: verdict: verified
 // DEREF: verdict: violation OUT_OF_BOUNDS at {{.*}}bounds_ptr.c:24:5 (process 0)
 // BEYOND: verdict: violation OUT_OF_BOUNDS at {{.*}}bounds_ptr.c:27:7 (process 0)
-// BEYOND: pointer arithmetic out of bounds
+// BEYOND: pointer arithmetic to element {{[0-9]+}} out of bounds
 int sum(const int *p, const int *end) {
   int s = 0;
   while (p != end)

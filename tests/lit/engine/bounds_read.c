@@ -3,7 +3,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DBROKEN | FileCheck %s --check-prefix=BAD
 // OK: verdict: verified
 // BAD: verdict: violation OUT_OF_BOUNDS at {{.*}}bounds_read.c:20:7 (process 0)
-// BAD: array index out of bounds
+// BAD: array index {{[0-9]+}} out of bounds
 #pragma TASS input {N >= 1 && N <= 4} int
 #define N 3
 

@@ -12,7 +12,7 @@
 // INDEX: verdict: violation OUT_OF_BOUNDS at {{.*}}index_symbolic.c:40:8 (process 0)
 // INDEX: K = 4
 // ARITH: verdict: violation OUT_OF_BOUNDS at {{.*}}index_symbolic.c:50:5 (process 0)
-// ARITH: pointer arithmetic out of bounds
+// ARITH: pointer arithmetic to element{{.*}} out of bounds
 // STRUCT: verdict: violation OUT_OF_BOUNDS at {{.*}}index_symbolic.c:59:14 (process 0)
 // ASAN: heap-buffer-overflow
 // ASAN: index_symbolic.c:40

@@ -10,7 +10,7 @@
 // RUN: %expect-exit 1 %chorus verify %s -n 3 --quiet --shortest --json %t.min.json | FileCheck %s --check-prefixes=CHECK,MIN
 // RUN: %expect-exit 1 %chorus replay %t.min.json | FileCheck %s --check-prefix=REPLAY
 // CHECK: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}deadlock.c:36:5 (process 0)
-// CHECK-NEXT: deadlock: process 0 blocked MPI_Recv at {{.*}}deadlock.c:36:5; process 1 blocked MPI_Recv at {{.*}}deadlock.c:39:5
+// CHECK-NEXT: deadlock: process 0 blocked MPI_Recv at {{.*}}deadlock.c:36:5 (waits for a message from process 1 with tag 0); process 1 blocked MPI_Recv at {{.*}}deadlock.c:39:5 (waits for a message from process 0 with tag 0)
 // MIN: --shortest found [[N:[0-9]+]] moves ({{[0-9]+}} steps, confirmed by replay); minimum length [[N]] moves proved
 // CHECK: trace:
 // CHECK-DAG: [p0] {{.*}}deadlock.c:35:3: [rank == 0]
