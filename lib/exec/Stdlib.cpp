@@ -235,8 +235,19 @@ Outcome runMemFill(Machine& m, const std::string& name, const model::Transition&
   }
   const model::Type* et = bufferElement(m, s, 0, dst, name);
   Expr src = name == "memset" ? nullptr : m.arg(s, 1);
-  if (src)
-    bufferElement(m, s, 1, src, name);
+  // memcpy/memmove copy bytes; objects hold values: elements of another
+  // type are copied only between integers of one width (their bytes are
+  // the value modulo 2^w: converted), anything else (a float's bytes into
+  // an integer, two ints into a long) is unknown, never a value of the
+  // wrong type
+  const model::Type* se = src ? bufferElement(m, s, 1, src, name) : nullptr;
+  bool convertInts = false;
+  if (se && se != et) {
+    if (!(Machine::isCInt(se) && Machine::isCInt(et) && se->size == et->size))
+      throw Unsupported(name + " from '" + se->name + "' elements to '" + et->name +
+                        "' elements (a reinterpretation of bytes) at " + m.where());
+    convertInts = true;
+  }
   // memset's value: the byte (unsigned char)c
   Expr fill = nullptr;
   if (name == "memset") {
@@ -260,7 +271,11 @@ Outcome runMemFill(Machine& m, const std::string& name, const model::Transition&
     if (fill)
       data.assign(size_t(count), fill);
     else
-      data = m.readElements(src, count, et);
+      data = m.readElements(src, count, se);
+    if (convertInts)
+      for (Expr& d : data)
+        if (!m.V.isUndef(d))
+          d = m.convertInt(d, se, et);
     m.writeElements(dst, data, et);
   } else {
     // A symbolic size: the destination array becomes
@@ -282,12 +297,14 @@ Outcome runMemFill(Machine& m, const std::string& name, const model::Transition&
     if (!fill) {
       Place sa;
       Expr soff;
-      if (!arrayAt(m, src, et, sa, soff))
+      if (!arrayAt(m, src, se, sa, soff))
         throw Unsupported(name + " of a symbolic size outside an array at " + m.where());
       Expr sarr = m.readPlace(sa);
       m.require(m.f.le(m.f.add(soff, count), m.lengthOf(sarr, sa.type)), ViolationKind::OutOfBounds,
                 name + " beyond the end of the source");
       nv = m.f.arrayRead(sarr, m.f.add(m.f.sub(i, doff), soff));
+      if (convertInts)
+        nv = m.convertInt(nv, se, et);
     }
     Expr in = m.f.logicalAnd(m.f.le(doff, i), m.f.lt(i, m.f.add(doff, count)));
     Expr body = m.f.ite(in, nv, m.f.arrayRead(old, i));
