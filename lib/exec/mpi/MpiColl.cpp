@@ -1290,6 +1290,9 @@ Machine::Outcome runReduce(Machine& m, const std::string& name, const model::Tra
   checkOpType(m, op, dt);
   int64_t cnt = checkCount(m, count);
   bool ip = isSpecial(m, sbuf, "chorus_mpi_in_place_");
+  if (ip && !all && myRank(m, comm) != root) // MPI 3.1 §5.9.1: at the root only
+    m.fail(ViolationKind::MpiInvalidBuffer,
+           "MPI_IN_PLACE in MPI_Reduce at a process other than the root", m.pc());
   if (!ip && (all || myRank(m, comm) == root))
     checkDisjointBuffers(m, name, sbuf, cnt, dt, rbuf, cnt, dt);
   Expr data = packBuffer(m, ip ? rbuf : sbuf, count, dt);
@@ -1346,6 +1349,9 @@ Machine::Outcome runBlocks(Machine& m, const std::string& name, const model::Tra
           rdt = m.requireConcrete(m.arg(s, 5), "datatype");
   bool isRoot = myRank(m, comm) == root;
   bool ip = inPlace(m, kind == CollKind::Scatter ? rbuf : sbuf);
+  if (ip && rooted && !isRoot) // MPI 3.1 §5.5, §5.6: at the root only
+    m.fail(ViolationKind::MpiInvalidBuffer,
+           "MPI_IN_PLACE in " + name + " at a process other than the root", m.pc());
   // seed 002 §3.1: the signature each process sends must match the one its
   // receiver expects
   int64_t ssig = 0, rsig = 0;
