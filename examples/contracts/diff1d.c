@@ -6,8 +6,8 @@
  * computes unew[i] = u[i] + k * (u[i-1] - 2 u[i] + u[i+1]). Doubles are
  * mathematical reals; nl <= 2 per rank (ranks may hold different counts).
  *     chorus verify diff1d.c --contract diff1dIter -n 1..5   verified
- *     ... -DWRONG_GHOST  a rank sends u[nl - 1] instead of its last cell
- *                        to the right: COLLECTIVE_POSTCONDITION
+ *     ... -DWRONG_GHOST  a rank sends its right ghost u[nl + 1], not its
+ *                        last cell, to the right: COLLECTIVE_POSTCONDITION
  *     ... -DNO_LEFT      the ranks never send to the left: a receive waits
  *                        forever: ABSOLUTE_DEADLOCK
  */
@@ -34,7 +34,7 @@ void diff1dIter(double *u, double *unew, int nl, double k) {
   int left = rank > 0 ? rank - 1 : MPI_PROC_NULL;
   int right = rank + 1 < size ? rank + 1 : MPI_PROC_NULL;
 #ifdef WRONG_GHOST
-  MPI_Sendrecv(&u[nl - 1], 1, MPI_DOUBLE, right, 0, &u[0], 1, MPI_DOUBLE, left, 0,
+  MPI_Sendrecv(&u[nl + 1], 1, MPI_DOUBLE, right, 0, &u[0], 1, MPI_DOUBLE, left, 0,
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 #else
   MPI_Sendrecv(&u[nl], 1, MPI_DOUBLE, right, 0, &u[0], 1, MPI_DOUBLE, left, 0, MPI_COMM_WORLD,
