@@ -466,15 +466,26 @@ GlobalState Executor::contractInitialState() {
     // f's processes the module makes, one per MPI_Comm parameter (each its
     // own context)
     std::vector<int64_t> dups;
-    size_t nextDup = 0;
+    size_t nextComm = 0; // the MPI_Comm parameter's index among them
     if ((D.commDup || !D.members.empty()) && member) {
       size_t count = 0;
       for (size_t i = 0; i < D.args.size(); ++i)
         if (D.objects[i] == model::kNone && !(i < D.handles.size() && D.handles[i]) &&
             !fresh.count(D.args[i]))
           ++count;
-      if (D.sameComm)
-        count = std::min<size_t>(count, 1);
+      if (!D.commBlocks.empty()) {
+        if (D.commBlocks.size() != count)
+          throw Unsupported("--contract: a pattern of communicators for another number of "
+                            "MPI_Comm parameters");
+        int blocks = 0;
+        for (int b : D.commBlocks)
+          blocks = std::max(blocks, b + 1);
+        if (!D.members.empty() &&
+            std::find(D.commBlocks.begin(), D.commBlocks.end(), -1) != D.commBlocks.end())
+          throw Unsupported("--contract: MPI_COMM_WORLD bound to a parameter of a communicator "
+                            "of fewer processes");
+        count = size_t(blocks);
+      }
       for (const Module& mod : modules())
         if (dups.empty() && mod.contractComms)
           dups = mod.contractComms(f_, ps, contractGroup_, count);
@@ -519,9 +530,13 @@ GlobalState Executor::contractInitialState() {
             Root{RootKind::Global, 0, impl_->globalIndex.at(D.objects[i])}, {f_.intConst(0)});
       else if (i < D.handles.size() && D.handles[i])
         ps.globals[gi] = f_.intConst(*D.handles[i]); // a datatype or op of this run
-      else if (!fresh.count(D.args[i]))
+      else if (!fresh.count(D.args[i])) {
+        // its block of ContractDriver::commBlocks, or its own communicator
+        int b = D.commBlocks.empty() ? int(nextComm) : D.commBlocks[nextComm];
+        ++nextComm;
         ps.globals[gi] =
-            f_.intConst(nextDup < dups.size() ? dups[D.sameComm ? 0 : nextDup++] : kWorldHandle);
+            f_.intConst(b >= 0 && size_t(b) < dups.size() ? dups[size_t(b)] : kWorldHandle);
+      }
     }
     Frame fr;
     fr.func = D.driver;

@@ -2,6 +2,7 @@
 #include "Args.h"
 #include "chorus/front/CompileCommands.h"
 #include "chorus/front/Frontend.h"
+#include "chorus/model/CommPatterns.h"
 #include "chorus/model/ContractDriver.h"
 #include "chorus/model/Printer.h"
 #include "chorus/model/RankSymmetry.h"
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -629,7 +631,8 @@ int verifyCommand(const std::vector<std::string>& args,
   // its statistics are added to r's. False when the program no longer loads.
   auto runAgain = [&](size_t k, bool commDup, const std::string& what,
                       const std::vector<int>& members = {}, int nprocs = 0,
-                      const std::vector<std::vector<int>>& units = {}, bool same = false) {
+                      const std::vector<std::vector<int>>& units = {},
+                      const std::vector<int>& blocks = {}) {
     std::unique_ptr<chorus::model::Program> next = chorus::front::loadProgram(files, fo, diags);
     if (!next)
       return false;
@@ -648,7 +651,7 @@ int verifyCommand(const std::vector<std::string>& args,
       drivers.back().symmetry = symmetry && members.empty() && units.empty();
       drivers.back().commDup = commDup;
       drivers.back().members = members;
-      drivers.back().sameComm = same;
+      drivers.back().commBlocks = blocks;
       drivers.back().dtUnits = units;
       vo.contract = &drivers.back();
       s::VerifyOptions one = vo;
@@ -755,39 +758,60 @@ int verifyCommand(const std::vector<std::string>& args,
       }
     }
   }
-  size_t commParams = 0;
+  std::vector<std::string> commNames; // f's MPI_Comm parameters, in order
   if (const chorus::model::Function* cf =
           contractName.empty() ? nullptr : program->findFunc(contractName))
     for (chorus::model::VarId pv : cf->params)
       if (program->var(pv).type->kind == chorus::model::TypeKind::Int &&
           program->var(pv).type->name == "MPI_Comm")
-        ++commParams;
+        commNames.push_back(program->var(pv).name);
+  size_t commParams = commNames.size();
   if (!contractName.empty() && r.verdict == s::Verdict::Verified)
     if (std::string why = chorus::model::contractCommBinding(*program, contractName);
         !why.empty() || commParams >= 2) {
-      // f names MPI_COMM_WORLD beside its communicator parameter, or has
+      // f names MPI_COMM_WORLD beside its communicator parameters, or has
       // several: the runs so far bound them all to MPI_COMM_WORLD; run
-      // again (per choice of handles) with each bound to a duplicate of
-      // MPI_COMM_WORLD of its own (ContractDriver::commDup), where a use of
-      // one communicator for another shows
-      for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
-        if (!runAgain(k, true, ""))
-          return kUsage;
+      // again (per choice of handles) with every other pattern of equal
+      // communicators (model::commPatterns: which parameters are one
+      // communicator, each block a duplicate of MPI_COMM_WORLD of its own
+      // or, when f names it, MPI_COMM_WORLD itself), where a use of one
+      // communicator for another shows
+      bool world = !why.empty();
+      std::vector<std::vector<int>> patterns = chorus::model::commPatterns(commParams, world);
+      size_t patternRuns = 0;
+      for (const std::vector<int>& blocks : patterns) {
+        if (!world && std::all_of(blocks.begin(), blocks.end(), [](int b) { return b == 0; }))
+          continue; // the same communicator: the first run's
+        bool distinct = true;
+        for (size_t j = 0; j < blocks.size(); ++j)
+          distinct = distinct && blocks[j] == int(j);
+        ++patternRuns;
+        for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
+          if (!runAgain(k, true, "", {}, 0, {}, blocks))
+            return kUsage;
+          if (r.verdict != s::Verdict::Verified)
+            std::cerr << "note: with "
+                      << (distinct ? "each communicator parameter bound to a duplicate of "
+                                     "MPI_COMM_WORLD of its own"
+                                   : "the communicator parameters bound as " +
+                                         chorus::model::commPatternText(commNames, blocks, true))
+                      << (choices.size() > 1 ? " and " + choiceNames[k] : std::string()) << "\n";
+        }
         if (r.verdict != s::Verdict::Verified)
-          std::cerr << "note: with each communicator parameter bound to a duplicate of "
-                       "MPI_COMM_WORLD of its own"
-                    << (choices.size() > 1 ? " and " + choiceNames[k] : std::string()) << "\n";
+          break;
       }
-      // ... and with them bound to a communicator of fewer processes than
+      // ... and with them bound to communicators of fewer processes than
       // the world (ContractDriver::members; DESIGN-NOTES "Sub-communicators"):
       // per world size N of -n, every nonempty proper subset of the N
       // processes, ranks in world order (what MPI_Comm_split(MPI_COMM_WORLD,
-      // color, 0) gives); the others do not call f. Two parameters: both
-      // bound to one such communicator, and to two distinct ones of the same
-      // processes (the driver runs f on one group: the processes of P^f are
-      // the members of each)
+      // color, 0) gives); the others do not call f. Several parameters:
+      // every pattern of equal ones, each block its own communicator of the
+      // same processes (the driver runs f on one group: the processes of P^f
+      // are the members of each)
+      std::vector<std::vector<int>> subPatterns =
+          world ? chorus::model::commPatterns(commParams, false) : std::vector<std::vector<int>>{};
       std::string subNote;
-      if (!why.empty() && (commParams == 1 || commParams == 2)) {
+      if (!subPatterns.empty()) {
         int largest = 0;
         for (int N = std::max(vo.nLo, 2); N <= vo.nHi && r.verdict == s::Verdict::Verified; ++N)
           for (uint32_t mask = 1; mask + 1 < (1u << N) && r.verdict == s::Verdict::Verified;
@@ -799,61 +823,73 @@ int verifyCommand(const std::vector<std::string>& args,
                 members.push_back(q);
                 list += (list.empty() ? "" : ", ") + std::to_string(q);
               }
-            for (int same = commParams == 2 ? 1 : 0; same >= 0; --same)
+            for (size_t pi = 0; pi < subPatterns.size() && r.verdict == s::Verdict::Verified;
+                 ++pi) {
+              const std::vector<int>& blocks = subPatterns[pi];
+              bool same = std::all_of(blocks.begin(), blocks.end(), [](int b) { return b == 0; });
+              std::string how =
+                  commParams == 1 ? "the communicator parameter bound to a communicator"
+                  : same && commParams == 2
+                      ? "both communicator parameters bound to one communicator"
+                  : same            ? "all communicator parameters bound to one communicator"
+                  : commParams == 2 ? "the communicator parameters bound to distinct communicators"
+                                    : "the communicator parameters bound as " +
+                                          chorus::model::commPatternText(commNames, blocks, false) +
+                                          " communicator";
               for (size_t k = 0; k < choices.size() && r.verdict == s::Verdict::Verified; ++k) {
-                if (!runAgain(k, true, "", members, N, {}, same == 1))
+                if (!runAgain(k, true, "", members, N, {}, blocks))
                   return kUsage;
                 if (r.verdict != s::Verdict::Verified)
-                  std::cerr << "note: with "
-                            << (commParams == 1 ? "the communicator parameter bound to a "
-                                                  "communicator"
-                                : same ? "both communicator parameters bound to one communicator"
-                                       : "the communicator parameters bound to distinct "
-                                         "communicators")
-                            << " of processes {" << list << "} of " << N
+                  std::cerr << "note: with " << how << " of processes {" << list << "} of " << N
                             << " (the others do not call " << contractName << ")"
                             << (choices.size() > 1 ? " and " + choiceNames[k] : std::string())
                             << "\n";
               }
+            }
             largest = N;
           }
+        std::string N = std::to_string(largest);
         if (largest > 0)
           subNote = commParams == 1
                         ? "communicator parameter: MPI_COMM_WORLD, a duplicate of it, and every "
                           "communicator of fewer processes of a world of 2.." +
-                              std::to_string(largest) + " (ranks in world order)"
-                        : "communicator parameters: both MPI_COMM_WORLD, distinct duplicates of "
-                          "it, and for every set of fewer processes of a world of 2.." +
-                              std::to_string(largest) +
-                              " both one communicator of them and two distinct ones (ranks in "
-                              "world order)";
+                              N + " (ranks in world order)"
+                        : "communicator parameters: all MPI_COMM_WORLD and every other pattern of "
+                          "which are MPI_COMM_WORLD and which are one duplicate of it (" +
+                              std::to_string(patternRuns) +
+                              " patterns), and for every set of fewer processes of a world of 2.." +
+                              N + " every pattern of which are one communicator of them (" +
+                              std::to_string(subPatterns.size()) +
+                              " patterns; ranks in world order)";
       }
-      if (r.verdict == s::Verdict::Verified && !subNote.empty()) {
-        r.note += (r.note.empty() ? "" : "; ") + subNote;
-      } else if (r.verdict == s::Verdict::Verified && !why.empty() && commParams == 1) {
-        r.verdict = s::Verdict::Unknown;
-        r.reason = "not checked: " + why +
-                   ": verified with it bound to MPI_COMM_WORLD and to a duplicate of "
-                   "MPI_COMM_WORLD, not for a communicator of fewer processes than "
-                   "MPI_COMM_WORLD (-n allows no world of 2 or more processes)";
-      } else if (r.verdict == s::Verdict::Verified && !why.empty()) {
-        r.verdict = s::Verdict::Unknown;
-        r.reason = "not checked: " + why +
-                   ": verified with the communicator parameters bound to MPI_COMM_WORLD and to "
-                   "distinct duplicates of it, not for communicators of fewer processes than "
-                   "MPI_COMM_WORLD" +
-                   (commParams == 2 ? " (-n allows no world of 2 or more processes)"
-                                    : " (runs for " + std::to_string(commParams) +
-                                          " communicator parameters are not made)");
-      } else if (r.verdict == s::Verdict::Verified && commParams >= 3) {
+      if (r.verdict != s::Verdict::Verified) {
+      } else if (patterns.empty()) {
         r.verdict = s::Verdict::Unknown;
         r.reason = "not checked: " + std::to_string(commParams) +
-                   " communicator parameters some but not all of which are the same "
-                   "communicator (verified with all of them MPI_COMM_WORLD and with all "
-                   "distinct)";
-      } else if (r.verdict == s::Verdict::Verified) {
+                   " communicator parameters some of which may be the same communicator"
+                   " (verified with all of them MPI_COMM_WORLD; the patterns of equal ones are "
+                   "run for at most " +
+                   std::to_string(chorus::model::kMaxCommPatternParams) + ")";
+      } else if (!subNote.empty()) {
+        r.note += (r.note.empty() ? "" : "; ") + subNote;
+      } else if (world) {
+        r.verdict = s::Verdict::Unknown;
+        r.reason = "not checked: " + why +
+                   (commParams == 1 ? ": verified with it bound to MPI_COMM_WORLD and to a "
+                                      "duplicate of MPI_COMM_WORLD"
+                                    : ": verified with every pattern of which communicator "
+                                      "parameters are MPI_COMM_WORLD and which are one "
+                                      "duplicate of it") +
+                   ", not for a communicator of fewer processes than MPI_COMM_WORLD (-n allows "
+                   "no world of 2 or more processes)";
+      } else if (commParams == 2) {
         r.note += std::string(r.note.empty() ? "" : "; ") +
                   "communicator parameters: both MPI_COMM_WORLD, and distinct duplicates of it";
+      } else {
+        r.note += std::string(r.note.empty() ? "" : "; ") + "communicator parameters: all " +
+                  std::to_string(patterns.size()) +
+                  " patterns of which are one communicator (all MPI_COMM_WORLD, or one "
+                  "duplicate of it per block)";
       }
     }
   if (choices.size() > 1 && r.verdict == s::Verdict::Verified)

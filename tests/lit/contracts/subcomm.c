@@ -188,26 +188,28 @@ void twodup(int *x, int *y, MPI_Comm comm) {
 }
 
 // (3) Two communicator parameters beside MPI_COMM_WORLD. The driver runs f
-// on one group, so both communicators have f's processes: the CLI runs them
-// both MPI_COMM_WORLD, distinct duplicates of it, and, for every nonempty
-// proper subset of a world of N = 2 .. (the largest -n) processes, both one
-// communicator of that subset and two distinct ones (ranks in world order).
+// on one group, so both communicators have f's processes: the CLI runs every
+// pattern of which are MPI_COMM_WORLD and which are one duplicate of it (both
+// MPI_COMM_WORLD, then distinct duplicates, then the other 3 partitions of
+// {MPI_COMM_WORLD, c1, c2}), and, for every nonempty proper subset of a
+// world of N = 2 .. (the largest -n) processes, both one communicator of that
+// subset and two distinct ones (ranks in world order).
 // bc2: a broadcast of x on c1 and of y on c2 from rank 0: verified, the
 // verdict says what ran.
 // RUN: %expect-exit 0 %chorus verify %s --contract bc2 -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=BC2 --implicit-check-not=note:
-// BC2: verdict: verified ({{.*}}communicator parameters: both MPI_COMM_WORLD, distinct duplicates of it, and for every set of fewer processes of a world of 2..3 both one communicator of them and two distinct ones (ranks in world order)
+// BC2: verdict: verified ({{.*}}communicator parameters: all MPI_COMM_WORLD and every other pattern of which are MPI_COMM_WORLD and which are one duplicate of it (4 patterns), and for every set of fewer processes of a world of 2..3 every pattern of which are one communicator of them (2 patterns; ranks in world order)
 // -DWORLD_COUNT: y goes to every rank of the world, not of c2: right when
 // c2 is the world's size, MPI_INVALID_RANK on a smaller communicator (before,
 // these runs were not made and the verdict was unknown).
 // RUN: %expect-exit 1 %chorus verify %s --contract bc2 -DWORLD_COUNT -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=BC2W
 // BC2W: note: with both communicator parameters bound to one communicator of processes {0} of 2 (the others do not call bc2)
-// BC2W: verdict: violation MPI_INVALID_RANK at {{.*}}subcomm.c:232:7 (process 0)
+// BC2W: verdict: violation MPI_INVALID_RANK at {{.*}}subcomm.c:234:7 (process 0)
 // -DCROSS_RECV: y is received on c1: right when both are one communicator,
 // a deadlock when they are distinct (the first run with distinct
 // duplicates of the world finds it).
 // RUN: %expect-exit 1 %chorus verify %s --contract bc2 -DCROSS_RECV -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=BC2X
 // BC2X: note: with each communicator parameter bound to a duplicate of MPI_COMM_WORLD of its own
-// BC2X: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}subcomm.c:236:5 (process 1)
+// BC2X: verdict: violation ABSOLUTE_DEADLOCK at {{.*}}subcomm.c:238:5 (process 1)
 /*@ mpi uses c1, c2, MPI_COMM_WORLD;
     mpi collective(c1):
       requires \valid(x) && \valid(y) && \separated(x, y);

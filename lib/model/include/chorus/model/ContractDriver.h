@@ -61,10 +61,14 @@ struct ContractDriver {
   /// these processes (each its own context, as with commDup). Empty: all
   /// processes.
   std::vector<int> members;
-  /// With commDup or members: every MPI_Comm parameter bound to one
-  /// communicator of f's processes (the same one), not one each (the CLI's
-  /// runs with several communicator parameters on a sub-communicator).
-  bool sameComm = false;
+  /// With commDup or members: a set partition of f's MPI_Comm parameters
+  /// (in parameter order), commBlocks[j] the block of the j-th: the
+  /// parameters of block b >= 0 are bound to one communicator of f's
+  /// processes (its own context), those of block -1 to MPI_COMM_WORLD itself
+  /// (only without members). Blocks are numbered 0, 1, ... without gaps.
+  /// Empty: each parameter its own communicator. (The CLI's runs with
+  /// several communicator parameters: every pattern of equal ones.)
+  std::vector<int> commBlocks;
   /// Datatypes that differ between processes (the CLI's runs for a symbolic
   /// datatype parameter without `\mpi_agree(dt)`): dtUnits[r][i] > 1 binds
   /// parameter i (bound to kSymbolicDatatype) on process r to a committed
