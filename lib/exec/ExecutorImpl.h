@@ -49,9 +49,10 @@ struct Executor::Impl {
   };
   std::map<std::pair<Expr, Expr>, Concretized> concretized;
 
-  /// Float.cpp: each rounding of a symbolic value (`fp.T(v)`) and the first
-  /// location that made it, "FILE:LINE:COL" (named by an `unknown` that
-  /// depends on it).
+  /// Float.cpp: each rounding of a symbolic value (`fp.T(v)`, `fp.mpi.T`)
+  /// and what it is, with the first location that made it ("the
+  /// floating-point rounding of symbolic values at FILE:LINE:COL"; named by
+  /// an `unknown` that depends on it).
   std::unordered_map<Expr, std::string> roundingSites;
 
   /// The arithmetic type spelled `name` (kind Int, Real or Bool, `bits`

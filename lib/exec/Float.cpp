@@ -89,7 +89,7 @@ Expr Machine::roundFloat(Expr v, const model::Type* t, const std::string& what) 
   if (isRounding(v) && v->child(0) == fn)
     return v; // (a value of t already)
   Expr r = f.apply(fn, std::span<const Expr>(&v, 1));
-  im.roundingSites.emplace(r, where());
+  im.roundingSites.emplace(r, "the floating-point rounding of symbolic values at " + where());
   return r;
 }
 
@@ -109,13 +109,26 @@ std::string Executor::uninterpretedIn(Expr cond) {
       continue;
     if (isRounding(x))
       if (auto it = impl_->roundingSites.find(x); it != impl_->roundingSites.end())
-        return "the floating-point rounding of symbolic values at " + it->second +
+        return it->second +
                ", which chorus does not compute (use --float real to treat floating types as "
                "reals)";
     for (Expr c : x->children())
       todo.push_back(c);
   }
   return {};
+}
+
+Expr Machine::unorderedFloat(Expr exact, const model::Type* t) {
+  ex.noteAssumption(kFiniteFloats);
+  sym::Type ts[2] = {f.realType(), f.intType()};
+  Expr fn =
+      f.symbol(std::string(kRoundingPrefix) + "mpi." + t->name, f.functionType(ts, f.realType()));
+  Expr args[2] = {toReal(exact), intc(gs.fresh++)}; // (fresh: no two reductions alike)
+  Expr r = f.apply(fn, args);
+  im.roundingSites.emplace(
+      r,
+      "the order in which MPI combines the floating contributions of the reduction at " + where());
+  return r;
 }
 
 Expr Machine::floatToInt(Expr v, const model::Type* to) {

@@ -283,6 +283,10 @@ public:
   /// --float real or a non-floating t); `what` names the operation for the
   /// `unknown` of an overflow to infinity.
   Expr roundFloat(Expr v, const model::Type* t, const std::string& what);
+  /// A floating MPI reduction over three or more contributions whose result
+  /// depends on the order MPI combines them in: a value chorus does not
+  /// compute (fresh per reduction), of the exact result `exact`.
+  Expr unorderedFloat(Expr exact, const model::Type* t);
   /// A floating value converted to integer type `to`: truncated; with
   /// --float ieee a value out of `to`'s range is UNDEFINED_BEHAVIOR.
   Expr floatToInt(Expr v, const model::Type* to);

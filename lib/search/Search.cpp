@@ -601,7 +601,7 @@ private:
   /// of symbolic values: the prover's inputs, replayed concretely by
   /// confirmRounding (Verify.h).
   void roundingCounterexample(sym::Expr condition, const std::string& why) {
-    if (!condition || why.find("floating-point rounding") == std::string::npos ||
+    if (!condition || why.find("rounding of symbolic values") == std::string::npos ||
         result.verdict != Verdict::Unknown || result.reason.find(why) == std::string::npos)
       return;
     result.inputs = smallModel(condition, false);

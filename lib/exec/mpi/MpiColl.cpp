@@ -644,6 +644,50 @@ std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Ex
   return r;
 }
 
+void orderFree(Machine& m, int op, int64_t dt, const std::vector<std::vector<Expr>>& xs,
+               std::vector<Expr>& acc) {
+  int o = op & 0xffffff;
+  if (xs.size() < 3 || (o != 3 && o != 4) || !isBasicType(dt) ||
+      datatypeClass(dt) != ElemClass::Real || !m.ieee(ctypeOf(m, dt)))
+    return;
+  const model::Type* ft = ctypeOf(m, dt);
+  sym::Rational unit = o == 3 ? sym::Rational(0) : sym::Rational(1);
+  for (size_t k = 0; k < acc.size(); ++k) {
+    // a 0 added (a 1 multiplied) changes nothing in any order; two other
+    // values are combined by one rounding in every order
+    std::vector<Expr> vs;
+    for (const std::vector<Expr>& x : xs)
+      if (k < x.size() && !(x[k]->kind() == sym::Kind::NumConst && x[k]->value() == unit))
+        vs.push_back(x[k]);
+    if (vs.size() <= 2)
+      continue;
+    // every order gives the exact result when every subset's result is
+    // exact (a number of the type): then nothing is ever rounded
+    size_t n = vs.size();
+    bool exact = n <= 12;
+    for (size_t i = 0; i < n && exact; ++i)
+      exact = vs[i]->kind() == sym::Kind::NumConst;
+    sym::Rational total = unit;
+    for (uint32_t mask = 1; exact && mask < (1u << n); ++mask) {
+      sym::Rational r = unit;
+      for (size_t i = 0; i < n; ++i)
+        if (mask & (1u << i))
+          r = o == 3 ? r + vs[i]->value() : r * vs[i]->value();
+      auto rounded = roundToType(r, ft);
+      exact = rounded && *rounded == r;
+      total = r;
+    }
+    if (exact) {
+      acc[k] = m.f.realConst(total);
+      continue;
+    }
+    Expr e = m.toReal(vs[0]);
+    for (size_t i = 1; i < n; ++i)
+      e = o == 3 ? m.f.add(e, m.toReal(vs[i])) : m.f.mul(e, m.toReal(vs[i]));
+    acc[k] = m.unorderedFloat(e, ft);
+  }
+}
+
 namespace {
 
 /// The last arrival: every member's first incomplete record on comm is
@@ -679,12 +723,15 @@ void completeInstance(Machine& m, int64_t comm, const std::vector<int>& group) {
   };
   auto reduce = [&](int from, int to) { // elementwise over processes [from, to)
     std::vector<Expr> acc = elems(from);
+    std::vector<std::vector<Expr>> xs{acc};
     for (int i = from + 1; i < to; ++i) {
       std::vector<Expr> x = elems(i);
       if (x.size() != acc.size())
         m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
       acc = reduceVec(m, c.op, c.datatype, acc, x);
+      xs.push_back(std::move(x));
     }
+    orderFree(m, c.op, c.datatype, xs, acc);
     return acc;
   };
   std::vector<std::vector<Expr>> result(n);
@@ -932,12 +979,15 @@ void releaseReady(Machine& m, int64_t comm, const std::vector<int>& group, size_
     } else if (kind == CollKind::Scan || (kind == CollKind::Exscan && i > 0)) {
       int to = kind == CollKind::Scan ? i + 1 : i;
       vals = elems(0);
+      std::vector<std::vector<Expr>> xs{vals};
       for (int j = 1; j < to; ++j) {
         std::vector<Expr> x = elems(j);
         if (x.size() != vals.size())
           m.fail(ViolationKind::MpiSignatureMismatch, "reduction with different counts", m.pc());
         vals = reduceVec(m, int(r.op), r.dt, vals, x);
+        xs.push_back(std::move(x));
       }
+      orderFree(m, int(r.op), r.dt, xs, vals);
     }
     int p = group[i];
     if (r.req >= 0) {
@@ -1057,8 +1107,12 @@ void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
                      " than process " + std::to_string(group[0]),
                  m.pc());
     std::vector<Expr> acc = vals(0);
-    for (size_t i = 1; i < n; ++i)
+    std::vector<std::vector<Expr>> xs{acc};
+    for (size_t i = 1; i < n; ++i) {
       acc = reduceVec(m, int(recs[0].op), recs[0].dt, acc, vals(i));
+      xs.push_back(vals(i));
+    }
+    orderFree(m, int(recs[0].op), recs[0].dt, xs, acc);
     auto bl = slices(0, acc);
     for (size_t j = 0; j < n; ++j)
       segs[j].push_back(Seg{0, recs[j].dt, bl[j]});

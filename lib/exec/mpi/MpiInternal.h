@@ -365,6 +365,14 @@ Expr reduceOp(Machine& m, int op, Expr a, Expr b);
 /// SIGNED_OVERFLOW violation when a signed result is out of range.
 std::vector<Expr> reduceVec(Machine& m, int op, int64_t dt, const std::vector<Expr>& a,
                             const std::vector<Expr>& b);
+/// --float ieee: `acc`, the rank-order result of a floating MPI_SUM or
+/// MPI_PROD over the contributions `xs`, stands when there are two of them
+/// or when every order of combining gives it (every subset's result a
+/// number of the type, for at most 12 numbers: nothing is rounded);
+/// otherwise MPI's order (MPI 3.1 §5.9.1: the implementation's) decides
+/// the last bits, and the element becomes Machine::unorderedFloat.
+void orderFree(Machine& m, int op, int64_t dt, const std::vector<std::vector<Expr>>& xs,
+               std::vector<Expr>& acc);
 /// The symbolic user ops of `verify --contract` (model::kSymbolicOp,
 /// model::kSymbolicCommOp): every operation MPI_Op_create can make with
 /// that commute flag (DESIGN-NOTES "User ops in contracts").
