@@ -1543,6 +1543,27 @@ Expr packBlocks(Machine& m, Expr buf, const VBlocks& b, std::vector<int64_t>& sc
   return packValues(m, all);
 }
 
+/// MPI 3.1 §5.5, §5.8: counts, types and displacements must not make a
+/// location of the receive buffer be written twice (MPI_INVALID_BUFFER).
+/// Blocks of basic datatypes only (their bytes are count * size).
+void checkDisjointBlocks(Machine& m, const std::string& name, const VBlocks& b) {
+  for (size_t i = 0; i < b.count.size(); ++i)
+    if (!isBasicType(b.type[i]))
+      return;
+  for (size_t i = 0; i < b.count.size(); ++i)
+    for (size_t j = i + 1; j < b.count.size(); ++j) {
+      int64_t ei = b.off[i] + b.count[i] * int64_t(datatypeSize(b.type[i]));
+      int64_t ej = b.off[j] + b.count[j] * int64_t(datatypeSize(b.type[j]));
+      if (b.count[i] > 0 && b.count[j] > 0 && b.off[i] < ej && b.off[j] < ei)
+        m.fail(ViolationKind::MpiInvalidBuffer,
+               name + ": the receive blocks of ranks " + std::to_string(i) + " and " +
+                   std::to_string(j) +
+                   " overlap (MPI 3.1 §5.5: no location of the receive buffer may be written "
+                   "twice)",
+               m.pc());
+    }
+}
+
 /// MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv, MPI_Alltoallv, MPI_Alltoallw,
 /// MPI_Reduce_scatter.
 Machine::Outcome runV(Machine& m, const std::string& name, const model::Transition& t) {
@@ -1561,8 +1582,10 @@ Machine::Outcome runV(Machine& m, const std::string& name, const model::Transiti
     bool recvs = all || me == root;
     int64_t rdt = dtArg(6);
     VBlocks rb;
-    if (recvs)
+    if (recvs) {
       rb = readBlocks(m, n, a(4), a(5), nullptr, rdt, false);
+      checkDisjointBlocks(m, name, rb);
+    }
     bool ip = inPlace(m, a(0)) && recvs;
     Expr data = nullptr;
     int64_t mySig = -1;
@@ -1595,6 +1618,7 @@ Machine::Outcome runV(Machine& m, const std::string& name, const model::Transiti
   } else if (name == "MPI_Alltoallv" || name == "MPI_Alltoallw") {
     bool w = name == "MPI_Alltoallw";
     VBlocks rb = readBlocks(m, n, a(5), a(6), w ? a(7) : nullptr, w ? 0 : dtArg(7), w);
+    checkDisjointBlocks(m, name, rb);
     bool ip = inPlace(m, a(0));
     VBlocks sb = ip ? rb : readBlocks(m, n, a(1), a(2), w ? a(3) : nullptr, w ? 0 : dtArg(3), w);
     std::vector<int64_t> scnt;
