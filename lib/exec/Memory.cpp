@@ -65,8 +65,8 @@ void Machine::setRoot(ProcState& ps, Root r, Expr v) {
   case RootKind::Heap:
     ps.heap.at(r.b).value = v;
     return;
-  case RootKind::String:
-    throw Unsupported("write to a string literal at " + where());
+  case RootKind::String: // C11 6.4.5p7; gcc puts literals in read-only memory (SIGSEGV)
+    fail(ViolationKind::OutOfBounds, "write into a string literal", pc()); // (as CString.h)
   default:
     throw Unsupported("write through an invalid pointer at " + where());
   }
