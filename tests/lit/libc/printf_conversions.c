@@ -8,6 +8,7 @@
 // RUN: %native %s | FileCheck %s --check-prefix=OUT
 // RUN: %expect-exit 0 %chorus verify %s --print-output | FileCheck %s --check-prefixes=OUT,OK
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DWRONG | FileCheck %s --check-prefix=WRONG
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DONECHAR | FileCheck %s --check-prefix=ONECHAR
 // OUT: [ffffffff] [37777777777] [4294967295] [-1]
 // OUT-NEXT: [44] [4464] [255] [ffff] [-56]
 // OUT-NEXT: [hi] [    x] [y   ]
@@ -15,7 +16,9 @@
 // OUT-NEXT: [ffffffffffffffff] [18446744073709551615] [-5]
 // OUT-NEXT: ab|   42|x  |007|Z 18
 // OK: verdict: verified
-// WRONG: verdict: violation ASSERTION at {{.*}}printf_conversions.c:41:3 (process 0)
+// WRONG: verdict: violation ASSERTION at {{.*}}printf_conversions.c:44:3 (process 0)
+// ONECHAR: verdict: violation OUT_OF_BOUNDS at {{.*}}printf_conversions.c:48:3 (process 0)
+// ONECHAR-NEXT: string beyond a single character object
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +42,10 @@ int main(void) {
   assert(strcmp(hex, "fffffffe") == 0);
 #ifdef WRONG
   assert(strcmp(hex, "fffffffffffffffe") == 0);
+#endif
+#ifdef ONECHAR
+  char one = 'a'; /* %s of one char: no NUL (was an internal SIGSEGV) */
+  printf("%s\n", &one);
 #endif
   return 0;
 }
