@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev
   openmpi-bin libopenmpi-dev gcc
   ninja-build cmake make pkg-config python3
+  python3-psutil  # lit's per-test --timeout
   gcc csmith libcsmith-dev
   chromium
 )
