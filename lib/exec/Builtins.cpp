@@ -10,7 +10,11 @@
 //    *res's type, and the call returns whether it did not fit;
 //  * facts stated to the compiler: reaching __builtin_unreachable() and a
 //    __builtin_assume(e) whose e can be false are UNDEFINED_BEHAVIOR;
-//    __builtin_trap() is ABORT.
+//    __builtin_trap() is ABORT;
+//  * `$unsequenced(msg)`, which the front end puts before a modification
+//    that Clang's -Wunsequenced finds unsequenced with another access of
+//    the same object (C11 6.5p2: undefined): UNDEFINED_BEHAVIOR when the
+//    expression is evaluated.
 //
 // Symbolic arguments are spelled out in integer arithmetic on the value
 // (bit k of u is (u / 2^k) % 2; clz is a chain of comparisons with powers
@@ -138,6 +142,15 @@ Outcome runUnreachable(Machine& m, const std::string& name, const model::Transit
   m.fail(ViolationKind::UndefinedBehavior, name + "() reached", m.pc());
 }
 
+Outcome runUnsequenced(Machine& m, const std::string&, const model::Transition& t) {
+  // the argument is the decayed string literal of Clang's message
+  const model::Expr* e = t.stmt.args.empty() ? nullptr : t.stmt.args[0];
+  while (e && e->kind != model::ExprKind::StringLit)
+    e = e->kids.empty() ? nullptr : e->kids[0];
+  std::string what = e ? m.P.strings[e->str] : "unsequenced side effects";
+  m.fail(ViolationKind::UndefinedBehavior, what + " (C11 6.5p2: undefined)", m.pc());
+}
+
 Outcome runAssume(Machine& m, const std::string& name, const model::Transition& t) {
   Expr c = m.arg(t.stmt, 0);
   m.checkDefined(c);
@@ -167,6 +180,7 @@ void registerBuiltins(LibraryRegistry& r) {
   r.add("__builtin_unreachable", {runUnreachable});
   r.add("__builtin_assume", {runAssume});
   r.add("__builtin_trap", {runTrap});
+  r.add("$unsequenced", {runUnsequenced});
 }
 
 } // namespace chorus::exec

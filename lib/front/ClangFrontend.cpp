@@ -38,6 +38,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 #include <set>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -149,7 +150,10 @@ std::string unmodelledDirective(const std::string& model, const std::string& tex
 
 class DiagCollector : public DiagnosticConsumer {
 public:
-  explicit DiagCollector(DiagnosticSink& sink) : sink_(sink) {}
+  /// showWarnings false: the user's -w (warnings are still collected where
+  /// they mean something, see FrontState::unsequenced).
+  DiagCollector(DiagnosticSink& sink, FrontState& st, bool showWarnings)
+      : sink_(sink), st_(st), showWarnings_(showWarnings) {}
   void HandleDiagnostic(DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     // (The base class is not called: it counts warnings, and Clang would then
     // print "N warnings generated.")
@@ -177,6 +181,12 @@ public:
       // gcc's leniency (see kGccCompatFlags): shown, not fatal
       std::string text = msg.str().str();
       llvm::StringRef opt = DiagnosticIDs::getWarningOptionForDiag(info.getID());
+      if (opt == "unsequenced" && info.getLocation().isValid())
+        st_.unsequenced.emplace(info.getLocation().getRawEncoding(), text);
+      if (!showWarnings_) {
+        lastKept_ = false;
+        return;
+      }
       if (!opt.empty())
         text += " [-W" + opt.str() + "]";
       sink_.warning(pos, text);
@@ -191,6 +201,8 @@ public:
 
 private:
   DiagnosticSink& sink_;
+  FrontState& st_;
+  bool showWarnings_;
   bool lastKept_ = false;
   unsigned errors_ = 0;
 };
@@ -718,6 +730,13 @@ bool parseUnit(const SourceFile& src, const FrontendOptions& opts, model::Progra
   // the unit's own flags (compile_commands.json), then the command line's
   args.insert(args.end(), src.clangArgs.begin(), src.clangArgs.end());
   args.insert(args.end(), opts.clangArgs.begin(), opts.clangArgs.end());
+  // Unsequenced side effects are undefined behaviour that chorus checks
+  // (FrontState::unsequenced): Clang must report them whatever the user's
+  // flags say; -w then only hides the warnings.
+  auto kept = std::remove(args.begin(), args.end(), "-w");
+  bool showWarnings = kept == args.end();
+  args.erase(kept, args.end());
+  args.push_back("-Wunsequenced");
   args.push_back(file);
 
   auto overlay =
@@ -735,7 +754,7 @@ bool parseUnit(const SourceFile& src, const FrontendOptions& opts, model::Progra
   FrontState st;
   st.mainFile = file;
   bool ok = false;
-  DiagCollector collector(diags);
+  DiagCollector collector(diags, st, showWarnings);
   clang::tooling::ToolInvocation inv(
       args, std::make_unique<LowerAction>(st, prog, diags, link, thru, ok), files.get());
   inv.setDiagnosticConsumer(&collector);

@@ -64,6 +64,12 @@ struct FrontState {
   /// later annotations they stay names (they denote the input variable).
   std::set<std::string> inputMacroNames;
   std::string mainFile; ///< path as given on the command line
+  /// Clang's -Wunsequenced findings (Sema's SequenceChecker: two unsequenced
+  /// modifications of one object, or a modification and an unsequenced
+  /// read, C11 6.5p2): raw encoding of the modification's location (an
+  /// assignment or ++/--) -> Clang's message. The lowering makes evaluating
+  /// that modification UNDEFINED_BEHAVIOR (Lower.cpp, unsequencedCheck).
+  std::map<unsigned, std::string> unsequenced;
 };
 
 /// What the translation units of one program share while they are lowered

@@ -401,6 +401,10 @@ private:
   const M::Expr* funcDesignator(const Expr* e);
   const M::Expr* incdec(const UnaryOperator* u, bool wantValue);
   const M::Expr* assign(const BinaryOperator* b, bool wantValue);
+  /// A modification Clang found unsequenced with another access of the same
+  /// object (FrontState::unsequenced): a call of `$unsequenced` with Clang's
+  /// message, UNDEFINED_BEHAVIOR when it runs (lib/exec/Builtins.cpp).
+  void unsequencedCheck(const Expr* mod);
   const M::Expr* callExpr(const CallExpr* ce, const M::Expr* dest, bool wantValue);
   /// The model type of an MPI handle (`MPI_Comm`, ...) when `pointee` is the
   /// incomplete struct a handle type of mpi.h points to, else null.
@@ -1590,7 +1594,26 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
   }
 }
 
+void Lowerer::unsequencedCheck(const Expr* mod) {
+  auto it = st_.unsequenced.find(mod->getExprLoc().getRawEncoding());
+  if (it == st_.unsequenced.end())
+    return;
+  M::SrcLoc l = sl(mod->getExprLoc());
+  M::Expr msg;
+  msg.kind = M::ExprKind::StringLit;
+  msg.str = prog_.addString(it->second);
+  msg.type = prog_.types.array(prog_.types.charType(), it->second.size() + 1);
+  msg.loc = l;
+  M::Stmt c;
+  c.kind = M::StmtKind::Call;
+  c.callee = funcRef(
+      syntheticFunc("$unsequenced", prog_.types.function(prog_.types.voidType(), {}, true)), l);
+  c.args = {decay(mk(std::move(msg)), l)};
+  emit(std::move(c), l);
+}
+
 const M::Expr* Lowerer::incdec(const UnaryOperator* u, bool wantValue) {
+  unsequencedCheck(u);
   M::SrcLoc l = opLoc(u->getExprLoc());
   if (u->getSubExpr()->getType()->isAtomicType()) { // an atomic fetch-and-add
     const M::Expr* P = addrOf(lv(u->getSubExpr()), l);
@@ -1656,6 +1679,7 @@ static const Expr* stripSameCategory(const Expr* e) {
 }
 
 const M::Expr* Lowerer::assign(const BinaryOperator* b, bool wantValue) {
+  unsequencedCheck(b);
   M::SrcLoc l = sl(b->getExprLoc());
   if (b->getLHS()->getType()->isAtomicType()) {
     // an atomic store, or a read-modify-write (C11 6.5.16.2: `x op= v` on

@@ -6,7 +6,7 @@ int g(int *p) { return (*p)++; }
 int main(void) {
   int i = 0, j, a[4] = {0}, *p = a, *q = &a[1];
   int (*fp)(int) = f;
-  a[i++] = i;
+  a[i++] = 5;
   *p++ = *q++;
   j = ++i + f(g(&i));
   j += f(1) * 2, i--;
@@ -75,7 +75,7 @@ int main(void) {
 // CHECK: L16  @sideeffects.c:9:6
 // CHECK: -> L17  i = $t0 + 1  @sideeffects.c:9:6
 // CHECK: L17  @sideeffects.c:9:10
-// CHECK: -> L18  a[$t0] = i  @sideeffects.c:9:10
+// CHECK: -> L18  a[$t0] = 5  @sideeffects.c:9:10
 // CHECK: L18  @sideeffects.c:10:5
 // CHECK: -> L19  $t1 = p  @sideeffects.c:10:5
 // CHECK: L19  @sideeffects.c:10:5
