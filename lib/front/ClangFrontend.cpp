@@ -192,7 +192,13 @@ public:
       sink_.warning(pos, text);
       lastKept_ = true;
     } else {
-      sink_.error(pos, msg.str().str());
+      std::string text = msg.str().str();
+      // a GNU C nested function, which gcc compiles and Clang never parses
+      if (text == "function definition is not allowed here")
+        text = "a function defined inside another function (a GNU C nested function) is not "
+               "supported by chorus: define it at file scope and pass what it uses from the "
+               "enclosing function as arguments";
+      sink_.error(pos, text);
       lastKept_ = true;
       ++errors_;
     }
