@@ -425,23 +425,15 @@ void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::
         exec::CollectiveAt pre;
         pre.now = ofGroup(init, G);
         pre.me = q;
-        std::vector<Expr> as;
-        bool known = true;
-        for (const model::Clause& a : g.behavior->clauses)
-          if (a.kind == ClauseKind::Assumes) {
-            auto v = detail::evaluate(
-                ex_,
-                [&] { return ex_.evalCollective(pre, s.pc, a.exprs[0], true, a.loc, nullptr); },
-                ViolationKind::CollectivePostcondition, a.loc, pq, "the assumes of " + what,
-                succ.step);
-            if (!v)
-              known = false;
-            else
-              as.push_back(*v);
-          }
-        if (!known)
+        auto assumed = detail::behaviorGuard(ex_, *g.behavior, [&](const model::Clause& a) {
+          return detail::evaluate(
+              ex_, [&] { return ex_.evalCollective(pre, s.pc, a.exprs[0], true, a.loc, nullptr); },
+              ViolationKind::CollectivePostcondition, a.loc, pq, "the assumes of " + what,
+              succ.step);
+        });
+        if (!assumed)
           continue;
-        guard = f.logicalAnd(as);
+        guard = *assumed;
         if (!possible(s.pc, guard))
           continue;
       }

@@ -444,25 +444,15 @@ void ContractMonitor::ret(const exec::CallEvent& ev, exec::Successor& succ, int 
     ensures(b.clauses, nullptr, "");
     assigns(b.clauses, nullptr, "");
     for (const model::Behavior& bh : b.behaviors) {
-      std::vector<Expr> as;
-      bool known = true;
-      for (const model::Clause& cl : bh.clauses)
-        if (cl.kind == ClauseKind::Assumes) {
-          reads.clear();
-          auto v = eval(pre, cl.exprs[0], cl.loc, ViolationKind::Behaviors,
-                        "'" + clauseText(P, cl) + "' of behavior " + bh.name + " of '" + fn + "'");
-          if (!v)
-            known = false;
-          else
-            as.push_back(*v);
-        }
-      if (!known)
-        continue; // noted as unchecked by evaluate
-      Expr guard = f.logicalAnd(as);
-      if (guard->isFalse())
-        continue;
-      ensures(bh.clauses, guard, " of behavior " + bh.name);
-      assigns(bh.clauses, guard, " of behavior " + bh.name);
+      auto guard = detail::behaviorGuard(ex_, bh, [&](const model::Clause& cl) {
+        reads.clear();
+        return eval(pre, cl.exprs[0], cl.loc, ViolationKind::Behaviors,
+                    "'" + clauseText(P, cl) + "' of behavior " + bh.name + " of '" + fn + "'");
+      });
+      if (!guard || (*guard)->isFalse())
+        continue; // unknown: noted as unchecked by evaluate
+      ensures(bh.clauses, *guard, " of behavior " + bh.name);
+      assigns(bh.clauses, *guard, " of behavior " + bh.name);
     }
   }
 }
@@ -486,7 +476,6 @@ void ContractMonitor::frameMove(const exec::GlobalState& from, exec::Successor& 
   if (before->terminated() || size_t(thr) >= before->numThreads())
     return;
   const model::Program& P = ex_.program();
-  sym::ExprFactory& f = ex_.values().factory();
   exec::GlobalState& s = succ.state;
   const std::vector<state::Frame>& st = before->stackOf(size_t(thr));
   for (size_t j = 0; j < st.size(); ++j) {
@@ -540,26 +529,15 @@ void ContractMonitor::frameMove(const exec::GlobalState& from, exec::Successor& 
       };
       assigns(b.clauses, nullptr, "");
       for (const model::Behavior& bh : b.behaviors) {
-        std::vector<Expr> as;
-        bool known = true;
-        for (const model::Clause& cl : bh.clauses)
-          if (cl.kind == ClauseKind::Assumes) {
-            auto v = detail::evaluate(
-                ex_, [&] { return ex_.evalLocal(pre, s.pc, cl.exprs[0], true, cl.loc, nullptr); },
-                ViolationKind::Behaviors, succ.step.loc, p,
-                "'" + clauseText(P, cl) + "' of behavior " + bh.name + " of '" + fn + "'",
-                succ.step);
-            if (!v)
-              known = false;
-            else
-              as.push_back(*v);
-          }
-        if (!known)
-          continue; // noted as unchecked by evaluate
-        Expr guard = f.logicalAnd(as);
-        if (guard->isFalse())
-          continue;
-        assigns(bh.clauses, guard, " of behavior " + bh.name);
+        auto guard = detail::behaviorGuard(ex_, bh, [&](const model::Clause& cl) {
+          return detail::evaluate(
+              ex_, [&] { return ex_.evalLocal(pre, s.pc, cl.exprs[0], true, cl.loc, nullptr); },
+              ViolationKind::Behaviors, succ.step.loc, p,
+              "'" + clauseText(P, cl) + "' of behavior " + bh.name + " of '" + fn + "'", succ.step);
+        });
+        if (!guard || (*guard)->isFalse())
+          continue; // unknown: noted as unchecked by evaluate
+        assigns(bh.clauses, *guard, " of behavior " + bh.name);
       }
     }
   }

@@ -48,6 +48,21 @@ const state::Mark* findMark(const state::Frame& fr, state::Mark::Kind k, model::
   return nullptr;
 }
 
+std::optional<Expr>
+behaviorGuard(exec::Executor& ex, const model::Behavior& bh,
+              const std::function<std::optional<Expr>(const model::Clause&)>& assumes) {
+  std::vector<Expr> as;
+  for (const model::Clause& cl : bh.clauses) {
+    if (cl.kind != model::ClauseKind::Assumes)
+      continue;
+    auto v = assumes(cl);
+    if (!v)
+      return std::nullopt;
+    as.push_back(*v);
+  }
+  return ex.values().factory().logicalAnd(as);
+}
+
 std::optional<Expr> evaluate(exec::Executor& ex, const std::function<Expr()>& eval, ViolationKind k,
                              model::SrcLoc loc, int proc, const std::string& what,
                              const exec::Step& step) {

@@ -42,6 +42,13 @@ std::optional<Expr> evaluate(exec::Executor& ex, const std::function<Expr()>& ev
                              model::SrcLoc loc, int proc, const std::string& what,
                              const exec::Step& step);
 
+/// The guard of an ACSL behavior: the conjunction of its `assumes` clauses,
+/// each evaluated by `assumes` (nullopt: unchecked, as `evaluate` returns
+/// it); nullopt when one could not be evaluated.
+std::optional<Expr>
+behaviorGuard(exec::Executor& ex, const model::Behavior& bh,
+              const std::function<std::optional<Expr>(const model::Clause&)>& assumes);
+
 /// "a", "a, b" or "a, b and c" of the effects read, for messages.
 std::string joinReads(const std::vector<std::string>& reads);
 
