@@ -51,22 +51,14 @@ Cursor cursorAt(Machine& m, Expr ap, const std::string& fn) {
   return c;
 }
 
-/// a and b are the same type for va_arg (see above).
+/// a and b are the same type for va_arg (see above): compatible for an
+/// access (Machine::compatible: integers of any sign, any two pointers,
+/// records by tag) and of one representation.
 bool sameForVaArg(const model::Type* a, const model::Type* b) {
   if (a == b)
     return true;
-  if (!a || !b)
-    return false;
-  auto integral = [](const model::Type* t) {
-    return t->kind == TypeKind::Int || t->kind == TypeKind::Bool;
-  };
-  if (integral(a) && integral(b))
-    return a->size == b->size;
-  if (a->kind == TypeKind::Real && b->kind == TypeKind::Real)
-    return a->size == b->size && a->bits == b->bits;
-  if (a->kind == TypeKind::Pointer && b->kind == TypeKind::Pointer)
-    return true;
-  return a->isRecord() && b->isRecord() && a->name == b->name && a->size == b->size;
+  return a && b && Machine::compatible(a, b) && a->size == b->size &&
+         (a->kind != TypeKind::Real || a->bits == b->bits);
 }
 
 Outcome runVaArg(Machine& m, const std::string&, const model::Transition& t) {
