@@ -14,9 +14,14 @@ namespace chorus::search {
 
 namespace {
 
-/// The processor time shortening may take when the search had no
-/// --time-limit.
-constexpr double kShortenSeconds = 60;
+/// Without --time-limit, shortening may take kShortenFactor times the
+/// processor time the run took to find the violation, at least
+/// kShortenMinSeconds and at most kShortenMaxSeconds: a replay costs about
+/// what the search did, so a violation found in a second is not followed
+/// by a minute of replays of a trace of 100,000 moves.
+constexpr double kShortenFactor = 4;
+constexpr double kShortenMinSeconds = 10;
+constexpr double kShortenMaxSeconds = 60;
 
 /// Processor time of this process: the shortening budget does not shrink
 /// when the machine is loaded.
@@ -85,9 +90,11 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
   double cpu0 = cpuSeconds();
   // With --time-limit, what the search left of it, in wall-clock time as
   // the search counts it (the user's limit bounds the whole run); without,
-  // kShortenSeconds of processor time.
+  // processor time in proportion to the run's so far (kShortenFactor).
   const bool limited = so.timeLimit > 0;
-  const double budget = limited ? std::max(0.0, so.timeLimit - r.stats.seconds) : kShortenSeconds;
+  const double budget =
+      limited ? std::max(0.0, so.timeLimit - r.stats.seconds)
+              : std::clamp(kShortenFactor * cpu0, kShortenMinSeconds, kShortenMaxSeconds);
   auto spent = [&] { return limited ? since(t0) : cpuSeconds() - cpu0; };
   const std::vector<exec::Step>& orig = r.trace;
   // The units of execution (process, thread) in the order they first move,
