@@ -368,10 +368,17 @@ bool dporMemoryModel(const std::string& n) {
 
 } // namespace
 
-Machine::Outcome Machine::library(const std::string& name, const model::Transition& t) {
-  const LibraryFunction* fn = libraries().find(name);
+Machine::Outcome Machine::library(const std::string& called, const model::Transition& t) {
+  const LibraryFunction* fn = libraries().find(called);
+  std::string name = called;
+  // gcc's __builtin_F of a library function F (__builtin_memcpy,
+  // __builtin_strlen, __builtin_printf...) is F, unless modelled itself
+  if (!fn && name.rfind("__builtin_", 0) == 0 && name.size() > 10) {
+    name = called.substr(10);
+    fn = libraries().find(name);
+  }
   if (!fn)
-    throw Unsupported("library function '" + name + "' is not modelled (called at " + where() +
+    throw Unsupported("library function '" + called + "' is not modelled (called at " + where() +
                       ")");
   if (!dporMemoryModel(name))
     globalMove = true;

@@ -1,5 +1,7 @@
 // Models of <math.h> and abs: fabs/abs/labs/llabs exactly (abs of the most
-// negative value is SIGNED_OVERFLOW). The other functions on concrete
+// negative value is SIGNED_OVERFLOW); div/ldiv/lldiv exactly (a zero divisor
+// is DIVISION_BY_ZERO, the most negative value divided by -1
+// SIGNED_OVERFLOW, as the operators / and % are: C11 7.22.6.2). The other functions on concrete
 // arguments are computed by the C library chorus runs on (glibc's libm, as
 // the program's real run on this machine): the double result, exactly.
 // On symbolic arguments they are uninterpreted real functions (sqrt checks
@@ -30,6 +32,40 @@ Outcome runAbs(Machine& m, const std::string& name, const model::Transition& t) 
               name + "(" + lo.toString() + ") is not representable in " + rt->name);
   }
   m.setResult(s, m.f.ite(m.f.lt(x, zero), m.f.neg(x), x), nullptr);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+/// div(a, b), ldiv, lldiv: the struct {quot, rem} of C's / and %.
+Outcome runDiv(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr a = m.arg(s, 0), b = m.arg(s, 1);
+  m.checkDefined(a);
+  m.checkDefined(b);
+  const model::Type* rt = declaredResult(m, name, s);
+  if (!rt || rt->kind != TypeKind::Struct || rt->fieldIndex("quot") == model::kNone ||
+      rt->fieldIndex("rem") == model::kNone)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  const model::Type* it = rt->fields[rt->fieldIndex("quot")].type;
+  m.require(m.f.neq(b, m.intc(0)), ViolationKind::DivisionByZero, name + " by zero");
+  if (Machine::isCInt(it) && m.ex.options().overflowCheck) {
+    auto [lo, hi] = Machine::intRange(it);
+    m.require(m.f.logicalNot(m.f.logicalAnd(m.f.eq(a, m.f.intConst(lo)), m.f.eq(b, m.intc(-1)))),
+              ViolationKind::SignedOverflow,
+              name + "(" + lo.toString() + ", -1): the quotient is not representable in " +
+                  it->name);
+  }
+  if (s.lhs) {
+    Place pl = m.evalPlace(s.lhs);
+    for (const char* field : {"quot", "rem"}) {
+      Place q = pl;
+      q.path.push_back(m.intc(rt->fieldIndex(field)));
+      q.type = it;
+      m.writePlace(q, field[0] == 'q' ? m.f.div(a, b) : m.f.mod(a, b));
+    }
+    m.step.effects.push_back(m.text(s.lhs) + " = {" + m.show(m.f.div(a, b)) + ", " +
+                             m.show(m.f.mod(a, b)) + "}");
+  }
   m.advance(t);
   return Outcome::Done;
 }
@@ -144,6 +180,7 @@ void registerMath(LibraryRegistry& r) {
   r.add({"fabs", "abs", "labs", "llabs", "__builtin_abs", "__builtin_labs", "__builtin_llabs",
          "__builtin_fabs"},
         {runAbs});
+  r.add({"div", "ldiv", "lldiv"}, {runDiv});
   r.add({"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor", "ceil", "fmin",
          "fmax", "atan2"},
         {runUninterpreted});

@@ -1,13 +1,18 @@
-// Models of the <string.h> string functions: strlen, strcpy, strncpy,
-// strcat, strcmp, strncmp, strchr, memcmp. Characters may be symbolic: where
+// Models of the <string.h> string functions: strlen, strnlen, strcpy,
+// strncpy, strcat, strcmp, strncmp, strcasecmp, strncasecmp (<strings.h>,
+// the C locale), strchr, strrchr, memchr, strstr, strspn, strcspn, strpbrk,
+// memcmp. Characters may be symbolic: where
 // the path condition does not decide whether a character is the
 // terminating NUL (or whether two characters differ), the call forks
 // (Machine::choose), one branch per outcome, as a loop over the string would.
 // Every access is a checked access of the character array: a string that is
 // not terminated inside its object, or a destination too small, is
 // OUT_OF_BOUNDS; an uninitialized character is UNINITIALIZED_READ.
-// Comparisons return the difference of the first differing characters (as
-// the values the program stored; C compares them as unsigned char).
+// Comparisons return the difference of the first differing characters as
+// unsigned char (C11 7.24.4p1; glibc's value), the case-insensitive ones of
+// their lower-case forms. The searches stop at the first match, reading no
+// character after it (a buffer that is not terminated after the match is
+// not an error); memchr reads at most n characters of a character buffer.
 #include "CString.h"
 #include "Library.h"
 
@@ -16,6 +21,22 @@ namespace chorus::exec {
 namespace {
 
 using Outcome = Machine::Outcome;
+
+/// The character c as unsigned char: (c mod 256) in 0..255.
+Expr uchar(Machine& m, Expr c) {
+  if (c->type()->isBool())
+    c = m.boolToInt(c);
+  if (auto v = m.concreteInt(c))
+    return m.intc(((*v % 256) + 256) % 256);
+  Expr r = m.f.mod(c, m.intc(256));
+  return m.f.ite(m.f.lt(r, m.intc(0)), m.f.add(r, m.intc(256)), r);
+}
+
+/// tolower in the C locale of an unsigned char value.
+Expr lower(Machine& m, Expr u) {
+  Expr upper = m.f.logicalAnd(m.f.le(m.intc('A'), u), m.f.le(u, m.intc('Z')));
+  return m.f.ite(upper, m.f.add(u, m.intc('a' - 'A')), u);
+}
 
 int64_t length(Machine& m, Cursor& s) {
   for (int64_t k = 0; k < kMaxString; ++k)
@@ -75,19 +96,26 @@ Outcome runStrncpy(Machine& m, const std::string& name, const model::Transition&
   return done(m, t, dp, nullptr);
 }
 
+/// strcmp, strncmp, strcasecmp, strncasecmp: the count of the n-forms is
+/// an unsigned size_t (a negative int passed is a huge count).
 Outcome runStrcmp(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& st = t.stmt;
-  int64_t n = kMaxString;
-  if (name == "strncmp") {
-    n = m.requireConcrete(m.arg(st, 2), "strncmp count");
-    if (n < 0)
-      m.fail(ViolationKind::OutOfBounds, "strncmp with a negative count", m.pc());
-  }
+  const bool counted = name == "strncmp" || name == "strncasecmp";
+  const bool nocase = name == "strcasecmp" || name == "strncasecmp";
+  Expr n = counted ? m.arg(st, 2) : nullptr;
+  if (n)
+    m.checkDefined(n);
   Cursor a(m, m.arg(st, 0), "the first string"), b(m, m.arg(st, 1), "the second string");
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = 0;; ++k) {
+    if (n && !m.choose(m.f.lt(m.intc(k), n)))
+      break;
     if (k >= kMaxString)
       tooLong(m);
-    Expr ca = a.read(k), cb = b.read(k);
+    Expr ca = uchar(m, a.read(k)), cb = uchar(m, b.read(k));
+    if (nocase) {
+      ca = lower(m, ca);
+      cb = lower(m, cb);
+    }
     if (m.choose(m.f.neq(ca, cb)))
       return done(m, t, m.f.sub(ca, cb), nullptr);
     if (isNul(m, ca))
@@ -96,18 +124,121 @@ Outcome runStrcmp(Machine& m, const std::string& name, const model::Transition& 
   return done(m, t, m.intc(0), nullptr);
 }
 
+/// strchr/strrchr(s, c): the first/last character equal to (char)c, the
+/// terminating NUL included.
 Outcome runStrchr(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& st = t.stmt;
-  Cursor s(m, m.arg(st, 0), "strchr's string");
+  Cursor s(m, m.arg(st, 0), (name + "'s string").c_str());
   Expr c = m.arg(st, 1);
-  if (c->type()->isBool())
-    c = m.boolToInt(c);
+  m.checkDefined(c);
+  c = uchar(m, c);
+  const bool last = name == "strrchr";
+  Expr found = m.V.nullPointer();
   for (int64_t k = 0; k < kMaxString; ++k) {
     Expr ch = s.read(k);
-    if (m.choose(m.f.eq(ch, c)))
-      return done(m, t, s.pointer(k), nullptr);
+    if (m.choose(m.f.eq(uchar(m, ch), c))) {
+      if (!last)
+        return done(m, t, s.pointer(k), nullptr);
+      found = s.pointer(k);
+    }
     if (isNul(m, ch))
+      return done(m, t, found, nullptr);
+  }
+  tooLong(m);
+  return Outcome::Done;
+}
+
+/// memchr(s, c, n): the first of the n characters equal to (unsigned char)c,
+/// or NULL. The buffer must hold characters (else `unknown`).
+Outcome runMemchr(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  Expr pv = m.arg(st, 0), c = m.arg(st, 1), n = m.arg(st, 2);
+  m.checkDefined(c);
+  m.checkDefined(n);
+  c = uchar(m, c);
+  // a null or invalid pointer is undefined even for n = 0 (C11 7.24.1p2)
+  const model::Type* et = bufferElement(m, st, 0, pv, name);
+  if (et->size != 1 || !(et->kind == TypeKind::Int || et->kind == TypeKind::Bool))
+    throw Unsupported("memchr of a buffer of '" + et->name + "' elements at " + m.where());
+  if (!m.choose(m.f.lt(m.intc(0), n)))
+    return done(m, t, m.V.nullPointer(), nullptr);
+  Cursor s(m, pv, "memchr's buffer");
+  for (int64_t k = 0;; ++k) {
+    if (k > 0 && !m.choose(m.f.lt(m.intc(k), n)))
       return done(m, t, m.V.nullPointer(), nullptr);
+    if (k >= kMaxString)
+      tooLong(m);
+    if (m.choose(m.f.eq(uchar(m, s.read(k)), c)))
+      return done(m, t, s.pointer(k), nullptr);
+  }
+}
+
+/// strnlen(s, n): the length of s, at most n; reads no character past n.
+Outcome runStrnlen(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  Expr n = m.arg(st, 1);
+  m.checkDefined(n);
+  Cursor s(m, m.arg(st, 0), "strnlen's string");
+  for (int64_t k = 0;; ++k) {
+    if (!m.choose(m.f.lt(m.intc(k), n)))
+      return done(m, t, n, nullptr);
+    if (k >= kMaxString)
+      tooLong(m);
+    if (isNul(m, s.read(k)))
+      return done(m, t, m.intc(k), nullptr);
+  }
+}
+
+/// Is character c one of the characters of the set string?
+bool inSet(Machine& m, Cursor& set, Expr c) {
+  for (int64_t j = 0; j < kMaxString; ++j) {
+    Expr a = set.read(j);
+    if (isNul(m, a))
+      return false;
+    if (m.choose(m.f.eq(a, c)))
+      return true;
+  }
+  tooLong(m);
+  return false;
+}
+
+/// strspn(s, accept), strcspn(s, reject): the length of the prefix of s
+/// whose characters are all in (strspn) / all outside (strcspn) the set;
+/// strpbrk(s, accept): a pointer to the first character of s in the set, or
+/// NULL.
+Outcome runStrspn(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  Cursor s(m, m.arg(st, 0), "the string"), set(m, m.arg(st, 1), "the character set");
+  const bool inside = name == "strspn";
+  for (int64_t k = 0; k < kMaxString; ++k) {
+    Expr c = s.read(k);
+    if (isNul(m, c))
+      return done(m, t, name == "strpbrk" ? m.V.nullPointer() : m.intc(k), nullptr);
+    if (inSet(m, set, c) != inside)
+      return done(m, t, name == "strpbrk" ? s.pointer(k) : m.intc(k), nullptr);
+  }
+  tooLong(m);
+  return Outcome::Done;
+}
+
+/// strstr(haystack, needle): the first occurrence of needle, or NULL; an
+/// empty needle is found at the start.
+Outcome runStrstr(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  Cursor h(m, m.arg(st, 0), "the string"), nd(m, m.arg(st, 1), "the string searched for");
+  for (int64_t i = 0; i < kMaxString; ++i) {
+    for (int64_t j = 0;; ++j) {
+      if (i + j >= kMaxString)
+        tooLong(m);
+      Expr nc = nd.read(j);
+      if (isNul(m, nc))
+        return done(m, t, h.pointer(i), nullptr);
+      Expr hc = h.read(i + j);
+      if (isNul(m, hc)) // no later occurrence fits
+        return done(m, t, m.V.nullPointer(), nullptr);
+      if (m.choose(m.f.neq(hc, nc)))
+        break;
+    }
   }
   tooLong(m);
   return Outcome::Done;
@@ -154,8 +285,12 @@ void registerStrings(LibraryRegistry& r) {
   r.add("strlen", {runStrlen});
   r.add({"strcpy", "strcat"}, {runStrcpy});
   r.add("strncpy", {runStrncpy});
-  r.add({"strcmp", "strncmp"}, {runStrcmp});
-  r.add("strchr", {runStrchr});
+  r.add({"strcmp", "strncmp", "strcasecmp", "strncasecmp"}, {runStrcmp});
+  r.add({"strchr", "strrchr"}, {runStrchr});
+  r.add("memchr", {runMemchr});
+  r.add("strnlen", {runStrnlen});
+  r.add({"strspn", "strcspn", "strpbrk"}, {runStrspn});
+  r.add("strstr", {runStrstr});
   r.add("memcmp", {runMemcmp});
 }
 
