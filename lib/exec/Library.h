@@ -109,6 +109,12 @@ struct VarArg {
   const model::Type* type;
   std::string text;
 };
+/// The scanf family's reading of `input` from `pos` by the format `fmt`,
+/// assigning through the pointers `args` (Scanf.cpp): the number of
+/// assignments, or -1 (EOF) when the input ended before the first; `pos`
+/// ends after the last character read.
+int64_t scanInput(Machine& m, const std::string& input, size_t& pos, const std::string& fmt,
+                  const std::vector<VarArg>& args, const std::string& fn);
 /// The variadic arguments of a user function that va_list `ap` (a pointer
 /// to it) has not yet given out (Varargs.cpp): for vprintf and the like.
 std::vector<VarArg> remainingVarargs(Machine& m, Expr ap, const std::string& fn);
