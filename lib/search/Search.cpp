@@ -328,7 +328,9 @@ private:
       chainFrom = GlobalState{};
       chainLen = 0;
       chainProc = -1;
-      if (chains()) {
+      // (LISE: no chain from a move into an annotated loop head, see chain)
+      if (chains() && !(liseOn && trace.back().proc >= 0 && trace.back().proc < st.numProcs() &&
+                        lise.atAction(*st.procs[size_t(trace.back().proc)]))) {
         chainFrom = st;
         inChain = true;
         // After a move of a state that the cycle proviso expanded fully, the
@@ -367,14 +369,16 @@ private:
             chainLen = 0;
             continue;
           }
-          if (onStack.count(&key)) {
+          if (auto on = onStack.find(&key); on != onStack.end()) {
             if (opts.abandonOnNondeterminism) {
               result.abandoned = true; // a cycle: see SearchOptions
               break;
             }
             // Cycle proviso: the chain closed a cycle through the saved
-            // state it started from, whose expansion was reduced.
-            if (stack.back().reducedTo >= 0)
+            // state it started from, whose expansion was reduced (with
+            // LISE, unless a state of the cycle was fully expanded: expand).
+            if (stack.back().reducedTo >= 0 &&
+                !(liseOn && fullSince(on->second, stack.back().stackIdx + 1)))
               expandFully(stack.back());
           }
           if (seen.count(key)) {
@@ -580,15 +584,20 @@ private:
       roundingCounterexample(e.condition, why);
       return;
     }
+    // (LISE: whether the state the violating move was from had dropped
+    // conjuncts; in a chain, the chain's state, not the saved one it
+    // started from. Before currentTrace, whose replays move chainMove's.)
+    const bool abstracted =
+        liseOn && (inChain ? chainAbstracted : !stack.empty() && stack.back().state.liseAbstracted);
     result.verdict = Verdict::Violation;
     result.violation = e.violation;
     result.trace = currentTrace();
     result.trace.push_back(e.step);
     result.possible =
-        liseOn && (e.violation.kind == check::ViolationKind::PossibleInvariantViolation ||
-                   (!stack.empty() && stack.back().state.liseAbstracted));
+        liseOn &&
+        (e.violation.kind == check::ViolationKind::PossibleInvariantViolation || abstracted);
     if (liseOn && e.violation.kind != check::ViolationKind::PossibleInvariantViolation &&
-        !stack.empty() && stack.back().state.liseAbstracted)
+        abstracted)
       result.violation->message +=
           " (possible: found after a loop was replaced by its invariant; the havoc may admit "
           "values no run reaches)";
@@ -730,9 +739,16 @@ private:
     return opts.chainMax > 0 && opts.por && !guided() && !opts.stateless &&
            (!contracts.active() || collContract.active()) &&
            (!opts.cycleIsViolation || collContract.active()) && !loops.active() && !opts.cqmin &&
-           stack.back().state.snaps.empty() &&
-           !liseOn; // (LISE: records keep process states; the lag order matters)
+           stack.back().state.snaps.empty();
   }
+
+  // LISE (--lise) chains as the POR expands (expand): chainMove takes the
+  // processes in the lag order and never a process two records ahead; the
+  // record snapshots of the chain's end state are adopted with its process
+  // states (follow); no fast or in-place moves (a fast move would skip the
+  // havoc at an annotated loop head and the growth of the write sets, and
+  // a move in place would change a process state a record keeps); the
+  // cycle proviso at the chain's end has expand's exception (fullSince).
 
   /// Chains moves from `st` (reached in `depth` moves) without saving the
   /// states in between: while a persistent set of one move exists at the
@@ -760,6 +776,12 @@ private:
         in.setScratch(false);
         for (const state::ProcState*& p : st.procs)
           p = in.adopt(p);
+        // (LISE: the snapshots of the records, as the process states)
+        for (std::vector<state::LiseRecord>* rs : {&st.liseQueue, &st.liseStack})
+          for (state::LiseRecord& r : *rs)
+            for (const state::ProcState*& p : r.snaps)
+              if (p)
+                p = in.adopt(p);
         in.clearScratch();
       }
     } adopt{ex, in, st};
@@ -772,6 +794,11 @@ private:
   size_t chainLen = 0;
   int chainProc = -1;
   bool inChain = false; ///< a chain is being followed (its first step is on the trace)
+  /// LISE: the state the chain's last move was from had dropped
+  /// path-condition conjuncts (for a violation's "possible", violation()).
+  bool chainAbstracted = false;
+  std::vector<int> chainOrder;   ///< chainMove's order of the processes
+  std::vector<size_t> chainRank; ///< (and their lag ranks)
 
   /// The one move a chain takes at st (see follow), or nothing: the move of
   /// the first process whose moves are safe (as the POR's), if it has
@@ -780,20 +807,42 @@ private:
   /// fully), that process is preferred while its moves are safe: e.g. a
   /// process that the proviso let move while another loops forever keeps
   /// running, instead of the chain going back to the loop at once.
+  /// With --lise, the processes are tried in expand's order (furthest
+  /// behind first) and one two or more records ahead is never chosen.
   std::optional<Successor> chainMove(const GlobalState& st, int pref, int* proc) {
     exec::ProcMoves pm;
     int chosen = -1;
-    if (pref >= 0 && pref < st.numProcs()) {
+    const bool lag = liseOn && !st.liseQueue.empty();
+    if (liseOn)
+      chainAbstracted = st.liseAbstracted; // (the moves below are from st)
+    if (pref >= 0 && pref < st.numProcs() && !(lag && check::LiseMonitor::lag(st, pref) >= 2)) {
       pm = moves(st, pref, true);
       if (pm.safe)
         chosen = pref;
     }
-    for (int p = 0; p < st.numProcs() && chosen < 0; ++p) {
+    std::vector<int>& order = chainOrder;
+    order.resize(size_t(st.numProcs()));
+    for (int p = 0; p < st.numProcs(); ++p)
+      order[size_t(p)] = p;
+    if (lag) {
+      std::vector<size_t>& rank = chainRank;
+      rank.assign(order.size(), 0);
+      for (int p = 0; p < st.numProcs(); ++p)
+        rank[size_t(p)] = std::max<size_t>(check::LiseMonitor::lag(st, p), 1) - 1;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return rank[size_t(a)] < rank[size_t(b)]; });
+    }
+    for (int p : order) {
+      if (chosen >= 0)
+        break;
       if (p == pref)
         continue;
       pm = moves(st, p, true); // (a thread's local moves are safe too)
-      if (pm.safe)
-        chosen = p;
+      if (!pm.safe)
+        continue;
+      if (lag && check::LiseMonitor::lag(st, p) >= 2)
+        break; // (expand would not reduce to p: the next ones are as far ahead)
+      chosen = p;
     }
     if (chosen < 0 || pm.succs.size() != 1 || pm.succs[0].covered)
       return std::nullopt;
@@ -868,7 +917,7 @@ private:
     // Fast moves (Executor::fastMoves) after each move the chain took: the
     // same moves, of the same process (see FastMoves.cpp for why), made
     // without the machinery of a move; not with a monitor that sees moves.
-    const bool fast = ex.options().fastMoves && !unchecked.active() && !frameByMoves;
+    const bool fast = ex.options().fastMoves && !unchecked.active() && !frameByMoves && !liseOn;
     for (;;) {
       if (moved >= opts.chainMax || (opts.maxDepth && depth + moved + 1 >= opts.maxDepth))
         return moved;
@@ -903,7 +952,8 @@ private:
         } inPlace(ex);
         // (frameByMoves, contract runs: the monitors compare each move's
         // two states)
-        if (!inPlaceOk || frameByMoves || contracts.active() || collContract.active())
+        // (LISE: a record may keep st's process state as a snapshot)
+        if (!inPlaceOk || frameByMoves || contracts.active() || collContract.active() || liseOn)
           ex.setInPlace(false);
         sc = chainMove(st, proc, &chosen);
       } catch (...) {
@@ -941,6 +991,11 @@ private:
       // the repeated one on the stack (NONTERMINATION, explore).
       const state::ProcState& ps = *st.procs[size_t(chosen)];
       if (opts.cycleIsViolation && atCycleHead(ps) && ++heads >= kHeadsPerChain)
+        return moved;
+      // LISE: the chain ends where the process arrives at an annotated loop
+      // head (or a collective assertion): the iterations of a loop meet
+      // there, after the havoc, so the state is saved and matched.
+      if (liseOn && lise.atAction(ps))
         return moved;
       // A heap block of the process that became unreachable: the state is
       // saved, so that its key reports the leak where it happens.

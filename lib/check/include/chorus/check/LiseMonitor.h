@@ -81,6 +81,11 @@ public:
     return k;
   }
 
+  /// Is ps (its top frame) at an annotated loop head or a collective
+  /// assertion (where its next move arrives in a record)? A chain of moves
+  /// ends there (lib/search): the iterations meet there.
+  bool atAction(const state::ProcState& ps) const { return actionAt(ps) != nullptr; }
+
   /// Loop records completed (base cases and inductive steps proved).
   uint64_t proofs() const { return proofs_; }
 
