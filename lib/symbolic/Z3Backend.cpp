@@ -181,7 +181,19 @@ public:
       Watchdog& w;
       ~Disarm() { w.disarm(); }
     } disarm{watchdog_};
-    z3::model m = fresh_ ? fresh_->get_model() : solver_.get_model();
+    // (getting the model is under the watchdog too: interrupted, it throws
+    // "canceled" — seen under valgrind, where 1 s is little — and then no
+    // value is known)
+    std::optional<z3::model> got;
+    try {
+      got.emplace(fresh_ ? fresh_->get_model() : solver_.get_model());
+    } catch (const z3::exception&) {
+      for (Expr s : symbols)
+        if (!s->type()->isFunction())
+          out.push_back(ModelEntry{s, nullptr, "?"});
+      return out;
+    }
+    z3::model& m = *got;
     for (Expr s : symbols) {
       if (s->type()->isFunction())
         continue;
