@@ -455,8 +455,18 @@ Expr Machine::binary(const model::Expr* e) {
   case Op::Eq:
   case Op::Ne:
     return boolToInt(evalCond(e));
-  case Op::PtrAdd:
-    return ptrAdd(evalValue(e->kids[0]), evalValue(e->kids[1]), pointeeOf(e->type));
+  case Op::PtrAdd: {
+    // p - n is lowered as p + (-n): for an unsigned n (a size_t) the
+    // negation is the mathematical one, not -n modulo 2^w (C11 6.5.6p8:
+    // the pointer moves back n elements).
+    const model::Expr* k = e->kids[1];
+    Expr pv = evalValue(e->kids[0]);
+    if (k->kind == ExprKind::Unary && k->op == Op::Neg && k->type && !k->type->isSigned) {
+      Expr n = evalValue(k->kids[0]);
+      return ptrAdd(pv, f.neg(n->type()->isBool() ? boolToInt(n) : n), pointeeOf(e->type));
+    }
+    return ptrAdd(pv, evalValue(k), pointeeOf(e->type));
+  }
   case Op::PtrDiff: {
     auto pa = V.decodePointer(evalValue(e->kids[0]));
     auto pb = V.decodePointer(evalValue(e->kids[1]));

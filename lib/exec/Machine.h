@@ -374,6 +374,12 @@ public:
   /// Pointer arithmetic pv + k (in the moving process), bounds-checked;
   /// `pointee` is the type pv points to (types an untyped heap block).
   Expr ptrAdd(Expr pv, Expr k, const model::Type* pointee = nullptr);
+  /// ptrAdd of k bytes through a character pointer to an object that is not
+  /// an array of characters (C11 6.3.2.3p7: its bytes; offsetof and
+  /// container_of walk them): the place k bytes further, the outermost
+  /// object that starts there; a place inside a scalar or padding is
+  /// unknown, a place outside the object OUT_OF_BOUNDS.
+  Expr bytePtrAdd(const state::Pointer& p, Expr k);
   /// ptrAdd in process procIdx.
   Expr ptrAddIn(Expr pv, Expr k, int procIdx, const model::Type* pointee = nullptr);
   /// The NUL-terminated string at pv (concrete characters only), at most

@@ -404,20 +404,27 @@ Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int 
     // A pointer to an array used as a pointer to its (innermost) elements:
     // `&a`, `(void *)&a` and `&a[0]` of `int a[4]`, or `d` of `int d[2][3]`,
     // as an int buffer all address a[0] / d[0][0].
+    // A pointer to a structure converted to a pointer to its initial
+    // member's type addresses that member (C11 6.7.2.1p15): `(int *)&s` of
+    // `struct { int a; double d; } s` is &s.a, at any depth of nesting.
     const model::Type* at = typeAt(ps, pl.root, pl.path, pl.path.size());
     size_t depth = 0;
-    for (const model::Type* e = at; !compatible(e, pointee) && e->kind == TypeKind::Array;
-         e = e->elem)
-      if (compatible(e->elem, pointee)) {
-        depth = 1;
-        for (const model::Type* d = at; d != e; d = d->elem)
-          ++depth;
-        at = e->elem;
+    for (const model::Type* e = at;
+         !compatible(e, pointee) &&
+         (e->kind == TypeKind::Array || (e->kind == TypeKind::Struct && !e->fields.empty()));) {
+      e = e->kind == TypeKind::Array ? e->elem : e->fields[0].type;
+      ++depth;
+      if (compatible(e, pointee)) {
+        at = e;
+        pl.path.insert(pl.path.end(), depth, intc(0));
         break;
       }
-    pl.path.insert(pl.path.end(), depth, intc(0));
+    }
     // Reinterpreting the bytes of an object (an int read through a char
     // pointer) is not modelled: objects hold values, not bytes.
+    if (checkType && !compatible(at, pointee) && (at->isRecord() || pointee->isRecord()))
+      throw Unsupported("access to an object of type '" + at->name + "' through a pointer to '" +
+                        pointee->name + "' at " + where());
     if (checkType && at->isArithmetic() && pointee->isArithmetic() &&
         (at->size != pointee->size ||
          (at->kind == TypeKind::Real) != (pointee->kind == TypeKind::Real)))
@@ -446,6 +453,12 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
     heapAccess(ps, p->root.b, pointee);
   const model::Type* container =
       p->path.empty() ? nullptr : typeAt(ps, p->root, p->path, p->path.size() - 1);
+  if (pointee &&
+      (pointee->kind == TypeKind::Void || (pointee->isArithmetic() && pointee->size == 1))) {
+    const model::Type* at = typeAt(ps, p->root, p->path, p->path.size());
+    if (at->size != 1 || (container && container->isRecord()))
+      return bytePtrAdd(*p, k);
+  }
   if (!container || container->kind != TypeKind::Array) {
     require(f.eq(k, intc(0)), ViolationKind::OutOfBounds,
             "pointer arithmetic beyond a non-array object");
@@ -467,6 +480,78 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
                                             : nullptr));
   p->path.back() = ni;
   return V.makePointer(p->root, p->path);
+}
+
+Expr Machine::bytePtrAdd(const state::Pointer& p, Expr k) {
+  auto kk = concreteInt(k);
+  if (!kk)
+    throw Unsupported("a symbolic byte offset " + show(k) + " into an object at " + where());
+  ProcState& ps = self();
+  const model::Type* rt = rootType(ps, p.root);
+  auto offsetOf = [&](const model::Type* t, const Expr& step) -> int64_t {
+    if (t->kind == TypeKind::Array) {
+      auto i = concreteInt(step);
+      if (!i || !t->elem->size)
+        throw Unsupported("a byte offset past a symbolic index at " + where());
+      return *i * int64_t(t->elem->size);
+    }
+    int64_t off = t->fields.at(uint32_t(requireConcrete(step, "field"))).offset;
+    if (t->kind == TypeKind::Union)
+      return 0;
+    if (off < 0)
+      throw Unsupported("a byte offset into '" + t->name + "' at " + where());
+    return off;
+  };
+  int64_t off = *kk;
+  const model::Type* t = rt;
+  for (const Expr& step : p.path) {
+    off += offsetOf(t, step);
+    t = t->kind == TypeKind::Array ? t->elem : t->fields.at(uint32_t(*concreteInt(step))).type;
+  }
+  // The outermost place at byte `off` of the root.
+  std::vector<Expr> path;
+  t = rt;
+  Expr rootLen = t->kind == TypeKind::Array ? lengthOf(rootValue(ps, p.root), t) : nullptr;
+  if (off < 0 || (t->kind != TypeKind::Array && t->size && uint64_t(off) > t->size))
+    fail(ViolationKind::OutOfBounds,
+         "pointer arithmetic beyond the object (byte offset " + std::to_string(off) + " of '" +
+             t->name + "')",
+         pc());
+  while (off != 0) {
+    if (t->kind == TypeKind::Array) {
+      int64_t es = int64_t(t->elem->size);
+      if (!es)
+        throw Unsupported("a byte offset into '" + t->name + "' at " + where());
+      Expr idx = intc(off / es);
+      Expr len = path.empty() ? rootLen : t->length ? intc(int64_t(*t->length)) : nullptr;
+      if (!len)
+        throw Unsupported("a byte offset into '" + t->name + "' at " + where());
+      Expr ok = f.le(idx, len);
+      if (!trivial(ok))
+        require(ok, ViolationKind::OutOfBounds,
+                boundsText("pointer arithmetic to element", concreteInt(idx), concreteInt(len)));
+      path.push_back(idx);
+      off %= es;
+      t = t->elem;
+      continue;
+    }
+    if (t->kind == TypeKind::Struct) {
+      const model::Field* in = nullptr;
+      for (const model::Field& fd : t->fields)
+        if (fd.offset >= 0 && fd.offset <= off && off < fd.offset + int64_t(fd.type->size) &&
+            (!in || fd.offset > in->offset))
+          in = &fd;
+      if (in) {
+        path.push_back(intc(int64_t(in - t->fields.data())));
+        off -= in->offset;
+        t = in->type;
+        continue;
+      }
+    }
+    throw Unsupported("a pointer to byte " + std::to_string(off) + " inside '" + t->name +
+                      "' (its bytes are not modelled) at " + where());
+  }
+  return V.makePointer(p.root, path);
 }
 
 std::string Machine::readString(Expr pv, size_t max) {

@@ -27,6 +27,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/RecordLayout.h>
 #include <clang/AST/Stmt.h>
 #include <clang/AST/TypeLoc.h>
 #include <clang/Lex/Lexer.h>
@@ -987,10 +988,12 @@ const M::Type* Lowerer::recordType(const RecordDecl* rd, SourceLocation at) {
   if (!rd->isCompleteDefinition())
     return r;
   std::vector<M::Field> fields;
+  const ASTRecordLayout* layout = rd->isInvalidDecl() ? nullptr : &ctx_.getASTRecordLayout(rd);
   for (const FieldDecl* f : rd->fields()) {
     if (f->isBitField())
       unsupported(f->getLocation(), "bit-field '" + f->getName().str() + "'");
-    fields.push_back({f->getName().str(), ty(f->getType(), f->getLocation())});
+    fields.push_back({f->getName().str(), ty(f->getType(), f->getLocation()),
+                      layout ? int64_t(layout->getFieldOffset(f->getFieldIndex()) / 8) : -1});
   }
   uint64_t size = 0;
   if (!rd->isInvalidDecl())

@@ -75,7 +75,7 @@ public:
       } else if (t->complete) {
         std::vector<Field> fs;
         for (const Field& f : t->fields)
-          fs.push_back(Field{f.name, type(f.type)});
+          fs.push_back(Field{f.name, type(f.type), f.offset});
         T.complete(rec, std::move(fs), t->size);
       }
       return rec;

@@ -30,6 +30,9 @@ enum class TypeKind {
 struct Field {
   std::string name;
   const struct Type* type = nullptr;
+  /// Byte offset in the record as C's offsetof on x86-64; -1 when not known
+  /// (records the model makes itself).
+  int64_t offset = -1;
 };
 
 struct Type {
