@@ -999,10 +999,12 @@ Machine::Outcome runBufferAttach(Machine& m, const std::string& name, const mode
 }
 
 /// MPI_Wtime: a fresh real symbol per call, >= 0 and >= the previous
-/// result of the process (kept in the mpiObj header). MPI_Wtick: 0.
+/// result of the process (kept in the mpiObj header). MPI_Wtick: the
+/// resolution of MPI_Wtime in seconds, positive (MPI 3.1 §8.6); 1e-9 as
+/// Open MPI's.
 Machine::Outcome runWtime(Machine& m, const std::string& name, const model::Transition& t) {
   if (name == "MPI_Wtick")
-    return mpiDone(m, t, m.f.intToReal(m.intc(0)));
+    return mpiDone(m, t, m.f.realConst(sym::Rational(1, 1000000000)));
   ProcState& ps = m.self();
   ensureHeader(m, ps);
   Expr v = m.f.symbol("wtime" + std::to_string(m.me) + "_" + std::to_string(m.gs.fresh++),
