@@ -836,7 +836,11 @@ const M::Type* Lowerer::ty(QualType q, SourceLocation at) {
   if (q->isVariablyModifiedType()) {
     if (const ArrayType* a = ctx_.getAsArrayType(q)) {
       if (auto* v = dyn_cast<VariableArrayType>(a)) {
-        if (eraseVM_) // inside a function type: the length is not part of it
+        // Inside a function type the length is not part of it; `[*]` (a
+        // prototype's VLA parameter, the type of an argument converted to
+        // it: `f(n, m, grid)` for `void f(int n, int m, int a[n][m])`) has
+        // no length.
+        if (eraseVM_ || !v->getSizeExpr())
           return prog_.types.array(ty(v->getElementType(), at), std::nullopt);
         auto it = S ? S->vla.find(v) : decltype(S->vla.end()){};
         if (!S || it == S->vla.end())
