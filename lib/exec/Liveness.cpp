@@ -105,10 +105,13 @@ void Executor::Impl::computeLiveness(const model::Program& p) {
       return it == slots.end() ? -1 : int(it->second);
     };
     // the length variables of the variable-length levels of type t: read
-    // wherever an object of type t is (sizeof, indexing, its declaration)
+    // wherever an object of type t is (sizeof, indexing, its declaration),
+    // also through pointers (`double (*u)[n]`: the first access through u
+    // types a malloc'd block by n, Machine::typeHeap)
     auto lengthsOf = [&](const model::Type* t, std::vector<uint8_t>& out) {
-      for (; t && t->kind == model::TypeKind::Array; t = t->elem)
-        if (t->lengthVar != model::kNone)
+      for (; t && (t->kind == model::TypeKind::Array || t->kind == model::TypeKind::Pointer);
+           t = t->elem)
+        if (t->kind == model::TypeKind::Array && t->lengthVar != model::kNone)
           if (int s = slot(t->lengthVar); s >= 0)
             out[size_t(s)] = 1;
     };

@@ -361,13 +361,61 @@ void Machine::typeHeap(ProcState& ps, uint32_t h, const model::Type* t) {
   HeapObj& o = ps.heap.at(h);
   if (o.elem)
     return;
-  if (!t || t->kind == TypeKind::Void || t->kind == TypeKind::Function || t->size == 0)
+  bool vla = t && t->kind == TypeKind::Array && t->lengthVar != model::kNone && &ps == &self();
+  if (!t || t->kind == TypeKind::Void || t->kind == TypeKind::Function || (t->size == 0 && !vla))
     throw Unsupported("access to heap memory through a pointer to " +
                       std::string(t ? "'" + t->name + "'" : "an unknown type") + " at " + where());
   bool zero = o.value && o.value->isZero();
+  const model::Type* at = im.arrayOf(t, std::nullopt);
+  if (vla) {
+    // Rows of a variable-length array type: `double (*u)[n] =
+    // malloc(sizeof(double[m][n]))`; the lengths of t's variable levels are
+    // the values their variables hold in the function making the access
+    // (as at a declaration, Executor.cpp Declare), the number of rows is
+    // bytes / (the row's size).
+    std::vector<Expr> lens{nullptr};
+    Expr rowBytes = intc(1);
+    const model::Type* e = t;
+    for (; e->kind == TypeKind::Array; e = e->elem) {
+      Expr len;
+      if (e->lengthVar != model::kNone) {
+        model::Expr ve;
+        ve.kind = ExprKind::Var;
+        ve.var = e->lengthVar;
+        ve.type = P.var(e->lengthVar).type;
+        len = evalValue(&ve);
+        lens.push_back(len);
+      } else if (e->length) {
+        len = intc(int64_t(*e->length));
+      } else {
+        break;
+      }
+      rowBytes = f.mul(rowBytes, len);
+    }
+    if (e->kind == TypeKind::Array || !e->size)
+      throw Unsupported("access to heap memory through a pointer to '" + t->name + "' at " +
+                        where());
+    rowBytes = f.mul(rowBytes, intc(int64_t(e->size)));
+    lens[0] = f.div(o.bytes, rowBytes);
+    o.elem = t;
+    o.value = zero ? V.zero(at, lens) : V.undef(at, lens);
+    return;
+  }
+  if (const model::Field* fam = t->flexibleMember()) {
+    // A structure with a flexible array member (C11 6.7.2.1p18): the block
+    // is one structure whose last member has as many elements as fit.
+    auto bytes = concreteInt(o.bytes);
+    int64_t es = int64_t(fam->type->elem->size);
+    if (!bytes || fam->offset < 0 || !es)
+      throw Unsupported("a structure with a flexible array member ('" + t->name + "." + fam->name +
+                        "') in a block of symbolic size at " + where());
+    Expr lens[2] = {intc(1), intc(*bytes > fam->offset ? (*bytes - fam->offset) / es : 0)};
+    o.elem = t;
+    o.value = zero ? V.zero(at, lens) : V.undef(at, lens);
+    return;
+  }
   Expr len = f.div(o.bytes, intc(int64_t(t->size)));
   o.elem = t;
-  const model::Type* at = im.arrayOf(t, std::nullopt);
   o.value = zero ? V.zero(at, len) : V.undef(at, len);
 }
 
@@ -464,8 +512,10 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
             "pointer arithmetic beyond a non-array object");
     return pv;
   }
-  if (pointee && pointee->kind != TypeKind::Void && pointee->size && container->elem->size &&
-      pointee->size != container->elem->size)
+  // (elements of a variable-length type have no static size: compared by type)
+  if (pointee && pointee->kind != TypeKind::Void && pointee->size &&
+      (container->elem->size ? pointee->size != container->elem->size
+                             : !compatible(pointee, container->elem)))
     throw Unsupported("pointer arithmetic through a pointer to '" + pointee->name +
                       "' inside an array of '" + container->elem->name + "' at " + where());
   std::vector<Expr> prefix(p->path.begin(), p->path.end() - 1);

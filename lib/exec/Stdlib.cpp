@@ -347,6 +347,10 @@ Outcome runRealloc(Machine& m, const std::string& name, const model::Transition&
     HeapObj& old = ps.heap.at(p->root.b);
     if (old.elem) {
       const model::Type* et = old.elem;
+      if (et->flexibleMember() || !et->size)
+        throw Unsupported("realloc of a block of '" + et->name +
+                          (et->size ? "' (a structure with a flexible array member)" : "'") +
+                          " at " + m.where());
       Expr nlen = m.f.div(bytes, m.intc(int64_t(et->size)));
       Expr olen = m.f.arrayLength(old.value);
       const model::Type* at = m.im.arrayOf(et, std::nullopt);

@@ -144,9 +144,11 @@ Expr Values::undef(const model::Type* t, std::span<const Expr> lengths) {
   }
   case TypeKind::Struct:
   case TypeKind::Union: {
+    // a flexible array member consumes the remaining `lengths`
+    const model::Field* fam = lengths.empty() ? nullptr : t->flexibleMember();
     std::vector<Expr> ms;
     for (const auto& fl : t->fields)
-      ms.push_back(undef(fl.type));
+      ms.push_back(&fl == fam ? undef(fl.type, lengths) : undef(fl.type));
     return f_.tuple(symType(t), ms);
   }
   default:
@@ -164,9 +166,10 @@ Expr Values::zero(const model::Type* t, std::span<const Expr> lengths) {
   }
   case TypeKind::Struct:
   case TypeKind::Union: {
+    const model::Field* fam = lengths.empty() ? nullptr : t->flexibleMember();
     std::vector<Expr> ms;
     for (const auto& fl : t->fields)
-      ms.push_back(zero(fl.type));
+      ms.push_back(&fl == fam ? zero(fl.type, lengths) : zero(fl.type));
     return f_.tuple(symType(t), ms);
   }
   case TypeKind::Real:

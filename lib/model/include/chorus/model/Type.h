@@ -75,6 +75,17 @@ struct Type {
     return kind == TypeKind::Bool || kind == TypeKind::Int || kind == TypeKind::Real;
   }
   bool isRecord() const { return kind == TypeKind::Struct || kind == TypeKind::Union; }
+  /// The flexible array member of a structure (its last member, an array of
+  /// unspecified length: `double v[];`), or null.
+  const Field* flexibleMember() const {
+    if (kind != TypeKind::Struct || fields.empty())
+      return nullptr;
+    const Field& l = fields.back();
+    return l.type && l.type->kind == TypeKind::Array && !l.type->length &&
+                   l.type->lengthVar == kNone
+               ? &l
+               : nullptr;
+  }
   /// Index of the field named `n`, or kNone.
   uint32_t fieldIndex(const std::string& n) const;
 };

@@ -96,7 +96,8 @@ public:
   /// An uninitialized object of C type `t` (aggregates of markers);
   /// `lengths` gives the numbers of elements of the variable-length array
   /// types along t's chain of array element types, outermost first (`double
-  /// a[n][m]`: {n, m}); an array of constant length takes no entry.
+  /// a[n][m]`: {n, m}); an array of constant length takes no entry, and
+  /// the flexible array member of a structure takes the entries left.
   Expr undef(const model::Type* t, std::span<const Expr> lengths);
   /// undef of `t` whose outermost array (only) has `length` elements.
   Expr undef(const model::Type* t, Expr length = nullptr) {
