@@ -472,7 +472,22 @@ Expr Machine::binary(const model::Expr* e) {
     auto pb = V.decodePointer(evalValue(e->kids[1]));
     if (!pa || !pb)
       throw Unsupported("pointer difference at " + where());
-    if (!(pa->root == pb->root) || pa->path.size() != pb->path.size() || pa->path.empty())
+    if (!(pa->root == pb->root))
+      fail(ViolationKind::OutOfBounds, "subtraction of pointers into different objects", pc());
+    if (pa->path.empty() && pb->path.empty())
+      return intc(0); // &x - &x
+    bool samePrefix = pa->path.size() == pb->path.size() && !pa->path.empty() &&
+                      std::equal(pa->path.begin(), pa->path.end() - 1, pb->path.begin());
+    // Character pointers into one object subtract byte offsets (C11
+    // 6.3.2.3p7: its bytes): (char *)&s.tag - (char *)&s is offsetof.
+    ProcState& ps = self();
+    bool inRecord = samePrefix && typeAt(ps, pa->root, pa->path, pa->path.size() - 1)->isRecord();
+    const model::Type* et = pointeeOf(e->kids[0]->type);
+    if (et && (et->kind == TypeKind::Void || (et->isArithmetic() && et->size == 1)) &&
+        (!samePrefix || inRecord || typeAt(ps, pa->root, pa->path, pa->path.size())->size != 1 ||
+         typeAt(ps, pb->root, pb->path, pb->path.size())->size != 1))
+      return intc(byteOffset(*pa) - byteOffset(*pb));
+    if (!samePrefix || inRecord) // (two members of a structure are two objects)
       fail(ViolationKind::OutOfBounds, "subtraction of pointers into different objects", pc());
     return f.sub(pa->path.back(), pb->path.back());
   }

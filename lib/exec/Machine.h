@@ -380,6 +380,9 @@ public:
   /// object that starts there; a place inside a scalar or padding is
   /// unknown, a place outside the object OUT_OF_BOUNDS.
   Expr bytePtrAdd(const state::Pointer& p, Expr k);
+  /// The byte offset of the place p points to in its root object (field
+  /// offsets and element sizes; a symbolic index is unknown).
+  int64_t byteOffset(const state::Pointer& p);
   /// ptrAdd in process procIdx.
   Expr ptrAddIn(Expr pv, Expr k, int procIdx, const model::Type* pointee = nullptr);
   /// The NUL-terminated string at pv (concrete characters only), at most

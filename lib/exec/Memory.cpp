@@ -532,32 +532,35 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   return V.makePointer(p->root, p->path);
 }
 
-Expr Machine::bytePtrAdd(const state::Pointer& p, Expr k) {
-  auto kk = concreteInt(k);
-  if (!kk)
-    throw Unsupported("a symbolic byte offset " + show(k) + " into an object at " + where());
-  ProcState& ps = self();
-  const model::Type* rt = rootType(ps, p.root);
-  auto offsetOf = [&](const model::Type* t, const Expr& step) -> int64_t {
+int64_t Machine::byteOffset(const state::Pointer& p) {
+  const model::Type* t = rootType(self(), p.root);
+  int64_t off = 0;
+  for (const Expr& step : p.path) {
     if (t->kind == TypeKind::Array) {
       auto i = concreteInt(step);
       if (!i || !t->elem->size)
         throw Unsupported("a byte offset past a symbolic index at " + where());
-      return *i * int64_t(t->elem->size);
+      off += *i * int64_t(t->elem->size);
+      t = t->elem;
+      continue;
     }
-    int64_t off = t->fields.at(uint32_t(requireConcrete(step, "field"))).offset;
-    if (t->kind == TypeKind::Union)
-      return 0;
-    if (off < 0)
+    const model::Field& fd = t->fields.at(uint32_t(requireConcrete(step, "field")));
+    if (t->kind == TypeKind::Struct && fd.offset < 0)
       throw Unsupported("a byte offset into '" + t->name + "' at " + where());
-    return off;
-  };
-  int64_t off = *kk;
-  const model::Type* t = rt;
-  for (const Expr& step : p.path) {
-    off += offsetOf(t, step);
-    t = t->kind == TypeKind::Array ? t->elem : t->fields.at(uint32_t(*concreteInt(step))).type;
+    off += t->kind == TypeKind::Union ? 0 : fd.offset;
+    t = fd.type;
   }
+  return off;
+}
+
+Expr Machine::bytePtrAdd(const state::Pointer& p, Expr k) {
+  auto kk = concreteInt(k);
+  if (!kk)
+    throw Unsupported("a symbolic byte offset into an object at " + where());
+  ProcState& ps = self();
+  const model::Type* rt = rootType(ps, p.root);
+  int64_t off = byteOffset(p) + *kk;
+  const model::Type* t = rt;
   // The outermost place at byte `off` of the root.
   std::vector<Expr> path;
   t = rt;

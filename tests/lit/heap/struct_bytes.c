@@ -5,19 +5,23 @@
 // a non-array object"), `*(int *)&v = 9` replaced the whole structure and
 // the next read of a member crashed chorus (internal SIGSEGV, unknown), and
 // `p - n` with an unsigned n (a size_t) moved the pointer by 2^64 - n
-// elements: OUT_OF_BOUNDS. A byte pointer into the middle of a scalar is
-// unknown (bytes are not modelled); outside the object OUT_OF_BOUNDS.
+// elements: OUT_OF_BOUNDS, and `(char *)&s.m - (char *)&s` was
+// OUT_OF_BOUNDS ("pointers into different objects"). A byte pointer into
+// the middle of a scalar is unknown (bytes are not modelled); outside the
+// object OUT_OF_BOUNDS; int pointers to two members do not subtract.
 // RUN: %native %s | FileCheck %s --check-prefix=OUT
 // RUN: %expect-exit 0 %chorus verify %s --print-output | FileCheck %s --check-prefixes=OUT,OK
 // RUN: %expect-exit 0 %chorus verify %s --no-fast-moves --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 2 %chorus verify %s --quiet -DMIDDLE | FileCheck %s --check-prefix=MIDDLE
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DBEFORE | FileCheck %s --check-prefix=BEFORE
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DSIZE_BACK | FileCheck %s --check-prefix=SIZE_BACK
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DMEMBERS | FileCheck %s --check-prefix=MEMBERS
 // OUT: 42 9 1 7 3 2
 // OK: verdict: verified
-// MIDDLE: verdict: unknown (unsupported: a pointer to byte 2 inside 'int' (its bytes are not modelled) at {{.*}}struct_bytes.c:80:15)
-// BEFORE: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:84:18 (process 0)
-// SIZE_BACK: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:88:5 (process 0)
+// MIDDLE: verdict: unknown (unsupported: a pointer to byte 2 inside 'int' (its bytes are not modelled) at {{.*}}struct_bytes.c:84:15)
+// BEFORE: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:88:18 (process 0)
+// SIZE_BACK: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:92:5 (process 0)
+// MEMBERS: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:99:19 (process 0)
 #include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -86,6 +90,14 @@ int main(void) {
 #endif
 #ifdef SIZE_BACK
   q = q - (size_t)2;
+#endif
+  /* byte distances inside one object (MPI_Type_create_struct displacements) */
+  ptrdiff_t dist = (char *)&n.payload.x - (char *)&n;
+  assert(dist == offsetof(struct node, payload) + offsetof(struct pad, x));
+  assert((char *)&p - (char *)&p.d == -(ptrdiff_t)offsetof(struct pad, d));
+#ifdef MEMBERS
+  ptrdiff_t two = &o.z - &o.in.a; /* two objects: undefined */
+  (void)two;
 #endif
   return 0;
 }
