@@ -5,6 +5,8 @@
 namespace chorus::exec {
 
 Answer ProverOracle::valid(Expr context, Expr claim) {
+  if (pastDeadline())
+    return Answer::Maybe;
   switch (prover_.valid(context, claim)) {
   case sym::Answer::Yes:
     return Answer::Yes;
@@ -116,6 +118,8 @@ Expr ProverOracle::uniqueValue(Expr context, Expr symbol) {
   auto it = unique_.find(key);
   if (it != unique_.end())
     return it->second;
+  if (pastDeadline())
+    return nullptr; // not cached: it may be known later
   Expr v = computeUniqueValue(context, symbol);
   unique_.emplace(key, v);
   return v;

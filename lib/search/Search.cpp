@@ -695,8 +695,13 @@ private:
   void checkLimits() {
     if (opts.maxStates && result.stats.statesSaved >= opts.maxStates)
       return unknown("max-states reached");
-    if ((++iterations & 63) != 0)
+    if ((++iterations & 63) != 0) {
+      // the time at every move (cheap; a move may have asked the prover
+      // for seconds), the memory and the progress line every 64
+      if (opts.timeLimit > 0 && elapsed() > opts.timeLimit)
+        unknown("time-limit reached");
       return;
+    }
     checkTimeAndMemory();
   }
 
@@ -1942,7 +1947,27 @@ void addNote(std::string& note, const std::string& part) {
     note += (note.empty() ? "" : "; ") + part;
 }
 
+namespace {
+/// The search's --time-limit as the oracle's deadline, for one search.
+class OracleDeadline {
+public:
+  OracleDeadline(exec::Oracle& o, double seconds) : o_(o) {
+    if (seconds > 0)
+      o_.setDeadline(std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(seconds)));
+  }
+  ~OracleDeadline() { o_.setDeadline(std::nullopt); }
+  OracleDeadline(const OracleDeadline&) = delete;
+  OracleDeadline& operator=(const OracleDeadline&) = delete;
+
+private:
+  exec::Oracle& o_;
+};
+} // namespace
+
 SearchResult search(exec::Executor& ex, const SearchOptions& opts) {
+  OracleDeadline deadline(ex.oracle(), opts.timeLimit);
   SearchResult r = Dfs(ex, opts).run();
   if (!r.dporCycle)
     return r;

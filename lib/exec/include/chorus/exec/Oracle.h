@@ -8,7 +8,9 @@
 #include "chorus/support/Knockout.h"
 #include "chorus/symbolic/ExprFactory.h"
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,6 +41,11 @@ public:
   /// models of `context`, or nullptr when there are several or it is not
   /// known. Used to simplify states after forks.
   virtual Expr uniqueValue(Expr context, Expr symbol) { return nullptr; }
+  /// The end of the search's time (--time-limit); nullopt: none. Past it,
+  /// valid() answers MAYBE and uniqueValue() nullptr without asking a
+  /// prover, so that a move asking many slow questions ends and the search
+  /// stops at its limit (MAYBE is never a violation).
+  virtual void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) {}
   /// Per-backend call counts for the statistics ("internal", "cache", "z3"...).
   virtual std::vector<std::pair<std::string, uint64_t>> callCounts() const = 0;
 };

@@ -16,9 +16,14 @@ public:
   std::vector<std::pair<std::string, std::string>> model(Expr formula) override;
   Expr uniqueValue(Expr context, Expr symbol) override;
   std::vector<std::pair<std::string, uint64_t>> callCounts() const override;
+  void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
+    deadline_ = deadline;
+  }
   sym::Prover& prover() { return prover_; }
 
 private:
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  bool pastDeadline() const { return deadline_ && std::chrono::steady_clock::now() > *deadline_; }
   sym::ExprFactory& f_;
   sym::Prover prover_;
   /// uniqueValue's answers by (context, symbol): a model query is not
