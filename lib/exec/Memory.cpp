@@ -676,9 +676,18 @@ Machine::Place Machine::elementPlace(Expr pv, int64_t k, const model::Type* et, 
       fail(ViolationKind::OutOfBounds, "buffer beyond a non-array object", pc());
     Expr idx = f.add(pl.path[lvl], carry);
     auto ci = concreteInt(idx);
-    if (ci && ct->length && *ci >= int64_t(*ct->length) && lvl > 0 &&
+    // a row of a variable-length array has the length its value has
+    std::optional<int64_t> rowLen;
+    if (ct->length)
+      rowLen = int64_t(*ct->length);
+    else if (ci && lvl > 0) {
+      std::vector<Expr> prefix(pl.path.begin(), pl.path.begin() + lvl);
+      rowLen = concreteInt(lengthOf(
+          readPath(rootValue(ps, pl.root), rootType(ps, pl.root), prefix, 0, nullptr), ct));
+    }
+    if (ci && rowLen && *rowLen > 0 && *ci >= *rowLen && lvl > 0 &&
         typeAt(ps, pl.root, pl.path, lvl - 1)->kind == TypeKind::Array) {
-      int64_t len = int64_t(*ct->length);
+      int64_t len = *rowLen;
       pl.path[lvl] = intc(*ci % len);
       carry = intc(*ci / len);
       --lvl;
