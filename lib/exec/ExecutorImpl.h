@@ -54,6 +54,8 @@ struct Executor::Impl {
   /// floating-point rounding of symbolic values at FILE:LINE:COL"; named by
   /// an `unknown` that depends on it).
   std::unordered_map<Expr, std::string> roundingSites;
+  /// The floating type of each rounding function `fp.T`.
+  std::unordered_map<Expr, const model::Type*> roundingTypes;
 
   /// The arithmetic type spelled `name` (kind Int, Real or Bool, `bits`
   /// wide): the program's own when it has one, else synthesized.

@@ -90,7 +90,81 @@ Expr Machine::roundFloat(Expr v, const model::Type* t, const std::string& what) 
     return v; // (a value of t already)
   Expr r = f.apply(fn, std::span<const Expr>(&v, 1));
   im.roundingSites.emplace(r, "the floating-point rounding of symbolic values at " + where());
+  im.roundingTypes.emplace(fn, t);
   return r;
+}
+
+Expr Machine::roundingFacts(Expr e) {
+  if (im.roundingSites.empty())
+    return f.trueExpr();
+  std::unordered_set<Expr> seen;
+  std::vector<Expr> todo{e}, facts, roundings, consts;
+  while (!todo.empty()) {
+    Expr x = todo.back();
+    todo.pop_back();
+    if (!seen.insert(x).second)
+      continue;
+    for (Expr c : x->children())
+      todo.push_back(c);
+    if (x->kind() == sym::Kind::NumConst && x->type()->isReal())
+      consts.push_back(x);
+    // (one rounding to a type; not the reductions of unorderedFloat, whose
+    // value depends on an order of several roundings)
+    if (isRounding(x) && im.roundingTypes.count(x->child(0)))
+      roundings.push_back(x);
+  }
+  // rounding is monotone and leaves a value of its type as it is: between
+  // two roundings to one type, and between a rounding and a constant of
+  // the query that its type represents
+  for (size_t i = 0; i < roundings.size(); ++i) {
+    Expr x = roundings[i], v = x->child(1);
+    for (size_t j = i + 1; j < roundings.size(); ++j)
+      if (roundings[j]->child(0) == x->child(0)) {
+        Expr y = roundings[j], w = y->child(1);
+        facts.push_back(f.implies(f.le(v, w), f.le(x, y)));
+        facts.push_back(f.implies(f.le(w, v), f.le(y, x)));
+      }
+    const model::Type* t = im.roundingTypes.at(x->child(0));
+    for (Expr c : consts)
+      if (auto r = roundToType(c->value(), t); r && *r == c->value()) {
+        facts.push_back(f.implies(f.le(c, v), f.le(c, x)));
+        facts.push_back(f.implies(f.le(v, c), f.le(x, c)));
+      }
+  }
+  for (Expr x : roundings) {
+    Expr v = x->child(1);
+    Expr zero = f.realConst(0);
+    Expr nonneg = f.le(zero, v), nonpos = f.le(v, zero);
+    const model::Type* t = im.roundingTypes.at(x->child(0));
+    if (formatOf(t).precision > 53) { // x87 extended: the sign
+      facts.push_back(f.implies(nonneg, f.le(zero, x)));
+      facts.push_back(f.implies(nonpos, f.le(x, zero)));
+      continue;
+    }
+    // round to nearest: |x - v| <= u |v| + eta, u = 2^-p, eta = 2^(minExp-p)
+    // (half an ulp, relative in the normal range, absolute below it)
+    sym::Rational u(1), eta(1), half(1, 2);
+    Format fm = formatOf(t);
+    for (int k = 0; k < fm.precision; ++k)
+      u = u * half;
+    eta = u;
+    for (int k = 0; k < -fm.minExp; ++k)
+      eta = eta * half;
+    Expr up = f.realConst(sym::Rational(1) + u), down = f.realConst(sym::Rational(1) - u);
+    Expr err = f.realConst(eta);
+    auto within = [&](Expr lo, Expr hi) {
+      Expr both[2] = {f.le(f.sub(lo, err), x), f.le(x, f.add(hi, err))};
+      return f.logicalAnd(both);
+    };
+    Expr pos[2] = {f.le(zero, x), within(f.mul(down, v), f.mul(up, v))};
+    Expr neg[2] = {f.le(x, zero), within(f.mul(up, v), f.mul(down, v))};
+    facts.push_back(f.implies(nonneg, f.logicalAnd(pos)));
+    facts.push_back(f.implies(nonpos, f.logicalAnd(neg)));
+    // and x is on T's grid: an integer multiple of the smallest subnormal
+    Expr q = f.mul(f.realConst(sym::Rational(1) / (eta * sym::Rational(2))), x);
+    facts.push_back(f.eq(f.intToReal(f.realToInt(q)), q));
+  }
+  return f.logicalAnd(facts);
 }
 
 std::string Executor::uninterpretedIn(Expr cond) {

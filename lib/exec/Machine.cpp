@@ -94,6 +94,11 @@ void Machine::require(Expr ok, ViolationKind k, const std::string& msg) {
   Answer a = ok->isFalse() && assumptions.empty() ? Answer::No : ex.oracle().valid(c, ok);
   if (a == Answer::Yes)
     return;
+  // over roundings of symbolic floating values: what every rounding
+  // satisfies may decide it (Float.cpp)
+  if (Expr facts = roundingFacts(f.logicalAnd(c, ok));
+      !facts->isTrue() && ex.oracle().valid(f.logicalAnd(c, facts), ok) == Answer::Yes)
+    return;
   if (a == Answer::No)
     fail(k, msg, f.logicalAnd(c, f.logicalNot(ok)));
   if (undecided)

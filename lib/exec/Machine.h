@@ -290,6 +290,13 @@ public:
   /// A floating value converted to integer type `to`: truncated; with
   /// --float ieee a value out of `to`'s range is UNDEFINED_BEHAVIOR.
   Expr floatToInt(Expr v, const model::Type* to);
+  /// What every rounding `fp.T(v)` in e satisfies in a real run (finite
+  /// values): its sign is v's, and |fp.T(v) - v| <= u |v| + eta (u the
+  /// unit roundoff of T, eta half its smallest subnormal), and it is an
+  /// integer multiple of 2 eta (the sign alone for long double); true when
+  /// e holds no rounding. require asks again with
+  /// these facts before it reports a check over roundings.
+  Expr roundingFacts(Expr e);
   /// The divisor of a floating division (--float ieee): zero is `unknown`
   /// (an infinity or NaN), not a violation.
   void floatDivisor(Expr b);
