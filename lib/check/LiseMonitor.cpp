@@ -322,8 +322,7 @@ bool LiseMonitor::before(const GlobalState& s, int p, Prep& out) {
   return true;
 }
 
-void LiseMonitor::after(const GlobalState& base, exec::Successor& succ, int p, const Prep* prep,
-                        uint32_t stepNo) {
+void LiseMonitor::after(const GlobalState& base, exec::Successor& succ, int p, const Prep* prep) {
   GlobalState& s = succ.state;
   sym::ExprFactory& f = ex_.values().factory();
   // the conjuncts this move added to the path condition
@@ -344,8 +343,7 @@ void LiseMonitor::after(const GlobalState& base, exec::Successor& succ, int p, c
     std::vector<Expr> ppc = added;
     for (Expr c : conjunctsOf(prep->facts))
       ppc.push_back(c);
-    arrive(s, succ, p, a, base.procs[p], isTrue, prep->W, f.logicalAnd(ppc), prep->relation,
-           stepNo);
+    arrive(s, succ, p, a, base.procs[p], isTrue, prep->W, f.logicalAnd(ppc), prep->relation);
     return;
   }
   // an ordinary move: the write sets of p's loop records grow by what it
@@ -359,10 +357,12 @@ void LiseMonitor::after(const GlobalState& base, exec::Successor& succ, int p, c
         std::vector<uint64_t> w = ex_.writtenPlaces(from, to, r.snaps[p]->stack.size());
         if (w.empty())
           continue;
-        std::vector<uint64_t>& ws = r.writeset[p];
+        const std::vector<uint64_t>& ws = r.writeset[p];
+        if (std::includes(ws.begin(), ws.end(), w.begin(), w.end()))
+          continue; // (the usual case after the first iteration: nothing new)
         std::vector<uint64_t> merged;
         std::set_union(ws.begin(), ws.end(), w.begin(), w.end(), std::back_inserter(merged));
-        ws = std::move(merged);
+        r.writeset.set(p, std::move(merged));
       }
     if (!added.empty()) {
       LiseRecord& r = recordAt(s, nest.back());
@@ -372,12 +372,12 @@ void LiseMonitor::after(const GlobalState& base, exec::Successor& succ, int p, c
   // a collective assertion (a record of the same queue)
   if (succ.arrived)
     if (const Action* a = actionAt(*s.procs[p]); a && !a->loop)
-      arrive(s, succ, p, *a, s.procs[p], false, {}, nullptr, nullptr, stepNo);
+      arrive(s, succ, p, *a, s.procs[p], false, {}, nullptr, nullptr);
 }
 
 void LiseMonitor::arrive(GlobalState& s, exec::Successor& succ, int p, const Action& a,
                          const ProcState* snap, bool isTrue, const std::vector<uint64_t>& W,
-                         Expr ppc, Expr relation, uint32_t stepNo) {
+                         Expr ppc, Expr relation) {
   sym::ExprFactory& f = ex_.values().factory();
   size_t n = s.procs.size();
   // the oldest record this process has not filled (Fig. 3 lines 4-8)
@@ -418,15 +418,13 @@ void LiseMonitor::arrive(GlobalState& s, exec::Successor& succ, int p, const Act
     r.loop = a.loop;
     r.isTrue = isTrue;
     r.snaps.assign(n, nullptr);
-    r.writeset.assign(n, {});
-    r.steps.assign(n, 0);
+    r.writeset.assign(n);
     s.liseQueue.push_back(std::move(r));
   }
   LiseRecord& r = s.liseQueue[i1];
   r.snaps[p] = snap;
-  r.steps[p] = stepNo;
   if (a.loop)
-    r.writeset[p] = W;
+    r.writeset.set(p, W);
   if (ppc && !ppc->isTrue())
     r.ppc = conjoin(f, r.ppc, conjunctsOf(ppc));
   if (relation && !relation->isTrue())

@@ -450,7 +450,7 @@ private:
       Successor& sc = pm.succs[si];
       try {
         if (liseOn)
-          lise.after(s, sc, p, prepared ? &prep : nullptr, uint32_t(stack.size()));
+          lise.after(s, sc, p, prepared ? &prep : nullptr);
         // Function contracts, loop annotations, collective assertions and
         // invariants are checked on every thread's moves (ContractMonitor,
         // LoopMonitor, CollectiveMonitor); --lise is not yet.

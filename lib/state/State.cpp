@@ -178,8 +178,8 @@ size_t GlobalState::hash() const {
       mix(h, size_t(r.id) * 4 + (r.loop ? 2 : 0) + (r.isTrue ? 1 : 0));
       for (const ProcState* ps : r.snaps)
         mix(h, ps ? ps->hash : 7);
-      for (const auto& w : r.writeset)
-        for (uint64_t x : w)
+      for (size_t q = 0; q < r.writeset.size(); ++q)
+        for (uint64_t x : r.writeset[q])
           mix(h, size_t(x));
       mix(h, eh(r.ppc));
       mix(h, eh(r.relation));
@@ -803,9 +803,6 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
   out.procs.reserve(np);
   for (size_t i = 0; i < np; ++i)
     out.procs.push_back(mod[i] ? interner.intern(std::move(*mod[i])) : s.procs[i]);
-  for (auto* rs : {&out.liseQueue, &out.liseStack})
-    for (LiseRecord& r : *rs)
-      r.steps.clear();
   size_t k = 0;
   for (auto& q : out.snaps)
     for (Snapshot& x : q) {

@@ -67,8 +67,7 @@ public:
   bool before(const exec::GlobalState& s, int p, Prep& out);
   /// After p moved from `base` (s, or the prepared state) to `succ`.
   /// Throws exec::ViolationError.
-  void after(const exec::GlobalState& base, exec::Successor& succ, int p, const Prep* prep,
-             uint32_t stepNo);
+  void after(const exec::GlobalState& base, exec::Successor& succ, int p, const Prep* prep);
   /// At a terminal state: no record may be incomplete (COLLECTIVE_INCOMPLETE).
   void terminal(const exec::GlobalState& s) const;
 
@@ -120,7 +119,7 @@ private:
   bool over(const Action& a, int p) const;
   void arrive(exec::GlobalState& s, exec::Successor& succ, int p, const Action& a,
               const state::ProcState* snap, bool isTrue, const std::vector<uint64_t>& W,
-              exec::Expr ppc, exec::Expr relation, uint32_t stepNo);
+              exec::Expr ppc, exec::Expr relation);
   void complete(exec::GlobalState& s, state::LiseRecord r, const exec::Step& step);
   /// The annotations (locations, each once) of the parts `cs` of a claim
   /// the prover does not prove valid under s.pc; `proc`: the process of the

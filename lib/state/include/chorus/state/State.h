@@ -321,6 +321,32 @@ struct Snapshot {
   }
 };
 
+/// The write sets of a LISE record, one per process: the places written in
+/// the loop body since the loop was entered (encoded by lib/exec
+/// Executor::writtenPlaces), each sorted. Shared by the copies of a record
+/// until one of them changes (copy on write): every move copies the state's
+/// records, and ring.c spent a tenth of its run copying and freeing these.
+class LiseWriteSets {
+public:
+  size_t size() const { return sets_ ? sets_->size() : 0; }
+  const std::vector<uint64_t>& operator[](size_t p) const { return (*sets_)[p]; }
+  /// n empty sets.
+  void assign(size_t n) { sets_ = std::make_shared<Sets>(n); }
+  /// Sets process p's write set (p < size()).
+  void set(size_t p, std::vector<uint64_t> w) {
+    if (sets_.use_count() > 1)
+      sets_ = std::make_shared<Sets>(*sets_);
+    (*sets_)[p] = std::move(w);
+  }
+  bool operator==(const LiseWriteSets& o) const {
+    return sets_ == o.sets_ || (size() == o.size() && (size() == 0 || *sets_ == *o.sets_));
+  }
+
+private:
+  using Sets = std::vector<std::vector<uint64_t>>;
+  std::shared_ptr<Sets> sets_;
+};
+
 /// A LISE record (loop-invariant symbolic execution, seed 004 §2.3): one
 /// collective action — an arrival at a loop head under a collective or
 /// process-local loop invariant (`loop`), or at a collective assertion —
@@ -339,10 +365,9 @@ struct LiseRecord {
   std::vector<const ProcState*> snaps;
   /// Per process: the places written in the loop body since the loop was
   /// entered (encoded by lib/exec Executor::writtenPlaces), sorted.
-  std::vector<std::vector<uint64_t>> writeset;
-  Expr ppc = nullptr;          ///< assumptions of this iteration (null: true)
-  Expr relation = nullptr;     ///< fresh symbols = previous values (null: true)
-  std::vector<uint32_t> steps; ///< trace step of each snapshot (not identity)
+  LiseWriteSets writeset;
+  Expr ppc = nullptr;      ///< assumptions of this iteration (null: true)
+  Expr relation = nullptr; ///< fresh symbols = previous values (null: true)
   bool operator==(const LiseRecord& o) const {
     return id == o.id && loop == o.loop && isTrue == o.isTrue && snaps == o.snaps &&
            writeset == o.writeset && ppc == o.ppc && relation == o.relation;
