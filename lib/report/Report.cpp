@@ -75,6 +75,9 @@ void printText(std::ostream& os, const model::Program& p, const search::SearchRe
       const exec::Step& st = r.trace[i];
       const std::string who =
           "p" + std::to_string(st.proc) + (st.thread > 0 ? ".t" + std::to_string(st.thread) : "");
+      if (i == r.cycleStart)
+        os << "  -- the cycle starts here: moves " << i + 1 << "-" << r.trace.size()
+           << " return to the state before move " << i + 1 << " and repeat forever --\n";
       if (i == 0 || steps[i] != steps[i - 1]) {
         size_t last = i;
         while (last + 1 < r.trace.size() && steps[last + 1] == steps[i])
@@ -153,6 +156,8 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
       os << "]}";
     }
     os << "\n  ],\n";
+    if (r.cycleStart < r.trace.size()) // NONTERMINATION: the cycle's first move, 1-based
+      os << "  \"cycleStart\": " << r.cycleStart + 1 << ",\n";
     if (r.traceBefore)
       os << "  \"traceBefore\": " << r.traceBefore << ",\n";
     if (!r.traceNote.empty())

@@ -1,6 +1,7 @@
 #include "chorus/search/Search.h"
 
 #include "Dpor.h"
+#include "FairCycle.h"
 #include "chorus/search/Shorten.h"
 #include "chorus/search/Steps.h"
 
@@ -261,7 +262,7 @@ private:
         break;
       }
       if (opts.cycleIsViolation && !guided() && onStack.count(&key)) {
-        if (nontermination(sc.step))
+        if (nontermination(sc.step, onStack.find(&key)->second))
           break;
         trace.pop_back();
         continue;
@@ -291,6 +292,8 @@ private:
         if (dporStateful) {
           auto on = onStack.find(&key);
           if (on != onStack.end()) { // a cycle: its states are fully expanded
+            if (fairCycles() && fairCycle(on->second, GlobalState{}, 0, -1))
+              break;
             dporMove(top, i);
             dporCycle(top, on->second);
             ++result.stats.statesMatched;
@@ -301,6 +304,11 @@ private:
           }
         }
         if (seen.count(key)) {
+          // (a state on the stack is seen: only then a cycle)
+          if (fairCycles() && !dporStateful)
+            if (auto on = onStack.find(&key);
+                on != onStack.end() && fairCycle(on->second, GlobalState{}, 0, -1))
+              break;
           if (dporStateful) {
             GlobalState st = sc.state; // (top.succs may grow)
             dporMove(top, i);
@@ -312,7 +320,9 @@ private:
           trace.pop_back();
           continue;
         }
-      } else if (onStack.count(&key)) {
+      } else if (auto on = onStack.find(&key); on != onStack.end()) {
+        if (fairCycles() && fairCycle(on->second, GlobalState{}, 0, -1))
+          break;
         if (dporOn) { // not for the DPOR: search() starts again without it
           result.dporCycle = true;
           stop = true;
@@ -362,7 +372,7 @@ private:
             // closes a cycle (a cycle of the reduced graph passes through
             // saved states: a chain is finite, chainMax)
             std::vector<exec::Step> t = currentTrace();
-            if (nontermination(t.back()))
+            if (nontermination(t.back(), onStack.find(&key)->second))
               break;
             trace.pop_back();
             chainFrom = GlobalState{};
@@ -374,6 +384,8 @@ private:
               result.abandoned = true; // a cycle: see SearchOptions
               break;
             }
+            if (fairCycles() && fairCycle(on->second, chainFrom, chainLen, chainProc))
+              break;
             // Cycle proviso: the chain closed a cycle through the saved
             // state it started from, whose expansion was reduced (with
             // LISE, unless a state of the cycle was fully expanded: expand).
@@ -643,7 +655,7 @@ private:
 
   /// A move back to a state on the stack: an infinite execution (seed 002
   /// Def. 2.6: a conforming procedure terminates).
-  bool nontermination(const exec::Step& step) {
+  bool nontermination(const exec::Step& step, size_t k) {
     check::Violation v;
     v.kind = check::ViolationKind::Nontermination;
     v.loc = step.loc;
@@ -655,8 +667,160 @@ private:
     result.verdict = Verdict::Violation;
     result.violation = v;
     result.trace = currentTrace();
+    result.cycleStart = cycleStartOf(k);
     stop = true;
     return true;
+  }
+
+  /// The index in the current trace of the first move from stack[k].
+  size_t cycleStartOf(size_t k) const {
+    size_t start = 0;
+    for (size_t j = 1; j <= k && j < stack.size(); ++j)
+      start += 1 + stack[j].chainLen;
+    return start;
+  }
+
+  /// Plain verify: are the cycles the search meets checked for fairness
+  /// (SearchOptions::cycleIsViolation)? Not with --lise (a havocked state
+  /// stands for many: its cycle need not be one of a run), in replay, and
+  /// in --shortest's search.
+  bool fairCycles() const {
+    return !opts.cycleIsViolation && !liseOn && !guided() && !target() &&
+           !opts.abandonOnNondeterminism;
+  }
+
+  /// Plain verify: the move being explored (trace.back(), from the top of
+  /// the stack), followed by the chain of `n` moves from `from` (preferring
+  /// `proc`), returns to stack[k]. When the cycle is fair (FairCycle.h)
+  /// it is NONTERMINATION: true, the search stops. The trace reported is
+  /// a lasso: the path to the first state that a fair cycle returns to
+  /// (among the path's states, chains included), then that cycle once.
+  bool fairCycle(size_t k, const GlobalState& from, size_t n, int proc) {
+    std::vector<GlobalState> states;
+    std::vector<exec::Step> steps;
+    CycleFairness f;
+    size_t start = 0, end = 0; // the lasso: the cycle is steps[start..end)
+    {
+      // (the chains' states are replayed on copies, in the scratch store)
+      state::ProcInterner& in = ex.interner();
+      struct Modes {
+        exec::Executor& ex;
+        state::ProcInterner& in;
+        bool scratch, quiet, inPlace;
+        ~Modes() {
+          ex.setQuietSteps(quiet);
+          ex.setInPlace(inPlace);
+          in.setScratch(scratch);
+          if (!scratch)
+            in.clearScratch();
+        }
+      } modes{ex, in, in.scratch(), ex.quietSteps(), ex.inPlace()};
+      in.setScratch(true);
+      ex.setQuietSteps(false);
+      ex.setInPlace(false);
+      pathFrom(k, from, n, proc, states, steps);
+      f = cycleFairness(ex, states, steps);
+      if (f.fair) {
+        // the whole path, and the first of its states a fair cycle returns to
+        std::vector<GlobalState> all;
+        std::vector<exec::Step> allSteps;
+        pathFrom(0, from, n, proc, all, allSteps);
+        start = all.size() - states.size();
+        end = all.size();
+        lasso(all, allSteps, start, end, f);
+        steps = std::vector<exec::Step>(allSteps.begin(), allSteps.begin() + long(end));
+      }
+      states.clear(); // (before the scratch store is cleared)
+    }
+    if (!f.fair)
+      return false;
+    const exec::Step& step = steps.back();
+    check::Violation v;
+    v.kind = check::ViolationKind::Nontermination;
+    v.loc = step.loc;
+    v.proc = step.proc;
+    if (step.proc >= 0 && size_t(step.proc) < stack.back().state.procs.size() &&
+        !stack.back().state.procs[size_t(step.proc)]->threads.empty())
+      v.thread = step.thread;
+    v.message = "this move returns to an earlier state of the execution: the cycle can repeat "
+                "forever and every process or thread that can move in it takes part (a fair "
+                "cycle: " +
+                f.looping + "), so the program does not terminate";
+    if (knockedOut(v))
+      return false;
+    result.verdict = Verdict::Violation;
+    result.violation = v;
+    result.trace = std::move(steps);
+    result.cycleStart = start;
+    stop = true;
+    return true;
+  }
+
+  /// The path from stack[k] through the top of the stack and the move
+  /// being explored (trace.back(), then the chain of `n` moves from
+  /// `from`): each state (chains' replayed) and the move that leaves it.
+  void pathFrom(size_t k, const GlobalState& from, size_t n, int proc,
+                std::vector<GlobalState>& states, std::vector<exec::Step>& steps) {
+    auto chainOf = [&](const GlobalState& first, size_t len, int pref) {
+      GlobalState st = first;
+      int p = -1;
+      for (size_t m = 0; m < len; ++m) {
+        std::optional<Successor> sc = chainMove(st, pref, &p);
+        if (!sc)
+          throw InternalError("a chain of moves did not replay");
+        states.push_back(st);
+        steps.push_back(std::move(sc->step));
+        GlobalState next = std::move(sc->state);
+        st = std::move(next);
+      }
+    };
+    for (size_t j = k; j < stack.size(); ++j) {
+      states.push_back(stack[j].state);
+      steps.push_back(trace[j + 1]);
+      if (j + 1 < stack.size())
+        chainOf(stack[j + 1].chainFrom, stack[j + 1].chainLen, stack[j + 1].chainProc);
+      else
+        chainOf(from, n, proc);
+    }
+  }
+
+  /// The fair cycle steps[start..end) of the path `states`/`steps` (whose
+  /// last move returns to states[start]): replaced by the cycle that ends
+  /// first on the path, among those between two equal states of the path
+  /// that are fair (at most kLassoTries are checked), with its fairness.
+  static constexpr size_t kLassoTries = 32;
+  void lasso(const std::vector<GlobalState>& states, const std::vector<exec::Step>& steps,
+             size_t& start, size_t& end, CycleFairness& f) {
+    std::unordered_map<GlobalState, std::vector<size_t>, state::GlobalStateHash> at;
+    size_t tries = 0;
+    state::ProcInterner& in = ex.interner();
+    for (size_t j = 0; j < end && tries < kLassoTries; ++j) {
+      // (keys of interned process states: a scratch state is never shared,
+      // so that keys of scratch states never compare equal)
+      in.setScratch(false);
+      GlobalState s = states[j];
+      for (const state::ProcState*& p : s.procs)
+        p = in.adopt(p);
+      std::vector<state::Leak> lk;
+      std::vector<size_t>& same = at[ex.canonical(s, &lk)];
+      in.setScratch(true);
+      for (size_t q = same.size(); q-- > 0 && tries < kLassoTries;) {
+        size_t i = same[q];
+        if (i == start && j == end)
+          continue;
+        ++tries;
+        std::vector<GlobalState> cs(states.begin() + long(i), states.begin() + long(j));
+        std::vector<exec::Step> ct(steps.begin() + long(i), steps.begin() + long(j));
+        CycleFairness g = cycleFairness(ex, cs, ct);
+        if (g.fair) {
+          start = i;
+          end = j;
+          f = std::move(g);
+          return;
+        }
+      }
+      same.push_back(j);
+    }
   }
 
   /// Is this violation dropped: its kind ignored (--ignore; the first one

@@ -84,8 +84,9 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
   // (--lise: the trace is that of the concrete run confirming a possible
   // violation, with the inputs it fixed; it stays as it is)
   if (!so.shorten || !so.guide.empty() || r.verdict != Verdict::Violation || !r.violation ||
-      r.trace.size() < 2 || r.possible || so.lise)
-    return r;
+      r.trace.size() < 2 || r.possible || so.lise ||
+      r.violation->kind == check::ViolationKind::Nontermination)
+    return r; // (NONTERMINATION: a replay does not close the cycle)
   auto t0 = std::chrono::steady_clock::now();
   double cpu0 = cpuSeconds();
   // With --time-limit, what the search left of it, in wall-clock time as

@@ -14,9 +14,12 @@ SearchResult shortestTrace(const model::Program& p, const exec::ExecOptions& eo,
   if (r.traceNote.empty())
     r.traceNote = "trace of " + std::to_string(countSteps(r.trace)) + " steps (" +
                   std::to_string(r.trace.size()) + " moves)";
-  if (so.cycleIsViolation || so.lise) {
-    r.traceNote += "; --shortest: minimality not proved (not supported with " +
-                   std::string(so.lise ? "--lise" : "--contract") + ")";
+  if (so.cycleIsViolation || so.lise || r.violation->kind == check::ViolationKind::Nontermination) {
+    r.traceNote += "; --shortest: minimality not proved (not supported " +
+                   std::string(so.lise               ? "with --lise"
+                               : so.cycleIsViolation ? "with --contract"
+                                                     : "for NONTERMINATION") +
+                   ")";
     return r;
   }
   // Every interleaving (no reduction, no chains: one move per step), and

@@ -7,6 +7,7 @@
 #include "chorus/check/Violation.h"
 #include "chorus/exec/Executor.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -80,7 +81,9 @@ struct SearchOptions {
   std::vector<check::ViolationKind> ignore;
   /// A move back to a state on the search stack is a violation
   /// (NONTERMINATION): `verify --contract` (seed 002 Def. 2.6, total
-  /// correctness).
+  /// correctness). Otherwise (plain verify) such a move is NONTERMINATION
+  /// when the cycle it closes is fair (lib/search/FairCycle.h), except
+  /// with --lise (its havoc is an abstraction), in replay and --shortest.
   bool cycleIsViolation = false;
   /// Counterexample shortening (Shorten.h, shortenTrace): on by default,
   /// off with --no-shorten.
@@ -152,6 +155,9 @@ struct SearchResult {
   /// --shortest: no trace to the same violation is shorter (proved by an
   /// exhausted search).
   bool minimal = false;
+  /// NONTERMINATION: the index in `trace` of the first move of the cycle
+  /// (its last move returns to the state before it); SIZE_MAX: none.
+  size_t cycleStart = SIZE_MAX;
   /// Said after the verdict "verified" (e.g. "all input sizes: ...").
   std::string note;
   /// What a `verified` verdict assumes (Executor::assumptions), said after
