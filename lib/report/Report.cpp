@@ -323,6 +323,8 @@ std::optional<TraceFile> readTraceFile(const std::string& path, std::string& err
   const JsonValue* trace = doc->get("trace");
   if (!trace || trace->kind != K::Array)
     return bad("no trace");
+  if (const JsonValue* cs = doc->get("cycleStart"); cs && cs->kind == K::Number && cs->num >= 1)
+    tf.cycleStart = size_t(cs->num) - 1;
   for (const JsonValue& st : trace->items) {
     const JsonValue *pr = st.get("process"), *sm = st.get("statement"), *ch = st.get("choice");
     if (!pr || pr->kind != K::Number || !sm || sm->kind != K::String)

@@ -52,35 +52,6 @@ CycleFairness cycleFairness(exec::Executor& ex, const std::vector<exec::GlobalSt
     }
   }
   try {
-    // MPI progress (MPI 3.1 §3.7.4: a test repeated for an operation that
-    // can complete eventually succeeds; §3.8.1 likewise for MPI_Iprobe) and
-    // spurious wake-ups: a cycle through such a move is not a real hang.
-    for (size_t i = 0; i < steps.size(); ++i) {
-      const exec::Step& st = steps[i];
-      bool test = callsAny(st, {"MPI_Test", "MPI_Iprobe", "MPI_Improbe"});
-      bool wait = callsAny(st, {"pthread_cond_wait", "pthread_cond_timedwait"});
-      if (!test && !wait)
-        continue;
-      exec::ProcMoves pm = ex.moves(states[i], st.proc);
-      size_t same = 0;
-      bool spurious = false;
-      for (const exec::Successor& sc : pm.succs)
-        if (sc.step.thread == st.thread && sc.step.stmt == st.stmt) {
-          ++same;
-          spurious = spurious || (sc.step.choice == st.choice && sc.spurious);
-        }
-      // (the not-complete outcome of a test or of MPI_Iprobe is the first
-      // of its statement's moves, lib/exec/mpi/MpiReq.cpp: choice 0)
-      if (test && same >= 2 && st.choice == 0) {
-        r.whyNot = unitName({st.proc, st.thread}) +
-                   "'s test keeps failing although it could succeed (MPI progress rule)";
-        return r;
-      }
-      if (spurious) {
-        r.whyNot = unitName({st.proc, st.thread}) + " wakes up spuriously";
-        return r;
-      }
-    }
     // Weak fairness: a unit that does not move and can move at every state.
     std::set<Unit> idle;
     for (int p = 0; p < states[0].numProcs(); ++p)
@@ -103,6 +74,44 @@ CycleFairness cycleFairness(exec::Executor& ex, const std::vector<exec::GlobalSt
     if (!idle.empty()) {
       r.whyNot = unitName(*idle.begin()) + " can move at every state of the cycle but never does";
       return r;
+    }
+    // Outcomes that may be put off but not forever: the step taken and the
+    // other moves of its thread at its state. MPI progress (MPI 3.1
+    // §3.7.4: a test repeated while the operation can complete eventually
+    // succeeds; §3.8.1 likewise for MPI_Iprobe): the not-complete outcome
+    // of a test is its statement's first move (MpiReq.cpp: choice 0);
+    // C11 7.17.7.4p7: a weak compare-and-swap may fail spuriously, not
+    // forever; a spurious wake-up is never owed; a pending asynchronous
+    // cancellation (POSIX XSH 2.9.5) acts.
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const exec::Step& st = steps[i];
+      exec::ProcMoves pm = ex.moves(states[i], st.proc);
+      bool test = callsAny(st, {"MPI_Test", "MPI_Iprobe", "MPI_Improbe"});
+      bool weakFail = false;
+      for (const std::string& e : st.effects)
+        weakFail = weakFail || e.find("fails spuriously") != std::string::npos;
+      size_t same = 0;
+      bool spurious = false, cancel = false;
+      for (const exec::Successor& sc : pm.succs) {
+        if (sc.step.thread != st.thread)
+          continue;
+        if (sc.step.stmt == st.stmt) {
+          ++same;
+          spurious = spurious || (sc.step.choice == st.choice && sc.spurious);
+        }
+        cancel = cancel || sc.step.stmt.rfind("(asynchronous cancellation", 0) == 0;
+      }
+      std::string who = unitName({st.proc, st.thread});
+      if (test && same >= 2 && st.choice == 0)
+        r.whyNot = who + "'s test keeps failing although it could succeed (MPI progress rule)";
+      else if (weakFail && same >= 2)
+        r.whyNot = who + "'s weak compare-and-swap fails although it could succeed";
+      else if (spurious)
+        r.whyNot = who + " wakes up spuriously";
+      else if (cancel && st.stmt.rfind("(asynchronous cancellation", 0) != 0)
+        r.whyNot = who + "'s pending asynchronous cancellation does not act";
+      if (!r.whyNot.empty())
+        return r;
     }
   } catch (const exec::ViolationError& e) {
     r.whyNot = std::string("a move's computation failed: ") + e.what();

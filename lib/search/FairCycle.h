@@ -4,7 +4,8 @@
 // program hangs) only if it is fair: under weak fairness every process or
 // thread that can move at every state of the cycle moves in it, and under
 // the MPI progress rule (MPI 3.1 §3.7.4, §3.8.1) a repeated MPI_Test* or
-// MPI_Iprobe that could succeed does not keep failing.
+// MPI_Iprobe that could succeed does not keep failing (nor does a weak
+// compare-and-swap, nor are spurious wake-ups owed).
 #pragma once
 
 #include "chorus/exec/Executor.h"
@@ -31,7 +32,9 @@ struct CycleFairness {
 /// the cycle can move at each of its states; a step is the not-complete
 /// outcome of an MPI_Test* or MPI_Iprobe at a state where the call could
 /// also succeed (its process has another outcome of the same statement);
-/// a step is a spurious wake-up of pthread_cond_wait. A move whose
+/// a step is a spurious wake-up of pthread_cond_wait, or the failure of a
+/// weak compare-and-swap where it could also succeed, or a move of a thread
+/// whose asynchronous cancellation could act instead. A move whose
 /// computation fails (a violation, an unsupported operation) makes the
 /// cycle count as not fair (nothing is claimed from it).
 CycleFairness cycleFairness(exec::Executor& ex, const std::vector<exec::GlobalState>& states,

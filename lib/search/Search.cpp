@@ -267,6 +267,11 @@ private:
         trace.pop_back();
         continue;
       }
+      if (guided() && opts.guideCycleStart != SIZE_MAX && stack.size() == opts.guide.size())
+        if (auto on = onStack.find(&key); on != onStack.end() &&
+                                          on->second == opts.guideCycleStart &&
+                                          fairCycle(on->second, GlobalState{}, 0, -1))
+          break; // (replay: the last step closes the trace's cycle)
       if (guided()) {
         // replay: follow the trace whatever was seen before; a loose replay
         // matches states reached at the same step of the guide (the same

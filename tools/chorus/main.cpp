@@ -513,6 +513,7 @@ int verifyCommand(const std::vector<std::string>& args,
     vo.nLo = vo.nHi = replay->nprocs;
     vo.deadlock = replay->synchronousSends ? s::DeadlockMode::Potential : s::DeadlockMode::Absolute;
     vo.search.guide = replay->steps;
+    vo.search.guideCycleStart = replay->cycleStart;
     // locations of the steps, for messages ("file:line:col" in the trace)
     for (size_t k = 0; k < vo.search.guide.size() && k < replay->stepWhere.size(); ++k) {
       const std::string& w = replay->stepWhere[k];

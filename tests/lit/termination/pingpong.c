@@ -7,10 +7,13 @@
 // -DFIXED: process 1 counts the hits: verified, Open MPI exits 0.
 // RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet | FileCheck %s
 // RUN: %expect-exit 124 %native -n 2 --timeout 3 %s
+// RUN: %expect-exit 1 %chorus verify -n 2 %s --quiet --json %t.json > /dev/null
+// RUN: %expect-exit 1 %chorus replay %t.json | FileCheck %s --check-prefix=REPLAY
 // RUN: %expect-exit 0 %chorus verify -n 2 %s -DFIXED --quiet | FileCheck %s --check-prefix=FIXED
 // RUN: %expect-exit 0 %native -n 2 -DFIXED %s
-// CHECK: verdict: violation NONTERMINATION at {{.*}}pingpong.c:22:7 (process 0)
+// CHECK: verdict: violation NONTERMINATION at {{.*}}pingpong.c:25:7 (process 0)
 // FIXED: verdict: verified
+// REPLAY: replay: violation NONTERMINATION at {{.*}}pingpong.c:25:7 confirmed (23 moves)
 #include <mpi.h>
 
 int main(int argc, char** argv) {

@@ -65,7 +65,7 @@ int sleeping = 0;
 
 void *sleeper(void *arg) {
   pthread_mutex_lock(&lock);
-  sleeping = 1;
+  __atomic_store_n(&sleeping, 1, __ATOMIC_SEQ_CST);
   pthread_cond_wait(&wake, &lock);
   pthread_mutex_unlock(&lock);
   return arg;
@@ -77,11 +77,11 @@ int main(void) {
 #if defined(LOST) || defined(DESTROY)
   pthread_create(&s, NULL, sleeper, NULL);
 #ifdef DESTROY
+  while (!__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST))
+    ; // (an unlock/lock loop here may starve the sleeper: mutexes promise no
+  // fairness, NONTERMINATION); the sleeper sets it holding the lock, which
+  // it releases only by waiting: once the lock is taken, the sleeper waits
   pthread_mutex_lock(&lock);
-  while (!sleeping) { // until the sleeper waits
-    pthread_mutex_unlock(&lock);
-    pthread_mutex_lock(&lock);
-  }
   pthread_cond_destroy(&wake);
 #endif
   pthread_cond_signal(&wake);

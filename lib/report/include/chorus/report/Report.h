@@ -59,6 +59,9 @@ struct TraceFile {
   std::vector<exec::Step> steps;      ///< proc, stmt, choice, effects (loc not resolved)
   std::vector<std::string> stepWhere; ///< per step "file:line:col"
   std::vector<std::pair<std::string, std::string>> inputs;
+  /// NONTERMINATION: the index of the cycle's first step (0-based; the file
+  /// says it 1-based), SIZE_MAX: none.
+  size_t cycleStart = SIZE_MAX;
 };
 
 /// Reads a trace file; nullopt with `err` set when it is not one (not JSON,

@@ -57,6 +57,11 @@ struct SearchOptions {
   /// rather than the search; with shortestOf, other violations end their
   /// branch too.
   bool guideLoose = false;
+  /// Replay of a NONTERMINATION trace (its "cycleStart", 0-based here):
+  /// the last step of the guide must return to the state before step
+  /// guideCycleStart, and the cycle be fair (FairCycle.h): then the replay
+  /// ends with NONTERMINATION. SIZE_MAX: not such a trace.
+  size_t guideCycleStart = SIZE_MAX;
   bool collective = true; ///< check collective assertions (seed 000)
   bool joint = false;     ///< also `joint` assertions (comparison)
   bool cqmin = false;     ///< CQMin: urgent process with the shortest snapshot queue
