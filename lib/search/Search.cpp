@@ -766,26 +766,14 @@ private:
   /// `from`): each state (chains' replayed) and the move that leaves it.
   void pathFrom(size_t k, const GlobalState& from, size_t n, int proc,
                 std::vector<GlobalState>& states, std::vector<exec::Step>& steps) {
-    auto chainOf = [&](const GlobalState& first, size_t len, int pref) {
-      GlobalState st = first;
-      int p = -1;
-      for (size_t m = 0; m < len; ++m) {
-        std::optional<Successor> sc = chainMove(st, pref, &p);
-        if (!sc)
-          throw InternalError("a chain of moves did not replay");
-        states.push_back(st);
-        steps.push_back(std::move(sc->step));
-        GlobalState next = std::move(sc->state);
-        st = std::move(next);
-      }
-    };
     for (size_t j = k; j < stack.size(); ++j) {
       states.push_back(stack[j].state);
       steps.push_back(trace[j + 1]);
       if (j + 1 < stack.size())
-        chainOf(stack[j + 1].chainFrom, stack[j + 1].chainLen, stack[j + 1].chainProc);
+        chainSteps(stack[j + 1].chainFrom, stack[j + 1].chainLen, stack[j + 1].chainProc, steps,
+                   &states);
       else
-        chainOf(from, n, proc);
+        chainSteps(from, n, proc, steps, &states);
     }
   }
 
@@ -1044,22 +1032,30 @@ private:
     in.setScratch(true);
     ex.setQuietSteps(false);
     ex.setInPlace(false);
+    chainSteps(from, n, proc, out, nullptr);
+    ex.setQuietSteps(quiet);
+    ex.setInPlace(inPlace);
+    in.setScratch(scratch);
+    if (!scratch)
+      in.clearScratch();
+  }
+
+  /// The moves of the chain of n moves from `from` (preferring `proc`),
+  /// made on copies: each one's step, and with `states` the state it leaves.
+  void chainSteps(const GlobalState& from, size_t n, int proc, std::vector<exec::Step>& steps,
+                  std::vector<GlobalState>* states) {
     GlobalState st = from;
     int p = -1;
     for (size_t k = 0; k < n; ++k) {
       std::optional<Successor> sc = chainMove(st, proc, &p);
       if (!sc)
         throw InternalError("a chain of moves did not replay");
-      out.push_back(std::move(sc->step));
+      if (states)
+        states->push_back(st);
+      steps.push_back(std::move(sc->step));
       GlobalState next = std::move(sc->state);
       st = std::move(next);
     }
-    st = GlobalState{};
-    ex.setQuietSteps(quiet);
-    ex.setInPlace(inPlace);
-    in.setScratch(scratch);
-    if (!scratch)
-      in.clearScratch();
   }
 
   /// The state after the first n moves of the chain being followed (from
