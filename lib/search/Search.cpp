@@ -270,7 +270,7 @@ private:
       if (guided() && opts.guideCycleStart != SIZE_MAX && stack.size() == opts.guide.size())
         if (auto on = onStack.find(&key); on != onStack.end() &&
                                           on->second == opts.guideCycleStart &&
-                                          fairCycle(on->second, GlobalState{}, 0, -1))
+                                          fairCycle(on->second, GlobalState{}, 0, -1, sc.state))
           break; // (replay: the last step closes the trace's cycle)
       if (guided()) {
         // replay: follow the trace whatever was seen before; a loose replay
@@ -297,7 +297,7 @@ private:
         if (dporStateful) {
           auto on = onStack.find(&key);
           if (on != onStack.end()) { // a cycle: its states are fully expanded
-            if (fairCycles() && fairCycle(on->second, GlobalState{}, 0, -1))
+            if (fairCycles() && fairCycle(on->second, GlobalState{}, 0, -1, sc.state))
               break;
             dporMove(top, i);
             dporCycle(top, on->second);
@@ -312,7 +312,7 @@ private:
           // (a state on the stack is seen: only then a cycle)
           if (fairCycles() && !dporStateful)
             if (auto on = onStack.find(&key);
-                on != onStack.end() && fairCycle(on->second, GlobalState{}, 0, -1))
+                on != onStack.end() && fairCycle(on->second, GlobalState{}, 0, -1, sc.state))
               break;
           if (dporStateful) {
             GlobalState st = sc.state; // (top.succs may grow)
@@ -326,7 +326,7 @@ private:
           continue;
         }
       } else if (auto on = onStack.find(&key); on != onStack.end()) {
-        if (fairCycles() && fairCycle(on->second, GlobalState{}, 0, -1))
+        if (fairCycles() && fairCycle(on->second, GlobalState{}, 0, -1, sc.state))
           break;
         if (dporOn) { // not for the DPOR: search() starts again without it
           result.dporCycle = true;
@@ -389,7 +389,7 @@ private:
               result.abandoned = true; // a cycle: see SearchOptions
               break;
             }
-            if (fairCycles() && fairCycle(on->second, chainFrom, chainLen, chainProc))
+            if (fairCycles() && fairCycle(on->second, chainFrom, chainLen, chainProc, st))
               break;
             // Cycle proviso: the chain closed a cycle through the saved
             // state it started from, whose expansion was reduced (with
@@ -700,7 +700,14 @@ private:
   /// it is NONTERMINATION: true, the search stops. The trace reported is
   /// a lasso: the path to the first state that a fair cycle returns to
   /// (among the path's states, chains included), then that cycle once.
-  bool fairCycle(size_t k, const GlobalState& from, size_t n, int proc) {
+  bool fairCycle(size_t k, const GlobalState& from, size_t n, int proc,
+                 const GlobalState& reached) {
+    // (a cycle that draws fresh values from the environment — rand, time,
+    // clock, MPI_Wtime, getenv, chorus_nondet_*: GlobalState::fresh grew —
+    // repeats only if the environment keeps giving values the model leaves
+    // arbitrary: not reported)
+    if (reached.fresh != stack[k].state.fresh)
+      return false;
     std::vector<GlobalState> states;
     std::vector<exec::Step> steps;
     CycleFairness f;
@@ -799,8 +806,8 @@ private:
       in.setScratch(true);
       for (size_t q = same.size(); q-- > 0 && tries < kLassoTries;) {
         size_t i = same[q];
-        if (i == start && j == end)
-          continue;
+        if (states[i].fresh != states[j].fresh)
+          continue; // (it draws fresh values: see fairCycle)
         ++tries;
         std::vector<GlobalState> cs(states.begin() + long(i), states.begin() + long(j));
         std::vector<exec::Step> ct(steps.begin() + long(i), steps.begin() + long(j));

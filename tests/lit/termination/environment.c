@@ -1,0 +1,30 @@
+// A loop that waits for the environment: rand() until it gives an even
+// number. Each iteration draws a fresh value, and chorus leaves the values
+// rand gives arbitrary, so the search meets a cycle of states; but it
+// repeats only if the environment keeps giving values that continue the
+// loop, which a real one does not (rand's values are fixed by its seed;
+// the same holds for time, clock, MPI_Wtime, getenv, chorus_nondet_*).
+// Such a cycle is not reported (lib/exec/DESIGN-NOTES.md, "Nontermination in
+// plain verify"): verified, and the native runs end.
+// -DBROKEN: the loop tests the value drawn before it, not a new one: a
+// real hang when that value is odd (NONTERMINATION; the native run's first
+// rand() is odd with glibc's default seed, and hangs: exit 124).
+// RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=OK
+// RUN: %expect-exit 0 %native %s
+// RUN: %expect-exit 1 %chorus verify %s --quiet -DBROKEN | FileCheck %s --check-prefix=BROKEN
+// RUN: %expect-exit 124 %native --timeout 3 -DBROKEN %s
+// OK: verdict: verified
+// BROKEN: verdict: violation NONTERMINATION at {{.*}}environment.c:28:3 (process 0)
+#include <stdlib.h>
+
+int main(void) {
+  int r = rand();
+#ifdef BROKEN
+  while (r % 2 != 0)
+    ;
+#else
+  while (rand() % 2 != 0)
+    ;
+#endif
+  return r < 0;
+}
