@@ -14,7 +14,7 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DBROKEN | FileCheck %s --check-prefix=BROKEN
 // RUN: %expect-exit 124 %native --timeout 3 -DBROKEN %s
 // OK: verdict: verified
-// BROKEN: verdict: violation NONTERMINATION at {{.*}}environment.c:28:3 (process 0)
+// BROKEN: verdict: violation NONTERMINATION at {{.*}}environment.c:23:3 (process 0)
 #include <stdlib.h>
 
 int main(void) {
