@@ -56,6 +56,9 @@ struct Executor::Impl {
   std::unordered_map<Expr, std::string> roundingSites;
   /// The floating type of each rounding function `fp.T`.
   std::unordered_map<Expr, const model::Type*> roundingTypes;
+  /// Files named by fopen (File.cpp), by id: the path, and for a file read,
+  /// its contents as read once at verification time (nullopt: missing).
+  std::vector<std::pair<std::string, std::optional<std::string>>> files;
 
   /// The arithmetic type spelled `name` (kind Int, Real or Bool, `bits`
   /// wide): the program's own when it has one, else synthesized.

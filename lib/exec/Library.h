@@ -112,9 +112,19 @@ struct VarArg {
 /// The scanf family's reading of `input` from `pos` by the format `fmt`,
 /// assigning through the pointers `args` (Scanf.cpp): the number of
 /// assignments, or -1 (EOF) when the input ended before the first; `pos`
-/// ends after the last character read.
+/// ends after the last character read, *sawEnd (when given) says whether
+/// it tried to read past the end of the input (feof of a stream).
 int64_t scanInput(Machine& m, const std::string& input, size_t& pos, const std::string& fmt,
-                  const std::vector<VarArg>& args, const std::string& fn);
+                  const std::vector<VarArg>& args, const std::string& fn, bool* sawEnd = nullptr);
+/// The output stream argument i of call `fn` (File.cpp): stdout, stderr or
+/// a file opened for writing (`name` its path). A null, uninitialized or
+/// closed stream is reported; stdin or a stream opened for reading is
+/// `unknown`.
+struct OutStream {
+  enum Kind { Stdout, Stderr, File } kind;
+  std::string name;
+};
+OutStream outputStream(Machine& m, const model::Stmt& s, size_t i, const std::string& fn);
 /// The variadic arguments of a user function that va_list `ap` (a pointer
 /// to it) has not yet given out (Varargs.cpp): for vprintf and the like.
 std::vector<VarArg> remainingVarargs(Machine& m, Expr ap, const std::string& fn);

@@ -1,7 +1,6 @@
 // Models of formatted input: sscanf and vsscanf over a concrete string (a
-// string with a symbolic character is `unknown`, naming the call); the
-// stream forms (fscanf, ...) use the same scanner on a file's contents
-// (File.cpp).
+// string with a symbolic character is `unknown`, naming the call); fscanf
+// and vfscanf use the same scanner on a file's contents (File.cpp).
 //
 // The format is executed as C11 7.21.6.2 describes and glibc does it:
 // white space in the format skips any white space of the input (none
@@ -66,6 +65,7 @@ public:
       : m(m), in(in), pos(pos), args(args), fn(fn), start(pos) {}
 
   int64_t run(const std::string& fmt);
+  bool sawEnd = false; ///< a read was tried at the end of the input
 
 private:
   Machine& m;
@@ -82,7 +82,19 @@ private:
   [[noreturn]] void bad(const std::string& msg) {
     m.fail(ViolationKind::Format, fn + ": " + msg, m.pc());
   }
-  int peek() const { return pos < in.size() ? (unsigned char)in[pos] : -1; }
+  int peek() {
+    if (pos < in.size())
+      return (unsigned char)in[pos];
+    sawEnd = true;
+    return -1;
+  }
+  /// A character of the current item at pos, within `limit` (the input's
+  /// end, or its width's); reaching the input's end first is noted.
+  bool more(size_t limit, size_t widthEnd) {
+    if (pos >= in.size() && pos < widthEnd)
+      sawEnd = true;
+    return pos < limit;
+  }
   void skipSpace() {
     while (peek() >= 0 && space(peek()))
       ++pos;
@@ -92,7 +104,7 @@ private:
   /// The start of a number: skips white space and reads its sign; `limit`
   /// ends what its width lets it read. False when a failure came before or
   /// the input has ended (an input failure).
-  bool numberStart(int width, size_t& limit, bool& neg) {
+  bool numberStart(int width, size_t& limit, size_t& widthEnd, bool& neg) {
     if (stopped)
       return false;
     skipSpace();
@@ -100,7 +112,8 @@ private:
       inputFailure();
       return false;
     }
-    limit = width > 0 ? std::min(in.size(), pos + size_t(width)) : in.size();
+    widthEnd = width > 0 ? pos + size_t(width) : SIZE_MAX;
+    limit = std::min(in.size(), widthEnd);
     neg = false;
     if (pos < limit && (in[pos] == '-' || in[pos] == '+'))
       neg = in[pos++] == '-';
@@ -148,11 +161,11 @@ void Scanner::integer(const std::string& conv, char c, int width, bool suppress,
   if (!suppress)
     a = &target(conv, "a pointer to an integer of " + std::to_string(size) + " bytes", intOfSize,
                 size);
-  size_t limit;
+  size_t limit, widthEnd;
   bool neg;
-  if (!numberStart(width, limit, neg))
+  if (!numberStart(width, limit, widthEnd, neg))
     return;
-  auto avail = [&]() { return pos < limit; };
+  auto avail = [&]() { return more(limit, widthEnd); };
   int base = c == 'd' || c == 'u' ? 10 : c == 'o' ? 8 : c == 'i' ? 0 : 16;
   bool digits = false;
   if ((base == 16 || base == 0) && avail() && in[pos] == '0') {
@@ -218,11 +231,11 @@ void Scanner::real(const std::string& conv, int width, bool suppress, const std:
                 : len == "l" ? "a pointer to double"
                              : "a pointer to float",
                 realOfSize, size);
-  size_t limit;
+  size_t limit, widthEnd;
   bool neg;
-  if (!numberStart(width, limit, neg))
+  if (!numberStart(width, limit, widthEnd, neg))
     return;
-  auto avail = [&]() { return pos < limit; };
+  auto avail = [&]() { return more(limit, widthEnd); };
   auto at = [&](char x) { return avail() && std::tolower((unsigned char)in[pos]) == x; };
   if (at('i') || at('n') ||
       (at('0') && pos + 1 < limit && pos + 1 < in.size() &&
@@ -291,8 +304,12 @@ void Scanner::chars(const std::string& conv, char c, int width, bool suppress,
                         m.where());
     got = in.substr(pos, n);
   } else {
-    size_t limit = width > 0 ? pos + size_t(width) : in.size();
-    for (size_t k = pos; k < limit && k < in.size(); ++k) {
+    size_t widthEnd = width > 0 ? pos + size_t(width) : SIZE_MAX;
+    for (size_t k = pos; k < widthEnd; ++k) {
+      if (k >= in.size()) {
+        sawEnd = true;
+        break;
+      }
       char ch = in[k];
       bool member = c == 's' ? !space((unsigned char)ch) : (set.find(ch) != std::string::npos);
       if (c == '[' && negate)
@@ -487,8 +504,12 @@ Outcome runSscanf(Machine& m, const std::string& name, const model::Transition& 
 } // namespace
 
 int64_t scanInput(Machine& m, const std::string& input, size_t& pos, const std::string& fmt,
-                  const std::vector<VarArg>& args, const std::string& fn) {
-  return Scanner(m, input, pos, args, fn).run(fmt);
+                  const std::vector<VarArg>& args, const std::string& fn, bool* sawEnd) {
+  Scanner sc(m, input, pos, args, fn);
+  int64_t r = sc.run(fmt);
+  if (sawEnd)
+    *sawEnd = sc.sawEnd;
+  return r;
 }
 
 void registerScanf(LibraryRegistry& r) {

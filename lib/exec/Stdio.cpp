@@ -4,8 +4,9 @@
 // formatted as C would, symbolic ones shown as expressions), marked with its
 // stream ("output:" for stdout, "stderr:" for stderr). The streams are the C
 // library's stdout and stderr (Executor::initial gives the extern variables
-// stdin/stdout/stderr a value that names them); a null stream is
-// NULL_DEREFERENCE, stdin or any other stream `unknown`. The format is checked against
+// stdin/stdout/stderr a value that names them) or a file opened for writing
+// (File.cpp: shown as "file NAME:", not written); a null stream is
+// NULL_DEREFERENCE, a closed one USE_AFTER_FREE, stdin `unknown`. The format is checked against
 // the arguments: a missing or extra argument, an argument whose type does
 // not fit its conversion (class and size: %d needs an int, %ld a long, %f a
 // double, %s a char pointer, %p a pointer), an unknown conversion, are
@@ -307,22 +308,6 @@ void writeChars(Machine& m, Expr pv, const std::string& text) {
   }
 }
 
-/// The output stream argument i: true for stderr, false for stdout.
-bool toStderr(Machine& m, const model::Stmt& s, size_t i, const std::string& fn) {
-  Expr v = m.arg(s, i);
-  if (m.V.isUndef(v))
-    m.fail(ViolationKind::UninitializedRead, fn + " on an uninitialized stream pointer", m.pc());
-  auto p = m.V.decodePointer(v);
-  if (p && p->root.kind == RootKind::Null)
-    m.fail(ViolationKind::NullDereference, fn + " on a null stream", m.pc());
-  if (p && p->root.kind == RootKind::Global && p->path.empty()) {
-    const std::string& n = m.P.var(m.P.globals.at(p->root.b)).name;
-    if (n == "stdout" || n == "stderr")
-      return n == "stderr";
-  }
-  throw Unsupported(fn + " on a stream other than stdout and stderr at " + m.where());
-}
-
 /// A character argument as C converts it for output: (unsigned char)c.
 std::string charOut(Machine& m, Expr c) {
   m.checkDefined(c);
@@ -335,17 +320,17 @@ std::string charOut(Machine& m, Expr c) {
 Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   std::string out;
-  bool err = false;
+  OutStream os{OutStream::Stdout, "stdout"};
   if (name == "putchar") {
     out = charOut(m, m.arg(s, 0));
   } else if (name == "fputc" || name == "putc") {
     out = charOut(m, m.arg(s, 0));
-    err = toStderr(m, s, 1, name);
+    os = outputStream(m, s, 1, name);
   } else if (name == "puts") {
     out = m.readString(m.arg(s, 0)) + "\n";
   } else if (name == "fputs") {
     out = m.readString(m.arg(s, 0));
-    err = toStderr(m, s, 1, name);
+    os = outputStream(m, s, 1, name);
   } else if (name == "sprintf" || name == "snprintf" || name == "vsprintf" || name == "vsnprintf") {
     const bool sized = name == "snprintf" || name == "vsnprintf";
     size_t fi = sized ? 2 : 1;
@@ -371,20 +356,23 @@ Outcome runPrintf(Machine& m, const std::string& name, const model::Transition& 
     Expr v = m.arg(s, 0);
     auto p = m.V.decodePointer(v);
     if (!(p && p->root.kind == RootKind::Null))
-      toStderr(m, s, 0, name);
+      outputStream(m, s, 0, name);
   } else { // printf, fprintf, vprintf, vfprintf
     const bool stream = name == "fprintf" || name == "vfprintf";
     if (stream)
-      err = toStderr(m, s, 0, name);
+      os = outputStream(m, s, 0, name);
     out = format(m, s, stream ? 1 : 0, name, printfArgs(m, s, stream ? 1 : 0, name)).text;
   }
   if (name != "fflush") {
-    if (!err)
+    if (os.kind == OutStream::Stdout)
       m.step.output += out; // standard output only (verify --print-output)
     std::string shown = out;
     while (!shown.empty() && shown.back() == '\n')
       shown.pop_back();
-    m.step.effects.push_back((err ? "stderr: " : "output: ") + shown);
+    m.step.effects.push_back((os.kind == OutStream::Stdout   ? "output: "
+                              : os.kind == OutStream::Stderr ? "stderr: "
+                                                             : "file " + os.name + ": ") +
+                             shown);
   }
   // putchar/fputc/putc give the character written, fputs/puts a non-negative
   // number, fflush 0, the printf family the number of characters

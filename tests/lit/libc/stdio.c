@@ -1,6 +1,6 @@
 // Output to stdout and stderr: printf, fprintf, fputs, puts, putchar, fputc,
 // putc, fflush. The trace shows each output with its stream; a null stream
-// is refuted, a stream other than stdout/stderr is `unknown`.
+// is refuted, writing to stdin is `unknown` (files: files.c).
 // RUN: %expect-exit 1 %chorus verify %s -n 1 -DTRACE | FileCheck %s --check-prefix=TRACE
 // RUN: %expect-exit 1 %chorus verify %s -n 1 --quiet -DNULLSTREAM | FileCheck %s --check-prefix=NULLSTREAM
 // RUN: %expect-exit 2 %chorus verify %s -n 1 --quiet -DSTDIN | FileCheck %s --check-prefix=STDIN
@@ -17,7 +17,7 @@
 // TRACE: stderr: ?
 // TRACE: output: copied
 // NULLSTREAM: verdict: violation NULL_DEREFERENCE at {{.*}}stdio.c:51:3 (process 0)
-// STDIN: verdict: unknown (unsupported: fputs on a stream other than stdout and stderr at {{.*}}stdio.c:54:3)
+// STDIN: verdict: unknown (unsupported: fputs on stdin at {{.*}}stdio.c:54:3)
 // OK: verdict: verified
 // NATIVE: n = 3
 // NATIVE-NEXT: stdout: doneline
