@@ -3,15 +3,21 @@
 // is DIVISION_BY_ZERO, the most negative value divided by -1
 // SIGNED_OVERFLOW, as the operators / and % are: C11 7.22.6.2). The other functions on concrete
 // arguments are computed by the C library chorus runs on (glibc's libm, as
-// the program's real run on this machine): the double result, exactly.
-// On symbolic arguments they are uninterpreted real functions (sqrt checks
-// its argument ≥ 0): nothing is known of their values but that equal
+// the program's real run on this machine): the result in the function's
+// type (sqrt: double, sqrtf: float, sqrtl: long double), exactly. On
+// symbolic arguments they are uninterpreted real functions (sqrt checks
+// its argument ≥ 0; its value is ≥ 0, exp's > 0 over the reals and ≥ 0 in
+// IEEE types, where it underflows to 0): nothing is known of their values but that equal
 // arguments give equal results, so a violation whose execution depends on
 // one is not definite — Machine::fail makes it `unknown`, naming the
 // function (abstractMathIn).
 #include "Library.h"
 
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <unordered_map>
 
 namespace chorus::exec {
 
@@ -72,45 +78,85 @@ Outcome runDiv(Machine& m, const std::string& name, const model::Transition& t) 
 
 constexpr const char* kMathPrefix = "libm.";
 
-/// The exact value of a finite double.
-sym::Rational exactly(double d) {
+/// The exact value of a finite T (float, double, long double).
+template <class T> sym::Rational exactly(T d) {
   int e = 0;
-  double frac = std::frexp(d, &e); // d = frac * 2^e, 0.5 <= |frac| < 1
-  auto mant = int64_t(std::ldexp(frac, 53));
-  e -= 53;
-  sym::Rational r(mant), two(2);
-  for (; e > 0; --e)
+  T frac = std::frexp(d, &e); // d = frac * 2^e, 0.5 <= |frac| < 1
+  constexpr int bits = std::numeric_limits<T>::digits;
+  T scaled = std::ldexp(frac < 0 ? -frac : frac, bits); // an integer < 2^bits
+  auto mant = static_cast<unsigned long long>(scaled);
+  sym::Rational r = sym::Rational(int64_t(mant >> 32)) * sym::Rational(int64_t(1) << 32) +
+                    sym::Rational(int64_t(mant & 0xffffffffULL));
+  sym::Rational two(2);
+  for (e -= bits; e > 0; --e)
     r *= two;
   for (; e < 0; ++e)
     r = r / two;
-  return r;
+  return frac < 0 ? -r : r;
 }
 
-/// f(xs) computed by the C library when every argument is a number and the
-/// result is finite; nothing otherwise.
-std::optional<sym::Rational> compute(const std::string& name, const std::vector<Expr>& xs) {
-  std::vector<double> a;
+/// The function a name of a math function names without its float (f) or
+/// long double (l) suffix, and the suffix ('\0' for double).
+std::pair<std::string, char> baseName(const std::string& name) {
+  static const char* const bases[] = {"sqrt", "exp",   "log",   "sin",  "cos",  "tan",  "pow",
+                                      "atan", "log10", "floor", "ceil", "fmin", "fmax", "atan2"};
+  for (const char* b : bases) {
+    if (name == b)
+      return {name, 0};
+    if (name.size() == std::strlen(b) + 1 && name.compare(0, name.size() - 1, b) == 0 &&
+        (name.back() == 'f' || name.back() == 'l'))
+      return {b, name.back()};
+  }
+  return {name, 0};
+}
+
+/// f(xs) computed in T by the C library when every argument is a number
+/// and the result is finite; nothing otherwise.
+template <class T>
+std::optional<sym::Rational> computeIn(const std::string& base, const std::vector<Expr>& xs) {
+  std::vector<T> a;
   for (Expr x : xs) {
     if (x->kind() != sym::Kind::NumConst)
       return std::nullopt;
-    a.push_back(x->value().toDouble());
+    if constexpr (std::is_same_v<T, long double>)
+      a.push_back(x->value().toLongDouble());
+    else
+      a.push_back(T(x->value().toDouble()));
   }
-  static const std::unordered_map<std::string, double (*)(double)> unary{
-      {"sqrt", std::sqrt},   {"exp", std::exp},  {"log", std::log},   {"sin", std::sin},
-      {"cos", std::cos},     {"tan", std::tan},  {"atan", std::atan}, {"log10", std::log10},
-      {"floor", std::floor}, {"ceil", std::ceil}};
-  static const std::unordered_map<std::string, double (*)(double, double)> binary{
-      {"pow", std::pow}, {"fmin", std::fmin}, {"fmax", std::fmax}, {"atan2", std::atan2}};
-  double r;
-  if (auto u = unary.find(name); u != unary.end() && a.size() == 1)
+  using U = T (*)(T);
+  using B = T (*)(T, T);
+  static const std::unordered_map<std::string, U> unary{
+      {"sqrt", [](T x) { return std::sqrt(x); }},   {"exp", [](T x) { return std::exp(x); }},
+      {"log", [](T x) { return std::log(x); }},     {"sin", [](T x) { return std::sin(x); }},
+      {"cos", [](T x) { return std::cos(x); }},     {"tan", [](T x) { return std::tan(x); }},
+      {"atan", [](T x) { return std::atan(x); }},   {"log10", [](T x) { return std::log10(x); }},
+      {"floor", [](T x) { return std::floor(x); }}, {"ceil", [](T x) { return std::ceil(x); }}};
+  static const std::unordered_map<std::string, B> binary{
+      {"pow", [](T x, T y) { return std::pow(x, y); }},
+      {"fmin", [](T x, T y) { return std::fmin(x, y); }},
+      {"fmax", [](T x, T y) { return std::fmax(x, y); }},
+      {"atan2", [](T x, T y) { return std::atan2(x, y); }}};
+  T r;
+  if (auto u = unary.find(base); u != unary.end() && a.size() == 1)
     r = u->second(a[0]);
-  else if (auto b = binary.find(name); b != binary.end() && a.size() == 2)
+  else if (auto b = binary.find(base); b != binary.end() && a.size() == 2)
     r = b->second(a[0], a[1]);
   else
     return std::nullopt;
   if (!std::isfinite(r))
     return std::nullopt;
   return exactly(r);
+}
+
+/// f(xs) in the floating type of name's suffix (sqrtf: float, sqrtl: long
+/// double, sqrt: double), as the program's own libm computes it.
+std::optional<sym::Rational> compute(const std::string& name, const std::vector<Expr>& xs) {
+  auto [base, suffix] = baseName(name);
+  if (suffix == 'f')
+    return computeIn<float>(base, xs);
+  if (suffix == 'l')
+    return computeIn<long double>(base, xs);
+  return computeIn<double>(base, xs);
 }
 
 Outcome runUninterpreted(Machine& m, const std::string& name, const model::Transition& t) {
@@ -121,22 +167,27 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
     xs.push_back(m.toReal(m.arg(s, i)));
     ts.push_back(m.f.realType());
   }
-  if (name == "sqrt") {
+  const std::string base = baseName(name).first;
+  const model::Type* rt = declaredResult(m, name, s);
+  if (!rt || rt->kind != TypeKind::Real)
+    rt = m.P.types.doubleType();
+  if (base == "sqrt") {
     m.require(m.f.le(m.f.realConst(0), xs[0]), ViolationKind::Assertion,
-              "sqrt of a negative number");
+              name + " of a negative number");
   }
   Expr r;
   if (auto v = compute(name, xs))
     r = m.f.realConst(*v);
   else {
     r = m.f.apply(m.f.symbol(kMathPrefix + name, m.f.functionType(ts, m.f.realType())), xs);
-    // the ranges the functions are known by
-    if (name == "sqrt")
+    // the ranges the functions are known by (an IEEE exp underflows to 0)
+    if (base == "sqrt")
       m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(m.f.realConst(0), r));
-    else if (name == "exp")
-      m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.lt(m.f.realConst(0), r));
+    else if (base == "exp")
+      m.gs.pc = m.f.logicalAnd(m.gs.pc, m.ieee(rt) ? m.f.le(m.f.realConst(0), r)
+                                                   : m.f.lt(m.f.realConst(0), r));
   }
-  m.setResult(s, r, m.P.types.doubleType());
+  m.setResult(s, r, rt);
   m.advance(t);
   return Outcome::Done;
 }
@@ -154,7 +205,10 @@ bool isRangeFact(Expr c) {
   if (a->kind() != sym::Kind::Apply || a->child(0)->kind() != sym::Kind::Symbol)
     return false;
   const std::string& n = a->child(0)->name();
-  return n == std::string(kMathPrefix) + "sqrt" || n == std::string(kMathPrefix) + "exp";
+  if (n.rfind(kMathPrefix, 0) != 0)
+    return false;
+  std::string base = baseName(n.substr(std::strlen(kMathPrefix))).first;
+  return base == "sqrt" || base == "exp";
 }
 
 } // namespace
@@ -177,13 +231,14 @@ std::string abstractMathIn(sym::ExprFactory& f, Expr e) {
 }
 
 void registerMath(LibraryRegistry& r) {
-  r.add({"fabs", "abs", "labs", "llabs", "__builtin_abs", "__builtin_labs", "__builtin_llabs",
-         "__builtin_fabs"},
+  r.add({"fabs", "fabsf", "fabsl", "abs", "labs", "llabs", "__builtin_abs", "__builtin_labs",
+         "__builtin_llabs", "__builtin_fabs"},
         {runAbs});
   r.add({"div", "ldiv", "lldiv"}, {runDiv});
-  r.add({"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor", "ceil", "fmin",
-         "fmax", "atan2"},
-        {runUninterpreted});
+  for (const char* f : {"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor",
+                        "ceil", "fmin", "fmax", "atan2"})
+    for (const char* suffix : {"", "f", "l"})
+      r.add(std::string(f) + suffix, {runUninterpreted});
 }
 
 } // namespace chorus::exec
