@@ -8,7 +8,8 @@
 // evaluate their argument); getenv(name) either NULL or a string of
 // symbolic characters and symbolic length 0..kEnvLength held in a block
 // owned by the library (never a leak, free() of it is INVALID_FREE), each
-// call independently of the others; each clock a fresh value not below the
+// call independently of the others (unless `--env NAME=VALUE` fixes the
+// string, or `--env NAME` NULL: ExecOptions::env); each clock a fresh value not below the
 // previous value of the same clock in the same process (kept in the
 // process's library state, LibState.h) and not below 0; sleep/usleep are
 // no-ops returning 0.
@@ -53,13 +54,28 @@ Outcome runRand(Machine& m, const std::string& name, const model::Transition& t)
 /// L + 1 characters owned by the library.
 Outcome runGetenv(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
+  std::optional<std::string> var = std::string();
   {
     Cursor c(m, m.arg(s, 0), "getenv's argument");
     for (int64_t k = 0;; ++k) {
       if (k >= kMaxString)
         tooLong(m);
-      if (isNul(m, c.read(k)))
+      Expr ch = c.read(k);
+      if (isNul(m, ch))
         break;
+      auto v = m.concreteInt(ch);
+      if (var && v)
+        *var += char(*v);
+      else
+        var.reset();
+    }
+  }
+  if (var) { // --env NAME=VALUE or --env NAME
+    auto it = m.ex.options().env.find(*var);
+    if (it != m.ex.options().env.end()) {
+      m.step.effects.push_back("getenv(\"" + *var + "\"): " +
+                               (it->second ? "\"" + *it->second + "\"" : "not set") + " (--env)");
+      return done(m, t, it->second ? libraryString(m, *it->second) : m.V.nullPointer(), nullptr);
     }
   }
   if (!m.branch()) { // not set

@@ -90,6 +90,9 @@ const model::Type* staticPointee(const model::Expr* e);
 /// void* is known); `unknown` when it has none.
 const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Expr pv,
                                  const std::string& name);
+/// A pointer to a new block owned by the C library (never a leak; free() of
+/// it is INVALID_FREE) holding the C string s.
+Expr libraryString(Machine& m, const std::string& s);
 /// The result type library function `name` is declared with (else the type
 /// of the call's left-hand side, or null).
 const model::Type* declaredResult(Machine& m, const std::string& name, const model::Stmt& s);

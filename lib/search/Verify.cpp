@@ -306,6 +306,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.programName = opts.programName;
       eo.maxArgs = opts.maxArgs;
       eo.maxArgLength = opts.maxArgLength;
+      eo.env = opts.env;
       eo.lise = opts.search.lise;
       eo.contract = opts.contract;
       SearchOptions so = withinRun(opts.search, total.stats.seconds);

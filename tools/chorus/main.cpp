@@ -186,6 +186,8 @@ options:
             without .c); without them argc ranges over 1..1+K and each
             argument is a string of symbolic characters of length 0..L:
             --max-args K (default 3), --max-arg-length L (default 4)
+          --env NAME=VALUE, --env NAME  getenv("NAME") gives VALUE, or NULL
+            (not set); other names give NULL or a symbolic string
 
 values: integers as C has them on x86-64 Linux (LP64, as gcc): char 8 bits
 (signed), short 16, int 32, long and long long 64, unsigned arithmetic and
@@ -394,6 +396,14 @@ int verifyCommand(const std::vector<std::string>& args,
       if (!chorus::driver::parseProcessRange(v, vo.nLo, vo.nHi))
         return usageError("invalid process count '" + v + chorus::driver::kProcessRangeError);
       haveN = true;
+    } else if (a == "--env") {
+      if (!value(v) || v.empty() || v[0] == '=')
+        return usageError("--env needs NAME=VALUE or NAME");
+      size_t eq = v.find('=');
+      if (eq == std::string::npos)
+        vo.env[v] = std::nullopt;
+      else
+        vo.env[v.substr(0, eq)] = v.substr(eq + 1);
     } else if (a == "--input") {
       if (!value(v) || v.find('=') == std::string::npos || v.find('=') == 0)
         return usageError("--input needs NAME=VALUE");

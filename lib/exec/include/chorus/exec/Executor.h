@@ -87,6 +87,10 @@ struct ExecOptions {
   std::string programName = "prog";
   int maxArgs = 3;
   int maxArgLength = 4;
+  /// Environment variables fixed by `--env NAME=VALUE` (a value) or
+  /// `--env NAME` (nullopt: not set): getenv of them gives that (Env.cpp);
+  /// any other name is NULL or a symbolic string.
+  std::map<std::string, std::optional<std::string>> env;
   /// `verify --contract f` (seed 002 §2.2): every process runs the driver
   /// instead of main; the program's globals and f's arguments are fresh
   /// symbolic values per process (pointer arguments: arrays of symbolic

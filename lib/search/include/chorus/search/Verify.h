@@ -36,6 +36,8 @@ struct VerifyOptions {
   std::string programName = "prog";
   int maxArgs = 3;
   int maxArgLength = 4;
+  /// --env NAME=VALUE / --env NAME (ExecOptions::env)
+  std::map<std::string, std::optional<std::string>> env;
   /// `--contract f`: the driver P^f (ExecOptions::contract); a cycle of
   /// states is then a violation (NONTERMINATION).
   const model::ContractDriver* contract = nullptr;
