@@ -297,16 +297,7 @@ Outcome runFgetc(Machine& m, const std::string& name, const model::Transition& t
 Outcome runFscanf(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   Stream st = readStream(m, s, 0, name);
-  std::vector<VarArg> args;
-  if (name == "vfscanf") {
-    if (s.args.size() != 3)
-      throw Unsupported(name + " with " + std::to_string(s.args.size()) + " arguments at " +
-                        m.where());
-    args = remainingVarargs(m, m.arg(s, 2), name);
-  } else {
-    for (size_t i = 2; i < s.args.size(); ++i)
-      args.push_back({m.arg(s, i), s.args[i]->type, m.text(s.args[i])});
-  }
+  std::vector<VarArg> args = scanArgs(m, s, name);
   size_t pos = size_t(st.f[Pos]);
   bool sawEnd = false;
   int64_t r = scanInput(m, contents(m, st), pos, m.readString(m.arg(s, 1)), args, name, &sawEnd);

@@ -480,19 +480,27 @@ std::string concreteString(Machine& m, Expr pv, const std::string& fn) {
   }
 }
 
-Outcome runSscanf(Machine& m, const std::string& name, const model::Transition& t) {
-  const model::Stmt& s = t.stmt;
-  std::string input = concreteString(m, m.arg(s, 0), name);
+} // namespace
+
+std::vector<VarArg> scanArgs(Machine& m, const model::Stmt& s, const std::string& name) {
   std::vector<VarArg> args;
-  if (name == "vsscanf") {
+  if (name[0] == 'v') {
     if (s.args.size() != 3)
       throw Unsupported(name + " with " + std::to_string(s.args.size()) + " arguments at " +
                         m.where());
-    args = remainingVarargs(m, m.arg(s, 2), name);
-  } else {
-    for (size_t i = 2; i < s.args.size(); ++i)
-      args.push_back({m.arg(s, i), s.args[i]->type, m.text(s.args[i])});
+    return remainingVarargs(m, m.arg(s, 2), name);
   }
+  for (size_t i = 2; i < s.args.size(); ++i)
+    args.push_back({m.arg(s, i), s.args[i]->type, m.text(s.args[i])});
+  return args;
+}
+
+namespace {
+
+Outcome runSscanf(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  std::string input = concreteString(m, m.arg(s, 0), name);
+  std::vector<VarArg> args = scanArgs(m, s, name);
   size_t pos = 0;
   int64_t n = scanInput(m, input, pos, m.readString(m.arg(s, 1)), args, name);
   m.step.effects.push_back(name + ": " + std::to_string(n));
