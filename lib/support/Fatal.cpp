@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 namespace chorus {
@@ -153,6 +154,40 @@ int runWithLargeStack(std::size_t bytes, const std::function<int()>& fn) {
     return fn();
   pthread_join(th, nullptr);
   return arg.result;
+}
+
+namespace {
+std::atomic<bool> gAbandoned{false};
+
+void* detachedMain(void* p) {
+  std::unique_ptr<std::function<void()>> fn(static_cast<std::function<void()>*>(p));
+  installAltStack();
+  (*fn)();
+  return nullptr;
+}
+} // namespace
+
+bool startDetachedThread(std::size_t bytes, std::function<void()> fn) {
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0)
+    return false;
+  auto* arg = new std::function<void()>(std::move(fn));
+  pthread_t th;
+  bool made = pthread_attr_setstacksize(&attr, bytes) == 0 &&
+              pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+              pthread_create(&th, &attr, detachedMain, arg) == 0;
+  pthread_attr_destroy(&attr);
+  if (!made)
+    delete arg;
+  return made;
+}
+
+void noteAbandonedThread() {
+  gAbandoned.store(true);
+}
+
+bool anyThreadAbandoned() {
+  return gAbandoned.load();
 }
 
 namespace {

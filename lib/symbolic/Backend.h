@@ -38,6 +38,10 @@ public:
   virtual Model model(std::span<const Expr> symbols) = 0;
   /// Drops the prepared assertions.
   virtual void finish() = 0;
+  /// A check was given up while it still runs on a thread of its own (it did
+  /// not stop at its time limit): the backend must be neither used again nor
+  /// destroyed.
+  virtual bool abandoned() const { return false; }
 };
 
 std::unique_ptr<SolverBackend> makeZ3Backend(ExprFactory& f);

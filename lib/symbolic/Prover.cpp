@@ -76,14 +76,26 @@ struct Prover::Impl {
   }
 
   SolverBackend& getZ3(ExprFactory& f) {
+    dropAbandoned(z3);
     if (!z3)
       z3 = makeZ3Backend(f);
     return *z3;
   }
   SolverBackend& getCvc5(ExprFactory& f) {
+    dropAbandoned(cvc5);
     if (!cvc5)
       cvc5 = makeCvc5Backend(f);
     return *cvc5;
+  }
+  /// A backend whose check was given up is left to its thread (leaked, never
+  /// destroyed: that thread still uses it); the next query gets a new one.
+  static void dropAbandoned(std::unique_ptr<SolverBackend>& b) {
+    if (b && b->abandoned())
+      (void)b.release();
+  }
+  ~Impl() {
+    dropAbandoned(z3);
+    dropAbandoned(cvc5);
   }
 };
 

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -1077,5 +1078,13 @@ int main(int argc, char** argv) {
   };
   // Deep recursion over big expressions (front end, simplifier, provers)
   // gets a 1 GiB stack (address space only, used as needed).
-  return chorus::runWithLargeStack(std::size_t(1) << 30, guarded);
+  int rc = chorus::runWithLargeStack(std::size_t(1) << 30, guarded);
+  if (chorus::anyThreadAbandoned()) {
+    // (a prover check given up still runs: the libraries' static
+    // destructors must not run under it)
+    std::cout.flush();
+    std::fflush(nullptr);
+    std::_Exit(rc);
+  }
+  return rc;
 }

@@ -45,6 +45,19 @@ void installFatalSignalHandlers();
 /// its result. Falls back to the calling thread when no thread can be made.
 int runWithLargeStack(std::size_t bytes, const std::function<int()>& fn);
 
+/// Runs fn on a new detached thread with a stack of `bytes` (and the
+/// alternate signal stack of installFatalSignalHandlers). False when no
+/// thread can be made (fn is then not run).
+bool startDetachedThread(std::size_t bytes, std::function<void()> fn);
+
+/// A thread of chorus's own was given up while it still runs inside a
+/// library (a prover check that does not stop at its time limit): nothing
+/// may wait for it or destroy what it uses, and the process must end with
+/// _Exit (static destructors of that library would run under it).
+void noteAbandonedThread();
+/// Was a thread given up (noteAbandonedThread)?
+bool anyThreadAbandoned();
+
 /// Test-only fault injection (CHORUS_TEST_FAULT=KIND@LINE in the
 /// environment): at a transition of source line LINE the engine throws a
 /// std::logic_error (KIND exception), dereferences null (segv), aborts
