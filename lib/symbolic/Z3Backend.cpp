@@ -6,9 +6,12 @@
 
 #include <z3++.h>
 
+#include <pthread.h>
+#include <time.h>
+
 #include <chrono>
-#include <cstdlib>
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -26,7 +29,30 @@ namespace {
 /// context when a check has run past its time limit, and again every 50 ms
 /// until the check returns: the answer is then unknown ("canceled"), i.e.
 /// MAYBE.
+///
+/// The limit is CPU time of the checking thread, not wall time: on a loaded
+/// machine (a CI run with every core busy) a check that takes 1.5 s alone
+/// may take 4 s of wall time, and a wall-clock limit would make verdicts
+/// depend on the load (verified alone, unknown under load).
 constexpr unsigned kModelMs = 1000; ///< the time a model's evaluation may take
+
+/// CPU time used so far by the thread whose CPU clock is `c`, in ms (or a
+/// negative number when the clock cannot be read).
+double cpuMs(clockid_t c) {
+  timespec ts{};
+  if (clock_gettime(c, &ts) != 0)
+    return -1;
+  return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+/// The CPU clock of the calling thread (CLOCK_THREAD_CPUTIME_ID is not
+/// readable from another thread).
+clockid_t myCpuClock() {
+  clockid_t c;
+  if (pthread_getcpuclockid(pthread_self(), &c) != 0)
+    return CLOCK_MONOTONIC;
+  return c;
+}
 
 class Watchdog {
 public:
@@ -40,11 +66,17 @@ public:
     if (thread_.joinable())
       thread_.join();
   }
-  /// A check with a time limit of `ms` starts.
+  /// A check with a time limit of `ms` (CPU time of the calling thread)
+  /// starts on the calling thread.
   void arm(unsigned ms) {
+    clockid_t c = myCpuClock();
+    double start = cpuMs(c);
     std::lock_guard<std::mutex> l(mu_);
     if (!thread_.joinable())
       thread_ = std::thread([this] { loop(); });
+    clock_ = c;
+    cpuStart_ = start;
+    limitMs_ = ms;
     deadline_ = Clock::now() + std::chrono::milliseconds(ms);
     active_ = true;
     ++generation_;
@@ -69,6 +101,12 @@ private:
       uint64_t g = generation_;
       if (cv_.wait_until(l, deadline_, [&] { return quit_ || !active_ || generation_ != g; }))
         continue;
+      // (the wall clock passed the limit: has the check's thread used it?)
+      double used = cpuStart_ >= 0 ? cpuMs(clock_) - cpuStart_ : -1;
+      if (used >= 0 && used + 1 < double(limitMs_)) {
+        deadline_ = Clock::now() + std::chrono::milliseconds(uint64_t(double(limitMs_) - used));
+        continue;
+      }
       ctx_.interrupt(); // still the same check, past its limit
       deadline_ = Clock::now() + std::chrono::milliseconds(50);
     }
@@ -78,6 +116,9 @@ private:
   std::condition_variable cv_;
   std::thread thread_;
   Clock::time_point deadline_;
+  clockid_t clock_ = CLOCK_MONOTONIC;
+  double cpuStart_ = -1;
+  unsigned limitMs_ = 0;
   uint64_t generation_ = 0;
   bool active_ = false;
   bool quit_ = false;
@@ -131,9 +172,16 @@ public:
       std::condition_variable cv;
       bool done = false;
       CheckResult r;
+      clockid_t clock = CLOCK_MONOTONIC; ///< the checking thread's CPU clock
+      double cpuStart = -1;
     };
     auto job = std::make_shared<Job>();
     bool started = startDetachedThread(kCheckStack, [this, job, timeoutMs] {
+      {
+        std::lock_guard<std::mutex> l(job->mu);
+        job->clock = myCpuClock();
+        job->cpuStart = cpuMs(job->clock);
+      }
       CheckResult r = check(timeoutMs);
       std::lock_guard<std::mutex> l(job->mu);
       job->r = std::move(r);
@@ -143,12 +191,20 @@ public:
     if (!started)
       return check(timeoutMs);
     // (two attempts, incremental then fresh, each with the time limit,
-    // then a grace for the interrupts to take effect under load)
-    auto limit = std::chrono::milliseconds(2 * uint64_t(timeoutMs) +
-                                           std::max<uint64_t>(kGraceMs, timeoutMs));
+    // then a grace for the interrupts to take effect; CPU time of the
+    // checking thread, as the limits are: on a loaded machine a check that
+    // heeds them may take much longer on the wall clock)
+    const double limit = 2 * double(timeoutMs) + double(std::max<uint64_t>(kGraceMs, timeoutMs));
     std::unique_lock<std::mutex> l(job->mu);
-    if (job->cv.wait_for(l, limit, [&] { return job->done; }))
-      return job->r;
+    for (double waitMs = limit;;) {
+      if (job->cv.wait_for(l, std::chrono::milliseconds(uint64_t(waitMs)),
+                           [&] { return job->done; }))
+        return job->r;
+      double used = job->cpuStart >= 0 ? cpuMs(job->clock) - job->cpuStart : -1;
+      if (used < 0 || used >= limit)
+        break;
+      waitMs = std::max(50.0, limit - used);
+    }
     abandoned_ = true;
     noteAbandonedThread();
     CheckResult r;
@@ -168,8 +224,10 @@ public:
       const char* s = std::getenv("CHORUS_TEST_FAULT");
       return s && std::string(s) == "stuck-prover";
     }();
-    if (stuck && nonlinearQuery_)
-      std::this_thread::sleep_for(std::chrono::seconds(60));
+    if (stuck && nonlinearQuery_) // (busy: the limits are CPU time)
+      for (auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+           std::chrono::steady_clock::now() < end;)
+        ;
     CheckResult r;
     r.abstracted = abstracted_;
     try {
