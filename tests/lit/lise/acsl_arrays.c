@@ -39,7 +39,7 @@
 // (z3's evaluation of the counterexample's model once grew to gigabytes
 // here: it is interrupted after 1 s, values not evaluated are left free.)
 // RUN: %expect-exit 1 %chorus verify %s --float real --lise -DOFFBYONE --quiet | FileCheck %s --check-prefix=OFF
-// RUN: %expect-exit 1 %chorus verify %s --float real --lise -DOFFBYONE -DNOASSIGNS --time-limit 200 --quiet | FileCheck %s --check-prefix=OFF
+// RUN: %expect-exit 1 %chorus verify %s --float real --lise -DOFFBYONE -DNOASSIGNS --time-limit 400 --quiet | FileCheck %s --check-prefix=OFF
 // OFF: verdict: violation OUT_OF_BOUNDS at {{.*}}acsl_arrays.c:105:10 (process 0)
 // OFF-NEXT: {{(confirmed|found)}} by a concrete run
 // RUN: %asan-cc -DOFFBYONE -DNATIVE %s -o %t.asan
