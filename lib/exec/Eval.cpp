@@ -289,6 +289,8 @@ Expr Machine::relation(Op op, Expr a, Expr b) {
     a = toReal(a);
     b = toReal(b);
   }
+  if (Expr r = floatRelation(op, a, b)) // (an infinity, a NaN, -0.0)
+    return r;
   switch (op) {
   case Op::Lt:
     return f.lt(a, b);
@@ -387,6 +389,9 @@ Expr Machine::evalValue(const model::Expr* e) {
         return intUnary(e, a);
       if (e->op == Op::BitNot)
         return f.sub(f.neg(a), intc(1));
+      if (ieee(e->type) && !annot)
+        if (auto x = hostFloat(a)) // (-0.0, -inf, the sign of NaN)
+          return floatValue(-*x);
       return f.neg(a);
     }
     case Op::Plus:
@@ -521,6 +526,8 @@ Expr Machine::binary(const model::Expr* e) {
                        : e->op == Op::Sub ? "the difference"
                        : e->op == Op::Mul ? "the product"
                                           : "the quotient";
+    if (Expr r = floatArith(e->op, a, b, e->type))
+      return r; // (concrete operands: the host computes it)
     switch (e->op) {
     case Op::Add:
       return roundFloat(f.add(a, b), e->type, what);

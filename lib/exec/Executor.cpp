@@ -561,6 +561,8 @@ GlobalState Executor::initial() {
           inputSymbols_.insert(val);
           if (opts_.ieeeFloat && holdsFloat(var.type)) // finite values (Float.cpp)
             noteAssumption(kFiniteFloats);
+          if (opts_.ieeeFloat && var.type->kind == TypeKind::Real) // (of its type)
+            impl_->floatInputs.emplace(val, var.type);
           // `double a[N][N]`, N an input: rows of the input's lengths
           if (auto lens = inputLengths(var.type, ps.globals); lens && lens->size() > 1)
             val = shapedArray(val, var.type, *lens);

@@ -56,6 +56,12 @@ struct Executor::Impl {
   std::unordered_map<Expr, std::string> roundingSites;
   /// The floating type of each rounding function `fp.T`.
   std::unordered_map<Expr, const model::Type*> roundingTypes;
+  /// Float.cpp: a special floating value (inf, NaN, -0.0) was made, so a
+  /// symbolic rounding checks it holds none.
+  bool floatSpecials = false;
+  /// The symbolic floating inputs (`#pragma TASS input`, nondet values;
+  /// scalars) and their types: values of their type (Float.cpp facts).
+  std::unordered_map<Expr, const model::Type*> floatInputs;
   /// Files named by fopen (File.cpp), by id: the path, and for a file read,
   /// its contents as read once at verification time (nullopt: missing).
   std::vector<std::pair<std::string, std::optional<std::string>>> files;

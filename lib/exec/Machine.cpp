@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 namespace chorus::exec {
 
@@ -245,8 +246,12 @@ Expr Machine::truth(Expr v) {
     return v;
   if (v->type()->isInt())
     return f.neq(v, intc(0));
-  if (v->type()->isReal())
+  if (isSpecialFloat(v)) // (NaN and the infinities are true, -0.0 false)
+    return f.boolConst(*hostFloat(v) != 0);
+  if (v->type()->isReal()) {
+    noSpecialIn(v, "the condition");
     return f.neq(v, f.realConst(0));
+  }
   if (auto p = V.decodePointer(v))
     return f.boolConst(p->root.kind != RootKind::Null);
   throw Unsupported("condition on a value of this type at " + where());
@@ -274,6 +279,10 @@ const std::string& Machine::text(const model::Transition& t) {
 std::string Machine::show(Expr v) {
   if (V.isUndef(v))
     return "(uninitialized)";
+  if (isSpecialFloat(v)) // inf, -inf, nan, -nan, -0.0
+    return v->name().substr(std::strlen(kSpecialPrefix)) == "-0"
+               ? "-0.0"
+               : v->name().substr(std::strlen(kSpecialPrefix));
   if (auto p = V.decodePointer(v)) {
     std::string s;
     switch (p->root.kind) {

@@ -297,9 +297,26 @@ public:
   /// e holds no rounding. require asks again with
   /// these facts before it reports a check over roundings.
   Expr roundingFacts(Expr e);
-  /// The divisor of a floating division (--float ieee): zero is `unknown`
-  /// (an infinity or NaN), not a violation.
+  /// The divisor of a floating division (--float ieee) with a symbolic
+  /// operand: zero is `unknown` (an infinity or NaN), not a violation.
   void floatDivisor(Expr b);
+  /// ok holds (--float ieee, symbolic operands), else its operation's
+  /// result `what` at here is an infinity or NaN: `unknown`, not modelled.
+  void floatDomain(Expr ok, const std::string& what);
+  /// The floating value of host value x (--float ieee): a number, or for an
+  /// infinity, a NaN or -0.0 its special constant (`ieee.inf`, ...).
+  Expr floatValue(long double x);
+  /// The binary operation op (+ - * /) of type t (IEEE) on operands that
+  /// are both concrete, computed in t by the host's floating-point unit
+  /// (SSE, x87: as the program's real run); nullptr when an operand is
+  /// symbolic (a special operand is then `unknown`, -0.0 taken as 0).
+  Expr floatArith(model::Op op, Expr& a, Expr& b, const model::Type* t);
+  /// The comparison op of a and b when one is a special constant (NaN is
+  /// unordered, infinities beyond every finite value), else nullptr.
+  Expr floatRelation(model::Op op, Expr a, Expr b);
+  /// Symbolic v holds no special constant (an array element written with
+  /// one, a conditional choosing one), else `unknown`: `what` at here.
+  void noSpecialIn(Expr v, const std::string& what);
 
   // ------------------------------------------------- C integers (Ints.cpp)
   /// An integer type of 1..128 bits (not _Bool).
@@ -483,6 +500,19 @@ std::optional<sym::Rational> roundToType(const sym::Rational& r, const model::Ty
 
 /// t is a floating type or holds one (an array of doubles, a record).
 bool holdsFloat(const model::Type* t);
+
+/// Prefix of the special floating values (--float ieee, Float.cpp): the
+/// nullary real symbols `ieee.inf`, `ieee.-inf`, `ieee.nan`, `ieee.-nan`
+/// and `ieee.-0`.
+inline constexpr const char* kSpecialPrefix = "ieee.";
+
+/// v is a special floating value: an infinity, a NaN or -0.0.
+bool isSpecialFloat(Expr v);
+
+/// The host value of a concrete floating value v (a number or a special
+/// value; exact for the values of float, double and long double), nothing
+/// for a symbolic one.
+std::optional<long double> hostFloat(Expr v);
 
 /// Prefix of the uninterpreted roundings of symbolic floating values
 /// (Float.cpp): `fp.float`, `fp.double`, `fp.long double`.

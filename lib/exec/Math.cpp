@@ -30,6 +30,11 @@ Outcome runAbs(Machine& m, const std::string& name, const model::Transition& t) 
   Expr x = m.arg(s, 0);
   Expr zero = x->type()->isReal() ? m.f.realConst(0) : m.intc(0);
   const model::Type* rt = declaredResult(m, name, s);
+  if (auto h = hostFloat(x); h && m.ieee(rt)) { // fabs(-0.0), fabs(-inf), fabs(-nan)
+    m.setResult(s, m.floatValue(std::fabs(*h)), nullptr);
+    m.advance(t);
+    return Outcome::Done;
+  }
   if (rt && Machine::isCInt(rt) && rt->isSigned && m.ex.options().overflowCheck) {
     // the most negative value has no positive counterpart: abs(INT_MIN) is
     // undefined (C11 7.22.6.1), gcc's -fsanitize reports it as an overflow
@@ -110,18 +115,22 @@ std::pair<std::string, char> baseName(const std::string& name) {
   return {name, 0};
 }
 
-/// f(xs) computed in T by the C library when every argument is a number
-/// and the result is finite; nothing otherwise.
+/// f(xs) computed in T by the C library when every argument is concrete (a
+/// number, or with --float ieee an infinity, a NaN or -0.0); nothing
+/// otherwise. The result may be an infinity or NaN (log(0.0), sqrt(-1.0)).
 template <class T>
-std::optional<sym::Rational> computeIn(const std::string& base, const std::vector<Expr>& xs) {
+std::optional<long double> computeIn(const std::string& base, const std::vector<Expr>& xs) {
   std::vector<T> a;
   for (Expr x : xs) {
-    if (x->kind() != sym::Kind::NumConst)
+    auto h = hostFloat(x);
+    if (!h)
       return std::nullopt;
     if constexpr (std::is_same_v<T, long double>)
-      a.push_back(x->value().toLongDouble());
-    else
+      a.push_back(*h);
+    else if (x->kind() == sym::Kind::NumConst)
       a.push_back(T(x->value().toDouble()));
+    else
+      a.push_back(T(*h));
   }
   using U = T (*)(T);
   using B = T (*)(T, T);
@@ -143,14 +152,12 @@ std::optional<sym::Rational> computeIn(const std::string& base, const std::vecto
     r = b->second(a[0], a[1]);
   else
     return std::nullopt;
-  if (!std::isfinite(r))
-    return std::nullopt;
-  return exactly(r);
+  return r;
 }
 
 /// f(xs) in the floating type of name's suffix (sqrtf: float, sqrtl: long
 /// double, sqrt: double), as the program's own libm computes it.
-std::optional<sym::Rational> compute(const std::string& name, const std::vector<Expr>& xs) {
+std::optional<long double> compute(const std::string& name, const std::vector<Expr>& xs) {
   auto [base, suffix] = baseName(name);
   if (suffix == 'f')
     return computeIn<float>(base, xs);
@@ -171,13 +178,24 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
   const model::Type* rt = declaredResult(m, name, s);
   if (!rt || rt->kind != TypeKind::Real)
     rt = m.P.types.doubleType();
-  if (base == "sqrt") {
-    m.require(m.f.le(m.f.realConst(0), xs[0]), ViolationKind::Assertion,
-              name + " of a negative number");
+  auto v = compute(name, xs);
+  if (base == "sqrt" && !(v && m.ieee(rt))) {
+    Expr ok = m.f.le(m.f.realConst(0), xs[0]);
+    if (!m.ieee(rt))
+      m.require(ok, ViolationKind::Assertion, name + " of a negative number");
+    else if (Expr c = m.pc(), neg = m.f.logicalNot(ok);
+             m.ex.oracle().valid(c, neg) == Answer::Yes ||
+             m.ex.oracle().valid(m.f.logicalAnd(c, m.roundingFacts(m.f.logicalAnd(c, neg))), neg) ==
+                 Answer::Yes)
+      v = -std::numeric_limits<long double>::quiet_NaN(); // (always negative: x86's NaN)
+    else // (IEEE: a NaN, not modelled for a symbolic argument that may be negative)
+      m.floatDomain(ok, name + " of a negative number");
   }
   Expr r;
-  if (auto v = compute(name, xs))
-    r = m.f.realConst(*v);
+  if (v && m.ieee(rt))
+    r = m.floatValue(*v); // (an infinity or NaN too: log(0.0), sqrt(-1.0))
+  else if (v && std::isfinite(*v))
+    r = m.f.realConst(exactly(*v));
   else {
     r = m.f.apply(m.f.symbol(kMathPrefix + name, m.f.functionType(ts, m.f.realType())), xs);
     // the ranges the functions are known by (an IEEE exp underflows to 0)
@@ -188,6 +206,103 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
                                                    : m.f.lt(m.f.realConst(0), r));
   }
   m.setResult(s, r, rt);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+/// __builtin_inf, __builtin_huge_val, __builtin_nan (f, l; INFINITY,
+/// HUGE_VAL, NAN): an infinity or a quiet NaN (--float ieee; the payload
+/// nan("...") selects is not kept: printf shows none).
+Outcome runSpecialConst(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  if (!m.ex.options().ieeeFloat)
+    throw Unsupported(name + " at " + m.where() +
+                      " (--float real: floating types are reals, without infinities and NaN)");
+  bool nan = name.find("nan") != std::string::npos;
+  m.setResult(s,
+              m.floatValue(nan ? std::numeric_limits<long double>::quiet_NaN()
+                               : std::numeric_limits<long double>::infinity()),
+              nullptr);
+  m.advance(t);
+  return Outcome::Done;
+}
+
+/// The class of x as a value of the floating type of `bits` bits.
+int classIn(long double x, unsigned bits) {
+  if (bits <= 32)
+    return std::fpclassify(float(x));
+  if (bits <= 64)
+    return std::fpclassify(double(x));
+  return std::fpclassify(x);
+}
+
+/// isnan, isinf (__builtin_isinf_sign: -1, 1 or 0), isfinite, isnormal,
+/// signbit and fpclassify (its five class values first) of <math.h>, as
+/// gcc -O0 on x86-64 computes them: signbit is 1 for a double, the sign bit
+/// of a float's bits (INT_MIN) and 512 for a long double (x87's C1 flag).
+/// A symbolic argument is finite (kFiniteFloats).
+Outcome runClassify(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  bool classify = name == "__builtin_fpclassify";
+  size_t xi = classify ? 5 : 0;
+  if (s.args.size() != xi + 1)
+    throw Unsupported(name + " with " + std::to_string(s.args.size()) + " arguments at " +
+                      m.where());
+  Expr x = m.arg(s, xi);
+  m.checkDefined(x);
+  x = m.toReal(x);
+  const model::Type* xt = s.args[xi]->type;
+  unsigned bits = xt && xt->kind == TypeKind::Real ? xt->bits : 64;
+  std::string what = name.substr(std::strlen("__builtin_"));
+  if (what.rfind("signbit", 0) == 0)
+    what = "signbit";
+  int64_t negSign = bits <= 32 ? INT32_MIN : bits <= 64 ? 1 : 512;
+  Expr r;
+  if (auto h = hostFloat(x)) {
+    int c = classIn(*h, bits);
+    int64_t v = 0;
+    if (what == "isnan")
+      v = c == FP_NAN;
+    else if (what == "isinf")
+      v = c == FP_INFINITE;
+    else if (what == "isinf_sign")
+      v = c == FP_INFINITE ? (std::signbit(*h) ? -1 : 1) : 0;
+    else if (what == "isfinite")
+      v = c != FP_NAN && c != FP_INFINITE;
+    else if (what == "isnormal")
+      v = c == FP_NORMAL;
+    else if (what == "signbit")
+      v = std::signbit(*h) ? negSign : 0;
+    if (classify) {
+      size_t k = c == FP_NAN         ? 0
+                 : c == FP_INFINITE  ? 1
+                 : c == FP_NORMAL    ? 2
+                 : c == FP_SUBNORMAL ? 3
+                                     : 4;
+      r = m.arg(s, k);
+    } else {
+      r = m.intc(v);
+    }
+  } else {
+    // a symbolic value is finite (and its zero is +0.0)
+    m.ex.noteAssumption(kFiniteFloats);
+    long double least = bits <= 32   ? std::numeric_limits<float>::min()
+                        : bits <= 64 ? std::numeric_limits<double>::min()
+                                     : std::numeric_limits<long double>::min();
+    Expr zero = m.f.realConst(0), lo = m.f.realConst(sym::Rational::fromLongDouble(least));
+    Expr normal = m.f.logicalOr(m.f.le(lo, x), m.f.le(x, m.f.neg(lo)));
+    if (what == "isfinite")
+      r = m.intc(1);
+    else if (what == "isnormal")
+      r = m.f.ite(normal, m.intc(1), m.intc(0));
+    else if (what == "signbit")
+      r = m.f.ite(m.f.lt(x, zero), m.intc(negSign), m.intc(0));
+    else if (classify)
+      r = m.f.ite(m.f.eq(x, zero), m.arg(s, 4), m.f.ite(normal, m.arg(s, 2), m.arg(s, 3)));
+    else
+      r = m.intc(0); // isnan, isinf, isinf_sign
+  }
+  m.setResult(s, r, nullptr);
   m.advance(t);
   return Outcome::Done;
 }
@@ -235,6 +350,13 @@ void registerMath(LibraryRegistry& r) {
          "__builtin_llabs", "__builtin_fabs"},
         {runAbs});
   r.add({"div", "ldiv", "lldiv"}, {runDiv});
+  for (const char* c : {"inf", "huge_val", "nan"})
+    for (const char* suffix : {"", "f", "l"})
+      r.add(std::string("__builtin_") + c + suffix, {runSpecialConst});
+  r.add({"__builtin_isnan", "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isfinite",
+         "__builtin_isnormal", "__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl",
+         "__builtin_fpclassify"},
+        {runClassify});
   for (const char* f : {"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor",
                         "ceil", "fmin", "fmax", "atan2"})
     for (const char* suffix : {"", "f", "l"})

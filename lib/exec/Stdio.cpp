@@ -243,6 +243,15 @@ Formatted format(Machine& m, const model::Stmt& s, size_t fi, const std::string&
       }
       continue;
     }
+    if (k == ArgClass::Real && isSpecialFloat(v)) { // inf, -nan, -0.000000 as glibc
+      std::string sp = spec + len + c;
+      if (len == "L")
+        std::snprintf(buf, sizeof buf, sp.c_str(), *hostFloat(v));
+      else
+        std::snprintf(buf, sizeof buf, sp.c_str(), double(*hostFloat(v)));
+      out.text += buf;
+      continue;
+    }
     if (v->kind() != sym::Kind::NumConst) {
       out.text += m.show(v);
       out.concrete = false;

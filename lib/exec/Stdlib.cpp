@@ -207,8 +207,10 @@ const model::Type* declaredResult(Machine& m, const std::string& name, const mod
 Expr freshValue(Machine& m, const std::string& prefix, const model::Type* t) {
   uint32_t k = m.gs.fresh++;
   Expr v = m.f.symbol(prefix + std::to_string(k), m.V.symType(t));
-  if (m.ieee(t)) // a finite value (Float.cpp)
+  if (m.ieee(t)) { // a finite value of t (Float.cpp)
     m.ex.noteAssumption(kFiniteFloats);
+    m.im.floatInputs.emplace(v, t);
+  }
   if (t->kind == TypeKind::Int && t->bits > 0 && t->bits <= 64) {
     sym::Rational lo(0), hi(1);
     for (unsigned b = 0; b < t->bits - (t->isSigned ? 1 : 0); ++b)

@@ -202,8 +202,9 @@ reached, __builtin_clz/ctz(0) and a false __builtin_assume are
 UNDEFINED_BEHAVIOR. Floating-point values (float, double, long double) are
 IEEE binary32, binary64 and x87 extended, each constant, operation and
 conversion rounded to nearest as gcc's code on x86-64 does; a floating value
-converted to an integer type out of its range is UNDEFINED_BEHAVIOR; an
-infinity or NaN (overflow, division by zero) is unknown; on symbolic values
+converted to an integer type out of its range is UNDEFINED_BEHAVIOR;
+infinities, NaN and -0.0 are values of concrete computations (with symbolic
+operands an infinite or NaN result is unknown); on symbolic values
 a rounded result is an uninterpreted function of the exact one (what depends
 on it is unknown) and verified assumes they are finite. --float real: they
 are mathematical reals (no rounding, overflow, NaN or infinity).

@@ -3,20 +3,21 @@
 // sqrt(2), not the double; expf, powf, sinl, ... likewise, printed
 // identically. On symbolic arguments they are uninterpreted (a violation
 // that depends on their value is `unknown`, naming the function); sqrtf's
-// result is known to be >= 0, and sqrtf of a negative number is reported
-// as sqrt's is.
+// result is known to be >= 0. sqrtf of a negative number is NaN (IEEE, the
+// default: an argument that is always negative gives -nan, one that may be
+// `unknown`); with --float real it is an ASSERTION violation (libc/math.c).
 // RUN: %native %s | FileCheck %s --check-prefix=OUT
 // RUN: %expect-exit 0 %chorus verify %s --print-output | FileCheck %s --check-prefixes=OUT,OK
 // RUN: %expect-exit 2 %chorus verify %s -DSYMBOLIC --quiet | FileCheck %s --check-prefix=SYM
-// RUN: %expect-exit 1 %chorus verify %s -DNEGATIVE --quiet | FileCheck %s --check-prefix=NEG
+// RUN: %expect-exit 1 %chorus verify %s -DNEGATIVE --quiet | FileCheck %s --check-prefix=NAN
+// RUN: %expect-exit 134 %native %s -DNEGATIVE
 // RUN: %expect-exit 1 %chorus verify %s -DBROKEN --quiet | FileCheck %s --check-prefix=BAD
 // RUN: %expect-exit 134 %native %s -DBROKEN
 // OUT: 1.41421354 1.4142135623730951 1.41421356237309504876 2.71828175 1024 0.841470957
 // OK: verdict: verified
-// SYM: verdict: unknown (unsupported: ASSERTION at {{.*}}math_float.c:41:5 ({{.*}}) depends on the value of sqrtf for a symbolic argument, which chorus does not compute)
-// NEG: verdict: violation ASSERTION at {{.*}}math_float.c:45:13 (process 0)
-// NEG: sqrtf of a negative number
-// BAD: verdict: violation ASSERTION at {{.*}}math_float.c:49:3 (process 0)
+// SYM: verdict: unknown (unsupported: ASSERTION at {{.*}}math_float.c:42:5 ({{.*}}) depends on the value of sqrtf for a symbolic argument, which chorus does not compute)
+// NAN: verdict: violation ASSERTION at {{.*}}math_float.c:47:3 (process 0)
+// BAD: verdict: violation ASSERTION at {{.*}}math_float.c:51:3 (process 0)
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
@@ -43,6 +44,7 @@ int main(void) {
   }
 #ifdef NEGATIVE
   float y = sqrtf(x - 10.0f);
+  assert(y == y); /* NaN */
 #endif
 #ifdef BROKEN
   // sqrtf rounds to float: it is not the double sqrt(2.0)
