@@ -80,8 +80,8 @@ template <class T> long double hostOp(Op op, long double x, long double y) {
   return r;
 }
 
-/// e holds a special floating value.
-bool holdsSpecial(Expr e) {
+/// A subexpression of e (e too) that satisfies `pred`, or nullptr.
+template <class Pred> Expr findIn(Expr e, Pred pred) {
   std::unordered_set<Expr> seen;
   std::vector<Expr> todo{e};
   while (!todo.empty()) {
@@ -89,12 +89,17 @@ bool holdsSpecial(Expr e) {
     todo.pop_back();
     if (!seen.insert(x).second)
       continue;
-    if (isSpecialFloat(x))
-      return true;
+    if (pred(x))
+      return x;
     for (Expr c : x->children())
       todo.push_back(c);
   }
-  return false;
+  return nullptr;
+}
+
+/// e holds a special floating value.
+bool holdsSpecial(Expr e) {
+  return findIn(e, [](Expr x) { return isSpecialFloat(x); }) != nullptr;
 }
 
 } // namespace
@@ -394,22 +399,12 @@ std::string Executor::uninterpretedIn(Expr cond) {
     return fn;
   if (impl_->roundingSites.empty())
     return {};
-  std::unordered_set<Expr> seen;
-  std::vector<Expr> todo{cond};
-  while (!todo.empty()) {
-    Expr x = todo.back();
-    todo.pop_back();
-    if (!seen.insert(x).second)
-      continue;
-    if (isRounding(x))
-      if (auto it = impl_->roundingSites.find(x); it != impl_->roundingSites.end())
-        return it->second +
-               ", which chorus does not compute (use --float real to treat floating types as "
-               "reals)";
-    for (Expr c : x->children())
-      todo.push_back(c);
-  }
-  return {};
+  const auto& sites = impl_->roundingSites;
+  Expr r = findIn(cond, [&](Expr x) { return isRounding(x) && sites.count(x); });
+  if (!r)
+    return {};
+  return sites.at(r) +
+         ", which chorus does not compute (use --float real to treat floating types as reals)";
 }
 
 Expr Machine::unorderedFloat(Expr exact, const model::Type* t) {
