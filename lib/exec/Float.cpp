@@ -145,6 +145,18 @@ Expr Machine::floatValue(long double x) {
 }
 
 Expr Machine::floatArith(Op op, Expr& a, Expr& b, const model::Type* t) {
+  if (a->kind() == sym::Kind::NumConst && b->kind() == sym::Kind::NumConst &&
+      !(op == Op::Div && b->isZero())) {
+    // two numbers (the common case): the exact result rounded, when that is
+    // a number other than zero (a zero's sign and an overflow: the host's)
+    Expr exact = op == Op::Add   ? f.add(a, b)
+                 : op == Op::Sub ? f.sub(a, b)
+                 : op == Op::Mul ? f.mul(a, b)
+                                 : f.div(a, b);
+    if (exact->kind() == sym::Kind::NumConst)
+      if (auto r = roundToType(exact->value(), t); r && r->sign() != 0)
+        return f.realConst(*r);
+  }
   auto x = hostFloat(a), y = hostFloat(b);
   if (!x || !y) {
     // a symbolic operand: -0.0 is 0 for it; an infinity or NaN is not
