@@ -21,12 +21,16 @@
 //
 // strtod/strtof give the value of the decimal string rounded to the result
 // type as glibc rounds it (--float ieee; Float.cpp; with --float real the
-// exact decimal, a real); "inf"/"nan", hexadecimal
-// floating constants, a symbolic exponent digit, and values whose
-// magnitude may exceed the type's largest finite value or be below its
-// smallest positive one are `unknown`.
+// exact decimal, a real); "inf"/"infinity"/"nan"/"nan(chars)" are
+// infinities and NaN and "-0" is -0.0 with --float ieee (with --float real
+// "inf"/"nan" are `unknown`); hexadecimal floating constants, a symbolic exponent digit, and values
+// whose magnitude may exceed the type's largest finite value or be below its smallest positive one
+// are `unknown`.
 #include "CString.h"
 #include "Library.h"
+
+#include <cctype>
+#include <limits>
 
 namespace chorus::exec {
 
@@ -212,15 +216,34 @@ Expr scanReal(Machine& m, Cursor& s, const std::string& name, bool isFloat, int6
   bool neg;
   int64_t k = skipSpaceSign(m, s, neg);
   Expr c = s.read(k);
-  // infinity and NaN are not values of the model
-  for (const char* word : {"inf", "nan"}) {
+  // "inf", "infinity", "nan", "nan(chars)" (any case): values with --float
+  // ieee, not of the reals
+  for (const char* word : {"infinity", "inf", "nan"}) {
     int64_t j = 0;
     while (word[j] && (charIs(m, s.read(k + j), word[j]) ||
                        charIs(m, s.read(k + j), char(word[j] - 'a' + 'A'))))
       ++j;
-    if (!word[j])
-      throw Unsupported(name + " of \"" + word + "\" (infinity and NaN are not modelled) at " +
+    if (word[j])
+      continue;
+    if (!m.ex.options().ieeeFloat)
+      throw Unsupported(name + " of \"" + word +
+                        "\" (--float real: floating types are reals, without infinities and "
+                        "NaN) at " +
                         m.where());
+    end = k + j;
+    if (word[0] == 'n' && charIs(m, s.read(end), '(')) // nan(n-char-sequence)
+      for (int64_t e = end + 1; e < end + 64; ++e) {
+        auto ch = m.concreteInt(s.read(e));
+        if (ch && *ch == ')') {
+          end = e + 1;
+          break;
+        }
+        if (!ch || !(std::isalnum(int(*ch)) || *ch == '_'))
+          break;
+      }
+    long double x = word[0] == 'n' ? std::numeric_limits<long double>::quiet_NaN()
+                                   : std::numeric_limits<long double>::infinity();
+    return m.floatValue(neg ? -x : x);
   }
   if (charIs(m, c, '0')) {
     Expr x = s.read(k + 1);
@@ -307,6 +330,8 @@ Expr scanReal(Machine& m, Cursor& s, const std::string& name, bool isFloat, int6
   } else if (big(scale + digits) || tiny(scale)) {
     throw Unsupported(name + ": the value may be out of the range of its type at " + m.where());
   }
+  if (neg && acc->isZero() && m.ex.options().ieeeFloat)
+    return m.floatValue(-0.0L); // "-0": glibc's negative zero
   Expr v = m.f.mul(m.f.intToReal(acc), m.f.realConst(power(10, scale)));
   return neg ? m.f.neg(v) : v;
 }

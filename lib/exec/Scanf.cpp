@@ -32,7 +32,8 @@
 // ULONG_MAX) is UNDEFINED_BEHAVIOR (C11 7.21.6.2p10; glibc truncates it).
 // `unknown`: %p, wide characters (%lc %ls %l[), infinities, NaN and
 // hexadecimal floating input, a value outside the floating type's finite
-// range, a negative floating zero (the model has no -0.0), %Nc with fewer than N but more than 0
+// range, a negative floating zero with --float real (the reals have no
+// -0.0; with --float ieee it is -0.0), %Nc with fewer than N but more than 0
 // characters left (glibc assigns them and counts the conversion, C11 makes it an input failure).
 #include "CString.h"
 #include "Library.h"
@@ -271,8 +272,13 @@ void Scanner::real(const std::string& conv, int width, bool suppress, const std:
   }
   if (suppress)
     return;
-  if (neg && mant.sign() == 0) // (the model's reals have no -0.0)
-    throw Unsupported(fn + " of a negative zero at " + m.where());
+  if (neg && mant.sign() == 0) { // -0.0 (--float ieee; the reals have none)
+    if (!m.ieee(a->type->elem))
+      throw Unsupported(fn + " of a negative zero at " + m.where());
+    m.writePlace(placeOf(*a), m.floatValue(-0.0L));
+    ++count;
+    return;
+  }
   int64_t scale = exp - frac;
   if (mant.sign() != 0 && (scale + digits > 5000 || scale + digits < -5000))
     throw Unsupported(fn + ": the value read is out of the range of its type at " + m.where());

@@ -1,8 +1,9 @@
 // strtod/strtof/atof: the value of the decimal string (exact with --float
 // real, rounded to the type with --float ieee), endptr after the last character
 // converted (an 'e' without digits is not part of the number). Input digits
-// give a linear expression. "inf" and "nan" have no value in the model:
-// `unknown`, naming them.
+// give a linear expression. "inf" and "nan" have no value over the reals
+// (--float real): `unknown`, naming them (with IEEE they are values:
+// float/strtod.c).
 // (--float real: the symbolic digits give a linear real, read before every
 // assertion; with IEEE doubles its rounding is not computed: unknown)
 // RUN: %expect-exit 0 %chorus verify %s --float real -n 1 --quiet | FileCheck %s --check-prefix=OK
@@ -12,10 +13,10 @@
 // RUN: %expect-exit 0 %native %s
 // RUN: %expect-exit 134 %native %s -DBROKEN
 // OK: verdict: verified
-// BAD: verdict: violation ASSERTION at {{.*}}strtod.c:47:3 (process 0)
-// SYM: verdict: violation ASSERTION at {{.*}}strtod.c:50:3 (process 0)
+// BAD: verdict: violation ASSERTION at {{.*}}strtod.c:48:3 (process 0)
+// SYM: verdict: violation ASSERTION at {{.*}}strtod.c:51:3 (process 0)
 // SYM: D = {{[{]}}49, 46, 53}
-// INF: verdict: unknown (unsupported: strtod of "inf" (infinity and NaN are not modelled) at {{.*}}strtod.c:53:7)
+// INF: verdict: unknown (unsupported: strtod of "inf" (--float real: floating types are reals, without infinities and NaN) at {{.*}}strtod.c:54:7)
 #include <assert.h>
 #include <stdlib.h>
 
