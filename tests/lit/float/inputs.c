@@ -19,23 +19,28 @@
 // RUN: %expect-exit 2 %chorus verify %s --quiet -DINFOP | FileCheck %s --check-prefix=INFOP
 // RUN: %expect-exit 2 %chorus verify %s --quiet -DSQRT | FileCheck %s --check-prefix=SQRT
 // RUN: %expect-exit 0 %native %s -DSQRT
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DARRAY | FileCheck %s --check-prefix=ARRAY
+// RUN: %expect-exit 134 %native %s -DARRAY
 // OK: verdict: verified (assuming floating-point inputs and the values computed from them are finite, not infinity or NaN)
-// REAL: verdict: violation ASSERTION at {{.*}}inputs.c:44:3 (process 0)
-// DOUBLE: verdict: unknown (unsupported: ASSERTION at {{.*}}inputs.c:49:3 (assertion {{.*}}) depends on the floating-point rounding of symbolic values at {{.*}}inputs.c:49:3, which chorus does not compute (use --float real to treat floating types as reals))
-// WRONG: verdict: violation ASSERTION at {{.*}}inputs.c:52:3 (process 0)
-// NEAR: verdict: violation ASSERTION at {{.*}}inputs.c:55:3 (process 0)
-// INFOP: verdict: unknown (unsupported: an infinity or NaN as an operand of '+' with a symbolic operand at {{.*}}inputs.c:58:16 (not modelled))
-// SQRT: verdict: unknown (unsupported: sqrt of a negative number at {{.*}}inputs.c:61:14 (its infinite or NaN result is not modelled with symbolic values; --float real treats floating types as reals))
+// REAL: verdict: violation ASSERTION at {{.*}}inputs.c:49:3 (process 0)
+// DOUBLE: verdict: unknown (unsupported: ASSERTION at {{.*}}inputs.c:54:3 (assertion {{.*}}) depends on the floating-point rounding of symbolic values at {{.*}}inputs.c:54:3, which chorus does not compute (use --float real to treat floating types as reals))
+// WRONG: verdict: violation ASSERTION at {{.*}}inputs.c:57:3 (process 0)
+// NEAR: verdict: violation ASSERTION at {{.*}}inputs.c:60:3 (process 0)
+// INFOP: verdict: unknown (unsupported: an infinity or NaN as an operand of '+' with a symbolic operand at {{.*}}inputs.c:63:16 (not modelled))
+// SQRT: verdict: unknown (unsupported: sqrt of a negative number at {{.*}}inputs.c:66:14 (its infinite or NaN result is not modelled with symbolic values; --float real treats floating types as reals))
+// ARRAY: verdict: unknown (unsupported: the comparison at {{.*}}inputs.c:74:3 combines an infinity or NaN with symbolic values (not modelled))
 #include <assert.h>
 #include <math.h>
 
 #ifdef __clang__
 extern float __VERIFIER_nondet_float(void);
 extern double __VERIFIER_nondet_double(void);
+extern int __VERIFIER_nondet_int(void);
 #else
 /* the values the real run is checked with */
 float __VERIFIER_nondet_float(void) { return 0.5f; }
 double __VERIFIER_nondet_double(void) { return 0.1; }
+int __VERIFIER_nondet_int(void) { return 0; }
 #endif
 
 int main(void) {
@@ -59,6 +64,14 @@ int main(void) {
 #endif
 #ifdef SQRT
   double r = sqrt(d); /* NaN for a negative d */
+#endif
+#ifdef ARRAY
+  /* a NaN written at a symbolic index: not modelled in a symbolic term */
+  double a[3] = {1, 2, 3};
+  int i = __VERIFIER_nondet_int();
+  if (i >= 0 && i < 3)
+    a[i] = NAN;
+  assert(a[0] == a[0]); /* false for i = 0 */
 #endif
   return 0;
 }
