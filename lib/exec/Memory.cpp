@@ -611,7 +611,10 @@ std::string Machine::readString(Expr pv, size_t max) {
   Place pl = placeOfPointer(pv, P.types.charType(), me);
   std::string r;
   for (size_t k = 0; k < max; ++k) {
+    // a checked read: past the object OUT_OF_BOUNDS (readPlace), an
+    // uninitialized character UNINITIALIZED_READ, as the real call reads it
     Expr c = readPlace(pl);
+    checkDefined(c);
     auto v = concreteInt(c);
     if (!v)
       throw Unsupported("symbolic string at " + where());
