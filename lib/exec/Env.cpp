@@ -1,6 +1,7 @@
 // Models of what a process gets from its environment: pseudo-random numbers
-// (rand/srand/random/srandom), environment variables (getenv), clocks
-// (time/clock/gettimeofday) and sleeping (sleep/usleep).
+// (rand/srand/random/srandom/rand_r), environment variables (getenv), clocks
+// (time/clock/gettimeofday), sleeping (sleep/usleep/nanosleep) and the
+// number of processors (sysconf(_SC_NPROCESSORS_ONLN/_CONF)).
 //
 // None of these values is known in advance, so each is a fresh symbol
 // within the range the C library guarantees: rand() and random() in
@@ -12,15 +13,26 @@
 // string, or `--env NAME` NULL: ExecOptions::env); each clock a fresh value not below the
 // previous value of the same clock in the same process (kept in the
 // process's library state, LibState.h) and not below 0; sleep/usleep are
-// no-ops returning 0.
+// no-ops returning 0, nanosleep too when its request is valid (else -1,
+// EINVAL: tv_nsec outside 0..999999999 or a negative tv_sec; the remaining
+// time is not written, no signal interrupts it). rand_r(seedp) reads
+// *seedp (UNINITIALIZED_READ if never set) and, like rand, gives any value
+// in 0..RAND_MAX, leaving any value in *seedp. sysconf of the processor
+// counts is any value in 1..8192 (x86-64 Linux's largest NR_CPUS); other
+// sysconf names are `unknown`.
 #include "CString.h"
 #include "Library.h"
+
+#include <unistd.h>
 
 namespace chorus::exec {
 
 namespace {
 
 using Outcome = Machine::Outcome;
+
+/// The most processors sysconf reports (x86-64 Linux's largest NR_CPUS).
+constexpr int64_t kMaxCpus = 8192;
 
 /// Longest string getenv returns (bounded, so that a loop over it ends).
 constexpr int64_t kEnvLength = 4;
@@ -40,6 +52,25 @@ Outcome runRand(Machine& m, const std::string& name, const model::Transition& t)
     m.advance(t);
     return Outcome::Done;
   }
+  const model::Type* rt = declaredResult(m, name, s);
+  if (!rt || rt->kind != TypeKind::Int)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  Expr v = freshValue(m, name, rt);
+  m.gs.pc =
+      m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(0), v), m.f.le(v, m.intc(2147483647))));
+  return done(m, t, v, rt);
+}
+
+/// rand_r(seedp): *seedp is read, becomes any unsigned value; the result is
+/// any value in 0..RAND_MAX.
+Outcome runRandR(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  const model::Type* st = staticPointee(s.args[0]);
+  if (!st || st->kind != TypeKind::Int)
+    throw Unsupported("rand_r's seed pointer at " + m.where());
+  Place seed = m.placeOfPointer(m.arg(s, 0), st, m.me);
+  m.checkDefined(m.readPlace(seed));
+  m.writePlace(seed, freshValue(m, "seed", st));
   const model::Type* rt = declaredResult(m, name, s);
   if (!rt || rt->kind != TypeKind::Int)
     throw Unsupported("result type of " + name + " at " + m.where());
@@ -181,10 +212,40 @@ Outcome runTime(Machine& m, const std::string& name, const model::Transition& t)
   return done(m, t, m.intc(0), nullptr);
 }
 
-/// sleep/usleep: no effect on the model (clocks are only nondecreasing).
+/// sleep/usleep: no effect on the model (clocks are only nondecreasing);
+/// nanosleep(req, rem): 0 for a valid request, -1 (EINVAL) otherwise.
 Outcome runSleep(Machine& m, const std::string& name, const model::Transition& t) {
-  m.checkDefined(m.arg(t.stmt, 0));
-  return done(m, t, m.intc(0), nullptr);
+  const model::Stmt& s = t.stmt;
+  if (name != "nanosleep") {
+    m.checkDefined(m.arg(s, 0));
+    return done(m, t, m.intc(0), nullptr);
+  }
+  Expr req = m.arg(s, 0);
+  Expr sec = m.readPlace(memberPlace(m, s, 0, req, "tv_sec"));
+  Expr nsec = m.readPlace(memberPlace(m, s, 0, req, "tv_nsec"));
+  m.checkDefined(sec);
+  m.checkDefined(nsec);
+  Expr valid =
+      m.f.logicalAnd(m.f.le(m.intc(0), sec),
+                     m.f.logicalAnd(m.f.le(m.intc(0), nsec), m.f.le(nsec, m.intc(999999999))));
+  return done(m, t, m.choose(valid) ? m.intc(0) : m.intc(-1), nullptr);
+}
+
+/// sysconf(_SC_NPROCESSORS_CONF / _SC_NPROCESSORS_ONLN): the number of
+/// processors of the machine the program runs on, any value in 1..8192.
+Outcome runSysconf(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t which = m.requireConcrete(m.arg(s, 0), "sysconf name");
+  if (which != _SC_NPROCESSORS_CONF && which != _SC_NPROCESSORS_ONLN)
+    throw Unsupported("sysconf(" + std::to_string(which) + ") at " + m.where());
+  const model::Type* rt = declaredResult(m, name, s);
+  if (!rt || rt->kind != TypeKind::Int)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  Expr v = freshValue(m, "nprocs", rt);
+  m.gs.pc =
+      m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(1), v), m.f.le(v, m.intc(kMaxCpus))));
+  m.step.effects.push_back("sysconf: " + m.show(v) + " processors");
+  return done(m, t, v, rt);
 }
 
 } // namespace
@@ -193,7 +254,9 @@ void registerEnv(LibraryRegistry& r) {
   r.add({"rand", "srand", "random", "srandom"}, {runRand});
   r.add("getenv", {runGetenv});
   r.add({"time", "clock", "gettimeofday"}, {runTime});
-  r.add({"sleep", "usleep"}, {runSleep});
+  r.add({"sleep", "usleep", "nanosleep"}, {runSleep});
+  r.add("rand_r", {runRandR});
+  r.add("sysconf", {runSysconf});
 }
 
 } // namespace chorus::exec

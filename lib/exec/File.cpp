@@ -1,6 +1,8 @@
 // Models of files: fopen, fclose, the reading functions fgets, fgetc/getc,
-// fscanf/vfscanf, feof, ferror, rewind, and the output stream argument of
-// the writing functions of Stdio.cpp (fprintf, fputs, fputc, ...).
+// fscanf/vfscanf, fread, feof, ferror, rewind, fseek/ftell, fwrite, the
+// standard input (getchar, scanf/vscanf, and the reading functions on
+// stdin), and the output stream argument of the writing functions of
+// Stdio.cpp (fprintf, fputs, fputc, ...).
 //
 // A file opened for reading ("r", "rb") is read from the disk once, when
 // the program opens it during verification: the verdict holds for those
@@ -10,9 +12,25 @@
 // writing ("w", "a", also with "b") succeeds when its directory is writable
 // now; nothing is written to the disk: the text written is shown in the
 // trace ("file NAME: ..."). Opening for reading a file this run wrote, the
-// update modes ("r+", ...), reading stdin and symbolic file names are
-// `unknown`; a mode that is none of C's is UNDEFINED_BEHAVIOR (C11
-// 7.21.5.3p3).
+// update modes ("r+", ...) and symbolic file names are `unknown`; a mode
+// that is none of C's is UNDEFINED_BEHAVIOR (C11 7.21.5.3p3).
+//
+// The standard input is the file `verify --stdin FILE` names, read when
+// the program first reads stdin (as the real run `prog < FILE`: seekable);
+// its position is in the process's library state (LibSlot::Stdin). Without
+// --stdin, and in any process but 0 (mpirun forwards stdin to rank 0),
+// reading stdin is `unknown` naming the call, never an empty input.
+//
+// fread/fwrite move bytes; objects hold values: fread builds each element
+// of the buffer's type from its bytes as x86-64 stores them (integers
+// little-endian two's complement, float/double/long double IEEE / x87;
+// a NaN, an infinity, a negative zero, a pointer or a struct is
+// `unknown`); fwrite reads each element (an uninitialized one is
+// UNINITIALIZED_READ, as valgrind reports a write of uninitialized bytes),
+// and writes its bytes to stdout/stderr (concrete values only) or, to a
+// file, shows their count. fseek/ftell work on streams opened for reading
+// (a position past the end reads EOF; a negative one fails with -1);
+// on streams opened for writing they are `unknown`.
 //
 // A FILE* is a pointer to a block owned by the C library (free() of it is
 // INVALID_FREE) whose value is the stream's record: mode, file, position,
@@ -26,6 +44,8 @@
 #include "Library.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -43,6 +63,7 @@ enum StreamMode { Read = 0, Write = 1 };
 
 struct Stream {
   uint32_t block = 0;
+  bool isStdin = false; ///< the standard input (its state is in LibSlot::Stdin)
   int64_t f[kFields] = {};
 };
 
@@ -75,11 +96,71 @@ Expr record(Machine& m, const Stream& s) {
 }
 
 void store(Machine& m, const Stream& s) {
-  m.self().heap[s.block].value = record(m, s);
+  if (s.isStdin)
+    m.setLibState(LibSlot::Stdin, m.intc(2 * s.f[Pos] + s.f[Eof]));
+  else
+    m.self().heap[s.block].value = record(m, s);
 }
 
 const std::string& pathOf(Machine& m, const Stream& s) {
   return m.im.files.at(size_t(s.f[FileId])).first;
+}
+
+uint32_t fileId(Machine& m, const std::string& path) {
+  auto& files = m.im.files;
+  for (size_t k = 0; k < files.size(); ++k)
+    if (files[k].first == path)
+      return uint32_t(k);
+  files.push_back({path, std::nullopt});
+  return uint32_t(files.size() - 1);
+}
+
+/// The contents of file `id`, read from the disk the first time (nullopt:
+/// it cannot be read).
+const std::optional<std::string>& load(Machine& m, uint32_t id) {
+  auto& entry = m.im.files[id];
+  if (!entry.second) {
+    struct stat sb;
+    const std::string& path = entry.first;
+    if (::stat(path.c_str(), &sb) == 0 && S_ISDIR(sb.st_mode))
+      throw Unsupported("fopen of the directory \"" + path + "\" at " + m.where());
+    std::ifstream in(path, std::ios::binary);
+    if (in) {
+      std::ostringstream text;
+      text << in.rdbuf();
+      entry.second = text.str();
+    }
+  }
+  return entry.second;
+}
+
+/// The standard input of the moving process, read by call `fn`: the file
+/// of --stdin in process 0, `unknown` otherwise.
+Stream stdinStream(Machine& m, const std::string& fn) {
+  const std::optional<std::string>& file = m.ex.options().stdinFile;
+  if (!file)
+    throw Unsupported(fn + " reads stdin (give its contents with --stdin FILE) at " + m.where());
+  if (m.me != 0)
+    throw Unsupported(fn + " reads stdin in process " + std::to_string(m.me) +
+                      " (--stdin is the input of process 0; mpirun forwards stdin to rank 0) at " +
+                      m.where());
+  Stream st;
+  st.isStdin = true;
+  st.f[Magic] = kMagic;
+  st.f[Mode] = Read;
+  st.f[FileId] = fileId(m, *file);
+  const auto& text = load(m, uint32_t(st.f[FileId]));
+  if (!text)
+    throw Unsupported("--stdin file \"" + *file + "\" cannot be read at " + m.where());
+  m.ex.noteAssumption("assuming stdin holds the contents of \"" + *file +
+                      "\" as read at verification time (" + std::to_string(text->size()) +
+                      " bytes)");
+  if (Expr v = m.libState(LibSlot::Stdin)) {
+    int64_t x = m.concreteInt(v).value_or(0);
+    st.f[Pos] = x / 2;
+    st.f[Eof] = x % 2;
+  }
+  return st;
 }
 
 /// The stream argument i of call `fn`: null, uninitialized and closed
@@ -112,9 +193,10 @@ std::optional<Stream> streamArg(Machine& m, const model::Stmt& s, size_t i, cons
 Stream readStream(Machine& m, const model::Stmt& s, size_t i, const std::string& fn) {
   std::string std;
   auto st = streamArg(m, s, i, fn, std);
+  if (!st && std == "stdin")
+    return stdinStream(m, fn);
   if (!st)
-    throw Unsupported(fn + " on " + std + " (only files opened with fopen are read) at " +
-                      m.where());
+    throw Unsupported(fn + " on " + std + ", which is not read, at " + m.where());
   if (st->f[Mode] != Read)
     throw Unsupported(fn + " on a stream opened for writing at " + m.where());
   return *st;
@@ -128,15 +210,6 @@ Outcome finish(Machine& m, const model::Transition& t, Expr v) {
   m.setResult(t.stmt, v, nullptr);
   m.advance(t);
   return Outcome::Done;
-}
-
-uint32_t fileId(Machine& m, const std::string& path) {
-  auto& files = m.im.files;
-  for (size_t k = 0; k < files.size(); ++k)
-    if (files[k].first == path)
-      return uint32_t(k);
-  files.push_back({path, std::nullopt});
-  return uint32_t(files.size() - 1);
 }
 
 /// Was the file opened for writing earlier in this run of the process?
@@ -183,23 +256,12 @@ Outcome runFopen(Machine& m, const std::string& name, const model::Transition& t
     if (writtenHere(m, id))
       throw Unsupported("fopen for reading of \"" + path + "\", which this run wrote, at " +
                         m.where());
-    auto& entry = m.im.files[id];
-    if (!entry.second) {
-      struct stat sb;
-      std::ifstream in(path, std::ios::binary);
-      if (::stat(path.c_str(), &sb) == 0 && S_ISDIR(sb.st_mode))
-        throw Unsupported("fopen of the directory \"" + path + "\" at " + m.where());
-      if (in) {
-        std::ostringstream text;
-        text << in.rdbuf();
-        entry.second = text.str();
-      }
-    }
-    ok = entry.second.has_value();
+    const auto& text = load(m, id);
+    ok = text.has_value();
     if (ok)
       m.ex.noteAssumption("assuming the contents of \"" + path +
-                          "\" as read at verification time (" +
-                          std::to_string(entry.second->size()) + " bytes)");
+                          "\" as read at verification time (" + std::to_string(text->size()) +
+                          " bytes)");
   } else {
     std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
     if (dir.empty())
@@ -283,7 +345,7 @@ Outcome runFgets(Machine& m, const std::string& name, const model::Transition& t
 }
 
 Outcome runFgetc(Machine& m, const std::string& name, const model::Transition& t) {
-  Stream st = readStream(m, t.stmt, 0, name);
+  Stream st = name == "getchar" ? stdinStream(m, name) : readStream(m, t.stmt, 0, name);
   const std::string& text = contents(m, st);
   int64_t c = -1;
   if (size_t(st.f[Pos]) < text.size())
@@ -294,14 +356,17 @@ Outcome runFgetc(Machine& m, const std::string& name, const model::Transition& t
   return finish(m, t, m.intc(c));
 }
 
+/// fscanf/vfscanf, and scanf/vscanf on stdin (the format is argument 0).
 Outcome runFscanf(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  Stream st = readStream(m, s, 0, name);
-  std::vector<VarArg> args = scanArgs(m, s, name);
-  size_t pos = size_t(st.f[Pos]);
+  const size_t fi = name == "scanf" || name == "vscanf" ? 0 : 1;
+  Stream st = fi == 0 ? stdinStream(m, name) : readStream(m, s, 0, name);
+  std::vector<VarArg> args = scanArgs(m, s, name, fi);
+  const std::string& text = contents(m, st);
+  size_t pos = std::min(size_t(st.f[Pos]), text.size()); // (fseek may go past the end)
   bool sawEnd = false;
-  int64_t r = scanInput(m, contents(m, st), pos, m.readString(m.arg(s, 1)), args, name, &sawEnd);
-  st.f[Pos] = int64_t(pos);
+  int64_t r = scanInput(m, text, pos, m.readString(m.arg(s, fi)), args, name, &sawEnd);
+  st.f[Pos] = std::max(st.f[Pos], int64_t(pos));
   if (sawEnd)
     st.f[Eof] = 1;
   store(m, st);
@@ -309,10 +374,209 @@ Outcome runFscanf(Machine& m, const std::string& name, const model::Transition& 
   return finish(m, t, m.intc(r));
 }
 
+/// The value of an object of type t whose bytes are b[0..t->size) (x86-64:
+/// little-endian integers, IEEE float/double, x87 long double).
+Expr fromBytes(Machine& m, const model::Type* t, const unsigned char* b, const std::string& fn) {
+  auto unsupported = [&](const std::string& what) -> Expr {
+    throw Unsupported(fn + " of " + what + " into '" + t->name + "' at " + m.where());
+  };
+  if (t->kind == TypeKind::Bool) {
+    if (b[0] > 1)
+      return unsupported("the byte " + std::to_string(b[0]));
+    return m.intc(b[0]);
+  }
+  if (t->kind == TypeKind::Int && t->size <= 8) {
+    sym::Rational u(0), scale(1);
+    for (uint64_t k = 0; k < t->size; ++k) {
+      u += sym::Rational(int64_t(b[k])) * scale;
+      scale *= sym::Rational(256);
+    }
+    if (t->isSigned && u >= scale / sym::Rational(2))
+      u -= scale;
+    return m.f.intConst(u);
+  }
+  if (t->kind == TypeKind::Real) {
+    long double v;
+    if (t->size == 4) {
+      float x;
+      std::memcpy(&x, b, 4);
+      v = x;
+    } else if (t->size == 8) {
+      double x;
+      std::memcpy(&x, b, 8);
+      v = x;
+    } else if (t->size == 16) {
+      v = 0;
+      std::memcpy(&v, b, 10); // x87 extended: 10 bytes, 6 of padding
+    } else {
+      return unsupported("bytes");
+    }
+    if (!std::isfinite(v))
+      return unsupported("a NaN or an infinity");
+    if (v == 0 && std::signbit(v))
+      return unsupported("a negative zero");
+    return m.f.realConst(exactReal(v));
+  }
+  return unsupported("bytes");
+}
+
+/// The bytes of value v of type t (concrete integers and reals only).
+std::optional<std::string> toBytes(Machine& m, const model::Type* t, Expr v) {
+  if (v->kind() != sym::Kind::NumConst)
+    return std::nullopt;
+  std::string out(t->size, '\0');
+  if (t->kind == TypeKind::Int || t->kind == TypeKind::Bool) {
+    sym::Rational r = v->value();
+    if (r.sign() < 0) {
+      sym::Rational span(1);
+      for (uint64_t k = 0; k < t->size; ++k)
+        span *= sym::Rational(256);
+      r += span;
+    }
+    for (uint64_t k = 0; k < t->size; ++k) {
+      sym::Rational q = r / sym::Rational(256);
+      auto lo = (r - sym::Rational(256) * q.floor()).toInt64();
+      if (!lo)
+        return std::nullopt;
+      out[k] = char(*lo);
+      r = q.floor();
+    }
+    return out;
+  }
+  if (t->kind == TypeKind::Real) {
+    if (t->size == 4) {
+      float x = float(v->value().toDouble());
+      std::memcpy(out.data(), &x, 4);
+    } else if (t->size == 8) {
+      double x = v->value().toDouble();
+      std::memcpy(out.data(), &x, 8);
+    } else if (t->size == 16) {
+      long double x = v->value().toLongDouble();
+      std::memcpy(out.data(), &x, 10);
+    } else {
+      return std::nullopt;
+    }
+    return out;
+  }
+  return std::nullopt;
+}
+
+/// size * n of fread/fwrite (size_t arguments): concrete, nullopt past
+/// what any object holds.
+std::optional<int64_t> byteCount(Machine& m, const model::Stmt& s, const std::string& fn) {
+  int64_t size = m.requireConcrete(m.arg(s, 1), (fn + " item size").c_str());
+  int64_t n = m.requireConcrete(m.arg(s, 2), (fn + " item count").c_str());
+  if (size < 0 || n < 0 || (size > 0 && n > (int64_t(1) << 40) / size))
+    return std::nullopt;
+  return size * n;
+}
+
+/// fread(ptr, size, n, fp): the bytes the stream has left, at most size * n,
+/// into ptr's elements; the number of whole items read.
+Outcome runFread(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Stream st = readStream(m, s, 3, name);
+  auto want = byteCount(m, s, name);
+  int64_t size = m.requireConcrete(m.arg(s, 1), (name + " item size").c_str());
+  if (size == 0 || want == 0)
+    return finish(m, t, m.intc(0)); // nothing is read (C11 7.21.8.1p3)
+  const std::string& text = contents(m, st);
+  size_t pos = size_t(st.f[Pos]);
+  int64_t avail = pos < text.size() ? int64_t(text.size() - pos) : 0;
+  int64_t got = want ? std::min(*want, avail) : avail;
+  if (!want || got < *want)
+    st.f[Eof] = 1;
+  if (got > 0) {
+    Expr buf = m.arg(s, 0);
+    const model::Type* et = bufferElement(m, s, 0, buf, name);
+    if (got % int64_t(et->size))
+      throw Unsupported(name + " of " + std::to_string(got) + " bytes into '" + et->name +
+                        "' elements (a partial element) at " + m.where());
+    std::vector<Expr> data;
+    const auto* b = reinterpret_cast<const unsigned char*>(text.data() + pos);
+    for (int64_t k = 0; k < got; k += int64_t(et->size))
+      data.push_back(fromBytes(m, et, b + k, name));
+    m.writeElements(buf, data, et);
+  }
+  st.f[Pos] = int64_t(pos) + got;
+  store(m, st);
+  m.step.effects.push_back(name + ": " + std::to_string(got) + " bytes");
+  return finish(m, t, m.intc(got / size));
+}
+
+/// fwrite(ptr, size, n, fp): reads size * n bytes of ptr's elements and
+/// writes them (to a file: shown by their count); gives n.
+Outcome runFwrite(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  OutStream os = outputStream(m, s, 3, name);
+  auto bytes = byteCount(m, s, name);
+  if (!bytes)
+    throw Unsupported(name + " of more bytes than any object holds at " + m.where());
+  if (*bytes == 0)
+    return finish(m, t, m.intc(0));
+  Expr buf = m.arg(s, 0);
+  const model::Type* et = bufferElement(m, s, 0, buf, name);
+  if (*bytes % int64_t(et->size))
+    throw Unsupported(name + " of " + std::to_string(*bytes) + " bytes of '" + et->name +
+                      "' elements (a partial element) at " + m.where());
+  std::vector<Expr> data = m.readElements(buf, *bytes / int64_t(et->size), et);
+  std::string out;
+  for (Expr v : data) {
+    m.checkDefined(v);
+    if (os.kind == OutStream::File)
+      continue;
+    auto b = toBytes(m, et, v);
+    if (!b)
+      throw Unsupported(name + " to " + os.name + " of a symbolic or non-scalar value at " +
+                        m.where());
+    out += *b;
+  }
+  if (os.kind == OutStream::File) {
+    m.step.effects.push_back("file " + os.name + ": " + std::to_string(*bytes) + " bytes (" + name +
+                             ")");
+  } else {
+    if (os.kind == OutStream::Stdout)
+      m.step.output += out;
+    m.step.effects.push_back((os.kind == OutStream::Stdout ? "output: " : "stderr: ") + out);
+  }
+  return finish(m, t, m.arg(s, 2));
+}
+
+/// fseek(fp, offset, whence), ftell(fp) on a stream opened for reading.
+Outcome runSeek(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  std::string std;
+  auto st = streamArg(m, s, 0, name, std);
+  if (!st && std == "stdin")
+    st = stdinStream(m, name);
+  if (!st)
+    throw Unsupported(name + " of " + std + " at " + m.where());
+  if (st->f[Mode] != Read)
+    throw Unsupported(name + " on a stream opened for writing at " + m.where());
+  if (name == "ftell")
+    return finish(m, t, m.intc(st->f[Pos]));
+  int64_t off = m.requireConcrete(m.arg(s, 1), "fseek offset");
+  int64_t whence = m.requireConcrete(m.arg(s, 2), "fseek whence");
+  int64_t base = whence == SEEK_SET   ? 0
+                 : whence == SEEK_CUR ? st->f[Pos]
+                 : whence == SEEK_END ? int64_t(contents(m, *st).size())
+                                      : -1;
+  if (base < 0 || base + off < 0) { // EINVAL: the stream is unchanged
+    m.step.effects.push_back(name + ": -1 (invalid position)");
+    return finish(m, t, m.intc(-1));
+  }
+  st->f[Pos] = base + off;
+  st->f[Eof] = 0;
+  store(m, *st);
+  return finish(m, t, m.intc(0));
+}
+
 /// feof, ferror (no read error is modelled: 0), rewind, clearerr.
 Outcome runFlags(Machine& m, const std::string& name, const model::Transition& t) {
   std::string std;
   auto st = streamArg(m, t.stmt, 0, name, std);
+  if (!st && std == "stdin")
+    st = stdinStream(m, name);
   if (!st)
     throw Unsupported(name + " of " + std + " at " + m.where());
   int64_t r = 0;
@@ -346,8 +610,11 @@ void registerFiles(LibraryRegistry& r) {
   r.add("fopen", {runFopen});
   r.add("fclose", {runFclose});
   r.add("fgets", {runFgets});
-  r.add({"fgetc", "getc"}, {runFgetc});
-  r.add({"fscanf", "vfscanf"}, {runFscanf});
+  r.add({"fgetc", "getc", "getchar"}, {runFgetc});
+  r.add({"fscanf", "vfscanf", "scanf", "vscanf"}, {runFscanf});
+  r.add("fread", {runFread});
+  r.add("fwrite", {runFwrite});
+  r.add({"fseek", "ftell"}, {runSeek});
   r.add({"feof", "ferror", "rewind", "clearerr"}, {runFlags});
 }
 

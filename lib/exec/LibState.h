@@ -25,6 +25,10 @@ enum class LibSlot : size_t {
   /// order), 1 after main returned and 2 after exit() (the functions still
   /// to run, the next one last)
   AtExit,
+  /// the standard input of --stdin (File.cpp): 2 * its position + its
+  /// end-of-file flag
+  Stdin,
+  Strtok, ///< where strtok stopped: the pointer strtok(NULL, ...) continues at
 };
 
 } // namespace chorus::exec

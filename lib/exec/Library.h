@@ -119,10 +119,14 @@ struct VarArg {
 /// it tried to read past the end of the input (feof of a stream).
 int64_t scanInput(Machine& m, const std::string& input, size_t& pos, const std::string& fmt,
                   const std::vector<VarArg>& args, const std::string& fn, bool* sawEnd = nullptr);
-/// The arguments a scanf-family call `name` (its input and format first)
-/// assigns through: the call's own, or for the v-forms those its va_list
-/// has left.
-std::vector<VarArg> scanArgs(Machine& m, const model::Stmt& s, const std::string& name);
+/// The arguments a scanf-family call `name` (its format at argument `fi`:
+/// 1 after the input, 0 for scanf/vscanf) assigns through: the call's own
+/// after the format, or for the v-forms those its va_list has left.
+std::vector<VarArg> scanArgs(Machine& m, const model::Stmt& s, const std::string& name,
+                             size_t fi = 1);
+/// The exact value of a finite long double (or of a float or double
+/// converted to it) (Math.cpp).
+sym::Rational exactReal(long double d);
 /// The output stream argument i of call `fn` (File.cpp): stdout, stderr or
 /// a file opened for writing (`name` its path). A null, uninitialized or
 /// closed stream is reported; stdin or a stream opened for reading is

@@ -328,6 +328,10 @@ bool isRangeFact(Expr c) {
 
 } // namespace
 
+sym::Rational exactReal(long double d) {
+  return exactly(d);
+}
+
 std::string abstractMathIn(sym::ExprFactory& f, Expr e) {
   std::vector<Expr> parts;
   if (e->kind() == sym::Kind::And)

@@ -488,15 +488,15 @@ std::string concreteString(Machine& m, Expr pv, const std::string& fn) {
 
 } // namespace
 
-std::vector<VarArg> scanArgs(Machine& m, const model::Stmt& s, const std::string& name) {
+std::vector<VarArg> scanArgs(Machine& m, const model::Stmt& s, const std::string& name, size_t fi) {
   std::vector<VarArg> args;
   if (name[0] == 'v') {
-    if (s.args.size() != 3)
+    if (s.args.size() != fi + 2)
       throw Unsupported(name + " with " + std::to_string(s.args.size()) + " arguments at " +
                         m.where());
-    return remainingVarargs(m, m.arg(s, 2), name);
+    return remainingVarargs(m, m.arg(s, fi + 1), name);
   }
-  for (size_t i = 2; i < s.args.size(); ++i)
+  for (size_t i = fi + 1; i < s.args.size(); ++i)
     args.push_back({m.arg(s, i), s.args[i]->type, m.text(s.args[i])});
   return args;
 }

@@ -1,6 +1,7 @@
 // Models of <stdlib.h>, <string.h> memory functions and <assert.h>:
 // assert, assume, malloc/calloc/realloc/free, memset (any byte)/memcpy/
-// memmove (concrete or symbolic byte counts), nondeterministic values
+// memmove (concrete or symbolic byte counts; memcpy of overlapping objects
+// is UNDEFINED_BEHAVIOR), nondeterministic values
 // (chorus_nondet_T, __VERIFIER_nondet_T, chorus_choose_int), abort (exit:
 // Exit.cpp).
 #include "Library.h"
@@ -243,6 +244,21 @@ bool arrayAt(Machine& m, Expr pv, const model::Type* et, Place& arr, Expr& off) 
   return true;
 }
 
+/// memcpy's objects must not overlap (C11 7.24.2.1p2; memmove allows it):
+/// checked where both pointers address elements of one array (`count`
+/// elements from each); pointers into different rows of a nest of arrays
+/// are not compared.
+void checkOverlap(Machine& m, Expr dst, Expr src, const model::Type* et, Expr count) {
+  Place da, sa;
+  Expr doff, soff;
+  if (!arrayAt(m, dst, et, da, doff) || !arrayAt(m, src, et, sa, soff) || !(da.root == sa.root) ||
+      da.path != sa.path)
+    return;
+  m.require(m.f.logicalOr(m.f.le(m.f.add(doff, count), soff), m.f.le(m.f.add(soff, count), doff)),
+            ViolationKind::UndefinedBehavior,
+            "memcpy of overlapping objects (C11 7.24.2.1p2; memmove allows it)");
+}
+
 Outcome runMemFill(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   Expr n = m.arg(s, 2);
@@ -287,6 +303,8 @@ Outcome runMemFill(Machine& m, const std::string& name, const model::Transition&
     if (*bytes % int64_t(et->size))
       throw Unsupported(name + " of a partial element at " + m.where());
     int64_t count = *bytes / int64_t(et->size);
+    if (name == "memcpy" && se == et)
+      checkOverlap(m, dst, src, et, m.intc(count));
     std::vector<Expr> data;
     if (fill)
       data.assign(size_t(count), fill);
@@ -326,6 +344,8 @@ Outcome runMemFill(Machine& m, const std::string& name, const model::Transition&
       if (convertInts)
         nv = m.convertInt(nv, se, et);
     }
+    if (name == "memcpy" && se == et)
+      checkOverlap(m, dst, src, et, count);
     Expr in = m.f.logicalAnd(m.f.le(doff, i), m.f.lt(i, m.f.add(doff, count)));
     Expr body = m.f.ite(in, nv, m.f.arrayRead(old, i));
     Expr bvs[1] = {i};

@@ -1,7 +1,7 @@
 // Models of the <string.h> string functions: strlen, strnlen, strcpy,
 // strncpy, strcat, strcmp, strncmp, strcasecmp, strncasecmp (<strings.h>,
 // the C locale), strchr, strrchr, memchr, strstr, strspn, strcspn, strpbrk,
-// memcmp. Characters may be symbolic: where
+// memcmp, strtok/strtok_r. Characters may be symbolic: where
 // the path condition does not decide whether a character is the
 // terminating NUL (or whether two characters differ), the call forks
 // (Machine::choose), one branch per outcome, as a loop over the string would.
@@ -13,7 +13,12 @@
 // their lower-case forms. The searches stop at the first match, reading no
 // character after it (a buffer that is not terminated after the match is
 // not an error); memchr reads at most n characters of a character buffer.
+// strtok keeps where it stopped in the process's library state
+// (LibSlot::Strtok, shared by the process's threads as glibc's static is);
+// strtok(NULL, ...) before any strtok of a string is UNDEFINED_BEHAVIOR
+// (C11 7.24.5.8p3: the first call of a sequence has a string).
 #include "CString.h"
+#include "LibState.h"
 #include "Library.h"
 
 namespace chorus::exec {
@@ -221,6 +226,63 @@ Outcome runStrspn(Machine& m, const std::string& name, const model::Transition& 
   return Outcome::Done;
 }
 
+/// strtok(s, delim), strtok_r(s, delim, saveptr): the next token of s, or
+/// for s NULL of the string the previous call stopped in (strtok's own
+/// saved pointer, strtok_r's *saveptr): the leading delimiters skipped, the
+/// token's first delimiter overwritten by a NUL; NULL when only delimiters
+/// are left.
+Outcome runStrtok(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  const bool reentrant = name == "strtok_r";
+  Expr start = m.arg(st, 0);
+  m.checkDefined(start);
+  std::optional<Place> save;
+  if (reentrant)
+    save = m.placeOfPointer(m.arg(st, 2), st.args[2]->type->elem, m.me);
+  auto p = m.V.decodePointer(start);
+  if (p && p->root.kind == RootKind::Null) {
+    if (save) {
+      start = m.readPlace(*save);
+      m.checkDefined(start);
+    } else {
+      start = m.libState(LibSlot::Strtok);
+      if (!start)
+        m.fail(ViolationKind::UndefinedBehavior,
+               "strtok(NULL, ...) with no string to continue (C11 7.24.5.8p3)", m.pc());
+    }
+  }
+  Cursor s(m, start, (name + "'s string").c_str()), set(m, m.arg(st, 1), "the delimiters");
+  auto finish = [&](Expr next, Expr result) {
+    if (save)
+      m.writePlace(*save, next);
+    else
+      m.setLibState(LibSlot::Strtok, next);
+    return done(m, t, result, nullptr);
+  };
+  int64_t k = 0;
+  for (;; ++k) {
+    if (k >= kMaxString)
+      tooLong(m);
+    Expr c = s.read(k);
+    if (isNul(m, c))
+      return finish(s.pointer(k), m.V.nullPointer());
+    if (!inSet(m, set, c))
+      break;
+  }
+  const int64_t token = k;
+  for (++k;; ++k) {
+    if (k >= kMaxString)
+      tooLong(m);
+    Expr c = s.read(k);
+    if (isNul(m, c))
+      return finish(s.pointer(k), s.pointer(token));
+    if (inSet(m, set, c)) {
+      s.write(k, m.intc(0));
+      return finish(s.pointer(k + 1), s.pointer(token));
+    }
+  }
+}
+
 /// strstr(haystack, needle): the first occurrence of needle, or NULL; an
 /// empty needle is found at the start.
 Outcome runStrstr(Machine& m, const std::string& name, const model::Transition& t) {
@@ -291,6 +353,7 @@ void registerStrings(LibraryRegistry& r) {
   r.add("strnlen", {runStrnlen});
   r.add({"strspn", "strcspn", "strpbrk"}, {runStrspn});
   r.add("strstr", {runStrstr});
+  r.add({"strtok", "strtok_r"}, {runStrtok});
   r.add("memcmp", {runMemcmp});
 }
 

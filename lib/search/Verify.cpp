@@ -307,6 +307,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
       eo.maxArgs = opts.maxArgs;
       eo.maxArgLength = opts.maxArgLength;
       eo.env = opts.env;
+      eo.stdinFile = opts.stdinFile;
       eo.lise = opts.search.lise;
       eo.contract = opts.contract;
       SearchOptions so = withinRun(opts.search, total.stats.seconds);

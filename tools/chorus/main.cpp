@@ -189,6 +189,8 @@ options:
             --max-args K (default 3), --max-arg-length L (default 4)
           --env NAME=VALUE, --env NAME  getenv("NAME") gives VALUE, or NULL
             (not set); other names give NULL or a symbolic string
+          --stdin FILE  the standard input (of process 0) is FILE's contents,
+            read at verification time; without it reading stdin is unknown
 
 values: integers as C has them on x86-64 Linux (LP64, as gcc): char 8 bits
 (signed), short 16, int 32, long and long long 64, unsigned arithmetic and
@@ -406,6 +408,12 @@ int verifyCommand(const std::vector<std::string>& args,
         vo.env[v] = std::nullopt;
       else
         vo.env[v.substr(0, eq)] = v.substr(eq + 1);
+    } else if (a == "--stdin") {
+      if (!value(v) || v.empty())
+        return usageError("--stdin needs a file name");
+      if (!std::ifstream(v, std::ios::binary))
+        return usageError("--stdin: cannot read '" + v + "'");
+      vo.stdinFile = v;
     } else if (a == "--input") {
       if (!value(v) || v.find('=') == std::string::npos || v.find('=') == 0)
         return usageError("--input needs NAME=VALUE");

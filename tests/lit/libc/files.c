@@ -37,7 +37,7 @@
 // TWICE: verdict: violation DOUBLE_FREE at {{.*}}files.c:91:3 (process 0)
 // LONGLINE: verdict: violation OUT_OF_BOUNDS at {{.*}}files.c:96:3 (process 0)
 // MODE: verdict: violation UNDEFINED_BEHAVIOR at {{.*}}files.c:99:3 (process 0)
-// STDIN: verdict: unknown (unsupported: fgets on stdin (only files opened with fopen are read) at {{.*}}files.c:103:3)
+// STDIN: verdict: unknown (unsupported: fgets reads stdin (give its contents with --stdin FILE) at {{.*}}files.c:103:3)
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>

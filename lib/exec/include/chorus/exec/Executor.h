@@ -91,6 +91,9 @@ struct ExecOptions {
   /// `--env NAME` (nullopt: not set): getenv of them gives that (Env.cpp);
   /// any other name is NULL or a symbolic string.
   std::map<std::string, std::optional<std::string>> env;
+  /// `--stdin FILE`: the standard input of process 0 is FILE's contents, read
+  /// at verification time (File.cpp); without it reading stdin is `unknown`.
+  std::optional<std::string> stdinFile;
   /// `verify --contract f` (seed 002 §2.2): every process runs the driver
   /// instead of main; the program's globals and f's arguments are fresh
   /// symbolic values per process (pointer arguments: arrays of symbolic

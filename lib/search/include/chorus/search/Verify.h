@@ -38,6 +38,8 @@ struct VerifyOptions {
   int maxArgLength = 4;
   /// --env NAME=VALUE / --env NAME (ExecOptions::env)
   std::map<std::string, std::optional<std::string>> env;
+  /// --stdin FILE (ExecOptions::stdinFile)
+  std::optional<std::string> stdinFile;
   /// `--contract f`: the driver P^f (ExecOptions::contract); a cycle of
   /// states is then a violation (NONTERMINATION).
   const model::ContractDriver* contract = nullptr;
