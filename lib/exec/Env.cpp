@@ -43,8 +43,9 @@ Outcome done(Machine& m, const model::Transition& t, Expr v, const model::Type* 
   return Outcome::Done;
 }
 
-/// rand()/random(): a value in 0..2^31-1 (glibc's RAND_MAX, also random's
-/// range); srand/srandom: the seed is evaluated and otherwise ignored.
+/// rand()/random()/rand_r(seedp): a value in 0..2^31-1 (glibc's RAND_MAX,
+/// also random's range); srand/srandom: the seed is evaluated and otherwise
+/// ignored.
 Outcome runRand(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   if (name == "srand" || name == "srandom") {
@@ -52,25 +53,14 @@ Outcome runRand(Machine& m, const std::string& name, const model::Transition& t)
     m.advance(t);
     return Outcome::Done;
   }
-  const model::Type* rt = declaredResult(m, name, s);
-  if (!rt || rt->kind != TypeKind::Int)
-    throw Unsupported("result type of " + name + " at " + m.where());
-  Expr v = freshValue(m, name, rt);
-  m.gs.pc =
-      m.f.logicalAnd(m.gs.pc, m.f.logicalAnd(m.f.le(m.intc(0), v), m.f.le(v, m.intc(2147483647))));
-  return done(m, t, v, rt);
-}
-
-/// rand_r(seedp): *seedp is read, becomes any unsigned value; the result is
-/// any value in 0..RAND_MAX.
-Outcome runRandR(Machine& m, const std::string& name, const model::Transition& t) {
-  const model::Stmt& s = t.stmt;
-  const model::Type* st = staticPointee(s.args[0]);
-  if (!st || st->kind != TypeKind::Int)
-    throw Unsupported("rand_r's seed pointer at " + m.where());
-  Place seed = m.placeOfPointer(m.arg(s, 0), st, m.me);
-  m.checkDefined(m.readPlace(seed));
-  m.writePlace(seed, freshValue(m, "seed", st));
+  if (name == "rand_r") { // *seedp is read and becomes any unsigned value
+    const model::Type* st = staticPointee(s.args[0]);
+    if (!st || st->kind != TypeKind::Int)
+      throw Unsupported("rand_r's seed pointer at " + m.where());
+    Place seed = m.placeOfPointer(m.arg(s, 0), st, m.me);
+    m.checkDefined(m.readPlace(seed));
+    m.writePlace(seed, freshValue(m, "seed", st));
+  }
   const model::Type* rt = declaredResult(m, name, s);
   if (!rt || rt->kind != TypeKind::Int)
     throw Unsupported("result type of " + name + " at " + m.where());
@@ -251,11 +241,10 @@ Outcome runSysconf(Machine& m, const std::string& name, const model::Transition&
 } // namespace
 
 void registerEnv(LibraryRegistry& r) {
-  r.add({"rand", "srand", "random", "srandom"}, {runRand});
+  r.add({"rand", "srand", "random", "srandom", "rand_r"}, {runRand});
   r.add("getenv", {runGetenv});
   r.add({"time", "clock", "gettimeofday"}, {runTime});
   r.add({"sleep", "usleep", "nanosleep"}, {runSleep});
-  r.add("rand_r", {runRandR});
   r.add("sysconf", {runSysconf});
 }
 
