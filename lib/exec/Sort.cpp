@@ -16,6 +16,17 @@
 // bsearch(key, base, n, size, cmp) is glibc's binary search: with several
 // matching elements it returns the one that search reaches.
 //
+// The comparisons qsort makes are the library's own choice (C11 7.22.5.2
+// says nothing of their number or order; glibc's merge sort or introsort
+// makes others than this insertion sort): a comparison function whose
+// calls change what the program can see — a write outside its own
+// automatic variables (a global counter, through a pointer), or a call of
+// a library function that is neither pure nor output — makes qsort
+// `unknown`, naming the write, since the program's state after the sort
+// would be chorus's, not the real run's. Output (printf, ...) is allowed:
+// the trace then shows chorus's comparisons. bsearch's comparisons are
+// glibc's, so its comparison function may have effects.
+//
 // Checks: the n elements must lie in the array (OUT_OF_BOUNDS), a null or
 // uninitialized comparison function or base is reported as such; a
 // comparison function that returns without a value is UNINITIALIZED_READ.
@@ -23,6 +34,8 @@
 // `unknown`), n and size must be concrete, and neither may be called from
 // inside a comparison function of the other (`unknown`).
 #include "Library.h"
+
+#include <algorithm>
 
 namespace chorus::exec {
 
@@ -90,6 +103,52 @@ void notNested(Machine& m, const std::string& name) {
                       m.where());
 }
 
+/// Library functions a comparison function may call: pure ones and output.
+bool harmlessLibrary(const std::string& n) {
+  static const char* const names[] = {
+      "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "memcmp", "strlen",  "strnlen", "strchr",
+      "strrchr", "strstr",  "abs",        "labs",        "llabs",  "fabs",    "fabsf",   "fabsl",
+      "assert",  "printf",  "fprintf",    "puts",        "fputs",  "putchar", "fputc",   "putc"};
+  for (const char* x : names)
+    if (n == x || n == std::string("__builtin_") + x)
+      return true;
+  return false;
+}
+
+/// Is lvalue e an automatic object of the function (a part of one)?
+bool ownObject(Machine& m, const model::Expr* e) {
+  while (e->kind == model::ExprKind::Member || e->kind == model::ExprKind::Index)
+    e = e->kids[0];
+  return e->kind == model::ExprKind::Var && !m.P.var(e->var).isGlobalStorage();
+}
+
+/// The first effect of function f, or of a function it calls, that a
+/// caller can see ("" when it has none): see the file comment.
+std::string sideEffect(Machine& m, model::FuncId f, std::vector<model::FuncId>& seen) {
+  if (std::find(seen.begin(), seen.end(), f) != seen.end())
+    return "";
+  seen.push_back(f);
+  const model::Function& fn = m.P.func(f);
+  for (const model::Transition& t : fn.trans) {
+    const model::Stmt& s = t.stmt;
+    if ((s.kind == model::StmtKind::Assign || s.kind == model::StmtKind::Call) && s.lhs &&
+        !ownObject(m, s.lhs))
+      return "writes '" + m.text(s.lhs) + "'";
+    if (s.kind != model::StmtKind::Call)
+      continue;
+    if (!s.callee || s.callee->kind != model::ExprKind::Func)
+      return "calls a function through a pointer";
+    const model::Function& g = m.P.func(s.callee->func);
+    if (g.trans.empty()) {
+      if (!harmlessLibrary(g.name))
+        return "calls " + g.name;
+    } else if (std::string why = sideEffect(m, s.callee->func, seen); !why.empty()) {
+      return why;
+    }
+  }
+  return "";
+}
+
 /// Are the values of two elements equal on every path here?
 bool sameValue(Machine& m, Expr a, Expr b) {
   if (a == b)
@@ -114,7 +173,11 @@ Outcome runQsort(Machine& m, const std::string& name, const model::Transition& t
     cmp = m.arg(s, 3);
     if (n <= 1) // glibc returns at once
       return finish(m, t, nullptr);
-    comparator(m, cmp, name);
+    std::vector<model::FuncId> seen;
+    if (std::string why = sideEffect(m, comparator(m, cmp, name), seen); !why.empty())
+      throw Unsupported(name + " with a comparison function that " + why +
+                        " (the comparisons are the library's own: chorus's are not glibc's) at " +
+                        m.where());
     et = elements(m, s, 0, base, n, size, name);
     i = j = 1;
   } else {
