@@ -1,5 +1,5 @@
 // Models of files: fopen, fclose, the reading functions fgets, fgetc/getc,
-// fscanf/vfscanf, fread, feof, ferror, rewind, fseek/ftell, fwrite, the
+// fscanf/vfscanf, fread, getline, feof, ferror, rewind, fseek/ftell, fwrite, the
 // standard input (getchar, scanf/vscanf, and the reading functions on
 // stdin), and the output stream argument of the writing functions of
 // Stdio.cpp (fprintf, fputs, fputc, ...).
@@ -374,6 +374,66 @@ Outcome runFscanf(Machine& m, const std::string& name, const model::Transition& 
   return finish(m, t, m.intc(r));
 }
 
+/// getline(&line, &cap, fp) (POSIX): the next line, through its newline,
+/// into *line with a NUL; when *line is NULL or *cap is 0 it is first a new
+/// block of 120 bytes from malloc (as glibc, even at the end of the file:
+/// the program frees it; not freed, it is a MEMORY_LEAK). The number of
+/// characters read, -1 at the end of the file. A line that does not fit
+/// *cap is `unknown` (glibc would realloc the buffer).
+Outcome runGetline(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Stream st = readStream(m, s, 2, name);
+  const model::Type* pt = staticPointee(s.args[0]);
+  const model::Type* ct = staticPointee(s.args[1]);
+  if (!pt || pt->kind != TypeKind::Pointer || !ct || ct->kind != TypeKind::Int)
+    throw Unsupported(name + "'s line or size pointer at " + m.where());
+  Place lp = m.placeOfPointer(m.arg(s, 0), pt, m.me);
+  Place cp = m.placeOfPointer(m.arg(s, 1), ct, m.me);
+  Expr line = m.readPlace(lp);
+  m.checkDefined(line);
+  auto p = m.V.decodePointer(line);
+  int64_t cap = 0;
+  if (!(p && p->root.kind == RootKind::Null)) {
+    Expr c = m.readPlace(cp);
+    m.checkDefined(c);
+    cap = m.requireConcrete(c, "getline buffer size");
+  }
+  if (cap == 0) { // glibc's first buffer
+    cap = 120;
+    HeapObj o;
+    o.bytes = m.intc(cap);
+    o.site = m.loc;
+    ProcState& ps = m.self();
+    ps.heap.push_back(std::move(o));
+    line = m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
+    m.writePlace(lp, line);
+    m.writePlace(cp, m.intc(cap));
+  }
+  const std::string& text = contents(m, st);
+  size_t pos = size_t(st.f[Pos]);
+  if (pos >= text.size()) {
+    st.f[Eof] = 1;
+    store(m, st);
+    return finish(m, t, m.intc(-1));
+  }
+  size_t nl = text.find('\n', pos);
+  size_t end = nl == std::string::npos ? text.size() : nl + 1;
+  if (nl == std::string::npos)
+    st.f[Eof] = 1;
+  int64_t len = int64_t(end - pos);
+  if (len + 1 > cap)
+    throw Unsupported(name + " of a line of " + std::to_string(len) +
+                      " characters into a buffer of " + std::to_string(cap) +
+                      " bytes (glibc would grow it with realloc) at " + m.where());
+  Cursor d(m, line, "getline's buffer");
+  for (int64_t k = 0; k < len; ++k)
+    d.write(k, m.intc(int64_t((unsigned char)text[pos + size_t(k)])));
+  d.write(len, m.intc(0));
+  st.f[Pos] = int64_t(end);
+  store(m, st);
+  return finish(m, t, m.intc(len));
+}
+
 /// The value of an object of type t whose bytes are b[0..t->size) (x86-64:
 /// little-endian integers, IEEE float/double, x87 long double).
 Expr fromBytes(Machine& m, const model::Type* t, const unsigned char* b, const std::string& fn) {
@@ -613,6 +673,7 @@ void registerFiles(LibraryRegistry& r) {
   r.add({"fgetc", "getc", "getchar"}, {runFgetc});
   r.add({"fscanf", "vfscanf", "scanf", "vscanf"}, {runFscanf});
   r.add("fread", {runFread});
+  r.add("getline", {runGetline});
   r.add("fwrite", {runFwrite});
   r.add({"fseek", "ftell"}, {runSeek});
   r.add({"feof", "ferror", "rewind", "clearerr"}, {runFlags});
