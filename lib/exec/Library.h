@@ -93,6 +93,10 @@ const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Exp
 /// A pointer to a new block owned by the C library (never a leak; free() of
 /// it is INVALID_FREE) holding the C string s.
 Expr libraryString(Machine& m, const std::string& s);
+/// A pointer to a new block of the characters cs (a C string with its NUL):
+/// owned by the C library when `external`, else the program's, as from
+/// malloc (not freed, a MEMORY_LEAK).
+Expr charBlock(Machine& m, const std::vector<Expr>& cs, bool external);
 /// The result type library function `name` is declared with (else the type
 /// of the call's left-hand side, or null).
 const model::Type* declaredResult(Machine& m, const std::string& name, const model::Stmt& s);

@@ -182,21 +182,25 @@ const model::Type* bufferElement(Machine& m, const model::Stmt& s, size_t i, Exp
 }
 
 /// A pointer to a new library-owned block holding the C string s.
-Expr libraryString(Machine& m, const std::string& s) {
+Expr charBlock(Machine& m, const std::vector<Expr>& cs, bool external) {
   const model::Type* ct = m.P.types.charType();
+  HeapObj o;
+  o.value = m.f.arrayLit(m.V.symType(m.im.arrayOf(ct, cs.size())), cs);
+  o.elem = ct;
+  o.bytes = m.intc(int64_t(cs.size()));
+  o.site = m.loc;
+  o.external = external;
+  ProcState& ps = m.self();
+  ps.heap.push_back(std::move(o));
+  return m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
+}
+
+Expr libraryString(Machine& m, const std::string& s) {
   std::vector<Expr> cs;
   for (unsigned char c : s)
     cs.push_back(m.intc(c));
   cs.push_back(m.intc(0));
-  HeapObj o;
-  o.value = m.f.arrayLit(m.V.symType(m.im.arrayOf(ct, s.size() + 1)), cs);
-  o.elem = ct;
-  o.bytes = m.intc(int64_t(s.size() + 1));
-  o.site = m.loc;
-  o.external = true;
-  ProcState& ps = m.self();
-  ps.heap.push_back(std::move(o));
-  return m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)});
+  return charBlock(m, cs, true);
 }
 
 const model::Type* declaredResult(Machine& m, const std::string& name, const model::Stmt& s) {

@@ -1,7 +1,8 @@
 // Models of the <string.h> string functions: strlen, strnlen, strcpy,
 // strncpy, strcat, strcmp, strncmp, strcasecmp, strncasecmp (<strings.h>,
 // the C locale), strchr, strrchr, memchr, strstr, strspn, strcspn, strpbrk,
-// memcmp, strtok/strtok_r. Characters may be symbolic: where
+// memcmp, strtok/strtok_r, strdup/strndup (a new block from malloc: the
+// program frees it), strncat. Characters may be symbolic: where
 // the path condition does not decide whether a character is the
 // terminating NUL (or whether two characters differ), the call forks
 // (Machine::choose), one branch per outcome, as a loop over the string would.
@@ -99,6 +100,47 @@ Outcome runStrncpy(Machine& m, const std::string& name, const model::Transition&
     d.write(j, c);
   }
   return done(m, t, dp, nullptr);
+}
+
+/// strncat(d, s, n): at most n characters of s, then a NUL, after d's
+/// string (d needs room for strlen(d) + min(n, strlen(s)) + 1).
+Outcome runStrncat(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  Expr dp = m.arg(st, 0), n = m.arg(st, 2);
+  m.checkDefined(n);
+  Cursor d(m, dp, "the destination"), s(m, m.arg(st, 1), "the source");
+  int64_t k = length(m, d), j = 0;
+  for (; m.choose(m.f.lt(m.intc(j), n)); ++j) {
+    if (j >= kMaxString)
+      tooLong(m);
+    Expr c = s.read(j);
+    if (isNul(m, c))
+      break;
+    d.write(k + j, c);
+  }
+  d.write(k + j, m.intc(0));
+  return done(m, t, dp, nullptr);
+}
+
+/// strdup(s), strndup(s, n): a new block from malloc (the program's: not
+/// freed, a MEMORY_LEAK) holding s (at most n characters of it) and a NUL.
+Outcome runStrdup(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& st = t.stmt;
+  Expr n = name == "strndup" ? m.arg(st, 1) : nullptr;
+  if (n)
+    m.checkDefined(n);
+  Cursor s(m, m.arg(st, 0), (name + "'s string").c_str());
+  std::vector<Expr> cs;
+  for (int64_t k = 0; !n || m.choose(m.f.lt(m.intc(k), n)); ++k) {
+    if (k >= kMaxString)
+      tooLong(m);
+    Expr c = s.read(k);
+    if (isNul(m, c))
+      break;
+    cs.push_back(c);
+  }
+  cs.push_back(m.intc(0));
+  return done(m, t, charBlock(m, cs, false), nullptr);
 }
 
 /// strcmp, strncmp, strcasecmp, strncasecmp: the count of the n-forms is
@@ -347,6 +389,8 @@ void registerStrings(LibraryRegistry& r) {
   r.add("strlen", {runStrlen});
   r.add({"strcpy", "strcat"}, {runStrcpy});
   r.add("strncpy", {runStrncpy});
+  r.add("strncat", {runStrncat});
+  r.add({"strdup", "strndup"}, {runStrdup});
   r.add({"strcmp", "strncmp", "strcasecmp", "strncasecmp"}, {runStrcmp});
   r.add({"strchr", "strrchr"}, {runStrchr});
   r.add("memchr", {runMemchr});
