@@ -1,6 +1,6 @@
 // Models of what a process gets from its environment: pseudo-random numbers
 // (rand/srand/random/srandom/rand_r), environment variables (getenv), clocks
-// (time/clock/gettimeofday), sleeping (sleep/usleep/nanosleep) and the
+// (time/clock/gettimeofday/clock_gettime), sleeping (sleep/usleep/nanosleep) and the
 // number of processors (sysconf(_SC_NPROCESSORS_ONLN/_CONF)).
 //
 // None of these values is known in advance, so each is a fresh symbol
@@ -23,6 +23,7 @@
 #include "CString.h"
 #include "Library.h"
 
+#include <ctime>
 #include <unistd.h>
 
 namespace chorus::exec {
@@ -160,6 +161,39 @@ Place memberPlace(Machine& m, const model::Stmt& s, size_t i, Expr pv, const cha
   return pl;
 }
 
+/// A clock's reading into the struct argument i points to (NULL: none):
+/// fresh seconds tv_sec >= 0 and `frac` in 0..perSec-1, their total (in
+/// units of 1/perSec s) not below the clock's last reading (LibSlot
+/// `slot`), which it becomes, and within 64 bits (a nanosecond clock until
+/// the year 2262).
+void writeClock(Machine& m, const model::Stmt& s, size_t i, const char* frac, int64_t perSec,
+                LibSlot slot) {
+  Expr tv = m.arg(s, i);
+  if (m.V.isUndef(tv))
+    m.fail(ViolationKind::UninitializedRead, "the clock's result is an uninitialized pointer",
+           m.pc());
+  auto p = m.V.decodePointer(tv);
+  if (p && p->root.kind == RootKind::Null && slot == LibSlot::TimeOfDay)
+    return; // gettimeofday(NULL, ...) is allowed; clock_gettime's NULL is dereferenced
+  Place sec = memberPlace(m, s, i, tv, "tv_sec");
+  Place sub = memberPlace(m, s, i, tv, frac);
+  uint32_t id = m.gs.fresh++;
+  Expr sv = m.f.symbol("tv_sec" + std::to_string(id), m.f.intType());
+  Expr fv = m.f.symbol(frac + std::to_string(id), m.f.intType());
+  Expr total = m.f.add(m.f.mul(sv, m.intc(perSec)), fv);
+  Expr last = m.libState(slot);
+  Expr cs[6] = {m.f.le(m.intc(0), fv),
+                m.f.lt(fv, m.intc(perSec)),
+                m.f.le(m.intc(0), sv),
+                m.f.le(last ? last : m.intc(0), total),
+                m.f.le(total, m.intc(INT64_MAX)),
+                m.gs.pc};
+  m.gs.pc = m.f.logicalAnd(cs);
+  m.setLibState(slot, total);
+  m.writePlace(sec, sv);
+  m.writePlace(sub, fv);
+}
+
 Outcome runTime(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   const model::Type* rt = declaredResult(m, name, s);
@@ -176,29 +210,23 @@ Outcome runTime(Machine& m, const std::string& name, const model::Transition& t)
       m.writePlace(m.placeOfPointer(out, rt, m.me), v);
     return done(m, t, v, rt);
   }
+  if (name == "clock_gettime") {
+    // clock_gettime(id, ts): seconds and nanoseconds of clock id, each
+    // clock nondecreasing on its own
+    int64_t id = m.requireConcrete(m.arg(s, 0), "clock id");
+    std::optional<LibSlot> slot = id == CLOCK_REALTIME             ? LibSlot::ClockRealtime
+                                  : id == CLOCK_MONOTONIC          ? LibSlot::ClockMonotonic
+                                  : id == CLOCK_PROCESS_CPUTIME_ID ? LibSlot::ClockCpu
+                                  : id == CLOCK_MONOTONIC_RAW      ? LibSlot::ClockRaw
+                                                                   : std::optional<LibSlot>();
+    if (!slot)
+      throw Unsupported("clock_gettime of the clock " + std::to_string(id) + " at " + m.where());
+    writeClock(m, s, 1, "tv_nsec", 1000000000, *slot);
+    return done(m, t, m.intc(0), nullptr);
+  }
   // gettimeofday(tv, tz): seconds and microseconds of a microsecond clock;
   // tz (obsolete) is not written
-  Expr tv = m.arg(s, 0);
-  if (m.V.isUndef(tv))
-    m.fail(ViolationKind::UninitializedRead, "gettimeofday's argument is an uninitialized pointer",
-           m.pc());
-  auto p = m.V.decodePointer(tv);
-  if (!p || p->root.kind != RootKind::Null) {
-    Place sec = memberPlace(m, s, 0, tv, "tv_sec");
-    Place usec = memberPlace(m, s, 0, tv, "tv_usec");
-    uint32_t id = m.gs.fresh++;
-    Expr sv = m.f.symbol("tv_sec" + std::to_string(id), m.f.intType());
-    Expr uv = m.f.symbol("tv_usec" + std::to_string(id), m.f.intType());
-    Expr us = m.f.add(m.f.mul(sv, m.intc(1000000)), uv);
-    Expr last = m.libState(LibSlot::TimeOfDay);
-    Expr cs[5] = {m.f.le(m.intc(0), uv), m.f.lt(uv, m.intc(1000000)),
-                  m.f.le(last ? last : m.intc(0), us), m.f.le(sv, m.intc(INT64_MAX)), m.gs.pc};
-    m.gs.pc = m.f.logicalAnd(m.gs.pc, m.f.le(m.intc(0), sv));
-    m.gs.pc = m.f.logicalAnd(cs);
-    m.setLibState(LibSlot::TimeOfDay, us);
-    m.writePlace(sec, sv);
-    m.writePlace(usec, uv);
-  }
+  writeClock(m, s, 0, "tv_usec", 1000000, LibSlot::TimeOfDay);
   return done(m, t, m.intc(0), nullptr);
 }
 
@@ -243,7 +271,7 @@ Outcome runSysconf(Machine& m, const std::string& name, const model::Transition&
 void registerEnv(LibraryRegistry& r) {
   r.add({"rand", "srand", "random", "srandom", "rand_r"}, {runRand});
   r.add("getenv", {runGetenv});
-  r.add({"time", "clock", "gettimeofday"}, {runTime});
+  r.add({"time", "clock", "gettimeofday", "clock_gettime"}, {runTime});
   r.add({"sleep", "usleep", "nanosleep"}, {runSleep});
   r.add("sysconf", {runSysconf});
 }

@@ -29,6 +29,13 @@ enum class LibSlot : size_t {
   /// end-of-file flag
   Stdin,
   Strtok, ///< where strtok stopped: the pointer strtok(NULL, ...) continues at
+  /// last readings (nanoseconds) of clock_gettime's clocks (Env.cpp):
+  /// CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID,
+  /// CLOCK_MONOTONIC_RAW, each nondecreasing on its own
+  ClockRealtime,
+  ClockMonotonic,
+  ClockCpu,
+  ClockRaw,
 };
 
 } // namespace chorus::exec
