@@ -1,5 +1,6 @@
 // Models of files: fopen, fclose, the reading functions fgets, fgetc/getc,
-// fscanf/vfscanf, fread, getline, feof, ferror, rewind, fseek/ftell, fwrite, the
+// fscanf/vfscanf, fread, getline, feof, ferror, rewind, fseek/ftell, fwrite,
+// setvbuf/setbuf, the
 // standard input (getchar, scanf/vscanf, and the reading functions on
 // stdin), and the output stream argument of the writing functions of
 // Stdio.cpp (fprintf, fputs, fputc, ...).
@@ -631,6 +632,29 @@ Outcome runSeek(Machine& m, const std::string& name, const model::Transition& t)
   return finish(m, t, m.intc(0));
 }
 
+/// setvbuf(stream, NULL, mode, size), setbuf(stream, NULL): buffering is
+/// not modelled (what is written is the same); a buffer of the program's
+/// is `unknown` (the stream would use it until closed); a mode that is none
+/// of _IOFBF/_IOLBF/_IONBF gives -1 (glibc: EINVAL).
+Outcome runSetvbuf(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  std::string std;
+  streamArg(m, s, 0, name, std);
+  Expr buf = m.arg(s, 1);
+  m.checkDefined(buf);
+  auto p = m.V.decodePointer(buf);
+  if (!p || p->root.kind != RootKind::Null)
+    throw Unsupported(name + " with a buffer of the program's at " + m.where());
+  if (name == "setbuf") {
+    m.advance(t);
+    return Outcome::Done;
+  }
+  int64_t mode = m.requireConcrete(m.arg(s, 2), "setvbuf mode");
+  m.checkDefined(m.arg(s, 3));
+  bool ok = mode == _IOFBF || mode == _IOLBF || mode == _IONBF;
+  return finish(m, t, m.intc(ok ? 0 : -1));
+}
+
 /// feof, ferror (no read error is modelled: 0), rewind, clearerr.
 Outcome runFlags(Machine& m, const std::string& name, const model::Transition& t) {
   std::string std;
@@ -676,6 +700,7 @@ void registerFiles(LibraryRegistry& r) {
   r.add("getline", {runGetline});
   r.add("fwrite", {runFwrite});
   r.add({"fseek", "ftell"}, {runSeek});
+  r.add({"setvbuf", "setbuf"}, {runSetvbuf});
   r.add({"feof", "ferror", "rewind", "clearerr"}, {runFlags});
 }
 

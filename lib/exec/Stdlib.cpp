@@ -1,12 +1,12 @@
 // Models of <stdlib.h>, <string.h> memory functions and <assert.h>:
-// assert, assume, malloc/calloc/realloc/free, memset (any byte)/memcpy/
-// memmove (concrete or symbolic byte counts; memcpy of overlapping objects
-// is UNDEFINED_BEHAVIOR), nondeterministic values
-// (chorus_nondet_T, __VERIFIER_nondet_T, chorus_choose_int), abort (exit:
-// Exit.cpp).
+// assert, assume, malloc/calloc/realloc/free, posix_memalign/aligned_alloc, memset (any
+// byte)/memcpy/ memmove (concrete or symbolic byte counts; memcpy of overlapping objects is
+// UNDEFINED_BEHAVIOR), nondeterministic values (chorus_nondet_T, __VERIFIER_nondet_T,
+// chorus_choose_int), abort (exit: Exit.cpp).
 #include "Library.h"
-
 #include "chorus/model/Printer.h"
+
+#include <cerrno>
 
 namespace chorus::exec {
 
@@ -83,6 +83,44 @@ Outcome runMalloc(Machine& m, const std::string& name, const model::Transition& 
   o.site = m.loc;
   o.value = name == "calloc" ? m.intc(0) : nullptr;
   return allocated(m, t, std::move(o));
+}
+
+/// posix_memalign(&p, alignment, size), aligned_alloc(alignment, size):
+/// malloc's block (addresses are not modelled: any alignment holds).
+/// posix_memalign with an alignment that is not a power of two multiple
+/// of sizeof(void *) gives EINVAL and leaves p as it is; aligned_alloc's
+/// alignment must be a power of two (else `unknown`: glibc versions treat
+/// others differently).
+Outcome runAligned(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  const bool posix = name == "posix_memalign";
+  int64_t align = m.requireConcrete(m.arg(s, posix ? 1 : 0), "alignment");
+  const bool pow2 = align > 0 && (align & (align - 1)) == 0;
+  HeapObj o;
+  o.bytes = m.arg(s, posix ? 2 : 1);
+  o.site = m.loc;
+  if (!posix) {
+    if (!pow2)
+      throw Unsupported(name + " with the alignment " + std::to_string(align) + " at " + m.where());
+    return allocated(m, t, std::move(o));
+  }
+  const model::Type* pt = staticPointee(s.args[0]);
+  if (!pt || pt->kind != TypeKind::Pointer)
+    throw Unsupported(name + "'s result pointer at " + m.where());
+  Place out = m.placeOfPointer(m.arg(s, 0), pt, m.me);
+  if (!pow2 || align % 8) {
+    m.step.effects.push_back(name + ": EINVAL (alignment " + std::to_string(align) + ")");
+    m.setResult(s, m.intc(EINVAL), nullptr);
+    m.advance(t);
+    return Outcome::Done;
+  }
+  ProcState& ps = m.self();
+  ps.heap.push_back(std::move(o));
+  m.writePlace(out,
+               m.V.makePointer(Root{RootKind::Heap, 0, uint32_t(ps.heap.size() - 1)}, {m.intc(0)}));
+  m.setResult(s, m.intc(0), nullptr);
+  m.advance(t);
+  return Outcome::Done;
 }
 
 Outcome runFree(Machine& m, const std::string&, const model::Transition& t) {
@@ -470,6 +508,7 @@ void registerStdlib(LibraryRegistry& r) {
   r.add({"assert", "__assert", "chorus_assert"}, {runAssert});
   r.add({"chorus_assume", "__VERIFIER_assume", "assume", "$assume"}, {runAssume});
   r.add({"malloc", "calloc"}, {runMalloc});
+  r.add({"posix_memalign", "aligned_alloc"}, {runAligned});
   r.add("realloc", {runRealloc});
   for (const char* pre : {"chorus_nondet_", "__VERIFIER_nondet_"})
     for (const char* ty : {"int", "uint", "long", "ulong", "longlong", "short", "char", "uchar",
