@@ -151,15 +151,47 @@ static int covers(uintptr_t a, unsigned long n, uintptr_t h) {
   return ((h - g0) & m) <= g1 - g0;
 }
 
+_Thread_local uintptr_t rt_tl_exact_r, rt_tl_exact_w;
+_Thread_local unsigned long rt_tl_exact_n;
+_Thread_local unsigned rt_tl_exact_fown;
+
+void rt_exact_update(void) {
+  rt_inst* in = rt_tl_live;
+  rt_tl_exact_r = rt_tl_exact_w = 0;
+  /* (the thread's stack known: a write to it is told apart, as in the
+   * entry point's other paths) */
+  if (!in || in->next_live || !in->direct || in->site->nlocs != 1 || !in->fown[0] ||
+      !rt_tl_stack_hi)
+    return;
+  rt_tl_exact_n = in->size[0];
+  rt_tl_exact_fown = in->fown[0];
+  if (in->known_true[0] & 1)
+    rt_tl_exact_r = in->addr[0];
+  if (in->known_true[0] & 2)
+    rt_tl_exact_w = in->addr[0];
+}
+
 void rt_direct_prepare(rt_inst* in) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   const chorus_rt_pa_site* site = in->site;
   const int nl = site->nlocs;
-  if (nl == 1 && in->kmask[0] == 1 && in->known_true[0] == 3) {
-    /* the commonest: one location, e known true at both of the thread's
-     * accesses of it */
+  if (nl == 1) {
+    /* the commonest: one location (which overlaps only itself); e once
+     * known true at an access of the thread stays so */
     uintptr_t a = in->addr[0];
     in->fown[0] = in->size[0] - 1 <= 15 && (a >> 3) == ((a + in->size[0] - 1) >> 3);
+    if (in->kmask[0] != 1) {
+      in->kmask[0] = 1;
+      in->known_true[0] = 0;
+    }
+    for (int w = 0; w < 2 && in->known_true[0] != 3; ++w)
+      if (!(in->known_true[0] >> w & 1)) {
+        unsigned key = access_key(1, w, 0);
+        const memo* me = memo_of(site, key);
+        if (me->site == site && me->key == key)
+          in->known_true[0] |= (unsigned char)(1u << w);
+      }
+    rt_exact_update();
     return;
   }
   for (int k = 0; k < nl; ++k) {
@@ -187,6 +219,7 @@ void rt_direct_prepare(rt_inst* in) {
           in->known_true[k] |= (unsigned char)(1u << w);
       }
   }
+  rt_exact_update();
 }
 
 /* `in` is published, its locations in caddr */
@@ -196,14 +229,15 @@ void rt_direct_begin(rt_inst* in) {
   rt_direct_begun(in);
 }
 
+_Thread_local const chorus_rt_pa_site* rt_tl_held;
+
 void rt_direct_begun(rt_inst* in) {
   rt_direct_prepare(in);
   rt_count(1, 1);
   /* LIVE from BEGIN on: every observation variable false, so e has the
    * same value at every BEGIN of a site (the last site found true is
    * not evaluated again) */
-  static _Thread_local const chorus_rt_pa_site* held;
-  if (in->site == held)
+  if (in->site == rt_tl_held)
     return;
   rt_event ev = {0};
   ev.type = RT_BEGIN;
@@ -212,7 +246,7 @@ void rt_direct_begun(rt_inst* in) {
   uint64_t failed_before = atomic_load(&in->failed_gen);
   eval(in, in->gen, in->site, in->tid, in->caddr, in->size, &ev);
   if (atomic_load(&in->failed_gen) == failed_before)
-    held = in->site;
+    rt_tl_held = in->site;
 }
 
 void rt_direct_end(rt_inst* in) {

@@ -44,7 +44,7 @@ __attribute__((noinline)) static void access_slow(const volatile void* a, unsign
     return;
   }
   if (rt_tl_live) {
-    if (rt_tl_dirty || rt_dirty())
+    if ((rt_tl_dirty || rt_dirty()) && !rt_relocate_quick())
       rt_relocate();
   } else
     rt_idle();
@@ -79,8 +79,18 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
       return 0;
   } else if (rt_tl_joined && ++rt_tl_quiet > 4096)
     return 0; /* leaves: rt_idle */
-  if (write && rt_depmap_hit(a, n) && (in || !rt_own_stack(a)))
-    return 0;
+  if (write && rt_depmap_hit(a, n) && (in || !rt_own_stack(a))) {
+    if (!in || !rt_own_stack(a) || rt_filter_hit(a, n))
+      return 0;
+    /* (rt_dep_written) a write to the thread's own stack of memory that
+     * the locations of its instances may be computed from, and no event:
+     * they are re-computed at its next access (an event goes to
+     * access_slow, which checks it before marking them) */
+    for (rt_inst* i = in; i; i = i->next_live)
+      if (rt_dep_overlaps(&i->deps, a, n))
+        rt_tl_dirty = 1;
+    return 1;
+  }
   if (!rt_filter_hit(a, n))
     return 1;
   /* an event, maybe: with the thread's own direct instance live (neither
@@ -92,8 +102,25 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
   return own_exact(in, a, n, write) || rt_direct_quick(a, n, write);
 }
 
+/* The commonest event again (rt_exact_update): the thread's access of the
+ * one location of its only live instance, with nothing else to do (as
+ * quiet and own_exact decide it, with fewer loads). */
+static inline int exact(uintptr_t a, unsigned long n, int write) {
+  if (a != (write ? rt_tl_exact_w : rt_tl_exact_r) || n != rt_tl_exact_n ||
+      (rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL)) || rt_dirty() ||
+      (write && rt_depmap_hit(a, n)) ||
+      atomic_load_explicit(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)],
+                           memory_order_relaxed) != rt_tl_exact_fown ||
+      atomic_load_explicit(&rt_live_logged, memory_order_relaxed))
+    return 0;
+  ++rt_tl_events;
+  return 1;
+}
+
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
   if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
+    if (exact((uintptr_t)a, n, write))
+      return;
     if (rt_tl_recording) { /* `locate` reads what the locations are computed from */
       if (!write)
         rt_dep_read((uintptr_t)a, n);

@@ -39,6 +39,13 @@ struct chorus_rt_pa_inst {
   struct chorus_rt_pa_inst* next_live; /* the thread's live instances */
   uintptr_t* addr;                     /* where the locations are now */
   rt_deps deps;
+  /* chorus_rt_pa_begin_d: what the block returned when it last gave deps
+   * (rawn -1: not known), and where its literal was; the same again gives
+   * the same deps (rt_scope.c: locate) */
+  int rawn;
+  uintptr_t rawlo, rawhi;
+  const void* raw[RT_DEPS];
+  unsigned long rawlen[RT_DEPS];
   int published; /* in the thread's table (rt_table.c) */
   /* the checker's side */
   uintptr_t* caddr; /* the locations as of the event checked */
@@ -144,8 +151,18 @@ int rt_ntables(void);
 rt_table* rt_other_table(int i); /* NULL: the caller's, or no live instance */
 int rt_publish(rt_inst* in);     /* 0: the table is full */
 void rt_withdraw(rt_inst* in);
-void rt_table_open(void); /* the owner changes a published instance */
-void rt_table_close(void);
+/* the owner changes a published instance: the calling thread's table's
+ * sequence number odd, then even again (readers retry) */
+extern _Thread_local _Atomic unsigned* rt_tl_seq;
+static inline void rt_table_open(void) {
+  _Atomic unsigned* q = rt_tl_seq;
+  atomic_store_explicit(q, atomic_load_explicit(q, memory_order_relaxed) + 1, memory_order_relaxed);
+  atomic_thread_fence(memory_order_release);
+}
+static inline void rt_table_close(void) {
+  _Atomic unsigned* q = rt_tl_seq;
+  atomic_store_explicit(q, atomic_load_explicit(q, memory_order_relaxed) + 1, memory_order_release);
+}
 /* the calling thread's counts of instances and events (for the summary),
  * in its table (NULL: it has none yet) */
 typedef struct rt_counts {
@@ -156,7 +173,7 @@ extern _Thread_local rt_counts* rt_tl_counts;
  * adds them) */
 extern _Thread_local long rt_tl_events;
 void rt_count_slow(long instances, long events);
-static inline void rt_count(long instances, long events) {
+static inline __attribute__((always_inline)) void rt_count(long instances, long events) {
   rt_counts* c = rt_tl_counts;
   if (!c) {
     rt_count_slow(instances, events);
@@ -194,13 +211,27 @@ int rt_table_scan(rt_table* p, int what, uintptr_t a, unsigned long n, rt_seen* 
 int rt_direct_ok(const chorus_rt_pa_site* site, const unsigned char* kinds);
 void rt_direct_begin(rt_inst* in); /* raises the filter for its locations, then: */
 void rt_direct_begun(rt_inst* in); /* prepares the inline check, evaluates at BEGIN */
-void rt_direct_end(rt_inst* in);   /* lowers the filter, counts (the record lingers: rt_scope.c) */
+/* the last site whose e the thread found true at BEGIN (every observation
+ * variable false: the same at each BEGIN of the site) */
+extern _Thread_local const chorus_rt_pa_site* rt_tl_held;
+void rt_direct_end(rt_inst* in); /* lowers the filter, counts (the record lingers: rt_scope.c) */
 /* rt_scope.c: ends the thread's lingering instance (an ended direct instance
  * kept for the next BEGIN of its site) for good */
 void rt_linger_flush(void);
 void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now */
 /* fown and known_true of `in` (its locations changed) */
 void rt_direct_prepare(rt_inst* in);
+/* the commonest event, decided in the entry point (rt_hooks.c): the
+ * calling thread's access of the one location of its only live instance,
+ * a direct one whose location is within a granule and at which e is known
+ * true for the thread's read (rt_tl_exact_r) or write (rt_tl_exact_w; 0:
+ * not known), while the filter counts rt_tl_exact_fown there (only it) */
+extern _Thread_local uintptr_t rt_tl_exact_r, rt_tl_exact_w;
+extern _Thread_local unsigned long rt_tl_exact_n;
+extern _Thread_local unsigned rt_tl_exact_fown;
+/* after the thread's live instances, or the locations or known truths of
+ * its only one, changed */
+void rt_exact_update(void);
 void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc);
 /* the access concerns only the calling thread's one live instance, a
  * direct one, and is known to leave its e true: counted, nothing else to
@@ -221,6 +252,13 @@ void rt_idle(void); /* it has none: leave after a while */
 /* rt_scope.c: what moves a location (the memory it is computed from) */
 extern _Thread_local rt_deps* rt_tl_recording; /* `locate` runs: its reads */
 extern _Thread_local int rt_tl_dirty;          /* re-compute at the next access */
+static inline int rt_dep_overlaps(const rt_deps* d, uintptr_t a, unsigned long n) {
+  for (int k = 0; k < d->n; ++k)
+    if (a < d->a[k] + d->len[k] && d->a[k] < a + n)
+      return 1;
+  return 0;
+}
+int rt_relocate_quick(void); /* rt_relocate's commonest case (0: not it) */
 void rt_dep_read(uintptr_t a, unsigned long n);
 void rt_dep_written(uintptr_t a, unsigned long n);
 /* a granule of every byte that ever was such memory (8-byte granules,

@@ -64,6 +64,7 @@ static rt_inst* record(const chorus_rt_pa_site* site) {
   in->kind = (unsigned char*)(in->size + words);
   in->latch = in->kind + words;
   in->home = small ? tl_home : NULL;
+  in->rawn = -1;
   return in;
 }
 
@@ -94,13 +95,6 @@ static void stack_bounds(void) {
   rt_tl_stack_hi = (uintptr_t)lo + n;
   if (!rt_tl_stack_hi)
     rt_tl_stack_hi = 1; /* unknown: no stack */
-}
-
-static int dep_overlaps(const rt_deps* d, uintptr_t a, unsigned long n) {
-  for (int k = 0; k < d->n; ++k)
-    if (a < d->a[k] + d->len[k] && d->a[k] < a + n)
-      return 1;
-  return 0;
 }
 
 /* the block literal `locate` runs from: its captured variables are copies
@@ -143,7 +137,7 @@ void rt_dep_written(uintptr_t a, unsigned long n) {
   if (!own_stack && n <= 16 && !rt_depmap_hit(a, n))
     return; /* (a longer write is compared with the tables) */
   for (rt_inst* in = rt_tl_live; in; in = in->next_live)
-    if (dep_overlaps(&in->deps, a, n))
+    if (rt_dep_overlaps(&in->deps, a, n))
       rt_tl_dirty = 1;
   if (own_stack)
     return;
@@ -167,9 +161,10 @@ struct block_literal {
 };
 
 /* the locations of `in` into addr, what they are computed from into deps
- * (`before`: what they were computed from, already in the map; it may be
- * deps itself) */
-static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* before) {
+ * (`before`: what they were computed from, already in the map; it is
+ * in->deps or deps is); 1: the same as `before` (then deps, when it is not
+ * `before`, is left as it was) */
+static int locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* before) {
   if (in->locate_d) {
     /* the block names what it reads (its accesses are not instrumented:
      * chorus cc's static filter), in the arrays of deps; the copies of
@@ -181,20 +176,44 @@ static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* b
     ++rt_tl_inside;
     int n = in->locate_d((void**)addr, dep, dlen);
     --rt_tl_inside;
-    int kept = 0;
-    for (int i = 0; i < n && i < RT_DEPS; ++i) {
+    if (n > RT_DEPS)
+      n = RT_DEPS;
+    if (n == in->rawn && lo == in->rawlo && hi == in->rawhi) {
+      /* what gave in->deps (a loop of regions: the same variables) */
+      int i = 0;
+      while (i < n && dep[i] == in->raw[i] && dlen[i] == in->rawlen[i])
+        ++i;
+      if (i == n)
+        return 1;
+    }
+    int kept = 0, differ = 0, nbefore = before->n;
+    for (int i = 0; i < n; ++i) {
       uintptr_t a = (uintptr_t)dep[i];
       unsigned long len = dlen[i];
       if (!len || (a >= lo && a + len <= hi))
         continue;
-      if (kept >= before->n || before->a[kept] != a || before->len[kept] != len)
+      if (kept >= nbefore || before->a[kept] != a || before->len[kept] != len) {
         depmap_mark(a, len); /* (else marked before: never cleared) */
+        differ = 1;
+      }
       deps->a[kept] = a;
       deps->len[kept++] = len;
     }
     deps->n = kept;
-    return;
+    int same = !differ && kept == nbefore;
+    in->rawn = -1;
+    if (same || deps == &in->deps) { /* what gives in->deps now */
+      for (int i = 0; i < n; ++i) {
+        in->raw[i] = dep[i];
+        in->rawlen[i] = dlen[i];
+      }
+      in->rawn = n;
+      in->rawlo = lo;
+      in->rawhi = hi;
+    }
+    return same;
   }
+  in->rawn = -1;
   deps->n = 0;
   const struct block_literal* b = (const struct block_literal*)(const void*)in->locate;
   tl_block_lo = (uintptr_t)b;
@@ -204,6 +223,21 @@ static void locate(rt_inst* in, uintptr_t* addr, rt_deps* deps, const rt_deps* b
   in->locate((void**)addr);
   --rt_tl_inside;
   rt_tl_recording = NULL;
+  if (deps == before || deps->n != before->n)
+    return 0;
+  for (int i = 0; i < deps->n; ++i)
+    if (deps->a[i] != before->a[i] || deps->len[i] != before->len[i])
+      return 0;
+  return 1;
+}
+
+/* in->deps := *d (the owner, its table open when `in` is published) */
+static void set_deps(rt_inst* in, const rt_deps* d) {
+  __atomic_store_n(&in->deps.n, d->n, __ATOMIC_RELAXED);
+  for (int k = 0; k < d->n; ++k) {
+    __atomic_store_n(&in->deps.a[k], d->a[k], __ATOMIC_RELAXED);
+    __atomic_store_n(&in->deps.len[k], d->len[k], __ATOMIC_RELAXED);
+  }
 }
 
 /* an ended direct instance, its record still in the thread's table (not
@@ -232,21 +266,13 @@ static rt_inst* relive(rt_inst* in, chorus_rt_pa_locate locate_, chorus_rt_pa_lo
   rt_deps d;
   in->locate = locate_;
   in->locate_d = locate_d;
-  locate(in, now, &d, &in->deps);
-  int same = d.n == in->deps.n;
-  for (int i = 0; same && i < d.n; ++i)
-    same = d.a[i] == in->deps.a[i] && d.len[i] == in->deps.len[i];
+  int same = locate(in, now, &d, &in->deps);
   rt_table_open();
   __atomic_store_n(&in->gen, in->gen + 1, __ATOMIC_RELAXED);
   for (int k = 0; k < n; ++k)
     __atomic_store_n(&in->caddr[k], now[k], __ATOMIC_RELAXED);
-  if (!same) {
-    __atomic_store_n(&in->deps.n, d.n, __ATOMIC_RELAXED);
-    for (int k = 0; k < d.n; ++k) {
-      __atomic_store_n(&in->deps.a[k], d.a[k], __ATOMIC_RELAXED);
-      __atomic_store_n(&in->deps.len[k], d.len[k], __ATOMIC_RELAXED);
-    }
-  }
+  if (!same)
+    set_deps(in, &d);
   __atomic_store_n(&in->direct, 1, __ATOMIC_RELAXED);
   rt_table_close();
   /* published before the filter is raised for its locations */
@@ -254,7 +280,7 @@ static rt_inst* relive(rt_inst* in, chorus_rt_pa_locate locate_, chorus_rt_pa_lo
     in->addr[k] = now[k];
     rt_filter_add(now[k], in->size[k], 1);
   }
-  if (d.n < 0)
+  if (in->deps.n < 0)
     rt_tl_dirty = 1;
   in->next_live = rt_tl_live;
   rt_tl_live = in;
@@ -272,9 +298,80 @@ chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_p
   return begin(site, locate_, NULL, sizes, kinds);
 }
 
+/* relive, when the block names the same memory as the last time (a loop
+ * of regions: the same variables): in->deps stands; NULL otherwise (the
+ * block is called again there) */
+static inline __attribute__((always_inline)) rt_inst*
+relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n);
+
+static rt_inst* relive_quick(rt_inst* in, chorus_rt_pa_locate_d locate_d) {
+  /* (one location: the loops unrolled) */
+  return in->site->nlocs == 1 ? relive_quick_n(in, locate_d, 1)
+                              : relive_quick_n(in, locate_d, in->site->nlocs);
+}
+
+static inline __attribute__((always_inline)) rt_inst*
+relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n) {
+  const struct block_literal* b = (const struct block_literal*)(const void*)locate_d;
+  uintptr_t lo = (uintptr_t)b, hi = lo + b->descriptor[1];
+  if (in->rawn < 0 || lo != in->rawlo || hi != in->rawhi)
+    return NULL;
+  uintptr_t now[RT_SMALL];
+  const void* dep[RT_DEPS];
+  unsigned long dlen[RT_DEPS];
+  ++rt_tl_inside;
+  int nd = locate_d((void**)now, dep, dlen);
+  --rt_tl_inside;
+  if (nd != in->rawn)
+    return NULL;
+  for (int i = 0; i < nd; ++i)
+    if (dep[i] != in->raw[i] || dlen[i] != in->rawlen[i])
+      return NULL;
+  tl_linger = NULL;
+  rt_tl_quiet = 0;
+  in->locate = NULL;
+  in->locate_d = locate_d;
+  rt_table_open();
+  __atomic_store_n(&in->gen, in->gen + 1, __ATOMIC_RELAXED);
+  for (int k = 0; k < n; ++k)
+    __atomic_store_n(&in->caddr[k], now[k], __ATOMIC_RELAXED);
+  __atomic_store_n(&in->direct, 1, __ATOMIC_RELAXED);
+  rt_table_close();
+  /* published before the filter is raised for its locations */
+  for (int k = 0; k < n; ++k) {
+    in->addr[k] = now[k];
+    rt_filter_add(now[k], in->size[k], 1);
+  }
+  in->next_live = rt_tl_live;
+  rt_tl_live = in;
+  if (in->site != rt_tl_held || n != 1 || in->kmask[0] != 1 || in->known_true[0] != 3) {
+    rt_direct_begun(in);
+    return in;
+  }
+  /* rt_direct_begun of its commonest case: one location, e known true at
+   * BEGIN and at the thread's read and write of it */
+  uintptr_t a = now[0];
+  unsigned long sz = in->size[0];
+  in->fown[0] = sz - 1 <= 15 && (a >> 3) == ((a + sz - 1) >> 3);
+  rt_tl_exact_r = rt_tl_exact_w = 0;
+  if (in->fown[0] && !in->next_live && rt_tl_stack_hi) {
+    rt_tl_exact_r = rt_tl_exact_w = a;
+    rt_tl_exact_n = sz;
+    rt_tl_exact_fown = 1;
+  }
+  rt_count(1, 1);
+  return in;
+}
+
 chorus_rt_pa_scope chorus_rt_pa_begin_d(const chorus_rt_pa_site* site,
                                         chorus_rt_pa_locate_d locate_d, const unsigned long* sizes,
                                         const unsigned char* kinds) {
+  rt_inst* in = tl_linger;
+  if (in && in->site == site && rt_tl_joined) {
+    rt_inst* r = relive_quick(in, locate_d);
+    if (r)
+      return r;
+  }
   return begin(site, NULL, locate_d, sizes, kinds);
 }
 
@@ -311,8 +408,10 @@ begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_l
   /* published: its own bytes move it, found by the tables; a big record
    * (the checker frees it) is not, and is re-computed at each access */
   in->published = in->home && rt_publish(in);
-  if (!in->published)
+  if (!in->published) {
     in->deps.n = -1;
+    in->rawn = -1;
+  }
   if (in->deps.n < 0)
     rt_tl_dirty = 1;
   /* (a site's kinds are the same at each BEGIN) */
@@ -326,6 +425,7 @@ begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_l
     rt_direct_begin(in);
     return in;
   }
+  rt_exact_update(); /* (none now) */
   memset(in->latch, 0, (size_t)(in->home ? RT_SMALL + 1 : site->nlatches));
   rt_start_checker();
   atomic_fetch_add(&rt_live_logged, 1);
@@ -338,16 +438,40 @@ begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_l
   return in;
 }
 
+static void end(rt_inst* in, void* pc);
+
 void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
   rt_inst* in = *s;
   if (!in)
     return;
+  if (in != rt_tl_live || !in->direct || tl_linger || in->site->nlocs != 1) {
+    end(in, __builtin_return_address(0));
+    return;
+  }
+  /* the commonest (as end below): the thread's latest instance, direct,
+   * of one location */
+  rt_tl_live = in->next_live;
+  if (rt_tl_live)
+    rt_exact_update();
+  else
+    rt_tl_exact_r = rt_tl_exact_w = 0;
+  rt_table_open();
+  __atomic_store_n(&in->direct, 0, __ATOMIC_RELAXED);
+  rt_table_close();
+  rt_filter_add(in->addr[0], in->size[0], -1);
+  rt_count(0, 1 + rt_tl_events);
+  rt_tl_events = 0;
+  tl_linger = in;
+}
+
+__attribute__((noinline)) static void end(rt_inst* in, void* pc) {
   /* instances end in the reverse order of their BEGINs */
   for (rt_inst** p = &rt_tl_live; *p; p = &(*p)->next_live)
     if (*p == in) {
       *p = in->next_live;
       break;
     }
+  rt_exact_update();
   if (in->direct) {
     /* it lingers: no thread checks it any more (not direct), but it stays
      * in the table until the next BEGIN, which reuses it for the same site
@@ -369,7 +493,7 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
     addr[k] = in->addr[k];
     size[k] = in->size[k];
   }
-  rt_log(RT_END, 0, 0, in, -1, __builtin_return_address(0), NULL);
+  rt_log(RT_END, 0, 0, in, -1, pc, NULL);
   /* the checker frees `in` after END: only the copies are used here */
   for (int k = 0; k < n; ++k)
     rt_filter_add(addr[k], size[k], -1);
@@ -396,6 +520,38 @@ void rt_snapshot(uintptr_t a, unsigned long n, uint64_t out[2]) {
   }
 }
 
+/* rt_relocate of the commonest case: the thread's one live instance, a
+ * direct one of one location, whose block names the same memory as the
+ * last time; 0: not that case (the block may have been called) */
+int rt_relocate_quick(void) {
+  rt_inst* in = rt_tl_live;
+  if (!in || in->next_live || !in->direct || !in->locate_d || in->site->nlocs != 1 || in->rawn < 0)
+    return 0;
+  const struct block_literal* b = (const struct block_literal*)(const void*)in->locate_d;
+  uintptr_t lo = (uintptr_t)b, hi = lo + b->descriptor[1];
+  if (lo != in->rawlo || hi != in->rawhi)
+    return 0;
+  uintptr_t now[1];
+  const void* dep[RT_DEPS];
+  unsigned long dlen[RT_DEPS];
+  ++rt_tl_inside;
+  int nd = in->locate_d((void**)now, dep, dlen);
+  --rt_tl_inside;
+  if (nd != in->rawn)
+    return 0;
+  for (int i = 0; i < nd; ++i)
+    if (dep[i] != in->raw[i] || dlen[i] != in->rawlen[i])
+      return 0;
+  rt_tl_dirty = 0;
+  rt_clean();
+  if (now[0] != in->addr[0]) {
+    ++rt_tl_inside;
+    rt_direct_moved(in, 0, now[0]);
+    --rt_tl_inside;
+  }
+  return 1;
+}
+
 /* re-computes the locations of the thread's live instances (marked: a
  * byte they are computed from was written, or one has too many such
  * bytes to follow) */
@@ -406,25 +562,17 @@ void rt_relocate(void) {
     uintptr_t now[64];
     rt_deps d;
     int n = in->site->nlocs; /* at most 64 (chorus cc) */
-    locate(in, now, &d, &in->deps);
-    if (!in->published)
-      d.n = -1;
-    if (d.n < 0)
+    int same = locate(in, now, &d, &in->deps);
+    if (!in->published) { /* (its deps are -1: re-computed at each access) */
+      same = 1;
       rt_tl_dirty = 1;
-    int same = d.n == in->deps.n;
-    for (int i = 0; same && i < d.n; ++i)
-      same = d.a[i] == in->deps.a[i] && d.len[i] == in->deps.len[i];
-    if (!same) {
-      if (in->published)
-        rt_table_open();
-      __atomic_store_n(&in->deps.n, d.n, __ATOMIC_RELAXED);
-      for (int k = 0; k < d.n; ++k) {
-        __atomic_store_n(&in->deps.a[k], d.a[k], __ATOMIC_RELAXED);
-        __atomic_store_n(&in->deps.len[k], d.len[k], __ATOMIC_RELAXED);
-      }
-      if (in->published)
-        rt_table_close();
+    } else if (!same) {
+      rt_table_open();
+      set_deps(in, &d);
+      rt_table_close();
     }
+    if (in->deps.n < 0)
+      rt_tl_dirty = 1;
     ++rt_tl_inside;
     for (int k = 0; k < n; ++k)
       if (now[k] != in->addr[k]) {

@@ -24,6 +24,7 @@ static rt_table* _Atomic tables[RT_MAX_THREADS];
 static _Atomic int ntables;
 static _Thread_local rt_table* tl_table;
 _Thread_local _Atomic int* rt_tl_marked;
+_Thread_local _Atomic unsigned* rt_tl_seq;
 _Thread_local rt_counts* rt_tl_counts;
 _Thread_local long rt_tl_events;
 
@@ -40,6 +41,7 @@ rt_table* rt_my_table(void) {
   }
   atomic_store(&tables[i], p);
   rt_tl_marked = &p->dirty;
+  rt_tl_seq = &p->seq;
   rt_tl_counts = &p->counts;
   return tl_table = p;
 }
@@ -54,19 +56,6 @@ rt_table* rt_other_table(int i) {
   if (!p || p == tl_table || !atomic_load_explicit(&p->n, memory_order_acquire))
     return NULL;
   return p;
-}
-
-void rt_table_open(void) {
-  rt_table* p = tl_table;
-  atomic_store_explicit(&p->seq, atomic_load_explicit(&p->seq, memory_order_relaxed) + 1,
-                        memory_order_relaxed);
-  atomic_thread_fence(memory_order_release);
-}
-
-void rt_table_close(void) {
-  rt_table* p = tl_table;
-  atomic_store_explicit(&p->seq, atomic_load_explicit(&p->seq, memory_order_relaxed) + 1,
-                        memory_order_release);
 }
 
 int rt_publish(rt_inst* in) {
