@@ -74,29 +74,6 @@ static const unsigned char other_kinds[RT_SMALL] = {
     CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER,
     CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER, CHORUS_RT_PA_OTHER};
 
-/* e's truth at an access is a function of the site and the event's
- * observation variables alone: whether the access is the asserting
- * thread's, a read or a write, and which locations it overlaps. Each
- * thread remembers the accesses found true (a small direct-mapped cache),
- * so that an access evaluates e once per kind, not at each time. */
-typedef struct memo {
-  const chorus_rt_pa_site* site;
-  unsigned key;
-} memo;
-#define RT_MEMO 64
-static _Thread_local memo tl_memo[RT_MEMO];
-
-/* the key of an access: the locations it overlaps, a write, another
- * thread's (0: not an access) */
-static unsigned access_key(unsigned mask, int write, int remote) {
-  return mask | (unsigned)write << RT_SMALL | (unsigned)remote << (RT_SMALL + 1) |
-         1u << (RT_SMALL + 2);
-}
-
-static memo* memo_of(const chorus_rt_pa_site* site, unsigned key) {
-  return &tl_memo[(((uintptr_t)site >> 4) ^ key ^ (key >> 7)) % RT_MEMO];
-}
-
 static unsigned event_key(const chorus_rt_pa_site* site, int tid, uintptr_t* addr,
                           unsigned long* size, const rt_event* ev) {
   if (ev->type != RT_READ && ev->type != RT_WRITE)
@@ -104,13 +81,13 @@ static unsigned event_key(const chorus_rt_pa_site* site, int tid, uintptr_t* add
   unsigned mask = 0;
   for (int k = 0; k < site->nlocs; ++k)
     mask |= (unsigned)overlaps(ev->addr, ev->size, addr[k], size[k]) << k;
-  return access_key(mask, ev->type == RT_WRITE, ev->tid != tid);
+  return rt_access_key(mask, ev->type == RT_WRITE, ev->tid != tid);
 }
 
 static void eval(rt_inst* real, uint64_t gen, const chorus_rt_pa_site* site, int tid,
                  uintptr_t* addr, unsigned long* size, const rt_event* ev) {
   unsigned key = event_key(site, tid, addr, size, ev);
-  memo* m = memo_of(site, key);
+  rt_memo* m = rt_memo_of(site, key);
   if (key && m->site == site && m->key == key)
     return; /* true, as before */
   /* e reads no value and no latch: those of tmp are never read */
@@ -151,47 +128,15 @@ static int covers(uintptr_t a, unsigned long n, uintptr_t h) {
   return ((h - g0) & m) <= g1 - g0;
 }
 
-_Thread_local uintptr_t rt_tl_exact_r, rt_tl_exact_w;
-_Thread_local unsigned long rt_tl_exact_n;
-_Thread_local unsigned rt_tl_exact_fown;
-
-void rt_exact_update(void) {
-  rt_inst* in = rt_tl_live;
-  rt_tl_exact_r = rt_tl_exact_w = 0;
-  /* (the thread's stack known: a write to it is told apart, as in the
-   * entry point's other paths) */
-  if (!in || in->next_live || !in->direct || in->site->nlocs != 1 || !in->fown[0] ||
-      !rt_tl_stack_hi)
-    return;
-  rt_tl_exact_n = in->size[0];
-  rt_tl_exact_fown = in->fown[0];
-  if (in->known_true[0] & 1)
-    rt_tl_exact_r = in->addr[0];
-  if (in->known_true[0] & 2)
-    rt_tl_exact_w = in->addr[0];
-}
+_Thread_local rt_inst* rt_tl_exact;
+_Thread_local rt_memo rt_tl_memo[RT_MEMO];
 
 void rt_direct_prepare(rt_inst* in) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   const chorus_rt_pa_site* site = in->site;
   const int nl = site->nlocs;
   if (nl == 1) {
-    /* the commonest: one location (which overlaps only itself); e once
-     * known true at an access of the thread stays so */
-    uintptr_t a = in->addr[0];
-    in->fown[0] = in->size[0] - 1 <= 15 && (a >> 3) == ((a + in->size[0] - 1) >> 3);
-    if (in->kmask[0] != 1) {
-      in->kmask[0] = 1;
-      in->known_true[0] = 0;
-    }
-    for (int w = 0; w < 2 && in->known_true[0] != 3; ++w)
-      if (!(in->known_true[0] >> w & 1)) {
-        unsigned key = access_key(1, w, 0);
-        const memo* me = memo_of(site, key);
-        if (me->site == site && me->key == key)
-          in->known_true[0] |= (unsigned char)(1u << w);
-      }
-    rt_exact_update();
+    rt_direct_prepare1(in, 0);
     return;
   }
   for (int k = 0; k < nl; ++k) {
@@ -213,8 +158,8 @@ void rt_direct_prepare(rt_inst* in) {
     }
     for (int w = 0; w < 2; ++w)
       if (!(in->known_true[k] >> w & 1)) {
-        unsigned key = access_key(mask, w, 0);
-        const memo* me = memo_of(site, key);
+        unsigned key = rt_access_key(mask, w, 0);
+        const rt_memo* me = rt_memo_of(site, key);
         if (me->site == site && me->key == key)
           in->known_true[k] |= (unsigned char)(1u << w);
       }
@@ -264,7 +209,10 @@ void rt_direct_moved(rt_inst* in, int k, uintptr_t now) {
   in->addr[k] = now;
   rt_filter_add(now, in->size[k], 1);
   rt_filter_add(old, in->size[k], -1);
-  rt_direct_prepare(in);
+  if (in->site->nlocs == 1)
+    rt_direct_prepare1(in, 0);
+  else
+    rt_direct_prepare(in);
 }
 
 int rt_direct_quick(uintptr_t a, unsigned long n, int write) {
@@ -293,8 +241,8 @@ int rt_direct_quick(uintptr_t a, unsigned long n, int write) {
     return 0; /* another thread's instance may name these bytes */
   if (!mask)
     return 1;
-  unsigned key = access_key(mask, write, 0);
-  memo* me = memo_of(site, key);
+  unsigned key = rt_access_key(mask, write, 0);
+  rt_memo* me = rt_memo_of(site, key);
   if (me->site != site || me->key != key)
     return 0;
   ++rt_tl_events;
@@ -345,8 +293,8 @@ void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc) {
     if (!mask || !in->direct)
       continue;
     ++checked;
-    unsigned key = access_key(mask, write, 0);
-    memo* me = memo_of(site, key);
+    unsigned key = rt_access_key(mask, write, 0);
+    rt_memo* me = rt_memo_of(site, key);
     if (me->site == site && me->key == key)
       continue;
     if (ev.tid < 0)

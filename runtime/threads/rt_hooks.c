@@ -105,21 +105,30 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
 /* The commonest event again (rt_exact_update): the thread's access of the
  * one location of its only live instance, with nothing else to do (as
  * quiet and own_exact decide it, with fewer loads). */
-static inline int exact(uintptr_t a, unsigned long n, int write) {
-  if (a != (write ? rt_tl_exact_w : rt_tl_exact_r) || n != rt_tl_exact_n ||
+static inline int exact(uintptr_t a, unsigned long n, unsigned rw) {
+  /* (the location is within one granule: fown) */
+  const rt_inst* in = rt_tl_exact;
+  if (!in || a != in->xa || n != in->xn || (in->xrw & rw) != rw ||
       (rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL)) || rt_dirty() ||
-      (write && rt_depmap_hit(a, n)) ||
+      (rw & 2 && atomic_load_explicit(&rt_depmap[(a >> 3) & ((1u << RT_DEPMAP_BITS) - 1)],
+                                      memory_order_relaxed)) ||
       atomic_load_explicit(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)],
-                           memory_order_relaxed) != rt_tl_exact_fown ||
+                           memory_order_relaxed) != 1 ||
       atomic_load_explicit(&rt_live_logged, memory_order_relaxed))
     return 0;
-  ++rt_tl_events;
+  rt_tl_events += rw == 3 ? 2 : 1;
   return 1;
 }
 
 static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
   if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
-    if (exact((uintptr_t)a, n, write))
+    if (exact((uintptr_t)a, n, write ? 2 : 1))
+      return;
+    /* the thread's one location moved (`slot = top++` in DualStack's
+     * region): re-computed here (as access_slow would first), and the
+     * access decided as above when it is now the commonest */
+    if (rt_tl_dirty && !rt_tl_inside && rt_tl_live && rt_relocate_quick() &&
+        exact((uintptr_t)a, n, write ? 2 : 1))
       return;
     if (rt_tl_recording) { /* `locate` reads what the locations are computed from */
       if (!write)
@@ -128,6 +137,73 @@ static inline void access(const volatile void* a, unsigned long n, int write, vo
     }
     if (!quiet((uintptr_t)a, n, write))
       access_slow(a, n, write, pc);
+  }
+}
+
+/* A read and then a write of the same bytes (`x = x + 1`: the static
+ * filter makes the pair of calls one, PassertFilter.cpp). */
+__attribute__((noinline)) static void access_rw_slow(const volatile void* a, unsigned long n,
+                                                     void* pc) {
+  access(a, n, 0, pc);
+  access(a, n, 1, pc);
+}
+
+static inline void access_rw(const volatile void* a, unsigned long n, void* pc) {
+  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
+    if (exact((uintptr_t)a, n, 3))
+      return;
+    access_rw_slow(a, n, pc);
+  }
+}
+
+/* A tick (PassertFilter.cpp): an access of the thread that is no event and
+ * touches no memory a location is computed from (a global whose address no
+ * unit takes), but at which, as at every instrumented access, a `locate`
+ * block's read is recorded, the thread's locations are re-computed when
+ * marked, its idleness is counted and a marking is repeated at a write. */
+__attribute__((noinline)) static void tick_slow(int write) {
+  if (rt_tl_inside)
+    return;
+  if (rt_tl_live) {
+    if ((rt_tl_dirty || rt_dirty()) && !rt_relocate_quick())
+      rt_relocate();
+  } else if (rt_tl_joined && rt_tl_quiet > 4096)
+    rt_idle();
+  if (write && rt_tl_remark) { /* (rt_dep_written) */
+    rt_mark(rt_tl_remark);
+    rt_tl_remark = NULL;
+  }
+}
+
+static inline void tick(const volatile void* a, unsigned long n, int write) {
+  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
+    if (rt_tl_recording) {
+      if (!write)
+        rt_dep_read((uintptr_t)a, n);
+      return;
+    }
+    if ((rt_tl_live ? rt_tl_dirty || rt_dirty() : rt_tl_joined && ++rt_tl_quiet > 4096) ||
+        (write && rt_tl_remark))
+      tick_slow(write);
+  }
+}
+
+void __chorus_rt_tick_r(void* a, unsigned long n) {
+  tick(a, n, 0);
+}
+void __chorus_rt_tick_w(void* a, unsigned long n) {
+  tick(a, n, 1);
+}
+
+/* A write of a local that only the thread's own `locate` blocks read (by
+ * pointer: PassertFilter.cpp): the thread's locations may move (as
+ * rt_dep_written marks them for a write to its own stack), nothing else. */
+void __chorus_rt_moved(void) {
+  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
+    if (rt_tl_live)
+      rt_tl_dirty = 1;
+    if ((!rt_tl_live && rt_tl_joined && ++rt_tl_quiet > 4096) || rt_tl_remark)
+      tick_slow(1);
   }
 }
 
@@ -170,6 +246,9 @@ void __tsan_func_exit(void) {}
   }                                                                                                \
   void __tsan_unaligned_volatile_write##n(void* a) {                                               \
     access(a, n, 1, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_read_write##n(void* a) {                                                             \
+    access_rw(a, n, RA);                                                                           \
   }
 PLAIN(1)
 PLAIN(2)

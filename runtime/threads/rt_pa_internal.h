@@ -70,6 +70,10 @@ struct chorus_rt_pa_inst {
   unsigned short fown[RT_SMALL];
   unsigned char known_true[RT_SMALL];
   unsigned char kmask[RT_SMALL];
+  /* its one location and known truths, for the entry point (rt_tl_exact) */
+  uintptr_t xa;
+  unsigned long xn;
+  unsigned char xrw;
 };
 typedef struct chorus_rt_pa_inst rt_inst;
 
@@ -222,16 +226,82 @@ void rt_direct_moved(rt_inst* in, int k, uintptr_t now); /* in->addr[k] := now *
 /* fown and known_true of `in` (its locations changed) */
 void rt_direct_prepare(rt_inst* in);
 /* the commonest event, decided in the entry point (rt_hooks.c): the
- * calling thread's access of the one location of its only live instance,
- * a direct one whose location is within a granule and at which e is known
- * true for the thread's read (rt_tl_exact_r) or write (rt_tl_exact_w; 0:
- * not known), while the filter counts rt_tl_exact_fown there (only it) */
-extern _Thread_local uintptr_t rt_tl_exact_r, rt_tl_exact_w;
-extern _Thread_local unsigned long rt_tl_exact_n;
-extern _Thread_local unsigned rt_tl_exact_fown;
+ * calling thread's access of the one location of its only live instance
+ * (rt_tl_exact; NULL: none such), a direct one whose location is within a
+ * granule (xa, xn) and at which e is known true for the thread's read
+ * (bit 0 of xrw) or write (bit 1), while the filter counts only it there */
+extern _Thread_local rt_inst* rt_tl_exact;
+extern _Thread_local uintptr_t rt_tl_stack_lo, rt_tl_stack_hi; /* (below) */
 /* after the thread's live instances, or the locations or known truths of
- * its only one, changed */
-void rt_exact_update(void);
+ * its only one, changed (`in`: the thread's latest live instance, direct,
+ * of one location) */
+static inline void rt_exact_of(rt_inst* in) {
+  /* (the thread's stack known: a write to it is told apart, as in the
+   * entry point's other paths) */
+  if (in->next_live || !in->fown[0] || !rt_tl_stack_hi) {
+    rt_tl_exact = NULL;
+    return;
+  }
+  in->xa = in->addr[0];
+  in->xn = in->size[0];
+  in->xrw = in->known_true[0];
+  rt_tl_exact = in;
+}
+static inline void rt_exact_update(void) {
+  rt_inst* in = rt_tl_live;
+  if (!in || !in->direct || in->site->nlocs != 1)
+    rt_tl_exact = NULL;
+  else
+    rt_exact_of(in);
+}
+
+/* e's truth at an access is a function of the site and the event's
+ * observation variables alone: whether the access is the asserting
+ * thread's, a read or a write, and which locations it overlaps. Each
+ * thread remembers the accesses found true (a small direct-mapped cache),
+ * so that an access evaluates e once per kind, not at each time. */
+typedef struct rt_memo {
+  const chorus_rt_pa_site* site;
+  unsigned key;
+} rt_memo;
+#define RT_MEMO 64
+extern _Thread_local rt_memo rt_tl_memo[RT_MEMO];
+/* the key of an access: the locations it overlaps, a write, another
+ * thread's (0: not an access) */
+static inline unsigned rt_access_key(unsigned mask, int write, int remote) {
+  return mask | (unsigned)write << RT_SMALL | (unsigned)remote << (RT_SMALL + 1) |
+         1u << (RT_SMALL + 2);
+}
+static inline rt_memo* rt_memo_of(const chorus_rt_pa_site* site, unsigned key) {
+  return &rt_tl_memo[(((uintptr_t)site >> 4) ^ key ^ (key >> 7)) % RT_MEMO];
+}
+/* rt_direct_prepare of an instance of one location (which overlaps only
+ * itself); e once known true at an access of the thread stays so */
+/* known_true of an instance of one location (kmask 1): from the memo */
+static inline void rt_known_true1(rt_inst* in) {
+  const chorus_rt_pa_site* site = in->site;
+  for (int w = 0; w < 2; ++w)
+    if (!(in->known_true[0] >> w & 1)) {
+      unsigned key = rt_access_key(1, w, 0);
+      const rt_memo* me = rt_memo_of(site, key);
+      if (me->site == site && me->key == key)
+        in->known_true[0] |= (unsigned char)(1u << w);
+    }
+}
+static inline __attribute__((always_inline)) void rt_direct_prepare1(rt_inst* in, int head) {
+  uintptr_t a = in->addr[0];
+  in->fown[0] = in->size[0] - 1 <= 15 && (a >> 3) == ((a + in->size[0] - 1) >> 3);
+  if (in->kmask[0] != 1) {
+    in->kmask[0] = 1;
+    in->known_true[0] = 0;
+  }
+  if (in->known_true[0] != 3)
+    rt_known_true1(in);
+  if (head) /* (`in` is the thread's latest live instance, direct) */
+    rt_exact_of(in);
+  else
+    rt_exact_update();
+}
 void rt_direct_access(uintptr_t a, unsigned long n, int write, void* pc);
 /* the access concerns only the calling thread's one live instance, a
  * direct one, and is known to leave its e true: counted, nothing else to

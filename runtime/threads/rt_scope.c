@@ -288,14 +288,14 @@ static rt_inst* relive(rt_inst* in, chorus_rt_pa_locate locate_, chorus_rt_pa_lo
   return in;
 }
 
-/* (inlined: __builtin_return_address is the region's) */
-static inline __attribute__((always_inline)) rt_inst*
+/* (pc: the region's) */
+__attribute__((noinline)) static rt_inst*
 begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_locate_d locate_d,
-      const unsigned long* sizes, const unsigned char* kinds);
+      const unsigned long* sizes, const unsigned char* kinds, void* pc);
 
 chorus_rt_pa_scope chorus_rt_pa_begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_,
                                       const unsigned long* sizes, const unsigned char* kinds) {
-  return begin(site, locate_, NULL, sizes, kinds);
+  return begin(site, locate_, NULL, sizes, kinds, __builtin_return_address(0));
 }
 
 /* relive, when the block names the same memory as the last time (a loop
@@ -338,26 +338,49 @@ relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n) {
   __atomic_store_n(&in->direct, 1, __ATOMIC_RELAXED);
   rt_table_close();
   /* published before the filter is raised for its locations */
+  if (n == 1 && in->kmask[0] == 1 && in->site == rt_tl_held) {
+    /* the commonest: one location, within a granule, e known true at
+     * BEGIN (the rest of rt_direct_begun, as rt_direct_prepare1 does it) */
+    uintptr_t a = now[0];
+    unsigned long sz = in->size[0];
+    if (sz - 1 <= 7 && (a >> 3) == ((a + sz - 1) >> 3)) {
+      in->addr[0] = a;
+      atomic_fetch_add(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)], 1);
+      in->next_live = rt_tl_live;
+      rt_tl_live = in;
+      in->fown[0] = 1;
+      if (in->known_true[0] != 3)
+        rt_known_true1(in);
+      in->xa = a;
+      in->xn = sz;
+      in->xrw = in->known_true[0];
+      rt_tl_exact = !in->next_live && rt_tl_stack_hi ? in : NULL;
+      rt_count(1, 1);
+      return in;
+    }
+  }
   for (int k = 0; k < n; ++k) {
     in->addr[k] = now[k];
     rt_filter_add(now[k], in->size[k], 1);
   }
   in->next_live = rt_tl_live;
   rt_tl_live = in;
-  if (in->site != rt_tl_held || n != 1 || in->kmask[0] != 1 || in->known_true[0] != 3) {
+  if (in->site != rt_tl_held || n != 1) {
     rt_direct_begun(in);
     return in;
   }
   /* rt_direct_begun of its commonest case: one location, e known true at
-   * BEGIN and at the thread's read and write of it */
-  uintptr_t a = now[0];
-  unsigned long sz = in->size[0];
-  in->fown[0] = sz - 1 <= 15 && (a >> 3) == ((a + sz - 1) >> 3);
-  rt_tl_exact_r = rt_tl_exact_w = 0;
-  if (in->fown[0] && !in->next_live && rt_tl_stack_hi) {
-    rt_tl_exact_r = rt_tl_exact_w = a;
-    rt_tl_exact_n = sz;
-    rt_tl_exact_fown = 1;
+   * BEGIN (and, the commonest, at the thread's read and write of it) */
+  if (in->kmask[0] != 1 || in->known_true[0] != 3) {
+    rt_direct_prepare1(in, 1);
+  } else {
+    uintptr_t a = now[0];
+    unsigned long sz = in->size[0];
+    in->fown[0] = sz - 1 <= 15 && (a >> 3) == ((a + sz - 1) >> 3);
+    in->xa = a;
+    in->xn = sz;
+    in->xrw = 3;
+    rt_tl_exact = in->fown[0] && !in->next_live && rt_tl_stack_hi ? in : NULL;
   }
   rt_count(1, 1);
   return in;
@@ -372,12 +395,12 @@ chorus_rt_pa_scope chorus_rt_pa_begin_d(const chorus_rt_pa_site* site,
     if (r)
       return r;
   }
-  return begin(site, NULL, locate_d, sizes, kinds);
+  return begin(site, NULL, locate_d, sizes, kinds, __builtin_return_address(0));
 }
 
-static inline __attribute__((always_inline)) rt_inst*
+__attribute__((noinline)) static rt_inst*
 begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_locate_d locate_d,
-      const unsigned long* sizes, const unsigned char* kinds) {
+      const unsigned long* sizes, const unsigned char* kinds, void* pc) {
   if (!rt_tl_joined)
     rt_start(); /* (a thread joins after the start) */
   rt_join();
@@ -434,7 +457,7 @@ begin(const chorus_rt_pa_site* site, chorus_rt_pa_locate locate_, chorus_rt_pa_l
       rt_snapshot(in->addr[k], in->size[k], in->cval[k]);
     rt_filter_add(in->addr[k], in->size[k], 1);
   }
-  rt_log(RT_BEGIN, 0, 0, in, -1, __builtin_return_address(0), NULL);
+  rt_log(RT_BEGIN, 0, 0, in, -1, pc, NULL);
   return in;
 }
 
@@ -454,11 +477,14 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
   if (rt_tl_live)
     rt_exact_update();
   else
-    rt_tl_exact_r = rt_tl_exact_w = 0;
+    rt_tl_exact = NULL;
   rt_table_open();
   __atomic_store_n(&in->direct, 0, __ATOMIC_RELAXED);
   rt_table_close();
-  rt_filter_add(in->addr[0], in->size[0], -1);
+  if (in->fown[0]) /* (within one granule) */
+    atomic_fetch_sub(&rt_filter[(in->addr[0] >> 3) & ((1u << RT_FILTER_BITS) - 1)], 1);
+  else
+    rt_filter_add(in->addr[0], in->size[0], -1);
   rt_count(0, 1 + rt_tl_events);
   rt_tl_events = 0;
   tl_linger = in;

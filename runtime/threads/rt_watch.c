@@ -62,7 +62,25 @@ void rt_watch_check(void) {
         while (*p == ' ')
           ++p;
         size_t k = strcspn(p, " ");
-        if (k && !has_word(known, p, k)) {
+        /* `e=NAME`: the other unit lets the address of the global NAME
+         * escape; only a unit that assumed it does not (`a=NAME`, its
+         * direct accesses of NAME filtered as never reached through a
+         * pointer) may miss an access to a watched location there */
+        int escaped = k > 2 && p[0] == 'e' && p[1] == '=';
+        char assumed[CAP];
+        if (escaped && k < CAP) {
+          memcpy(assumed, p, k);
+          assumed[0] = 'a';
+        }
+        if (escaped && k < CAP && has_word(known, assumed, k) && !has_word(known, p, k)) {
+          fprintf(stderr,
+                  "chorus-rt: warning: %s was compiled assuming that no unit takes the "
+                  "address of %.*s, which %s does: its accesses to %.*s may go unchecked; "
+                  "compile the units in one `chorus cc` command, or with CHORUS_PA_FILTER=0\n",
+                  unit, (int)k - 2, p + 2, ounit, (int)k - 2, p + 2);
+          break;
+        }
+        if (!escaped && k && !has_word(known, p, k)) {
           fprintf(stderr,
                   "chorus-rt: warning: %s was compiled without knowing the parallel "
                   "assertions of %s ('%.*s'): its accesses to their locations may go "

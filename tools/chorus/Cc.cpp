@@ -204,6 +204,23 @@ int ccCommand(const std::vector<std::string>& args) {
   std::vector<std::string> env;
   if (threads && compiled.size() > 1)
     env.push_back("CHORUS_PA_WATCH=" + watch);
+  // the static filter may take a global of external linkage whose address
+  // no unit lets escape for one no pointer reaches only when the command
+  // compiles and links every unit of the program: no object, archive or
+  // other input given (a library named with -l that chorus cc compiled is
+  // checked at start: runtime/threads/rt_watch.c)
+  bool whole = link;
+  for (size_t k = 0; k < args.size(); ++k) {
+    const std::string& a = args[k];
+    if (a == "-o") {
+      ++k;
+      continue;
+    }
+    if (!a.empty() && a[0] != '-' && !endsWith(a, ".c"))
+      whole = false;
+  }
+  if (threads && whole)
+    env.push_back("CHORUS_PA_WHOLE=1");
   int status = run(cmd, env);
   if (!tmp.empty())
     std::filesystem::remove_all(tmp);

@@ -92,6 +92,13 @@ std::string tbaaType(const Instruction* I) {
 struct Watch {
   std::set<std::string> words;
   bool all() const { return words.count("*") > 0; }
+  /// Whether a word says what an assertion watches (not only `e=`).
+  bool watches() const {
+    for (const std::string& w : words)
+      if (w.compare(0, 2, "e=") != 0)
+        return true;
+    return false;
+  }
   bool has(const std::string& w) const { return words.count(w) > 0; }
   void add(const std::string& w) { words.insert(w); }
   void addText(const char* text) {
@@ -188,9 +195,17 @@ void computedFrom(const Value* addr, Watch& w) {
   }
 }
 
+bool escapes(const Value* V, bool chorusOnly, SmallPtrSetImpl<const Value*>& seen);
+
 /// The unit's own watch, from its probes (chorus_rt_pa_probe(site, &loc,
-/// loc, ...), in the region's frame).
+/// loc, ...), in the region's frame), and `e=NAME` for each global of
+/// external linkage whose address the unit lets escape.
 void ownWatch(Module& M, Watch& w) {
+  for (const GlobalVariable& g : M.globals()) {
+    SmallPtrSet<const Value*, 8> seen;
+    if (!g.hasLocalLinkage() && g.hasName() && escapes(&g, false, seen))
+      w.add("e=" + g.getName().str());
+  }
   for (Function& F : M) {
     if (F.isDeclaration())
       continue;
@@ -255,13 +270,81 @@ bool escapes(const Value* V, bool chorusOnly, SmallPtrSetImpl<const Value*>& see
   return false;
 }
 
+/// Whether the local V's address goes only into literals of `locate`
+/// blocks passed to chorus_rt_pa_begin_d (an index variable the block
+/// names by pointer, as `slot` in `stack_items[slot]`): no other thread
+/// sees it, and its writes move only this thread's locations.
+bool onlyLocated(const AllocaInst* V) {
+  bool located = false;
+  for (const User* U : V->users()) {
+    if (const auto* ld = dyn_cast<LoadInst>(U); ld && ld->getPointerOperand() == V)
+      continue;
+    if (const auto* ii = dyn_cast<IntrinsicInst>(U); ii && ii->isLifetimeStartOrEnd())
+      continue;
+    if (const auto* call = dyn_cast<CallInst>(U)) {
+      const Function* f = call->getCalledFunction();
+      if (f && f->getName().startswith("__tsan_") && call->arg_size() == 1)
+        continue;
+      return false;
+    }
+    const auto* st = dyn_cast<StoreInst>(U);
+    if (!st)
+      return false;
+    if (st->getValueOperand() != V)
+      continue; // a store to V
+    const auto* lit = dyn_cast<AllocaInst>(getUnderlyingObject(st->getPointerOperand()));
+    if (!lit)
+      return false;
+    auto instrumentation = [](const User* X) { // an access call on the literal
+      const auto* call = dyn_cast<CallInst>(X);
+      const Function* f = call ? call->getCalledFunction() : nullptr;
+      return f && f->getName().startswith("__tsan_") && call->arg_size() == 1;
+    };
+    for (const User* L : lit->users()) {
+      if (instrumentation(L))
+        continue;
+      if (const auto* call = dyn_cast<CallInst>(L)) {
+        const Function* f = call->getCalledFunction();
+        if (const auto* ii = dyn_cast<IntrinsicInst>(call); ii && ii->isLifetimeStartOrEnd())
+          continue;
+        if (!f || f->getName() != "chorus_rt_pa_begin_d" || call->arg_size() < 2 ||
+            call->getArgOperand(1) != lit)
+          return false;
+        for (unsigned a = 0; a < call->arg_size(); ++a)
+          if (a != 1 && call->getArgOperand(a) == lit)
+            return false;
+        continue;
+      }
+      if (const auto* gep = dyn_cast<GetElementPtrInst>(L)) {
+        for (const User* G : gep->users())
+          if (!(isa<StoreInst>(G) && cast<StoreInst>(G)->getPointerOperand() == gep) &&
+              !isa<LoadInst>(G) && !instrumentation(G))
+            return false;
+        continue;
+      }
+      if (const auto* s2 = dyn_cast<StoreInst>(L); s2 && s2->getPointerOperand() == lit)
+        continue;
+      if (isa<LoadInst>(L))
+        continue;
+      return false;
+    }
+    located = true;
+  }
+  return located;
+}
+
 class Filter : public PassInfoMixin<Filter> {
+  /// The unit is compiled with every other unit of the program (chorus cc's
+  /// CHORUS_PA_WHOLE): the `e=` words of the watch are all there are.
+  bool whole = false;
+
 public:
   static bool isRequired() { return true; }
   PreservedAnalyses run(Module& M, ModuleAnalysisManager&) {
     Watch own, program;
     ownWatch(M, own);
     const char* off = std::getenv("CHORUS_PA_FILTER");
+    whole = std::getenv("CHORUS_PA_WHOLE") != nullptr;
     const char* given = std::getenv("CHORUS_PA_WATCH");
     if (const char* out = std::getenv("CHORUS_PA_WATCH_OUT"); out && *out) {
       if (FILE* f = std::fopen(out, "a")) {
@@ -269,21 +352,25 @@ public:
         std::fclose(f);
       }
       program.add("*");
-    } else if ((off && std::strcmp(off, "0") == 0) || (own.words.empty() && !given))
+    } else if ((off && std::strcmp(off, "0") == 0) || (!own.watches() && !given))
       program.add("*");
     else {
       program = own;
       program.addText(given);
     }
-    size_t kept = 0, removed = 0;
+    size_t kept = 0, removed = 0, merged = 0, ticks = 0;
+    Watch known = program;
     if (!program.all())
-      filter(M, program, kept, removed);
+      filter(M, program, known, kept, removed, ticks);
+    mergeReadWrite(M, merged);
     for (Function& F : M)
       F.removeFnAttr(Attribute::SanitizeThread);
-    record(M, own, program);
+    record(M, own, known);
     if (std::getenv("CHORUS_PA_FILTER_STATS"))
-      std::fprintf(stderr, "chorus-pa-filter: %s: kept %zu, removed %zu access calls\n",
-                   M.getSourceFileName().c_str(), kept, removed);
+      std::fprintf(stderr,
+                   "chorus-pa-filter: %s: kept %zu, removed %zu access calls, made %zu ticks "
+                   "and %zu read-write pairs one call\n",
+                   M.getSourceFileName().c_str(), kept, removed, ticks, merged);
     return PreservedAnalyses::none();
   }
 
@@ -321,19 +408,31 @@ private:
     return true;
   }
 
-  void filter(Module& M, const Watch& w, size_t& kept, size_t& removed) {
+  /// What an access call becomes: removed, kept, or a tick (an access that
+  /// is no event and touches no memory a location is computed from, but
+  /// which the asserting thread's locations are re-computed at, as at any
+  /// instrumented access: `__chorus_rt_tick_r()`, `_w()`, runtime/threads).
+  enum Need { Drop, Keep, Tick, DepTick };
+
+  /// Removes the access calls that need not stay and makes ticks; `known`
+  /// gets `a=NAME` for each global of external linkage assumed not reached
+  /// through a pointer (no unit the filter knows lets its address escape).
+  void filter(Module& M, const Watch& w, Watch& known, size_t& kept, size_t& removed,
+              size_t& ticks) {
     std::vector<CallInst*> drop;
+    std::vector<std::pair<CallInst*, bool>> tick;
+    std::vector<CallInst*> deptick;
     for (Function& F : M) {
       if (F.isDeclaration())
         continue;
-      std::function<bool(const CallInst*, bool)> keep = [&](const CallInst* call, bool write) {
-        return needed(call, write, w);
+      std::function<Need(const CallInst*, bool)> keep = [&](const CallInst* call, bool write) {
+        return needed(call, write, w, known);
       };
       if (isChorusLocate(F, true))
         // a `locate` block that names the memory its addresses are computed
         // from itself (chorus_rt_pa_begin_d): none of its accesses is one
         // of the program, and none needs recording
-        keep = [](const CallInst*, bool) { return false; };
+        keep = [](const CallInst*, bool) { return Drop; };
       else if (isChorusLocate(F, false))
         // the rewriting's other `locate` block (`^(void** a) { a[k] =
         // &loc; }`), which the runtime calls with its reads recorded as
@@ -343,7 +442,9 @@ private:
         // accesses of the program; every other one stays instrumented
         keep = [&F](const CallInst* call, bool write) {
           return getUnderlyingObject(call->getArgOperand(0)) != F.getArg(write ? 1 : 0) ||
-                 !accessOf(call);
+                         !accessOf(call)
+                     ? Keep
+                     : Drop;
         };
       else if (isLocate(F))
         continue; // another block: everything stays
@@ -353,8 +454,13 @@ private:
           bool write = false;
           if (!call || !accessCall(call, write))
             continue;
-          if (keep(call, write))
+          Need need = keep(call, write);
+          if (need == Keep)
             ++kept;
+          else if (need == Tick)
+            tick.emplace_back(call, write);
+          else if (need == DepTick)
+            deptick.push_back(call);
           else {
             drop.push_back(call);
             ++removed;
@@ -363,6 +469,40 @@ private:
     }
     for (CallInst* c : drop)
       c->eraseFromParent();
+    for (auto& [c, write] : tick) {
+      Type* size = Type::getInt64Ty(M.getContext());
+      FunctionCallee f = M.getOrInsertFunction(write ? "__chorus_rt_tick_w" : "__chorus_rt_tick_r",
+                                               Type::getVoidTy(M.getContext()),
+                                               c->getArgOperand(0)->getType(), size);
+      CallInst* t =
+          CallInst::Create(f, {c->getArgOperand(0), ConstantInt::get(size, accessSize(c))}, "", c);
+      t->setDebugLoc(c->getDebugLoc());
+      c->eraseFromParent();
+      ++ticks;
+    }
+    for (CallInst* c : deptick) {
+      FunctionCallee f =
+          M.getOrInsertFunction("__chorus_rt_moved", Type::getVoidTy(M.getContext()));
+      CallInst* t = CallInst::Create(f, "", c);
+      t->setDebugLoc(c->getDebugLoc());
+      c->eraseFromParent();
+      ++ticks;
+    }
+  }
+
+  /// The bytes an access call of one argument names (`__tsan_read4`,
+  /// `__tsan_unaligned_volatile_write8`, ...: the number its name ends
+  /// with), or 0.
+  static unsigned accessSize(const CallInst* call) {
+    const Function* f = call->getCalledFunction();
+    StringRef n = f ? f->getName() : "";
+    size_t digits = n.size();
+    while (digits > 0 && n[digits - 1] >= '0' && n[digits - 1] <= '9')
+      --digits;
+    unsigned size = 0;
+    if (n.drop_front(digits).getAsInteger(10, size))
+      return 0;
+    return size;
   }
 
   /// The load or store just after the access call, on its address.
@@ -378,38 +518,110 @@ private:
     return nullptr;
   }
 
-  bool needed(const CallInst* call, bool write, const Watch& w) {
+  /// The N of `__tsan_readN` (read) or `__tsan_writeN`, else 0.
+  static unsigned plainSize(const CallInst* call, bool write) {
+    const Function* f = call->getCalledFunction();
+    if (!f || call->arg_size() != 1)
+      return 0;
+    StringRef n = f->getName();
+    if (!n.consume_front(write ? "__tsan_write" : "__tsan_read"))
+      return 0;
+    unsigned size = 0;
+    if (n.getAsInteger(10, size) ||
+        (size != 1 && size != 2 && size != 4 && size != 8 && size != 16))
+      return 0;
+    return size;
+  }
+
+  /// A read's access call followed, before any other call, by the write's
+  /// of the same address and size (`x = x + 1`: between them only the load
+  /// and what computes the value) becomes one call of
+  /// `__tsan_read_writeN` at the read's place: the run time takes the read
+  /// and then the write there, a few instructions before the store (as an
+  /// access's event is taken just before the access).
+  static void mergeReadWrite(Module& M, size_t& merged) {
+    std::vector<std::pair<CallInst*, CallInst*>> pairs;
+    for (Function& F : M)
+      for (BasicBlock& B : F)
+        for (Instruction& I : B) {
+          auto* rd = dyn_cast<CallInst>(&I);
+          unsigned size = rd ? plainSize(rd, false) : 0;
+          if (!size)
+            continue;
+          for (Instruction* J = rd->getNextNode(); J; J = J->getNextNode()) {
+            if (isa<DbgInfoIntrinsic>(J))
+              continue;
+            if (const auto* ii = dyn_cast<IntrinsicInst>(J); ii && ii->isLifetimeStartOrEnd())
+              continue;
+            if (isa<CallBase>(J) || J->isAtomic() || isa<FenceInst>(J)) {
+              auto* wr = dyn_cast<CallInst>(J);
+              if (wr && plainSize(wr, true) == size && wr->getArgOperand(0) == rd->getArgOperand(0))
+                pairs.emplace_back(rd, wr);
+              break;
+            }
+          }
+        }
+    for (auto& [rd, wr] : pairs) {
+      FunctionCallee rw = M.getOrInsertFunction(
+          ("__tsan_read_write" + std::to_string(plainSize(rd, false))).c_str(),
+          rd->getFunctionType());
+      rd->setCalledFunction(rw);
+      wr->eraseFromParent();
+      ++merged;
+    }
+  }
+
+  Need needed(const CallInst* call, bool write, const Watch& w, Watch& known) {
     const Instruction* access = accessOf(call);
     if (!access)
-      return true;
+      return Keep;
     SmallVector<const Value*, 4> objs;
     getUnderlyingObjects(call->getArgOperand(0), objs);
     if (objs.empty())
-      return true;
-    bool viaPointer = false;
+      return Keep;
+    bool viaPointer = false, located = false;
+    std::vector<std::string> assumed;
     for (const Value* o : objs) {
       if (const auto* g = dyn_cast<GlobalVariable>(o)) {
         std::string n = g->getName().str();
         if (w.has("g=" + n) || (write && w.has("c=" + n)))
-          return true;
+          return Keep;
         SmallPtrSet<const Value*, 8> seen;
-        if (!g->hasLocalLinkage() || escapes(g, false, seen))
+        // a global of external linkage: another unit may take its address
+        // (its `e=` word: the units of one command that compiles the whole
+        // program know each other's; the assumption is recorded, `a=`, and
+        // checked at start against the records of libraries chorus cc
+        // compiled, runtime/threads/rt_watch.c)
+        if (escapes(g, false, seen) ||
+            (!g->hasLocalLinkage() && (!whole || !g->hasName() || w.has("e=" + n))))
           viaPointer = true;
+        else if (!g->hasLocalLinkage())
+          assumed.push_back("a=" + n);
       } else if (isa<AllocaInst>(o)) {
         SmallPtrSet<const Value*, 8> seen;
-        if (escapes(o, true, seen))
+        if (onlyLocated(cast<AllocaInst>(o)))
+          located = true;
+        else if (escapes(o, true, seen))
           viaPointer = true;
       } else
         viaPointer = true;
     }
-    if (!viaPointer)
-      return false;
+    if (!viaPointer && located && write)
+      return DepTick; // this thread's locations move: __chorus_rt_moved()
+    if (!viaPointer && assumed.empty())
+      return Drop;
+    // reached through a pointer: kept when its type may be a watched one
     std::string t = tbaaType(access);
-    if (t.empty() || t == "omnipotent_char" || w.has("t=*") || w.has("t=omnipotent_char"))
-      return true;
-    if (w.has("t=" + t))
-      return true;
-    return write && (w.has("s=*") || w.has("s=" + t) || w.has("s=omnipotent_char"));
+    bool typed = t.empty() || t == "omnipotent_char" || w.has("t=*") ||
+                 w.has("t=omnipotent_char") || w.has("t=" + t) ||
+                 (write && (w.has("s=*") || w.has("s=" + t) || w.has("s=omnipotent_char")));
+    if (viaPointer || !typed || !accessSize(call))
+      return typed ? Keep : Drop;
+    // only another unit could reach it through a pointer (it would have
+    // kept it): a tick
+    for (const std::string& a : assumed)
+      known.add(a);
+    return Tick;
   }
 };
 
