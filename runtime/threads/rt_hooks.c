@@ -105,15 +105,31 @@ static inline int quiet(uintptr_t a, unsigned long n, int write) {
 /* The commonest event again (rt_exact_update): the thread's access of the
  * one location of its only live instance, with nothing else to do (as
  * quiet and own_exact decide it, with fewer loads). */
-static inline int exact(uintptr_t a, unsigned long n, unsigned rw) {
+/* (an instance of several locations: the one exactly accessed, as
+ * own_exact finds it) */
+static inline __attribute__((always_inline)) unsigned exact_n(const rt_inst* in, uintptr_t a,
+                                                              unsigned long n, unsigned rw) {
+  for (int k = 0; k < in->xnl; ++k)
+    if (in->addr[k] == a && in->size[k] == n)
+      return (in->known_true[k] & rw) == rw ? in->fown[k] : 0;
+  return 0;
+}
+
+static inline __attribute__((always_inline)) int exact(uintptr_t a, unsigned long n, unsigned rw) {
   /* (the location is within one granule: fown) */
   const rt_inst* in = rt_tl_exact;
-  if (!in || a != in->xa || n != in->xn || (in->xrw & rw) != rw ||
-      (rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL)) || rt_dirty() ||
+  if (!in)
+    return 0;
+  unsigned fown = 1;
+  if (a != in->xa || n != in->xn || (in->xrw & rw) != rw) {
+    if (in->xa || !(fown = exact_n(in, a, n, rw)))
+      return 0;
+  }
+  if ((rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL)) || rt_dirty() ||
       (rw & 2 && atomic_load_explicit(&rt_depmap[(a >> 3) & ((1u << RT_DEPMAP_BITS) - 1)],
                                       memory_order_relaxed)) ||
       atomic_load_explicit(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)],
-                           memory_order_relaxed) != 1 ||
+                           memory_order_relaxed) != fown ||
       atomic_load_explicit(&rt_live_logged, memory_order_relaxed))
     return 0;
   rt_tl_events += rw == 3 ? 2 : 1;
@@ -142,19 +158,20 @@ static inline void access(const volatile void* a, unsigned long n, int write, vo
 
 /* A read and then a write of the same bytes (`x = x + 1`: the static
  * filter makes the pair of calls one, PassertFilter.cpp). */
-__attribute__((noinline)) static void access_rw_slow(const volatile void* a, unsigned long n,
-                                                     void* pc) {
-  access(a, n, 0, pc);
-  access(a, n, 1, pc);
-}
-
-static inline void access_rw(const volatile void* a, unsigned long n, void* pc) {
-  if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
-    if (exact((uintptr_t)a, n, 3))
-      return;
-    access_rw_slow(a, n, pc);
+/* (each entry point's slow path is a tail call: __builtin_return_address
+ * there is still the program's) */
+#define READ_WRITE(n)                                                                              \
+  __attribute__((noinline)) static void read_write_slow##n(void* a) {                              \
+    access(a, n, 0, RA);                                                                           \
+    access(a, n, 1, RA);                                                                           \
+  }                                                                                                \
+  void __tsan_read_write##n(void* a) {                                                             \
+    if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {                  \
+      if (exact((uintptr_t)a, n, 3))                                                               \
+        return;                                                                                    \
+      __attribute__((musttail)) return read_write_slow##n(a);                                      \
+    }                                                                                              \
   }
-}
 
 /* A tick (PassertFilter.cpp): an access of the thread that is no event and
  * touches no memory a location is computed from (a global whose address no
@@ -246,15 +263,17 @@ void __tsan_func_exit(void) {}
   }                                                                                                \
   void __tsan_unaligned_volatile_write##n(void* a) {                                               \
     access(a, n, 1, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_read_write##n(void* a) {                                                             \
-    access_rw(a, n, RA);                                                                           \
   }
 PLAIN(1)
 PLAIN(2)
 PLAIN(4)
 PLAIN(8)
 PLAIN(16)
+READ_WRITE(1)
+READ_WRITE(2)
+READ_WRITE(4)
+READ_WRITE(8)
+READ_WRITE(16)
 void __tsan_read_range(void* a, unsigned long n) {
   access(a, n, 0, RA);
 }

@@ -74,6 +74,7 @@ struct chorus_rt_pa_inst {
   uintptr_t xa;
   unsigned long xn;
   unsigned char xrw;
+  unsigned char xnl; /* its locations (more than one: xa is 0, each is looked at) */
 };
 typedef struct chorus_rt_pa_inst rt_inst;
 
@@ -245,14 +246,23 @@ static inline void rt_exact_of(rt_inst* in) {
   in->xa = in->addr[0];
   in->xn = in->size[0];
   in->xrw = in->known_true[0];
+  in->xnl = 1;
   rt_tl_exact = in;
+}
+/* (of several locations: each one's fown and known_true) */
+static inline void rt_exact_of_n(rt_inst* in, int n) {
+  in->xa = 0;
+  in->xnl = (unsigned char)n;
+  rt_tl_exact = !in->next_live && rt_tl_stack_hi ? in : NULL;
 }
 static inline void rt_exact_update(void) {
   rt_inst* in = rt_tl_live;
-  if (!in || !in->direct || in->site->nlocs != 1)
+  if (!in || !in->direct)
     rt_tl_exact = NULL;
-  else
+  else if (in->site->nlocs == 1)
     rt_exact_of(in);
+  else
+    rt_exact_of_n(in, in->site->nlocs);
 }
 
 /* e's truth at an access is a function of the site and the event's

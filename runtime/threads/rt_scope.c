@@ -354,17 +354,28 @@ relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n) {
       in->xa = a;
       in->xn = sz;
       in->xrw = in->known_true[0];
+      in->xnl = 1;
       rt_tl_exact = !in->next_live && rt_tl_stack_hi ? in : NULL;
       rt_count(1, 1);
       return in;
     }
   }
+  int moved = 0;
   for (int k = 0; k < n; ++k) {
+    moved |= in->addr[k] != now[k];
     in->addr[k] = now[k];
     rt_filter_add(now[k], in->size[k], 1);
   }
   in->next_live = rt_tl_live;
   rt_tl_live = in;
+  if (n > 1 && !moved && in->site == rt_tl_held && in->gen % 64) {
+    /* the same locations as at the last BEGIN (BoundedBuffer's globals):
+     * what rt_direct_prepare made of them stands (e found true at more of
+     * the thread's accesses since: at every 64th BEGIN) */
+    rt_exact_of_n(in, n);
+    rt_count(1, 1);
+    return in;
+  }
   if (in->site != rt_tl_held || n != 1) {
     rt_direct_begun(in);
     return in;
@@ -467,24 +478,22 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
   rt_inst* in = *s;
   if (!in)
     return;
-  if (in != rt_tl_live || !in->direct || tl_linger || in->site->nlocs != 1) {
+  if (in != rt_tl_live || !in->direct || tl_linger || in->next_live) {
     end(in, __builtin_return_address(0));
     return;
   }
-  /* the commonest (as end below): the thread's latest instance, direct,
-   * of one location */
-  rt_tl_live = in->next_live;
-  if (rt_tl_live)
-    rt_exact_update();
-  else
-    rt_tl_exact = NULL;
+  /* the commonest (as end below): the thread's only instance, direct */
+  rt_tl_live = NULL;
+  rt_tl_exact = NULL;
   rt_table_open();
   __atomic_store_n(&in->direct, 0, __ATOMIC_RELAXED);
   rt_table_close();
-  if (in->fown[0]) /* (within one granule) */
+  const int n = in->site->nlocs;
+  if (n == 1 && in->fown[0]) /* (within one granule) */
     atomic_fetch_sub(&rt_filter[(in->addr[0] >> 3) & ((1u << RT_FILTER_BITS) - 1)], 1);
   else
-    rt_filter_add(in->addr[0], in->size[0], -1);
+    for (int k = 0; k < n; ++k)
+      rt_filter_add(in->addr[k], in->size[k], -1);
   rt_count(0, 1 + rt_tl_events);
   rt_tl_events = 0;
   tl_linger = in;

@@ -469,6 +469,38 @@ private:
     }
     for (CallInst* c : drop)
       c->eraseFromParent();
+    // the rewriting's arrays of sizes (`(const unsigned long[]){...}`, a
+    // local only chorus's calls see) copied from the compiler's constant:
+    // no access of the program
+    for (Function& F : M)
+      for (BasicBlock& B : F)
+        for (Instruction& I : B) {
+          auto* call = dyn_cast<CallInst>(&I);
+          const Function* f = call ? call->getCalledFunction() : nullptr;
+          if (!f || f->getName() != "__tsan_memcpy" || call->arg_size() != 3)
+            continue;
+          const auto* dst = dyn_cast<AllocaInst>(call->getArgOperand(0));
+          const auto* src = dyn_cast<GlobalVariable>(getUnderlyingObject(call->getArgOperand(1)));
+          if (!dst || !src || !src->isConstant() || !src->hasPrivateLinkage())
+            continue;
+          bool chorusOnly = true; // its users: this copy, BEGIN (the sizes or kinds), lifetimes
+          for (const User* U : dst->users()) {
+            const auto* c = dyn_cast<CallInst>(U);
+            const Function* g = c ? c->getCalledFunction() : nullptr;
+            if (const auto* ii = dyn_cast_or_null<IntrinsicInst>(c);
+                ii && ii->isLifetimeStartOrEnd())
+              continue;
+            bool begin = g && (g->getName() == "chorus_rt_pa_begin_d" ||
+                               g->getName() == "chorus_rt_pa_begin");
+            if (c == call || (begin && c->getArgOperand(0) != dst && c->getArgOperand(1) != dst))
+              continue;
+            chorusOnly = false;
+          }
+          if (!chorusOnly)
+            continue;
+          call->setCalledFunction(M.getOrInsertFunction("memcpy", f->getFunctionType()));
+          ++removed;
+        }
     for (auto& [c, write] : tick) {
       Type* size = Type::getInt64Ty(M.getContext());
       FunctionCallee f = M.getOrInsertFunction(write ? "__chorus_rt_tick_w" : "__chorus_rt_tick_r",
