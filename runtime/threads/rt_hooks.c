@@ -70,7 +70,7 @@ __attribute__((noinline)) static void access_slow(const volatile void* a, unsign
  * is computed from (the map of such bytes; a write to the thread's own
  * stack only while it has live instances). Everything else, and accesses
  * of more than 16 bytes, go to access_slow. */
-static inline int quiet(uintptr_t a, unsigned long n, int write) {
+static inline __attribute__((always_inline)) int quiet(uintptr_t a, unsigned long n, int write) {
   if (rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL) | (n - 1 > 15))
     return 0;
   rt_inst* in = rt_tl_live;
@@ -136,15 +136,19 @@ static inline __attribute__((always_inline)) int exact(uintptr_t a, unsigned lon
   return 1;
 }
 
-static inline void access(const volatile void* a, unsigned long n, int write, void* pc) {
+/* the thread's one location moved (`slot = top++` in DualStack's region):
+ * re-computed here (as access_slow would first), and the access decided as
+ * exact decides it when it is now the commonest (1) */
+__attribute__((noinline)) static int relocated(uintptr_t a, unsigned long n, int write) {
+  return !rt_tl_inside && rt_tl_live && rt_relocate_quick() && exact(a, n, write ? 2 : 1);
+}
+
+static inline __attribute__((always_inline)) void access(const volatile void* a, unsigned long n,
+                                                         int write, void* pc) {
   if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
     if (exact((uintptr_t)a, n, write ? 2 : 1))
       return;
-    /* the thread's one location moved (`slot = top++` in DualStack's
-     * region): re-computed here (as access_slow would first), and the
-     * access decided as above when it is now the commonest */
-    if (rt_tl_dirty && !rt_tl_inside && rt_tl_live && rt_relocate_quick() &&
-        exact((uintptr_t)a, n, write ? 2 : 1))
+    if (rt_tl_dirty && relocated((uintptr_t)a, n, write))
       return;
     if (rt_tl_recording) { /* `locate` reads what the locations are computed from */
       if (!write)
