@@ -45,9 +45,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { TAG_REQ = 1, TAG_REP = 2, TAG_EREQ = 3, TAG_EREP = 4, MAX_ASSERTS = 4096 };
+
+/* CHORUS_RT_STATS: the CPU time this rank's thread spends checking
+ * collective assertions (snapshots, views, serving and relaying requests;
+ * not the waiting at MPI_Finalize), for the summary's cost per rank */
+static int timing;
+static long long check_ns;
+static long long cpu_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
 enum { REP_OK, REP_NONE, REP_GONE, REP_UNCHECKED };
 
 static chorus_rt_cassert* asserts[MAX_ASSERTS];
@@ -793,7 +805,10 @@ static void answer_waiters(void) {
 void rt_cassert_poll(void) {
   if (comm == MPI_COMM_NULL || pthread_mutex_trylock(&lock) != 0)
     return;
+  long long t0 = timing ? cpu_ns() : 0;
   serve();
+  if (timing)
+    check_ns += cpu_ns() - t0;
   pthread_mutex_unlock(&lock);
 }
 
@@ -805,6 +820,7 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
     return;
   }
   pthread_mutex_lock(&lock);
+  long long t0 = timing ? cpu_ns() : 0;
   long seq = count;
   kept* k = &window[seq % wsize];
   if (k->v && k->n > 0)
@@ -827,6 +843,8 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
   if (!a->eval) { /* its own view is not checked either */
     ++unchecked_views;
     serve();
+    if (timing)
+      check_ns += cpu_ns() - t0;
     pthread_mutex_unlock(&lock);
     return;
   }
@@ -848,6 +866,8 @@ void chorus_rt_cassert_snap(chorus_rt_cassert* a, const chorus_rt_value* v) {
   evals = e;
   evaluate(e);
   serve();
+  if (timing)
+    check_ns += cpu_ns() - t0;
   pthread_mutex_unlock(&lock);
 }
 
@@ -862,6 +882,8 @@ void rt_cassert_init(void) {
     array_budget = atol(wb);
   const char* rl = getenv("CHORUS_RT_RELAY");
   relay_on = !(rl && strcmp(rl, "0") == 0);
+  const char* st = getenv("CHORUS_RT_STATS");
+  timing = st && *st && strcmp(st, "0") != 0;
   window = xmalloc((size_t)wsize * sizeof(kept));
   for (long i = 0; i < wsize; ++i) {
     window[i].seq = -1;
@@ -950,7 +972,10 @@ void rt_cassert_finalize(rt_cassert_summary* sum) {
   /* until this rank's views are evaluated, then until every rank's are */
   MPI_Request all = MPI_REQUEST_NULL;
   for (int done = 0; !done;) {
+    long long t0 = timing ? cpu_ns() : 0;
     serve();
+    if (timing)
+      check_ns += cpu_ns() - t0;
     if (!evals && all == MPI_REQUEST_NULL)
       PMPI_Ibarrier(comm, &all);
     if (all != MPI_REQUEST_NULL)
@@ -966,6 +991,8 @@ void rt_cassert_finalize(rt_cassert_summary* sum) {
   long mine[6] = {views, false_views, gone_views, unreported, unchecked_views, pointer_views};
   PMPI_Reduce(&count, &sum->instances, 1, MPI_LONG, MPI_MAX, 0, comm);
   PMPI_Reduce(mine, &sum->views, 6, MPI_LONG, MPI_SUM, 0, comm);
+  PMPI_Reduce(&check_ns, &sum->check_ns_max, 1, MPI_LONG_LONG, MPI_MAX, 0, comm);
+  PMPI_Reduce(&check_ns, &sum->check_ns_sum, 1, MPI_LONG_LONG, MPI_SUM, 0, comm);
   PMPI_Comm_free(&comm);
   comm = MPI_COMM_NULL;
   pthread_mutex_unlock(&lock);

@@ -218,6 +218,11 @@ int MPI_Finalize(void) {
               "%.1f messages (%.0f bytes) per rank on average, %.2f messages per MPI call\n",
               most[0], most[1], (double)total[0] / rt_size, (double)total[1] / rt_size,
               all[1] ? (double)total[0] / all[1] : 0.0);
+    if (stats && *stats && strcmp(stats, "0") != 0 && cs.instances)
+      fprintf(stderr,
+              "chorus-rt: collective assertion checking: at most %.3f ms CPU time on one rank, "
+              "%.3f ms per rank on average (%ld instances)\n",
+              (double)cs.check_ns_max / 1e6, (double)cs.check_ns_sum / 1e6 / rt_size, cs.instances);
   }
   return PMPI_Finalize();
 }

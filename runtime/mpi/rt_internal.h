@@ -127,6 +127,8 @@ typedef struct {            /* at rank 0 */
   long unreported;          /* false views beyond the first per rank and assertion */
   long unchecked;           /* not evaluated: a pragma of the label is not checkable at run time */
   long pointer;             /* not evaluated: an element of a pointer (not an array) was read */
+  long long check_ns_max;   /* CHORUS_RT_STATS: CPU time checking them, the most of one rank */
+  long long check_ns_sum;   /* ... over all ranks */
 } rt_cassert_summary;
 void rt_cassert_finalize(rt_cassert_summary* s);
 
