@@ -45,11 +45,12 @@ void *b(void *arg) {
 }
 
 int main(void) {
-  pthread_t t1, t2;
+  void *(*fn[2])(void *) = {a, b};
+  pthread_t t[2];
   pthread_barrier_init(&meet, 0, 2);
-  pthread_create(&t1, 0, a, 0);
-  pthread_create(&t2, 0, b, 0);
-  pthread_join(t1, 0);
-  pthread_join(t2, 0);
+  for (int k = 0; k < 2; ++k)
+    pthread_create(&t[k], 0, fn[k], 0);
+  for (int k = 0; k < 2; ++k)
+    pthread_join(t[k], 0);
   return top == 5 ? 0 : 2;
 }
