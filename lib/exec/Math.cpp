@@ -307,6 +307,34 @@ Outcome runClassify(Machine& m, const std::string& name, const model::Transition
   return Outcome::Done;
 }
 
+/// isgreater, isgreaterequal, isless, islessequal, islessgreater,
+/// isunordered of <math.h> (__builtin_...): the comparison, false when an
+/// argument is a NaN (isunordered: true then).
+Outcome runCompare(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  if (s.args.size() != 2)
+    throw Unsupported(name + " with " + std::to_string(s.args.size()) + " arguments at " +
+                      m.where());
+  Expr x = m.arg(s, 0), y = m.arg(s, 1);
+  m.checkDefined(x);
+  m.checkDefined(y);
+  std::string what = name.substr(std::strlen("__builtin_"));
+  Expr r;
+  if (what == "islessgreater")
+    r = m.f.logicalOr(m.relation(Op::Lt, x, y), m.relation(Op::Gt, x, y));
+  else if (what == "isunordered") // (x != x: a NaN; a symbolic value is finite)
+    r = m.f.logicalOr(m.relation(Op::Ne, x, x), m.relation(Op::Ne, y, y));
+  else
+    r = m.relation(what == "isgreater"        ? Op::Gt
+                   : what == "isgreaterequal" ? Op::Ge
+                   : what == "isless"         ? Op::Lt
+                                              : Op::Le,
+                   x, y);
+  m.setResult(s, m.f.ite(r, m.intc(1), m.intc(0)), nullptr);
+  m.advance(t);
+  return Outcome::Done;
+}
+
 } // namespace
 
 namespace {
@@ -361,6 +389,9 @@ void registerMath(LibraryRegistry& r) {
          "__builtin_isnormal", "__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl",
          "__builtin_fpclassify"},
         {runClassify});
+  r.add({"__builtin_isgreater", "__builtin_isgreaterequal", "__builtin_isless",
+         "__builtin_islessequal", "__builtin_islessgreater", "__builtin_isunordered"},
+        {runCompare});
   for (const char* f : {"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor",
                         "ceil", "fmin", "fmax", "atan2"})
     for (const char* suffix : {"", "f", "l"})

@@ -1,7 +1,8 @@
 // Infinities, NaN and -0.0 are values of concrete computations (--float
 // ieee): 1.0/0.0, overflow, 0.0/0.0 (-nan on x86-64), sqrt(-1.0), log(0.0),
 // INFINITY, NAN, HUGE_VAL; comparisons with NaN are false (!= true);
-// isnan/isinf/isfinite/isnormal/signbit/fpclassify; printf prints them as
+// isnan/isinf/isfinite/isnormal/signbit/fpclassify and isgreater ...
+// isunordered (false for NaN, but isunordered); printf prints them as
 // glibc does. The printed lines are checked against the real run (gcc) and
 // chorus's. An infinity or NaN converted to an integer is undefined
 // (C11 6.3.1.4p1): UNDEFINED_BEHAVIOR at the conversion; -0.0 converts to 0.
@@ -24,6 +25,7 @@
 // CHECK: zero -0.000000 -0 -0.000000e+00 -0x0p+0 0.000000 -inf inf
 // CHECK: zero ops -0.000000 0.000000 -0.000000 -0.000000 0.000000 -0.000000 0
 // CHECK: zero cmp 1 0 0
+// CHECK: ord 0 1 1 0 1 0 1 1
 // CHECK: long -inf -nan -0.000000
 // OK: verdict: verified
 #include <assert.h>
@@ -59,6 +61,9 @@ int main(void) {
   printf("zero ops %f %f %f %f %f %f %d\n", -1.0 * zero, nz + zero, nz + nz, tiny * 1e-300,
          nz - nz, nz * 5, (int)nz);
   printf("zero cmp %d %d %d\n", nz == zero, nz < zero, nz ? 1 : 0);
+  printf("ord %d %d %d %d %d %d %d %d\n", isgreater(qnan, one), isless(one, pinf),
+         isunordered(qnan, one), isunordered(one, 2.0), islessgreater(one, 2.0),
+         islessgreater(qnan, one), isgreaterequal(pinf, pinf), islessequal(nz, zero));
   long double lz = 0.0L;
   printf("long %Lf %Lf %Lf\n", -1.0L / lz, lz / lz, -lz);
   assert(pinf > dbig && !(qnan == qnan) && qnan != qnan && nz == 0 && isnan(sqrt(-1.0)));
@@ -76,9 +81,9 @@ int main(void) {
 #endif
   return 0;
 }
-// TOINT: verdict: violation UNDEFINED_BEHAVIOR at {{.*}}special.c:66:11 (process 0)
+// TOINT: verdict: violation UNDEFINED_BEHAVIOR at {{.*}}special.c:71:11 (process 0)
 // TOINT: conversion of inf to int
-// NANINT: verdict: violation UNDEFINED_BEHAVIOR at {{.*}}special.c:69:12 (process 0)
+// NANINT: verdict: violation UNDEFINED_BEHAVIOR at {{.*}}special.c:74:12 (process 0)
 // NANINT: conversion of -nan to long
-// WRONG: verdict: violation ASSERTION at {{.*}}special.c:72:3 (process 0)
-// NEGZERO: verdict: violation ASSERTION at {{.*}}special.c:75:3 (process 0)
+// WRONG: verdict: violation ASSERTION at {{.*}}special.c:77:3 (process 0)
+// NEGZERO: verdict: violation ASSERTION at {{.*}}special.c:80:3 (process 0)
