@@ -622,11 +622,15 @@ Outcome runSeek(Machine& m, const std::string& name, const model::Transition& t)
                  : whence == SEEK_CUR ? st->f[Pos]
                  : whence == SEEK_END ? int64_t(contents(m, *st).size())
                                       : -1;
-  if (base < 0 || base + off < 0) { // EINVAL: the stream is unchanged
+  int64_t to = 0;
+  if (base < 0 || __builtin_add_overflow(base, off, &to) || to < 0) {
+    // EINVAL (EOVERFLOW past LONG_MAX): the stream is unchanged
     m.step.effects.push_back(name + ": -1 (invalid position)");
     return finish(m, t, m.intc(-1));
   }
-  st->f[Pos] = base + off;
+  if (to > (int64_t(1) << 61)) // (stdin keeps 2 * pos + eof)
+    throw Unsupported(name + " to a position past 2^61 at " + m.where());
+  st->f[Pos] = to;
   st->f[Eof] = 0;
   store(m, *st);
   return finish(m, t, m.intc(0));
