@@ -157,7 +157,11 @@ int ccCommand(const std::vector<std::string>& args) {
     cmd.push_back("-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free");
     cmd.push_back(CHORUS_RT_THREADS_LIB);
     cmd.push_back(CHORUS_RT_MPI_LIB);
+    // (Open MPI's libraries only when the program calls MPI: a pthreads
+    // program does not load them at start)
+    cmd.push_back("-Wl,--as-needed");
     cmd.insert(cmd.end(), linkFlags.begin(), linkFlags.end());
+    cmd.push_back("-Wl,--no-as-needed");
     cmd.push_back("-lpthread");
   }
   // the static filter of each unit must know the parallel assertions of
