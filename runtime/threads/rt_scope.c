@@ -349,7 +349,7 @@ relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n) {
       in->next_live = rt_tl_live;
       rt_tl_live = in;
       in->fown[0] = 1;
-      if (in->known_true[0] != 3)
+      if (in->known_true[0] != 3 && in->gen % 64 == 0) /* (as below) */
         rt_known_true1(in);
       in->xa = a;
       in->xn = sz;
