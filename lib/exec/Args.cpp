@@ -18,8 +18,9 @@
 // every argument count within the bound.
 //
 // A program whose main never looks at argv (MPI programs that only pass
-// &argv to MPI_Init, usesArgv) keeps argc unbounded and argv NULL: nothing
-// can observe the difference, and its states stay small.
+// &argv to MPI_Init, usesArgv) keeps argv NULL (nothing can observe it, and
+// its states stay small); argc still ranges over 1..1 + maxArgs, as when
+// argv is used (Executor::initial).
 #include "ExecutorImpl.h"
 
 namespace chorus::exec {

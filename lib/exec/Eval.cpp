@@ -265,6 +265,19 @@ Expr Machine::relation(Op op, Expr a, Expr b) {
     if (!pa || !pb)
       throw Unsupported("comparison of symbolic pointers at " + where());
     if (op == Op::Eq || op == Op::Ne) {
+      // Two string literals may share storage when one's characters end
+      // the other's ("ab" and "ab"; "b" and "ab" + 1): C11 6.4.5p7 leaves
+      // it unspecified and gcc merges them (the linker also merges tails)
+      if (pa->root.kind == RootKind::String && pb->root.kind == RootKind::String &&
+          !(pa->root == pb->root)) {
+        const std::string& x = P.strings.at(pa->root.b);
+        const std::string& y = P.strings.at(pb->root.b);
+        const std::string& lo = x.size() <= y.size() ? x : y;
+        const std::string& hi = x.size() <= y.size() ? y : x;
+        if (hi.compare(hi.size() - lo.size(), lo.size(), lo) == 0)
+          throw Unsupported("comparison of pointers into two string literals \"" + x + "\" and \"" +
+                            y + "\" (whether they share storage is unspecified) at " + where());
+      }
       Expr eq;
       if (!(pa->root == pb->root) || pa->path.size() != pb->path.size())
         eq = f.falseExpr();
@@ -275,6 +288,12 @@ Expr Machine::relation(Op op, Expr a, Expr b) {
         eq = f.logicalAnd(cs);
       }
       return op == Op::Eq ? eq : f.logicalNot(eq);
+    }
+    if (onePast(*pa) || onePast(*pb)) { // (&g < &g + 1)
+      auto d = onePastDistance(*pa, *pb);
+      if (!d)
+        throw Unsupported("ordering of pointers into different objects at " + where());
+      return relation(op, intc(*d), intc(0));
     }
     if (!(pa->root == pb->root) || pa->path.empty() || pa->path.size() != pb->path.size())
       throw Unsupported("ordering of pointers into different objects at " + where());
@@ -480,7 +499,16 @@ Expr Machine::binary(const model::Expr* e) {
     if (!(pa->root == pb->root))
       fail(ViolationKind::OutOfBounds, "subtraction of pointers into different objects", pc());
     if (pa->path.empty() && pb->path.empty())
-      return intc(0); // &x - &x
+      return intc(0);                   // &x - &x
+    if (onePast(*pa) || onePast(*pb)) { // (&x + 1) - &x
+      auto d = onePastDistance(*pa, *pb);
+      const model::Type* et = pointeeOf(e->kids[0]->type);
+      if (!d ||
+          (et && (et->kind == TypeKind::Void || (et->isArithmetic() && et->size == 1)) &&
+           typeAt(self(), pa->root, pb->path, pb->path.size() - (onePast(*pb) ? 1 : 0))->size != 1))
+        throw Unsupported("subtraction of a pointer one past a non-array object at " + where());
+      return intc(*d);
+    }
     bool samePrefix = pa->path.size() == pb->path.size() && !pa->path.empty() &&
                       std::equal(pa->path.begin(), pa->path.end() - 1, pb->path.begin());
     // Character pointers into one object subtract byte offsets (C11

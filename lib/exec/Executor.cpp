@@ -616,6 +616,10 @@ GlobalState Executor::initial() {
         if (r == 0)
           for (Expr c : conds)
             gs.pc = f_.logicalAnd(gs.pc, c);
+      } else if (i == 1 && argc && r == 0 && argc->kind() != sym::Kind::NumConst) {
+        // argv unused: argc still ranges over 1..1 + --max-args (the bound
+        // docs/commands.md states; argv stays NULL, nothing reads it)
+        gs.pc = f_.logicalAnd(gs.pc, f_.le(argc, f_.intConst(1 + int64_t(opts_.maxArgs))));
       }
       if (i == 0 && opts_.programArgs) {
         v = f_.intConst(int64_t(opts_.programArgs->size() + 1));

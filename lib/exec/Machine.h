@@ -398,6 +398,21 @@ public:
   /// Pointer arithmetic pv + k (in the moving process), bounds-checked;
   /// `pointee` is the type pv points to (types an untyped heap block).
   Expr ptrAdd(Expr pv, Expr k, const model::Type* pointee = nullptr);
+  /// A pointer one past a non-array object (C11 6.5.6p7: the object is an
+  /// array of one element; `&g + 1`, `p++` over a scalar) is its pointer
+  /// with this extra last step; dereferencing it is OUT_OF_BOUNDS, any
+  /// other use of it as a place is unknown (typeAt).
+  static constexpr int64_t kOnePast = -(int64_t(1) << 40);
+  bool isOnePastStep(Expr step) {
+    auto k = concreteInt(step);
+    return k && *k == kOnePast;
+  }
+  /// Whether p is one past a non-array object (its last step is kOnePast).
+  bool onePast(const state::Pointer& p) { return !p.path.empty() && isOnePastStep(p.path.back()); }
+  /// For two pointers into one root of which at least one is one past a
+  /// non-array object: their distance in elements of that object (a - b),
+  /// when both address that object or one past it; nullopt otherwise.
+  std::optional<int64_t> onePastDistance(const state::Pointer& a, const state::Pointer& b);
   /// ptrAdd of k bytes through a character pointer to an object that is not
   /// an array of characters (C11 6.3.2.3p7: its bytes; offsetof and
   /// container_of walk them): the place k bytes further, the outermost

@@ -334,6 +334,8 @@ const model::Type* Machine::typeAt(const ProcState& ps, Root r, const std::vecto
                                    size_t upto) {
   const model::Type* t = rootType(ps, r);
   for (size_t i = 0; i < upto; ++i) {
+    if (isOnePastStep(path[i]))
+      throw Unsupported("use of a pointer one past a non-array object at " + where());
     if (t->kind == TypeKind::Array)
       t = t->elem;
     else if (t->isRecord())
@@ -447,6 +449,8 @@ Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int 
     heapAccess(ps, p->root.b, pointee);
   if (p->root.kind == RootKind::Local && !localFrame(ps, p->root))
     fail(ViolationKind::UseAfterFree, "use of a local variable of a returned function", pc());
+  if (onePast(*p))
+    fail(ViolationKind::OutOfBounds, "dereference of a pointer one past a non-array object", pc());
   Place pl{p->root, p->path, pointee, procIdx};
   if (pointee && pointee->kind != TypeKind::Void) {
     // A pointer to an array used as a pointer to its (innermost) elements:
@@ -499,6 +503,16 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   ProcState& ps = self();
   if (p->root.kind == RootKind::Heap) // the first typed use of a block may be `p + k`
     heapAccess(ps, p->root.b, pointee);
+  if (onePast(*p)) { // back to the object (k = -1) or beyond it
+    auto kk = concreteInt(k);
+    if (!kk)
+      throw Unsupported("a symbolic offset from a pointer one past a non-array object at " +
+                        where());
+    if (*kk != -1)
+      fail(ViolationKind::OutOfBounds, "pointer arithmetic beyond a non-array object", pc());
+    p->path.pop_back();
+    return V.makePointer(p->root, p->path);
+  }
   const model::Type* container =
       p->path.empty() ? nullptr : typeAt(ps, p->root, p->path, p->path.size() - 1);
   if (pointee &&
@@ -508,6 +522,11 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
       return bytePtrAdd(*p, k);
   }
   if (!container || container->kind != TypeKind::Array) {
+    // (a non-array object is an array of one element: C11 6.5.6p7)
+    if (auto kk = concreteInt(k); kk && *kk == 1) {
+      p->path.push_back(intc(kOnePast));
+      return V.makePointer(p->root, p->path);
+    }
     require(f.eq(k, intc(0)), ViolationKind::OutOfBounds,
             "pointer arithmetic beyond a non-array object");
     return pv;
@@ -530,6 +549,16 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
                                             : nullptr));
   p->path.back() = ni;
   return V.makePointer(p->root, p->path);
+}
+
+std::optional<int64_t> Machine::onePastDistance(const state::Pointer& a, const state::Pointer& b) {
+  size_t na = a.path.size() - (onePast(a) ? 1 : 0), nb = b.path.size() - (onePast(b) ? 1 : 0);
+  if (!(a.root == b.root) || na != nb)
+    return std::nullopt;
+  for (size_t i = 0; i < na; ++i)
+    if (a.path[i] != b.path[i])
+      return std::nullopt;
+  return int64_t(onePast(a)) - int64_t(onePast(b));
 }
 
 int64_t Machine::byteOffset(const state::Pointer& p) {

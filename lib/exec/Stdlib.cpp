@@ -140,6 +140,12 @@ Expr byteFill(Machine& m, const model::Type* t, int64_t b) {
       return m.intc(1);
     break;
   case TypeKind::Int: {
+    if (t->bitField) { // (its bits depend on its bit offset unless all are one)
+      if (b != 255)
+        break;
+      auto [lo, hi] = Machine::intRange(t);
+      return m.f.intConst(t->isSigned ? sym::Rational(-1) : hi);
+    }
     sym::Rational u(0), scale(1), span(1);
     for (uint64_t k = 0; k < t->size; ++k) {
       u += sym::Rational(b) * scale;

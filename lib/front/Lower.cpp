@@ -477,6 +477,10 @@ private:
     S->pend = {t};
   }
   void emitAssign(const M::Expr* lhs, const M::Expr* rhs, M::SrcLoc l) {
+    // a store into a bit-field converts to its width (gcc: modulo 2^w)
+    if (lhs->type && lhs->type->bitField && rhs->type != lhs->type && rhs->type &&
+        (rhs->type->kind == M::TypeKind::Int || rhs->type->kind == M::TypeKind::Bool))
+      rhs = intCast(rhs, lhs->type, l);
     M::Stmt s;
     s.kind = M::StmtKind::Assign;
     s.lhs = lhs;
@@ -762,7 +766,8 @@ private:
         r.push_back(a);
     return r;
   }
-  void applyDeclAnnots(const std::vector<CapturedAnnot*>& as, M::VarId v, SourceLocation at);
+  void applyDeclAnnots(const std::vector<CapturedAnnot*>& as, M::VarId v, const VarDecl* vd);
+  bool moreDeclarators(const CapturedAnnot& a, const VarDecl* vd);
   bool declAnnotIsInput(const std::vector<CapturedAnnot*>& as) {
     for (auto* a : as)
       if (a->needs == annot::Needs::Declaration && !a->toks.empty() && a->toks[0].text == "input")
@@ -994,9 +999,17 @@ const M::Type* Lowerer::recordType(const RecordDecl* rd, SourceLocation at) {
   std::vector<M::Field> fields;
   const ASTRecordLayout* layout = rd->isInvalidDecl() ? nullptr : &ctx_.getASTRecordLayout(rd);
   for (const FieldDecl* f : rd->fields()) {
-    if (f->isBitField())
-      unsupported(f->getLocation(), "bit-field '" + f->getName().str() + "'");
-    fields.push_back({f->getName().str(), ty(f->getType(), f->getLocation()),
+    const M::Type* ft = ty(f->getType(), f->getLocation());
+    if (f->isBitField()) {
+      // an integer of the field's width (C11 6.7.2.1p10; a plain `int`
+      // bit-field is signed, as gcc has it); _Bool bit-fields stay _Bool
+      unsigned w = f->getBitWidthValue(ctx_);
+      if (ft->kind == M::TypeKind::Int && w < ft->bits)
+        ft = prog_.types.bitField(ft, w);
+      else if (ft->kind != M::TypeKind::Int && ft->kind != M::TypeKind::Bool)
+        unsupported(f->getLocation(), "bit-field '" + f->getName().str() + "'");
+    }
+    fields.push_back({f->getName().str(), ft,
                       layout ? int64_t(layout->getFieldOffset(f->getFieldIndex()) / 8) : -1});
   }
   uint64_t size = 0;
@@ -1531,7 +1544,10 @@ const M::Expr* Lowerer::castExpr(const CastExpr* c) {
                                          "' (atomic integers and pointers are)");
       return atomicCall("load", {addrOf(lv(sub), l)}, vt, l);
     }
-    return lv(sub);
+    if (const M::Expr* v = lv(sub); v->type && v->type->bitField)
+      return cast(v, ty(c->getType(), c->getExprLoc()), l); // its declared type's value
+    else
+      return v;
   case CK_ArrayToPointerDecay:
     return decay(lv(sub), l);
   case CK_FunctionToPointerDecay:
@@ -2358,9 +2374,18 @@ void Lowerer::initialize(const M::Expr* dst, const Expr* init) {
       return;
     }
     if (t->kind == M::TypeKind::Struct) {
+      // (an unnamed bit-field takes no initializer: C11 6.7.9p9)
+      const RecordDecl* rd = ile->getType()->getAsRecordDecl();
+      std::vector<bool> unnamed;
+      if (rd)
+        for (const FieldDecl* f : rd->fields())
+          unnamed.push_back(f->isUnnamedBitfield());
+      unsigned k = 0;
       for (uint32_t i = 0; i < t->fields.size(); ++i) {
-        if (i < ile->getNumInits())
-          initialize(member(dst, i, l), ile->getInit(i));
+        if (i < unnamed.size() && unnamed[i])
+          zeroFill(member(dst, i, l), l);
+        else if (k < ile->getNumInits())
+          initialize(member(dst, i, l), ile->getInit(k++));
         else
           zeroFill(member(dst, i, l), l);
       }
@@ -2680,7 +2705,7 @@ void Lowerer::localDecl(const VarDecl* vd) {
       throw;
     }
     S = saved;
-    applyDeclAnnots(annots, id, vd->getLocation());
+    applyDeclAnnots(annots, id, vd);
     return;
   }
   prepareVM(vd->getType(), vd->getLocation());
@@ -2701,7 +2726,7 @@ void Lowerer::localDecl(const VarDecl* vd) {
   d.kind = M::StmtKind::Declare;
   d.var = id;
   emit(std::move(d), l);
-  applyDeclAnnots(annots, id, vd->getLocation());
+  applyDeclAnnots(annots, id, vd);
   if (const Expr* init = vd->getInit())
     initialize(varRef(id, l), init);
 }
@@ -3222,7 +3247,7 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
           annots.insert(annots.end(), as.begin(), as.end());
         }
         initGlobal(id, d, declAnnotIsInput(annots));
-        applyDeclAnnots(annots, id, d->getLocation());
+        applyDeclAnnots(annots, id, d);
       }
       return id;
     }
@@ -3257,7 +3282,7 @@ M::VarId Lowerer::globalFor(const VarDecl* vd) {
   }
   if (!prog_.vars[id].isExtern)
     initGlobal(id, d, declAnnotIsInput(annots));
-  applyDeclAnnots(annots, id, d->getLocation());
+  applyDeclAnnots(annots, id, d);
   return id;
 }
 
@@ -3276,15 +3301,47 @@ void Lowerer::applyAt(CapturedAnnot* a, const annot::Target& t) {
   applyAnnotation(*a, t, scope, prog_, diags_);
 }
 
+/// Whether the declaration the annotation `a` precedes declares more
+/// variables after `vd` (`int A, B;`): the token after vd's declarator is a
+/// comma.
+bool Lowerer::moreDeclarators(const CapturedAnnot& a, const VarDecl* vd) {
+  for (const VarDecl* r : vd->redecls()) {
+    if (key(r->getBeginLoc()) != a.next)
+      continue;
+    SourceLocation end = sm_.getExpansionRange(r->getEndLoc()).getEnd();
+    std::optional<Token> next = Lexer::findNextToken(end, sm_, ctx_.getLangOpts());
+    return next && next->is(tok::comma);
+  }
+  return false;
+}
+
 void Lowerer::applyDeclAnnots(const std::vector<CapturedAnnot*>& as, M::VarId v,
-                              SourceLocation at) {
+                              const VarDecl* vd) {
   for (CapturedAnnot* a : as) {
     if (a->needs != annot::Needs::Declaration)
       continue;
+    // `#pragma TASS input` over `int A, B;`: every declarator is an input
+    // (an output). The annotation stays pending until the last one, where
+    // it is lowered with its condition (which may name them all); it is not
+    // parsed before (a name in it would lower a later declarator early).
+    if (moreDeclarators(*a, vd)) {
+      if (!a->toks.empty() && a->toks[0].text == "input") {
+        M::InputDecl d;
+        d.var = v;
+        d.loc = sl(a->start);
+        prog_.inputs.push_back(std::move(d));
+      } else if (!a->toks.empty() && a->toks[0].text == "output") {
+        M::OutputDecl d;
+        d.var = v;
+        d.loc = sl(a->start);
+        prog_.outputs.push_back(d);
+      }
+      continue;
+    }
     annot::Target t;
     t.func = S && S != &initS_ ? S->fid : kNone;
     t.var = v;
-    t.where = pos(at);
+    t.where = pos(vd->getLocation());
     applyAt(a, t);
   }
 }
@@ -3543,11 +3600,6 @@ bool Lowerer::run() {
             link_.destructors.push_back({da->getPriority(), link_.destructors.size(), f});
           drain();
         }
-      } else if (auto* rd = dyn_cast<RecordDecl>(d)) {
-        if (rd->isCompleteDefinition())
-          for (const FieldDecl* f : rd->fields())
-            if (f->isBitField())
-              unsupported(f->getLocation(), "bit-field '" + f->getName().str() + "'");
       } else if (auto* fsa = dyn_cast<FileScopeAsmDecl>(d)) {
         unsupported(fsa->getBeginLoc(), "inline assembly");
       }

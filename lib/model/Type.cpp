@@ -57,6 +57,21 @@ const Type* TypeTable::integer(const std::string& name, unsigned bits, bool isSi
   return byKey_[name] = make(std::move(t));
 }
 
+const Type* TypeTable::bitField(const Type* declared, unsigned width) {
+  std::string key = declared->name + " : " + std::to_string(width);
+  auto it = byKey_.find(key);
+  if (it != byKey_.end())
+    return it->second;
+  Type t;
+  t.kind = TypeKind::Int;
+  t.name = key;
+  t.bits = width;
+  t.size = declared->size;
+  t.isSigned = declared->isSigned;
+  t.bitField = true;
+  return byKey_[key] = make(std::move(t));
+}
+
 const Type* TypeTable::enumType(const std::string& name, bool isSigned) {
   std::string key = "enum:" + name;
   auto it = byKey_.find(key);

@@ -1239,6 +1239,12 @@ private:
     VarId v = t_.var;
     if (v != model::kNone && v >= prog_.vars.size())
       return !fail(a.pos, "'#pragma TASS input' attached to an unknown variable");
+    // (the inputs are chosen before main starts: a block-scope automatic
+    // variable does not exist then)
+    if (v != model::kNone && prog_.vars[v].kind == model::VarKind::Local)
+      return !fail(a.pos, "'#pragma TASS input' before the local variable '" + prog_.vars[v].name +
+                              "': an input is a global or static variable, or an object-like "
+                              "macro");
     if (v == model::kNone) {
       if (t_.macro.empty())
         return !fail(a.pos, "'#pragma TASS input' must precede a variable declaration or an "

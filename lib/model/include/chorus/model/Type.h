@@ -45,6 +45,9 @@ struct Type {
   bool isChar = false;
   bool isEnum = false;
   unsigned bits = 0; ///< width in bits of the C type (for sizeof, ranges)
+  /// A bit-field member's type (`unsigned a : 3`): an integer type of that
+  /// width (values wrap to it as gcc does); `size` is its declared type's.
+  bool bitField = false;
 
   // Pointer / Array: element type
   const Type* elem = nullptr;
@@ -116,6 +119,9 @@ public:
   /// unsigned as its compatible integer type (gcc: unsigned int when no
   /// enumerator is negative).
   const Type* enumType(const std::string& name, bool isSigned = true);
+  /// The type of a bit-field of `width` bits declared with integer type
+  /// `declared` (named e.g. "unsigned int : 3").
+  const Type* bitField(const Type* declared, unsigned width);
 
   const std::deque<Type>& all() const { return types_; }
 
