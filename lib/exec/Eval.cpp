@@ -500,14 +500,16 @@ Expr Machine::binary(const model::Expr* e) {
       fail(ViolationKind::OutOfBounds, "subtraction of pointers into different objects", pc());
     if (pa->path.empty() && pb->path.empty())
       return intc(0);                   // &x - &x
-    if (onePast(*pa) || onePast(*pb)) { // (&x + 1) - &x
+    if (onePast(*pa) || onePast(*pb)) { // (&x + 1) - &x: 1, in bytes sizeof x
       auto d = onePastDistance(*pa, *pb);
       const model::Type* et = pointeeOf(e->kids[0]->type);
-      if (!d ||
-          (et && (et->kind == TypeKind::Void || (et->isArithmetic() && et->size == 1)) &&
-           typeAt(self(), pa->root, pb->path, pb->path.size() - (onePast(*pb) ? 1 : 0))->size != 1))
+      int64_t scale = 1;
+      if (d && et && (et->kind == TypeKind::Void || (et->isArithmetic() && et->size == 1)))
+        scale = int64_t(
+            typeAt(self(), pb->root, pb->path, pb->path.size() - (onePast(*pb) ? 1 : 0))->size);
+      if (!d || !scale)
         throw Unsupported("subtraction of a pointer one past a non-array object at " + where());
-      return intc(*d);
+      return intc(*d * scale);
     }
     bool samePrefix = pa->path.size() == pb->path.size() && !pa->path.empty() &&
                       std::equal(pa->path.begin(), pa->path.end() - 1, pb->path.begin());

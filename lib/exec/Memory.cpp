@@ -508,9 +508,17 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
     if (!kk)
       throw Unsupported("a symbolic offset from a pointer one past a non-array object at " +
                         where());
+    p->path.pop_back();
+    const model::Type* ot = typeAt(ps, p->root, p->path, p->path.size());
+    bool bytes = pointee && (pointee->kind == TypeKind::Void ||
+                             (pointee->isArithmetic() && pointee->size == 1));
+    if (bytes && ot->size != 1) // (char *)(&s + 1) - 1: the last byte of s
+      return bytePtrAdd(*p, intc(*kk + int64_t(ot->size)));
+    if (pointee && !bytes && !compatible(pointee, ot))
+      throw Unsupported("arithmetic through a pointer to '" + pointee->name +
+                        "' one past an object of type '" + ot->name + "' at " + where());
     if (*kk != -1)
       fail(ViolationKind::OutOfBounds, "pointer arithmetic beyond a non-array object", pc());
-    p->path.pop_back();
     return V.makePointer(p->root, p->path);
   }
   const model::Type* container =
@@ -523,7 +531,9 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   }
   if (!container || container->kind != TypeKind::Array) {
     // (a non-array object is an array of one element: C11 6.5.6p7)
-    if (auto kk = concreteInt(k); kk && *kk == 1) {
+    if (auto kk = concreteInt(k);
+        kk && *kk == 1 &&
+        (!pointee || compatible(pointee, typeAt(ps, p->root, p->path, p->path.size())))) {
       p->path.push_back(intc(kOnePast));
       return V.makePointer(p->root, p->path);
     }
@@ -599,6 +609,8 @@ Expr Machine::bytePtrAdd(const state::Pointer& p, Expr k) {
          "pointer arithmetic beyond the object (byte offset " + std::to_string(off) + " of '" +
              t->name + "')",
          pc());
+  if (t->kind != TypeKind::Array && t->size && uint64_t(off) == t->size) // one past it
+    return V.makePointer(p.root, {intc(kOnePast)});
   while (off != 0) {
     if (t->kind == TypeKind::Array) {
       int64_t es = int64_t(t->elem->size);

@@ -753,6 +753,7 @@ private:
   const M::Expr* variadicArgs(const CallExpr* ce, size_t named, M::SrcLoc l, M::VarId& record);
   void lowerFunction(const FunctionDecl* fd);
   const M::Type* declType(const VarDecl* vd);
+  const M::Type* wideBitFieldArith(const Expr* x, const Expr* other);
   void initGlobal(M::VarId v, const VarDecl* vd, bool isInput);
 
   // --- annotations ----------------------------------------------------
@@ -1279,9 +1280,14 @@ const M::Expr* Lowerer::rv(const Expr* e) {
       return unary(M::Op::Plus, rv(sub),
                    ty(e->getType(), l.line ? e->getExprLoc() : e->getExprLoc()), l);
     case UO_Minus:
-      return unary(M::Op::Neg, rv(sub), ty(e->getType(), e->getExprLoc()), opLoc(e->getExprLoc()));
-    case UO_Not:
-      return unary(M::Op::BitNot, rv(sub), ty(e->getType(), e->getExprLoc()), l);
+    case UO_Not: {
+      M::Op uop = u->getOpcode() == UO_Minus ? M::Op::Neg : M::Op::BitNot;
+      M::SrcLoc ul = u->getOpcode() == UO_Minus ? opLoc(e->getExprLoc()) : l;
+      const M::Type* t = ty(e->getType(), e->getExprLoc());
+      if (const M::Type* bt = wideBitFieldArith(sub, nullptr))
+        return cast(unary(uop, rv(sub), bt, ul), t, l);
+      return unary(uop, rv(sub), t, ul);
+    }
     case UO_LNot:
       return unary(M::Op::LogNot, rv(sub), prog_.types.intType(), l);
     case UO_Extension:
@@ -1372,6 +1378,10 @@ const M::Expr* Lowerer::rv(const Expr* e) {
     default:
       unsupported(e->getExprLoc(), "this binary operator");
     }
+    if (op != BO_LT && op != BO_GT && op != BO_LE && op != BO_GE && op != BO_EQ && op != BO_NE)
+      if (const M::Type* bt =
+              wideBitFieldArith(b->getLHS(), op == BO_Shl || op == BO_Shr ? nullptr : b->getRHS()))
+        return cast(binary(mop, a, c, bt, opLoc(b->getExprLoc())), t, l);
     return binary(mop, a, c, t, opLoc(b->getExprLoc()));
   }
   case Stmt::ConditionalOperatorClass:
@@ -2729,6 +2739,50 @@ void Lowerer::localDecl(const VarDecl* vd) {
   applyDeclAnnots(annots, id, vd);
   if (const Expr* init = vd->getInit())
     initialize(varRef(id, l), init);
+}
+
+/// gcc's type for arithmetic on a read of a bit-field wider than int whose
+/// width is below its declared type's (`unsigned long long c : 33`): the
+/// bit-field's own w-bit type when the other operand (null: none, or a
+/// shift count) is narrower (c_common_type: the greater precision wins), so
+/// `s.c - 1` with c = 0 is 2^33 - 1; null otherwise (Clang's type is used).
+const M::Type* Lowerer::wideBitFieldArith(const Expr* x, const Expr* other) {
+  // (an operation on such a value has that type too: `(s.c + 5) << 31`)
+  std::function<const M::Type*(const Expr*)> wide = [&](const Expr* e) -> const M::Type* {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* b = dyn_cast<BinaryOperator>(e)) {
+      if (b->isAdditiveOp() || b->isMultiplicativeOp() || b->isBitwiseOp())
+        return wideBitFieldArith(b->getLHS(), b->getRHS());
+      return b->isShiftOp() ? wideBitFieldArith(b->getLHS(), nullptr) : nullptr;
+    }
+    if (const auto* u = dyn_cast<UnaryOperator>(e))
+      return u->getOpcode() == UO_Minus || u->getOpcode() == UO_Not || u->getOpcode() == UO_Plus
+                 ? wideBitFieldArith(u->getSubExpr(), nullptr)
+                 : nullptr;
+    const auto* me = dyn_cast<MemberExpr>(e);
+    const auto* fd = me ? dyn_cast<FieldDecl>(me->getMemberDecl()) : nullptr;
+    if (!fd || !fd->isBitField() || !fd->getType()->isIntegerType())
+      return nullptr;
+    unsigned w = fd->getBitWidthValue(ctx_);
+    if (w <= 32 || w >= ctx_.getTypeSize(fd->getType()))
+      return nullptr;
+    return prog_.types.bitField(ty(fd->getType(), fd->getLocation()), w);
+  };
+  const M::Type* bx = wide(x);
+  const M::Type* bo = other ? wide(other) : nullptr;
+  unsigned po = 0;
+  if (other && !bo) {
+    QualType ot = other->IgnoreParenImpCasts()->getType();
+    po = ot->isIntegerType() ? unsigned(ctx_.getTypeSize(ot)) : 128;
+  }
+  if (bx && bo)
+    return bx->bits != bo->bits ? (bx->bits > bo->bits ? bx : bo) : bx->isSigned ? bo : bx;
+  const M::Type* b = bx ? bx : bo;
+  if (!b)
+    return nullptr;
+  if (bo) // the bit-field is the right operand: the left one's precision
+    po = unsigned(ctx_.getTypeSize(x->IgnoreParenImpCasts()->getType()));
+  return b->bits > po ? b : nullptr;
 }
 
 /// The model type of a declared variable; array sizes spelled with an input

@@ -59,17 +59,14 @@ const Type* TypeTable::integer(const std::string& name, unsigned bits, bool isSi
 
 const Type* TypeTable::bitField(const Type* declared, unsigned width) {
   std::string key = declared->name + " : " + std::to_string(width);
-  auto it = byKey_.find(key);
-  if (it != byKey_.end())
-    return it->second;
-  Type t;
-  t.kind = TypeKind::Int;
-  t.name = key;
-  t.bits = width;
-  t.size = declared->size;
-  t.isSigned = declared->isSigned;
-  t.bitField = true;
-  return byKey_[key] = make(std::move(t));
+  bool made = !byKey_.count(key);
+  const Type* t = integer(key, width, declared->isSigned);
+  if (made) { // (the table owns its types: types_)
+    Type* bf = const_cast<Type*>(t);
+    bf->size = declared->size;
+    bf->bitField = true;
+  }
+  return t;
 }
 
 const Type* TypeTable::enumType(const std::string& name, bool isSigned) {

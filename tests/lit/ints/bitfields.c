@@ -2,7 +2,8 @@
 // modulo 2^w as gcc does (unsigned and signed, a plain `int` bit-field is
 // signed), a read promotes (`s.a - 1` is -1 for an unsigned a : 3 of 0),
 // ++/+= wrap, initializers skip unnamed bit-fields, memset 0xff sets every
-// bit, sizeof is gcc's x86-64 layout. Before, every bit-field was exit 3
+// bit, sizeof is gcc's x86-64 layout; arithmetic on a `long long` bit-field
+// wider than int is in its width, as gcc (`w.c - 1` is 2^33 - 1). Before, every bit-field was exit 3
 // ("bit-field 'a' is not supported by chorus").
 // RUN: %native %s | FileCheck %s --check-prefix=OUT
 // RUN: %expect-exit 0 %chorus verify %s --print-output -Wno-bitfield-constant-conversion | FileCheck %s --check-prefixes=OUT,OK
@@ -11,10 +12,11 @@
 // OUT: 0 -8 0 0 1 -1 8
 // OUT-NEXT: 1 -7 1 1048575 1
 // OUT-NEXT: 1 1 1 59 63 1099511627775 3 63 8
+// OUT-NEXT: 8589934591 18446744073709551615 2147483648 8589934591 -2
 // OK: verdict: verified
-// BAD_SIGNED: verdict: violation ASSERTION at {{.*}}bitfields.c:81:3 (process 0)
+// BAD_SIGNED: verdict: violation ASSERTION at {{.*}}bitfields.c:96:3 (process 0)
 // BAD_SIGNED: argc = 2
-// BAD_WRAP: verdict: violation ASSERTION at {{.*}}bitfields.c:84:3 (process 0)
+// BAD_WRAP: verdict: violation ASSERTION at {{.*}}bitfields.c:99:3 (process 0)
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,19 @@ static void touch(entry *e, int t) {
   e->tag = t;
   e->valid = !e->valid;
 }
+/* gcc computes on a bit-field wider than int in its own width */
+struct wide {
+  unsigned long long c : 33;
+  long long d : 40;
+};
+static void wide_arith(void) {
+  struct wide w = {0, -1};
+  unsigned long long a = w.c - 1, b = w.c + 1ULL - 2, sh = (w.c + 5) << 31, inv = ~w.c;
+  long long dd = w.d * 2;
+  printf("%llu %llu %llu %llu %lld\n", a, b, sh, inv, dd);
+  assert(a == 0x1ffffffffULL && b == ~0ULL && sh == 1ULL << 31 && inv == a && dd == -2);
+}
+
 static entry bump(entry e) {
   e.tag += 60;
   return e;
@@ -84,5 +99,6 @@ int main(int argc, char **argv) {
   assert(s.d == 0x100000);
 #endif
   free(h);
+  wide_arith();
   return 0;
 }
