@@ -807,6 +807,7 @@ private:
   std::map<unsigned, const FunctionDecl*> funcAtKey_;
   bool inPassert_ = false;
   bool eraseVM_ = false;
+  bool wideBitFields_ = false; ///< a bit-field wider than int was declared
 };
 
 /// Names visible at an annotated point: the block scopes (snapshot), then
@@ -1005,6 +1006,7 @@ const M::Type* Lowerer::recordType(const RecordDecl* rd, SourceLocation at) {
       // an integer of the field's width (C11 6.7.2.1p10; a plain `int`
       // bit-field is signed, as gcc has it); _Bool bit-fields stay _Bool
       unsigned w = f->getBitWidthValue(ctx_);
+      wideBitFields_ = wideBitFields_ || (ft->kind == M::TypeKind::Int && w > 32 && w < ft->bits);
       if (ft->kind == M::TypeKind::Int && w < ft->bits)
         ft = prog_.types.bitField(ft, w);
       else if (ft->kind != M::TypeKind::Int && ft->kind != M::TypeKind::Bool)
@@ -2747,6 +2749,8 @@ void Lowerer::localDecl(const VarDecl* vd) {
 /// shift count) is narrower (c_common_type: the greater precision wins), so
 /// `s.c - 1` with c = 0 is 2^33 - 1; null otherwise (Clang's type is used).
 const M::Type* Lowerer::wideBitFieldArith(const Expr* x, const Expr* other) {
+  if (!wideBitFields_) // (no structure declares one: the common case)
+    return nullptr;
   // (an operation on such a value has that type too: `(s.c + 5) << 31`)
   std::function<const M::Type*(const Expr*)> wide = [&](const Expr* e) -> const M::Type* {
     e = e->IgnoreParenImpCasts();
