@@ -100,12 +100,18 @@ template <class T> sym::Rational exactly(T d) {
   return frac < 0 ? -r : r;
 }
 
+/// The <math.h> functions of floating arguments and result computed here
+/// (each also with its f and l suffix).
+constexpr const char* kMathBases[] = {
+    "sqrt",  "exp",   "log",   "sin",   "cos",   "tan",   "pow",      "atan",      "log10",
+    "floor", "ceil",  "fmin",  "fmax",  "atan2", "round", "trunc",    "rint",      "cbrt",
+    "log2",  "exp2",  "expm1", "log1p", "asin",  "acos",  "sinh",     "cosh",      "tanh",
+    "asinh", "acosh", "atanh", "fmod",  "hypot", "fdim",  "copysign", "remainder", "nearbyint"};
+
 /// The function a name of a math function names without its float (f) or
 /// long double (l) suffix, and the suffix ('\0' for double).
 std::pair<std::string, char> baseName(const std::string& name) {
-  static const char* const bases[] = {"sqrt", "exp",   "log",   "sin",  "cos",  "tan",  "pow",
-                                      "atan", "log10", "floor", "ceil", "fmin", "fmax", "atan2"};
-  for (const char* b : bases) {
+  for (const char* b : kMathBases) {
     if (name == b)
       return {name, 0};
     if (name.size() == std::strlen(b) + 1 && name.compare(0, name.size() - 1, b) == 0 &&
@@ -135,16 +141,43 @@ std::optional<long double> computeIn(const std::string& base, const std::vector<
   using U = T (*)(T);
   using B = T (*)(T, T);
   static const std::unordered_map<std::string, U> unary{
-      {"sqrt", [](T x) { return std::sqrt(x); }},   {"exp", [](T x) { return std::exp(x); }},
-      {"log", [](T x) { return std::log(x); }},     {"sin", [](T x) { return std::sin(x); }},
-      {"cos", [](T x) { return std::cos(x); }},     {"tan", [](T x) { return std::tan(x); }},
-      {"atan", [](T x) { return std::atan(x); }},   {"log10", [](T x) { return std::log10(x); }},
-      {"floor", [](T x) { return std::floor(x); }}, {"ceil", [](T x) { return std::ceil(x); }}};
+      {"sqrt", [](T x) { return std::sqrt(x); }},
+      {"exp", [](T x) { return std::exp(x); }},
+      {"log", [](T x) { return std::log(x); }},
+      {"sin", [](T x) { return std::sin(x); }},
+      {"cos", [](T x) { return std::cos(x); }},
+      {"tan", [](T x) { return std::tan(x); }},
+      {"atan", [](T x) { return std::atan(x); }},
+      {"log10", [](T x) { return std::log10(x); }},
+      {"floor", [](T x) { return std::floor(x); }},
+      {"ceil", [](T x) { return std::ceil(x); }},
+      {"round", [](T x) { return std::round(x); }},
+      {"trunc", [](T x) { return std::trunc(x); }},
+      {"rint", [](T x) { return std::rint(x); }},
+      {"cbrt", [](T x) { return std::cbrt(x); }},
+      {"log2", [](T x) { return std::log2(x); }},
+      {"exp2", [](T x) { return std::exp2(x); }},
+      {"expm1", [](T x) { return std::expm1(x); }},
+      {"log1p", [](T x) { return std::log1p(x); }},
+      {"asin", [](T x) { return std::asin(x); }},
+      {"acos", [](T x) { return std::acos(x); }},
+      {"sinh", [](T x) { return std::sinh(x); }},
+      {"cosh", [](T x) { return std::cosh(x); }},
+      {"tanh", [](T x) { return std::tanh(x); }},
+      {"asinh", [](T x) { return std::asinh(x); }},
+      {"acosh", [](T x) { return std::acosh(x); }},
+      {"atanh", [](T x) { return std::atanh(x); }},
+      {"nearbyint", [](T x) { return std::nearbyint(x); }}};
   static const std::unordered_map<std::string, B> binary{
       {"pow", [](T x, T y) { return std::pow(x, y); }},
       {"fmin", [](T x, T y) { return std::fmin(x, y); }},
       {"fmax", [](T x, T y) { return std::fmax(x, y); }},
-      {"atan2", [](T x, T y) { return std::atan2(x, y); }}};
+      {"atan2", [](T x, T y) { return std::atan2(x, y); }},
+      {"fmod", [](T x, T y) { return std::fmod(x, y); }},
+      {"hypot", [](T x, T y) { return std::hypot(x, y); }},
+      {"fdim", [](T x, T y) { return std::fdim(x, y); }},
+      {"copysign", [](T x, T y) { return std::copysign(x, y); }},
+      {"remainder", [](T x, T y) { return std::remainder(x, y); }}};
   T r;
   if (auto u = unary.find(base); u != unary.end() && a.size() == 1)
     r = u->second(a[0]);
@@ -392,8 +425,7 @@ void registerMath(LibraryRegistry& r) {
   r.add({"__builtin_isgreater", "__builtin_isgreaterequal", "__builtin_isless",
          "__builtin_islessequal", "__builtin_islessgreater", "__builtin_isunordered"},
         {runCompare});
-  for (const char* f : {"sqrt", "exp", "log", "sin", "cos", "tan", "pow", "atan", "log10", "floor",
-                        "ceil", "fmin", "fmax", "atan2"})
+  for (const char* f : kMathBases)
     for (const char* suffix : {"", "f", "l"})
       r.add(std::string(f) + suffix, {runUninterpreted});
 }
