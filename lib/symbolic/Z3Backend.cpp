@@ -12,6 +12,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -174,6 +175,7 @@ public:
       CheckResult r;
       clockid_t clock = CLOCK_MONOTONIC; ///< the checking thread's CPU clock
       double cpuStart = -1;
+      std::exception_ptr failed; ///< what check() threw
     };
     auto job = std::make_shared<Job>();
     bool started = startDetachedThread(kCheckStack, [this, job, timeoutMs] {
@@ -182,9 +184,16 @@ public:
         job->clock = myCpuClock();
         job->cpuStart = cpuMs(job->clock);
       }
-      CheckResult r = check(timeoutMs);
+      CheckResult r;
+      std::exception_ptr failed;
+      try {
+        r = check(timeoutMs);
+      } catch (...) { // (rethrown on the caller's thread, as an inline check's)
+        failed = std::current_exception();
+      }
       std::lock_guard<std::mutex> l(job->mu);
       job->r = std::move(r);
+      job->failed = failed;
       job->done = true;
       job->cv.notify_all();
     });
@@ -198,8 +207,11 @@ public:
     std::unique_lock<std::mutex> l(job->mu);
     for (double waitMs = limit;;) {
       if (job->cv.wait_for(l, std::chrono::milliseconds(uint64_t(waitMs)),
-                           [&] { return job->done; }))
+                           [&] { return job->done; })) {
+        if (job->failed)
+          std::rethrow_exception(job->failed);
         return job->r;
+      }
       double used = job->cpuStart >= 0 ? cpuMs(job->clock) - job->cpuStart : -1;
       if (used < 0 || used >= limit)
         break;
