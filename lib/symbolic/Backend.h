@@ -42,6 +42,10 @@ public:
   /// not stop at its time limit): the backend must be neither used again nor
   /// destroyed.
   virtual bool abandoned() const { return false; }
+  /// A check or a model's evaluation was interrupted at its time limit: the
+  /// backend must not be used again (its solver's state may be broken), but
+  /// it may be destroyed.
+  virtual bool retired() const { return false; }
 };
 
 std::unique_ptr<SolverBackend> makeZ3Backend(ExprFactory& f);

@@ -88,10 +88,13 @@ struct Prover::Impl {
     return *cvc5;
   }
   /// A backend whose check was given up is left to its thread (leaked, never
-  /// destroyed: that thread still uses it); the next query gets a new one.
+  /// destroyed: that thread still uses it); one whose check was interrupted
+  /// is destroyed. The next query gets a new one.
   static void dropAbandoned(std::unique_ptr<SolverBackend>& b) {
     if (b && b->abandoned())
       (void)b.release();
+    else if (b && b->retired())
+      b.reset();
   }
   ~Impl() {
     dropAbandoned(z3);
