@@ -567,6 +567,7 @@ private:
     result.violation.reset();
     result.trace.clear();
     result.reason = "internal error: " + what;
+    recordInternalError(what);
     stop = true;
   }
 

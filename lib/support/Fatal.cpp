@@ -1,5 +1,6 @@
 #include "chorus/support/Fatal.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
@@ -21,6 +22,21 @@ namespace {
 char gFileName[512];
 std::atomic<const std::string*> gFile{nullptr};
 std::atomic<uint32_t> gLine{0}, gCol{0};
+
+/// CHORUS_INTERNAL_ERROR_LOG's value, copied at installation (empty: none).
+char gErrorLog[1024];
+
+/// Appends buf[0..n) to the internal-error log, async-signal-safe.
+void appendToErrorLog(const char* buf, size_t n) {
+  if (!gErrorLog[0])
+    return;
+  int fd = open(gErrorLog, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return;
+  ssize_t w = write(fd, buf, n);
+  (void)w;
+  close(fd);
+}
 
 /// Appends s to buf (of capacity cap, at position n), async-signal-safe.
 void append(char* buf, size_t cap, size_t& n, const char* s) {
@@ -74,6 +90,7 @@ void onFatalSignal(int sig) {
   append(buf, sizeof buf, n, ")\n");
   ssize_t w = write(STDOUT_FILENO, buf, n);
   (void)w;
+  appendToErrorLog(buf, n);
   _exit(2);
 }
 
@@ -131,7 +148,15 @@ std::string executingWhere() {
          std::to_string(gCol.load());
 }
 
+void recordInternalError(const std::string& what) {
+  std::string line = "internal error: " + what + "\n";
+  appendToErrorLog(line.data(), line.size());
+}
+
 void installFatalSignalHandlers() {
+  if (const char* log = std::getenv("CHORUS_INTERNAL_ERROR_LOG"))
+    if (std::strlen(log) < sizeof gErrorLog)
+      std::strcpy(gErrorLog, log);
   installAltStack();
   struct sigaction sa {};
   sa.sa_handler = onFatalSignal;

@@ -31,6 +31,9 @@ config.substitutions.append(("%mpirun", os.path.join(os.path.dirname(__file__), 
 config.substitutions.append(("%examples", os.path.join(config.chorus_src, "examples")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["LC_ALL"] = "C"
+# (tools/run-lit: every chorus run records its internal errors there)
+if "CHORUS_INTERNAL_ERROR_LOG" in os.environ:
+    config.environment["CHORUS_INTERNAL_ERROR_LOG"] = os.environ["CHORUS_INTERNAL_ERROR_LOG"]
 # Real runs: Open MPI as root (CI), no leak report (Open MPI's own allocations).
 config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
 config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"

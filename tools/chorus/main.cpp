@@ -1075,13 +1075,15 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
       std::cout.flush();
       std::string w = chorus::executingWhere();
-      std::cout << "verdict: unknown (internal error: " << e.what()
-                << (dynamic_cast<const chorus::InternalError*>(&e) || w.empty()
-                        ? ""
-                        : " while executing " + w)
-                << ")" << std::endl;
+      std::string what =
+          std::string(e.what()) + (dynamic_cast<const chorus::InternalError*>(&e) || w.empty()
+                                       ? ""
+                                       : " while executing " + w);
+      std::cout << "verdict: unknown (internal error: " << what << ")" << std::endl;
+      chorus::recordInternalError(what);
     } catch (...) {
       std::cout << "verdict: unknown (internal error: unknown exception)" << std::endl;
+      chorus::recordInternalError("unknown exception");
     }
     return kUnknown;
   };

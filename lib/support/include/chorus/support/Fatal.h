@@ -40,6 +40,13 @@ std::string executingWhere();
 /// calling thread; runWithLargeStack installs one for its thread).
 void installFatalSignalHandlers();
 
+/// Appends "internal error: WHAT" as a line to the file named by the
+/// environment variable CHORUS_INTERNAL_ERROR_LOG (read by
+/// installFatalSignalHandlers), if set; the fatal signal handler does the
+/// same. The test suite sets it and fails when the file is not empty, so a
+/// defect cannot hide behind a test that accepts an `unknown` verdict.
+void recordInternalError(const std::string& what);
+
 /// Runs fn on a thread with a stack of `bytes` (deep recursion over big
 /// expressions in the front end, the simplifier and the provers) and returns
 /// its result. Falls back to the calling thread when no thread can be made.
