@@ -260,6 +260,7 @@ public:
       if (timeoutMs)
         watchdog_.arm(timeoutMs);
       z3::check_result res = z3::unknown;
+      uint64_t attemptStart = interruptsBefore; // (interrupts before the last attempt)
       fresh_.reset();
       try {
         res = solver_.check();
@@ -270,6 +271,7 @@ public:
           // times faster on these, e.g. LISE's invariants over reals and
           // counters). Only undecided queries pay for it.
           watchdog_.disarm();
+          attemptStart = watchdog_.interrupts();
           fresh_.emplace(ctx_);
           if (timeoutMs)
             watchdog_.arm(timeoutMs);
@@ -282,13 +284,15 @@ public:
         throw;
       }
       watchdog_.disarm();
-      if (watchdog_.interrupts() != interruptsBefore) {
-        // Interrupted: the answer is unknown even when z3 returned one as
-        // the interrupt arrived, and this context is not used again
-        // (retired()).
+      // Interrupted: this context is not used again (retired()), and the
+      // answer is unknown when the attempt that gave it was interrupted,
+      // even if z3 returned one as the interrupt arrived. (The second,
+      // fresh solver after an interrupted first attempt is a new solver
+      // object: the crash seen was in a later check of the interrupted one.)
+      if (watchdog_.interrupts() != interruptsBefore)
         interrupted_ = true;
+      if (watchdog_.interrupts() != attemptStart)
         res = z3::unknown;
-      }
       switch (res) {
       case z3::sat:
         r.result = SatResult::Sat;
@@ -311,9 +315,11 @@ public:
     }
     if (watchdog_.interrupts() != interruptsBefore) {
       interrupted_ = true;
-      r.timedOut = true;
-      if (r.reason.empty())
-        r.reason = "canceled";
+      if (r.result == SatResult::Unknown) {
+        r.timedOut = true;
+        if (r.reason.empty())
+          r.reason = "canceled";
+      }
     }
     return r;
   }
