@@ -461,8 +461,13 @@ void Machine::floatDivisor(Expr b) {
 void Machine::floatDomain(Expr ok, const std::string& what) {
   if (trivial(ok))
     return;
-  Answer a = ok->isFalse() && assumptions.empty() ? Answer::No : ex.oracle().valid(pc(), ok);
+  Expr c = pc();
+  Answer a = ok->isFalse() && assumptions.empty() ? Answer::No : ex.oracle().valid(c, ok);
   if (a == Answer::Yes)
+    return;
+  // (over roundings of symbolic values: what every rounding satisfies)
+  if (Expr facts = roundingFacts(f.logicalAnd(c, ok));
+      !facts->isTrue() && ex.oracle().valid(f.logicalAnd(c, facts), ok) == Answer::Yes)
     return;
   if (a == Answer::No)
     throw Unsupported(what + " at " + where() +

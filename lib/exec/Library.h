@@ -131,6 +131,15 @@ std::vector<VarArg> scanArgs(Machine& m, const model::Stmt& s, const std::string
 /// The exact value of a finite long double (or of a float or double
 /// converted to it) (Math.cpp).
 sym::Rational exactReal(long double d);
+/// The value gcc gives math function `base` (sqrt, atanh, pow, ...;
+/// without its suffix) in the floating type of `suffix` ('f' float, 'l'
+/// long double, '\0' double) called with constant arguments xs: it folds
+/// the call at compile time, correctly rounded (MPFR), when the arguments
+/// and the result are finite, in the function's domain and the result is
+/// representable; nothing when the call is left to run time (libm's value)
+/// (GccFold.cpp). Throws Unsupported when chorus was built without MPFR.
+std::optional<long double> gccFold(const std::string& base, char suffix,
+                                   const std::vector<long double>& xs);
 /// The output stream argument i of call `fn` (File.cpp): stdout, stderr or
 /// a file opened for writing (`name` its path). A null, uninitialized or
 /// closed stream is reported; stdin or a stream opened for reading is

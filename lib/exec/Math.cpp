@@ -4,13 +4,17 @@
 // SIGNED_OVERFLOW, as the operators / and % are: C11 7.22.6.2). The other functions on concrete
 // arguments are computed by the C library chorus runs on (glibc's libm, as
 // the program's real run on this machine): the result in the function's
-// type (sqrt: double, sqrtf: float, sqrtl: long double), exactly. On
+// type (sqrt: double, sqrtf: float, sqrtl: long double), exactly; a call
+// of constant arguments gets the value gcc computes at compile time
+// (GccFold.cpp: correctly rounded). On
 // symbolic arguments they are uninterpreted real functions (sqrt checks
 // its argument ≥ 0; its value is ≥ 0, exp's > 0 over the reals and ≥ 0 in
 // IEEE types, where it underflows to 0): nothing is known of their values but that equal
 // arguments give equal results, so a violation whose execution depends on
 // one is not definite — Machine::fail makes it `unknown`, naming the
-// function (abstractMathIn).
+// function (abstractMathIn). With IEEE types such a value is a finite
+// number: the call requires its argument to lie where the function is
+// finite (finiteWhere), else it is `unknown`.
 #include "Library.h"
 
 #include <cmath>
@@ -121,6 +125,22 @@ std::pair<std::string, char> baseName(const std::string& name) {
   return {name, 0};
 }
 
+/// glibc's fmin (max false) or fmax of x and y, called through a pointer:
+/// the compiler's built-in form of std::fmin orders -0.0 below +0.0 where
+/// glibc returns either zero (fmin(-0.0, 0.0) is +0.0 in the real run).
+template <class T> T libMinMax(bool max, T x, T y) {
+  using F = T (*)(T, T);
+  F lo, hi;
+  if constexpr (std::is_same_v<T, float>)
+    lo = ::fminf, hi = ::fmaxf;
+  else if constexpr (std::is_same_v<T, double>)
+    lo = ::fmin, hi = ::fmax;
+  else
+    lo = ::fminl, hi = ::fmaxl;
+  F volatile fn = max ? hi : lo; // (read at run time: no built-in form)
+  return fn(x, y);
+}
+
 /// f(xs) computed in T by the C library when every argument is concrete (a
 /// number, or with --float ieee an infinity, a NaN or -0.0); nothing
 /// otherwise. The result may be an infinity or NaN (log(0.0), sqrt(-1.0)).
@@ -170,8 +190,8 @@ std::optional<long double> computeIn(const std::string& base, const std::vector<
       {"nearbyint", [](T x) { return std::nearbyint(x); }}};
   static const std::unordered_map<std::string, B> binary{
       {"pow", [](T x, T y) { return std::pow(x, y); }},
-      {"fmin", [](T x, T y) { return std::fmin(x, y); }},
-      {"fmax", [](T x, T y) { return std::fmax(x, y); }},
+      {"fmin", [](T x, T y) { return libMinMax(false, x, y); }},
+      {"fmax", [](T x, T y) { return libMinMax(true, x, y); }},
       {"atan2", [](T x, T y) { return std::atan2(x, y); }},
       {"fmod", [](T x, T y) { return std::fmod(x, y); }},
       {"hypot", [](T x, T y) { return std::hypot(x, y); }},
@@ -199,6 +219,118 @@ std::optional<long double> compute(const std::string& name, const std::vector<Ex
   return computeIn<double>(base, xs);
 }
 
+/// The value of a call `name` of constant arguments xs (the lowering says
+/// gcc sees constants) whose library value is v: gcc's compile-time value
+/// (correctly rounded) when gcc folds it. Arguments holding nested calls
+/// are constants only if gcc folded those: when that matters (the two
+/// values differ) it is `unknown`.
+long double foldedByGcc(Machine& m, const std::string& name, const model::Stmt& s,
+                        const std::vector<Expr>& xs, long double v) {
+  auto [base, suffix] = baseName(name);
+  std::vector<long double> hs;
+  for (Expr x : xs)
+    hs.push_back(*hostFloat(x));
+  auto g = gccFold(base, suffix, hs);
+  if (!g)
+    return v;
+  if (s.argsAre == model::Stmt::Args::ConstIfFolded &&
+      (*g != v || std::signbit(*g) != std::signbit(v)))
+    throw Unsupported("the value of " + name + " at " + m.where() +
+                      ": its arguments hold calls gcc may compute at compile time (correctly "
+                      "rounded) or at run time (by the C library), which differ here");
+  return *g;
+}
+
+/// The largest finite value of the floating type of `bits` bits.
+long double largest(unsigned bits) {
+  return bits <= 32   ? std::numeric_limits<float>::max()
+         : bits <= 64 ? std::numeric_limits<double>::max()
+                      : std::numeric_limits<long double>::max();
+}
+
+/// Where base(xs) in the IEEE type of `bits` bits is a finite number (the
+/// values the uninterpreted function stands for: not a NaN out of the
+/// function's domain, not an infinity at a pole or by overflow), with its
+/// description in `where`; the bounds near overflow are conservative (exp:
+/// x <= 709 for double, where it overflows above 709.78). Null when it
+/// always is.
+Expr finiteWhere(Machine& m, const std::string& base, const std::vector<Expr>& xs, unsigned bits,
+                 std::string& where) {
+  auto& f = m.f;
+  for (Expr x : xs)
+    if (auto h = hostFloat(x); h && !std::isfinite(*h)) {
+      where = "an argument an infinity or NaN";
+      return f.falseExpr();
+    }
+  const long double big = largest(bits);
+  auto num = [&](long double v) { return f.realConst(sym::Rational::fromLongDouble(v)); };
+  auto within = [&](Expr x, long double b) { // |x| <= b
+    return f.logicalAnd(f.le(x, num(b)), f.le(num(-b), x));
+  };
+  // (bounds a little inside the overflow threshold: 1 - 2^-20 of it)
+  const long double in = 1 - std::ldexp(1.0L, -20), out = 1 + std::ldexp(1.0L, -20);
+  Expr x = xs[0];
+  if (base == "log" || base == "log2" || base == "log10") {
+    where = "x > 0: NaN below 0, -inf at 0";
+    return f.lt(f.realConst(0), x);
+  }
+  if (base == "log1p") {
+    where = "x > -1: NaN below -1, -inf at -1";
+    return f.lt(f.realConst(-1), x);
+  }
+  if (base == "asin" || base == "acos") {
+    where = "-1 <= x <= 1: NaN outside";
+    return within(x, 1);
+  }
+  if (base == "acosh") {
+    where = "x >= 1: NaN below";
+    return f.le(f.realConst(1), x);
+  }
+  if (base == "atanh") {
+    where = "-1 < x < 1: NaN outside, an infinity at -1 and 1";
+    return f.logicalAnd(f.lt(f.realConst(-1), x), f.lt(x, f.realConst(1)));
+  }
+  if (base == "exp" || base == "expm1" || base == "sinh" || base == "cosh" || base == "exp2") {
+    long double b = std::floor(base == "exp2" ? std::log2(big) : std::log(big));
+    where = (base == "cosh" || base == "sinh" ? "|x| <= " : "x <= ") + std::to_string(int64_t(b)) +
+            ": an infinity above (overflow)";
+    return base == "cosh" || base == "sinh" ? within(x, b) : f.le(x, num(b));
+  }
+  if (base == "fmod" || base == "remainder") {
+    where = "y != 0: NaN for 0";
+    return f.neq(xs[1], f.realConst(0));
+  }
+  if (base == "hypot" || base == "fdim") {
+    where = "|x|, |y| <= half the largest value: an infinity beyond (overflow)";
+    return f.logicalAnd(within(x, big / 2), within(xs[1], big / 2));
+  }
+  if (base == "pow") {
+    auto hx = hostFloat(x), hy = hostFloat(xs[1]);
+    where = "the arguments where pow is finite (no NaN for a negative base, no infinity by "
+            "overflow or for 0 to a negative power)";
+    if (hy) { // x^y for a constant y: |x| below (y < 0: above) max^(1/y)
+      long double y = *hy;
+      if (y == 0)
+        return nullptr;
+      long double b = std::pow(big, 1 / y) * (y > 0 ? in : out);
+      Expr ok = y > 0 ? f.le(x, num(b)) : f.le(num(b), x);
+      if (y == std::trunc(y))
+        return y > 0 ? within(x, b) : f.logicalOr(ok, f.le(x, num(-b)));
+      // (a negative base with a fractional power is NaN)
+      return y > 0 ? f.logicalAnd(f.le(f.realConst(0), x), ok) : ok;
+    }
+    if (hx && *hx > 0) { // b^y for a constant b > 0: y below (b < 1: above) log_b(max)
+      long double b = *hx;
+      if (b == 1)
+        return nullptr;
+      long double e = std::log(big) / std::log(b) * in;
+      return b > 1 ? f.le(xs[1], num(e)) : f.le(num(e), xs[1]);
+    }
+    return f.falseExpr();
+  }
+  return nullptr; // sin, cos, tan, atan, atan2, sinh, tanh, asinh, cbrt, floor, ...
+}
+
 Outcome runUninterpreted(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   std::vector<Expr> xs;
@@ -212,6 +344,8 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
   if (!rt || rt->kind != TypeKind::Real)
     rt = m.P.types.doubleType();
   auto v = compute(name, xs);
+  if (v && m.ieee(rt) && s.argsAre != model::Stmt::Args::Runtime)
+    v = foldedByGcc(m, name, s, xs, *v);
   if (base == "sqrt" && !(v && m.ieee(rt))) {
     Expr ok = m.f.le(m.f.realConst(0), xs[0]);
     if (!m.ieee(rt))
@@ -223,6 +357,13 @@ Outcome runUninterpreted(Machine& m, const std::string& name, const model::Trans
       v = -std::numeric_limits<long double>::quiet_NaN(); // (always negative: x86's NaN)
     else // (IEEE: a NaN, not modelled for a symbolic argument that may be negative)
       m.floatDomain(ok, name + " of a negative number");
+  }
+  if (!v && m.ieee(rt) && base != "sqrt") {
+    // the uninterpreted value stands for a finite number: only where it is
+    std::string where;
+    if (Expr ok = finiteWhere(m, base, xs, rt->bits, where))
+      m.floatDomain(ok, name + " of an argument where it may be an infinity or NaN (finite for " +
+                            where + ")");
   }
   Expr r;
   if (v && m.ieee(rt))

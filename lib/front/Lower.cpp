@@ -53,6 +53,94 @@ struct LowerError {
   std::string msg;
 };
 
+/// The math functions whose calls gcc folds at compile time when their
+/// arguments are constants (gcc's fold-const-call), without the f/l suffix
+/// and the __builtin_ prefix.
+bool gccFoldsMath(std::string name) {
+  static const std::set<std::string> folded = {
+      "sqrt", "cbrt",  "asin",  "acos", "atan",  "asinh", "acosh", "atanh",     "sin",
+      "cos",  "tan",   "sinh",  "cosh", "tanh",  "exp",   "exp2",  "expm1",     "log",
+      "log2", "log10", "log1p", "pow",  "atan2", "hypot", "fmod",  "remainder", "fdim",
+      "fmin", "fmax",  "floor", "ceil", "round", "trunc", "fabs",  "copysign"};
+  if (name.rfind("__builtin_", 0) == 0)
+    name = name.substr(10);
+  if (folded.count(name))
+    return true;
+  return !name.empty() && (name.back() == 'f' || name.back() == 'l') &&
+         folded.count(name.substr(0, name.size() - 1));
+}
+
+/// How gcc sees e as an argument: a constant expression its front end folds
+/// (literals, arithmetic casts and operators over constants, sizeof,
+/// enumerators, INFINITY/NAN), ConstIfFolded when it also holds calls of
+/// math functions with constant arguments (constant once gcc folds them),
+/// Runtime otherwise (a variable read, even of a const variable: gcc -O0
+/// does not propagate it).
+M::Stmt::Args gccArgument(const Expr* e);
+
+/// The arguments a and b together.
+M::Stmt::Args both(M::Stmt::Args a, M::Stmt::Args b) {
+  using A = M::Stmt::Args;
+  if (a == A::Runtime || b == A::Runtime)
+    return A::Runtime;
+  return a == A::ConstIfFolded || b == A::ConstIfFolded ? A::ConstIfFolded : A::Constant;
+}
+
+M::Stmt::Args gccArgument(const Expr* e) {
+  using A = M::Stmt::Args;
+  e = e->IgnoreParens();
+  if (auto* c = dyn_cast<ConstantExpr>(e))
+    return gccArgument(c->getSubExpr());
+  if (isa<FloatingLiteral>(e) || isa<IntegerLiteral>(e) || isa<CharacterLiteral>(e))
+    return A::Constant;
+  if (auto* t = dyn_cast<UnaryExprOrTypeTraitExpr>(e))
+    return t->isArgumentType() && t->getArgumentType()->isVariablyModifiedType() ? A::Runtime
+                                                                                 : A::Constant;
+  if (auto* d = dyn_cast<DeclRefExpr>(e))
+    return isa<EnumConstantDecl>(d->getDecl()) ? A::Constant : A::Runtime;
+  if (auto* c = dyn_cast<CastExpr>(e)) {
+    switch (c->getCastKind()) {
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToFloating:
+    case CK_FloatingCast:
+    case CK_FloatingToIntegral:
+    case CK_IntegralToBoolean:
+    case CK_FloatingToBoolean:
+      return gccArgument(c->getSubExpr());
+    default:
+      return A::Runtime;
+    }
+  }
+  if (auto* u = dyn_cast<UnaryOperator>(e)) {
+    UnaryOperatorKind k = u->getOpcode();
+    return k == UO_Minus || k == UO_Plus || k == UO_Not || k == UO_LNot
+               ? gccArgument(u->getSubExpr())
+               : A::Runtime;
+  }
+  if (auto* b = dyn_cast<BinaryOperator>(e))
+    return b->isAssignmentOp() || b->isCompoundAssignmentOp() || b->isCommaOp()
+               ? A::Runtime
+               : both(gccArgument(b->getLHS()), gccArgument(b->getRHS()));
+  if (auto* c = dyn_cast<ConditionalOperator>(e))
+    return both(gccArgument(c->getCond()),
+                both(gccArgument(c->getTrueExpr()), gccArgument(c->getFalseExpr())));
+  if (auto* c = dyn_cast<CallExpr>(e)) {
+    const FunctionDecl* fd = c->getDirectCallee();
+    std::string name = fd ? fd->getName().str() : std::string();
+    if (name.rfind("__builtin_inf", 0) == 0 || name.rfind("__builtin_huge_val", 0) == 0 ||
+        name.rfind("__builtin_nan", 0) == 0)
+      return A::Constant; // (not finite: a call of it is computed at run time anyway)
+    if (!gccFoldsMath(name))
+      return A::Runtime;
+    A a = A::Constant;
+    for (const Expr* x : c->arguments())
+      a = both(a, gccArgument(x));
+    return both(a, A::ConstIfFolded);
+  }
+  return A::Runtime;
+}
+
 struct JumpTarget {
   M::LocId loc = kNone;
   std::vector<M::TransId> pend;
@@ -1983,6 +2071,11 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
   s.kind = M::StmtKind::Call;
   s.callee = callee;
   s.args = std::move(args);
+  if (fd && gccFoldsMath(name)) {
+    s.argsAre = M::Stmt::Args::Constant;
+    for (const Expr* x : ce->arguments())
+      s.argsAre = both(s.argsAre, gccArgument(x));
+  }
   const M::Expr* result = nullptr;
   QualType rt = ce->getCallReturnType(ctx_);
   if (dest) {

@@ -25,6 +25,13 @@ struct Stmt {
   const Expr* callee = nullptr;
   std::vector<const Expr*> args;
   VarId var = kNone; ///< Declare / Kill
+  /// Call: how gcc sees the arguments (the lowering decides from the
+  /// source): every one a constant expression (literals, casts and
+  /// operators over them, sizeof, enumerators) — gcc then folds a math
+  /// call at compile time, correctly rounded (lib/exec/GccFold.cpp);
+  /// ConstIfFolded: constant once the nested calls among them are folded.
+  enum class Args : unsigned char { Runtime, Constant, ConstIfFolded };
+  Args argsAre = Args::Runtime;
 };
 
 /// An edge of the program graph: enabled when `guard` (null = true) holds,
