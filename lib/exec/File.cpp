@@ -25,7 +25,8 @@
 // fread/fwrite move bytes; objects hold values: fread builds each element
 // of the buffer's type from its bytes as x86-64 stores them (integers
 // little-endian two's complement, float/double/long double IEEE / x87;
-// a NaN, an infinity, a negative zero, a pointer or a struct is
+// an infinity, a NaN (its sign, not its payload) and -0.0 are values with
+// --float ieee, `unknown` with --float real; a pointer or a struct is
 // `unknown`); fwrite reads each element (an uninitialized one is
 // UNINITIALIZED_READ, as valgrind reports a write of uninitialized bytes),
 // and writes its bytes to stdout/stderr (concrete values only) or, to a
@@ -472,10 +473,13 @@ Expr fromBytes(Machine& m, const model::Type* t, const unsigned char* b, const s
     } else {
       return unsupported("bytes");
     }
+    bool special = !std::isfinite(v) || (v == 0 && std::signbit(v));
+    if (special && m.ieee(t)) // (a NaN's payload is not kept: its sign is)
+      return m.floatValue(v);
     if (!std::isfinite(v))
-      return unsupported("a NaN or an infinity");
-    if (v == 0 && std::signbit(v))
-      return unsupported("a negative zero");
+      return unsupported("a NaN or an infinity (--float real)");
+    if (special)
+      return unsupported("a negative zero (--float real)");
     return m.f.realConst(exactReal(v));
   }
   return unsupported("bytes");
@@ -483,6 +487,21 @@ Expr fromBytes(Machine& m, const model::Type* t, const unsigned char* b, const s
 
 /// The bytes of value v of type t (concrete integers and reals only).
 std::optional<std::string> toBytes(Machine& m, const model::Type* t, Expr v) {
+  if (auto h = hostFloat(v);
+      h && isSpecialFloat(v) && !std::isnan(*h) && t->kind == TypeKind::Real && t->size <= 16) {
+    // an infinity or -0.0 (a NaN's payload, hence its bytes, is not kept)
+    std::string out(t->size, '\0');
+    if (t->size == 4) {
+      float x = float(*h);
+      std::memcpy(out.data(), &x, 4);
+    } else if (t->size == 8) {
+      double x = double(*h);
+      std::memcpy(out.data(), &x, 8);
+    } else {
+      std::memcpy(out.data(), &*h, 10);
+    }
+    return out;
+  }
   if (v->kind() != sym::Kind::NumConst)
     return std::nullopt;
   std::string out(t->size, '\0');

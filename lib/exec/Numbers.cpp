@@ -23,9 +23,13 @@
 // type as glibc rounds it (--float ieee; Float.cpp; with --float real the
 // exact decimal, a real); "inf"/"infinity"/"nan"/"nan(chars)" are
 // infinities and NaN and "-0" is -0.0 with --float ieee (with --float real
-// "inf"/"nan" are `unknown`); hexadecimal floating constants, a symbolic exponent digit, and values
-// whose magnitude may exceed the type's largest finite value or be below its smallest positive one
-// are `unknown`.
+// "inf"/"nan" are `unknown`); a value beyond the type's range is an
+// infinity, one below it a zero or subnormal, rounded as glibc does (--float
+// ieee: "1e400" is HUGE_VAL; glibc's ERANGE is not modelled: errno is not);
+// hexadecimal floating constants, a symbolic exponent digit, with --float
+// real a value whose magnitude may exceed the type's largest finite value
+// or be below its smallest positive one, and with symbolic digits a
+// magnitude that may be beyond the range are `unknown`.
 #include "CString.h"
 #include "Library.h"
 
@@ -319,7 +323,16 @@ Expr scanReal(Machine& m, Cursor& s, const std::string& name, bool isFloat, int6
   if (auto a = m.concreteInt(acc)) {
     if (*a != 0) {
       sym::Rational mag = sym::Rational(*a);
-      if (big(scale + digits) || tiny(scale - 1)) {
+      bool ieee = m.ex.options().ieeeFloat;
+      // --float ieee: beyond the range an infinity, below it a zero (glibc
+      // sets ERANGE: errno is not modelled); a magnitude in between is
+      // rounded by the caller (to the largest finite value or an infinity,
+      // to a subnormal or zero)
+      if (ieee && (scale + digits - 1 > 400 || scale + digits < -800)) {
+        long double x = scale > 0 ? std::numeric_limits<long double>::infinity() : 0.0L;
+        return m.floatValue(neg ? -x : x);
+      }
+      if (!ieee && (big(scale + digits) || tiny(scale - 1))) {
         if (scale > 400 || scale < -800)
           throw Unsupported(name + ": the value is out of the range of its type at " + m.where());
         mag *= power(10, scale);

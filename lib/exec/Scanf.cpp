@@ -30,9 +30,13 @@
 // pointer NULL_DEREFERENCE. A number that the object cannot represent
 // (strtol's value of the digits, strtoul's for %u %o %x: "-1" with %u is
 // ULONG_MAX) is UNDEFINED_BEHAVIOR (C11 7.21.6.2p10; glibc truncates it).
-// `unknown`: %p, wide characters (%lc %ls %l[), infinities, NaN and
-// hexadecimal floating input, a value outside the floating type's finite
-// range, a negative floating zero with --float real (the reals have no
+// Floating input (--float ieee) is rounded as glibc's strtod: "inf",
+// "infinity", "nan" (any case, signed; glibc's scanf reads no "(...)"
+// after "nan", and "infin" is a matching failure) are infinities and NaN,
+// a value beyond the type's range an infinity, one below it a zero.
+// `unknown`: %p, wide characters (%lc %ls %l[), hexadecimal floating
+// input, with --float real infinities, NaN, a value beyond 10^5000 and a
+// negative floating zero (the reals have no
 // -0.0; with --float ieee it is -0.0), %Nc with fewer than N but more than 0
 // characters left (glibc assigns them and counts the conversion, C11 makes it an input failure).
 #include "CString.h"
@@ -40,6 +44,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <limits>
 
 namespace chorus::exec {
 
@@ -238,11 +243,32 @@ void Scanner::real(const std::string& conv, int width, bool suppress, const std:
     return;
   auto avail = [&]() { return more(limit, widthEnd); };
   auto at = [&](char x) { return avail() && std::tolower((unsigned char)in[pos]) == x; };
-  if (at('i') || at('n') ||
-      (at('0') && pos + 1 < limit && pos + 1 < in.size() &&
-       std::tolower((unsigned char)in[pos + 1]) == 'x'))
-    throw Unsupported(fn + " of an infinity, a NaN or a hexadecimal floating number at " +
-                      m.where());
+  if (at('i') || at('n')) { // "inf", "infinity", "nan" (any case; "nan(...)" stops at '(')
+    bool inf = at('i');
+    std::string word = inf ? "inf" : "nan";
+    if (inf && pos + 3 < limit && pos + 3 < in.size() &&
+        std::tolower((unsigned char)in[pos + 3]) == 'i')
+      word = "infinity"; // (glibc: begun, it must be complete)
+    for (char w : word) {
+      if (!at(w))
+        return matchingFailure();
+      ++pos;
+    }
+    if (suppress)
+      return;
+    const model::Type* t = a->type->elem;
+    if (!m.ieee(t))
+      throw Unsupported(fn + " of an infinity or NaN at " + m.where() +
+                        " (--float real: floating types are reals, without infinities and NaN)");
+    long double x = inf ? std::numeric_limits<long double>::infinity()
+                        : std::numeric_limits<long double>::quiet_NaN();
+    m.writePlace(placeOf(*a), m.floatValue(neg ? -x : x));
+    ++count;
+    return;
+  }
+  if (at('0') && pos + 1 < limit && pos + 1 < in.size() &&
+      std::tolower((unsigned char)in[pos + 1]) == 'x')
+    throw Unsupported(fn + " of a hexadecimal floating number at " + m.where());
   sym::Rational mant(0);
   int64_t digits = 0, frac = 0;
   auto mantissa = [&](bool fraction) {
@@ -280,8 +306,15 @@ void Scanner::real(const std::string& conv, int width, bool suppress, const std:
     return;
   }
   int64_t scale = exp - frac;
-  if (mant.sign() != 0 && (scale + digits > 5000 || scale + digits < -5000))
-    throw Unsupported(fn + ": the value read is out of the range of its type at " + m.where());
+  if (mant.sign() != 0 && (scale + digits > 5000 || scale + digits < -5000)) {
+    if (!m.ieee(a->type->elem))
+      throw Unsupported(fn + ": the value read is out of the range of its type at " + m.where());
+    // (an infinity or a zero of the sign read, as glibc's strtod with ERANGE)
+    long double x = scale > 0 ? std::numeric_limits<long double>::infinity() : 0.0L;
+    m.writePlace(placeOf(*a), m.floatValue(neg ? -x : x));
+    ++count;
+    return;
+  }
   sym::Rational v = mant, ten(10);
   for (int64_t k = 0; k < (scale < 0 ? -scale : scale); ++k)
     v = scale < 0 ? v / ten : v * ten;
