@@ -219,6 +219,38 @@ std::optional<long double> compute(const std::string& name, const std::vector<Ex
   return computeIn<double>(base, xs);
 }
 
+/// The class of x as a value of the floating type of `bits` bits.
+int classIn(long double x, unsigned bits) {
+  if (bits <= 32)
+    return std::fpclassify(float(x));
+  if (bits <= 64)
+    return std::fpclassify(double(x));
+  return std::fpclassify(x);
+}
+
+/// Whether gcc folded the math calls nested in the arguments of call s
+/// (the lowering's temporaries holding their results): a call of constant
+/// arguments it leaves to run time gives an infinity, a NaN, or by
+/// underflow a zero or subnormal, so a temporary holding a normal number
+/// was folded (a zero or subnormal may have been: not known, false).
+bool nestedFolded(Machine& m, const model::Stmt& s) {
+  std::vector<const model::Expr*> todo(s.args.begin(), s.args.end());
+  while (!todo.empty()) {
+    const model::Expr* e = todo.back();
+    todo.pop_back();
+    if (!e)
+      continue;
+    if (e->kind == model::ExprKind::Var && m.P.vars[e->var].kind == model::VarKind::Temp) {
+      const model::Type* t = m.P.vars[e->var].type;
+      auto h = hostFloat(m.evalValue(e));
+      if (!h || !t || t->kind != TypeKind::Real || classIn(*h, t->bits) != FP_NORMAL)
+        return false;
+    }
+    todo.insert(todo.end(), e->kids.begin(), e->kids.end());
+  }
+  return true;
+}
+
 /// The value of a call `name` of constant arguments xs (the lowering says
 /// gcc sees constants) whose library value is v: gcc's compile-time value
 /// (correctly rounded) when gcc folds it. Arguments holding nested calls
@@ -234,7 +266,7 @@ long double foldedByGcc(Machine& m, const std::string& name, const model::Stmt& 
   if (!g)
     return v;
   if (s.argsAre == model::Stmt::Args::ConstIfFolded &&
-      (*g != v || std::signbit(*g) != std::signbit(v)))
+      (*g != v || std::signbit(*g) != std::signbit(v)) && !nestedFolded(m, s))
     throw Unsupported("the value of " + name + " at " + m.where() +
                       ": its arguments hold calls gcc may compute at compile time (correctly "
                       "rounded) or at run time (by the C library), which differ here");
@@ -399,15 +431,6 @@ Outcome runSpecialConst(Machine& m, const std::string& name, const model::Transi
               nullptr);
   m.advance(t);
   return Outcome::Done;
-}
-
-/// The class of x as a value of the floating type of `bits` bits.
-int classIn(long double x, unsigned bits) {
-  if (bits <= 32)
-    return std::fpclassify(float(x));
-  if (bits <= 64)
-    return std::fpclassify(double(x));
-  return std::fpclassify(x);
 }
 
 /// isnan, isinf (__builtin_isinf_sign: -1, 1 or 0), isfinite, isnormal,

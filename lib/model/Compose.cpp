@@ -162,6 +162,7 @@ public:
         for (const Expr* a : t.stmt.args)
           c.stmt.args.push_back(expr(a));
         c.stmt.var = var(t.stmt.var);
+        c.stmt.argsAre = t.stmt.argsAre;
         n.trans.push_back(std::move(c));
       }
       n.entry = f.entry;
