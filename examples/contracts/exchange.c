@@ -6,7 +6,7 @@
  * right is me). It sends its first cell to the left, its last to the right
  * and receives its ghosts from them; a ghost without neighbour is kept.
  * As in the seed, the contract's generality is the cost: every pattern of
- * neighbours is explored. nl <= 2.
+ * neighbours is explored. Every nl >= 1.
  *     chorus verify exchange.c --contract exchange -n 1..5   verified
  *     ... -DWRONG_TAG   the left ghost is awaited with the other message's
  *                       tag: ABSOLUTE_DEADLOCK
@@ -17,7 +17,7 @@
 
 /*@ mpi uses MPI_COMM_WORLD;
     mpi collective(MPI_COMM_WORLD):
-      requires 1 <= nl <= 2 && \valid(u + (0 .. nl + 1));
+      requires 1 <= nl && \valid(u + (0 .. nl + 1));
       requires -1 <= left < \mpi_comm_size && -1 <= right < \mpi_comm_size;
       requires left >= 0 ==> \mpi_on(right, left) == \mpi_comm_rank;
       requires right >= 0 ==> \mpi_on(left, right) == \mpi_comm_rank;

@@ -63,11 +63,11 @@ Expr havocValue(Machine& m, const model::Type* t) {
                     m.where());
 }
 
-/// Fresh values for ptr[lo .. hi] with a symbolic hi that the path
-/// condition bounds (a count of the caller): elements lo .. bound are
-/// written ite(k <= hi, fresh, old) into the array ptr points into (no
-/// bounds check: a location beyond the array is never read, \valid is the
-/// precondition's business).
+/// Fresh values for ptr[lo .. hi] with a symbolic hi (a count of the
+/// caller): where the path condition bounds hi, elements lo .. bound are
+/// written ite(k <= hi, fresh, old) into the array ptr points into, else the
+/// array becomes a lambda over a fresh array (no bounds check: a location
+/// beyond the array is never read, \valid is the precondition's business).
 void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
                const model::Expr* e) {
   std::optional<int64_t> bound;
@@ -77,7 +77,7 @@ void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
       break;
     }
   auto d = m.V.decodePointer(ptr);
-  if (!bound || !d || d->path.empty() || !et || !et->isScalar())
+  if (!d || d->path.empty() || !et || !et->isScalar())
     throw Unsupported("the 'assigns' range '" + m.text(e) +
                       "' of a simulated call has a symbolic bound the path condition does not "
                       "limit at " +
@@ -90,7 +90,21 @@ void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
   Expr arr = m.readPath(whole, rt, prefix, 0, &at);
   if (!at || at->kind != TypeKind::Array)
     throw Unsupported("the 'assigns' range '" + m.text(e) + "' outside an array at " + m.where());
-  for (int64_t k = lo; k <= *bound; ++k) {
+  if (!bound) {
+    // a count the path condition does not bound (a message of symbolic
+    // length): the array becomes \i. base + lo <= i <= base + hi ? H[i] :
+    // old[i], H a fresh array (its elements unconstrained, also beyond the
+    // C range of the element type: more is assumed unknown, never less)
+    Expr base = d->path.back();
+    Expr h = m.f.symbol("havoc" + std::to_string(m.gs.fresh++), arr->type());
+    Expr i = m.f.boundVar("i", m.f.intType());
+    Expr in = m.f.logicalAnd(m.f.le(m.f.add(base, m.intc(lo)), i),
+                             m.f.le(i, m.f.add(base, hi)));
+    Expr bvs[1] = {i};
+    arr = m.f.arrayLambda(arr->type(), m.lengthOf(arr, at),
+                          m.f.lambda(bvs, m.f.ite(in, m.f.arrayRead(h, i), m.f.arrayRead(arr, i))));
+  }
+  for (int64_t k = lo; bound && k <= *bound; ++k) {
     Expr idx = m.f.add(d->path.back(), m.intc(k));
     Expr v = freshValue(m, "havoc", et);
     arr = m.f.arrayWrite(arr, idx, m.f.ite(m.f.le(m.intc(k), hi), v, m.f.arrayRead(arr, idx)));
@@ -115,6 +129,8 @@ void havoc(Machine& m, EvalHook& hook, const model::Expr* e) {
   bool buffer = x->kind == ExprKind::Deref && EvalHook::isMpiType(x->kids[0]->type);
   if (buffer)
     x = x->kids[0]; // *b: the locations of buffer b
+  else if (range && x->kind == ExprKind::Deref)
+    x = x->kids[0]; // *(p + (lo .. hi)) (p[lo .. hi]): the locations p + k
   if (x->isLvalueKind() && !range && !buffer) {
     Place pl = m.evalPlace(x);
     m.writePlace(pl, havocValue(m, pl.type));

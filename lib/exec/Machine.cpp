@@ -162,6 +162,13 @@ void Machine::setLibState(LibSlot k, Expr v) {
 }
 
 int64_t Machine::requireConcrete(Expr e, const char* what) {
+  if (auto v = boundedConcrete(e, what))
+    return *v;
+  throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" + sym::toString(e) +
+                    ")");
+}
+
+std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
   auto v = concreteInt(e);
   if (v)
     return *v;
@@ -237,8 +244,7 @@ int64_t Machine::requireConcrete(Expr e, const char* what) {
       return k;
     }
   }
-  throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" + sym::toString(e) +
-                    ")");
+  return std::nullopt;
 }
 
 Expr Machine::truth(Expr v) {

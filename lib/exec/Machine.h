@@ -258,6 +258,10 @@ public:
   /// argument see the value.
   std::unordered_map<Expr, int64_t> fixed;
   int64_t requireConcrete(Expr e, const char* what);
+  /// requireConcrete's value (a fork over the range the path condition
+  /// bounds e to), or nullopt where it would stop: a value with no such
+  /// range (its caller then works on the symbolic value).
+  std::optional<int64_t> boundedConcrete(Expr e, const char* what);
   Expr toReal(Expr e) { return e->type()->isReal() ? e : f.intToReal(e); }
   Expr truth(Expr v);
   Expr boolToInt(Expr b) { return f.ite(b, intc(1), intc(0)); }

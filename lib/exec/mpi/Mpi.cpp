@@ -562,6 +562,13 @@ Signature messageSignature(const state::Message& msg) {
   return {{basicCode(msg.datatype), n}};
 }
 
+Expr messageBytes(Machine& m, const state::Message& msg) {
+  if (msg.count->kind() == sym::Kind::NumConst)
+    return m.intc(sigBytes(messageSignature(msg)));
+  // symbolic count: a basic datatype (MpiP2P.cpp, symbolicBuffer)
+  return m.f.mul(msg.count, m.intc(int64_t(datatypeSize(msg.datatype))));
+}
+
 namespace {
 
 int64_t alignOf(const model::Type* t) {

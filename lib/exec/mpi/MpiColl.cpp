@@ -1348,7 +1348,7 @@ Machine::Outcome runReduce(Machine& m, const std::string& name, const model::Tra
     m.fail(ViolationKind::MpiInvalidBuffer,
            "MPI_IN_PLACE in MPI_Reduce at a process other than the root", m.pc());
   if (!ip && (all || myRank(m, comm) == root))
-    checkDisjointBuffers(m, name, sbuf, cnt, dt, rbuf, cnt, dt);
+    checkDisjointBuffers(m, name, sbuf, m.intc(cnt), dt, rbuf, m.intc(cnt), dt);
   Expr data = packBuffer(m, ip ? rbuf : sbuf, count, dt);
   arrive(m, comm, all ? CollKind::Allreduce : CollKind::Reduce, int(root), int(dt), int(op), count,
          data, (all || myRank(m, comm) == root) ? rbuf : nullptr, gReq, collSig(m, cnt, dt));
@@ -1372,8 +1372,8 @@ Machine::Outcome runAllgather(Machine& m, const std::string& name, const model::
     data = packBuffer(m, sbuf, count, dt);
     int64_t rdt = m.requireConcrete(m.arg(s, 5), "datatype");
     int64_t rc = checkCount(m, m.arg(s, 4));
-    checkDisjointBuffers(m, name, sbuf, checkCount(m, count), dt, rbuf,
-                         rc * int64_t(commGroup(m, comm).size()), rdt);
+    checkDisjointBuffers(m, name, sbuf, m.intc(checkCount(m, count)), dt, rbuf,
+                         m.intc(rc * int64_t(commGroup(m, comm).size())), rdt);
     sg = collSig(m, checkCount(m, count), dt);
     if (sg != collSig(m, rc, rdt))
       m.fail(ViolationKind::MpiSignatureMismatch,
@@ -1421,8 +1421,8 @@ Machine::Outcome runBlocks(Machine& m, const std::string& name, const model::Tra
            m.pc());
   int64_t sig = ssig ? ssig : rsig;
   if (!ip && (isRoot || kind == CollKind::Alltoall))
-    checkDisjointBuffers(m, name, sbuf, kind == CollKind::Gather ? scount : scount * n, sdt, rbuf,
-                         kind == CollKind::Scatter ? rcount : rcount * n, rdt);
+    checkDisjointBuffers(m, name, sbuf, m.intc(kind == CollKind::Gather ? scount : scount * n),
+                         sdt, rbuf, m.intc(kind == CollKind::Scatter ? rcount : rcount * n), rdt);
   Expr data = nullptr;
   Expr recv = nullptr;
   int64_t count = kind == CollKind::Scatter ? rcount : scount;
@@ -1477,7 +1477,7 @@ Machine::Outcome runScan(Machine& m, const std::string& name, const model::Trans
   int64_t len =
       kind == CollKind::ReduceScatterBlock ? count * int64_t(commGroup(m, comm).size()) : count;
   if (!inPlace(m, sbuf))
-    checkDisjointBuffers(m, name, sbuf, len, dt, rbuf, count, dt);
+    checkDisjointBuffers(m, name, sbuf, m.intc(len), dt, rbuf, m.intc(count), dt);
   Expr data = packBuffer(m, inPlace(m, sbuf) ? rbuf : sbuf, m.intc(len), dt);
   arrive(m, comm, kind, 0, int(dt), int(op), m.intc(count), data, rbuf, gReq,
          collSig(m, count, dt));

@@ -112,6 +112,9 @@ std::string sigText(const Signature& s);
 constexpr int64_t kSigBase = 0x800000;
 int64_t messageType(Machine& m, int64_t count, int64_t dt);
 Signature messageSignature(const state::Message& msg);
+/// The size in bytes of msg's values (MPI_Get_count's status field): a
+/// term for a message of symbolic count.
+Expr messageBytes(Machine& m, const state::Message& msg);
 /// The basic values of `count` elements of dt at buf + byteOff (bytes) in
 /// process proc: through the type map (displacements mapped onto the typed
 /// buffer: arrays of scalars, arrays of structs); a displacement that does not
@@ -297,8 +300,8 @@ void checkAccess(Machine& m, const Place& pl, bool write);
 /// an output argument is not aliased with another argument; MPI_IN_PLACE
 /// is the way to use one buffer for both). Basic datatypes whose size is
 /// the buffers' element size only.
-void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, int64_t scount,
-                          int64_t sdt, Expr rbuf, int64_t rcount, int64_t rdt);
+void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr scount,
+                          int64_t sdt, Expr rbuf, Expr rcount, int64_t rdt);
 /// No request slot of process state ps is in use (free slots only): then
 /// checkAccess finds nothing for its accesses (Module::plainAccesses).
 bool noRequests(const ProcState& ps);

@@ -7,6 +7,96 @@
 
 namespace chorus::exec {
 
+namespace {
+
+/// The buffer of `count` elements of basic datatype dt at buf, count
+/// symbolic (a count the precondition of `verify --contract` leaves free,
+/// seed 002 §2.2): the array buf points into, its value and length, and
+/// the index of buf in it.
+struct SymBuffer {
+  Place arr;
+  Expr off, old, len;
+};
+
+SymBuffer symbolicBuffer(Machine& m, Expr buf, Expr count, int64_t dt, int proc,
+                         const std::string& what) {
+  if (isByteType(dt) || !isBasicType(dt) || (dt & 0xffffff) == kSymbolicIndex)
+    throw Unsupported("symbolic " + what + " with a derived, byte or symbolic datatype at " +
+                      m.where() + " (" + sym::toString(count) + ")");
+  const model::Type* et = m.elementTypeOf(buf, proc);
+  if (et && !et->isArithmetic())
+    throw Unsupported("symbolic " + what + " of a buffer of '" + et->name + "' at " + m.where());
+  et = bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer, proc);
+  Place pl = m.placeOfPointer(buf, et, proc);
+  const ProcState& ps = m.proc(proc);
+  if (pl.path.empty() || m.typeAt(ps, pl.root, pl.path, pl.path.size() - 1)->kind != TypeKind::Array)
+    throw Unsupported("symbolic " + what + " of a buffer outside an array at " + m.where());
+  if (pl.path.size() > 1 &&
+      m.typeAt(ps, pl.root, pl.path, pl.path.size() - 2)->kind == TypeKind::Array)
+    throw Unsupported("symbolic " + what + " of a buffer in a row of an array of arrays at " +
+                      m.where());
+  SymBuffer b;
+  b.off = pl.path.back();
+  pl.path.pop_back();
+  pl.type = m.typeAt(ps, pl.root, pl.path, pl.path.size());
+  b.arr = pl;
+  b.old = m.readPlace(pl);
+  b.len = m.lengthOf(b.old, pl.type);
+  // the elements count - 1 .. 0 of the buffer are in the array
+  m.require(m.f.implies(m.f.lt(m.intc(0), count),
+                        m.f.logicalAnd(m.f.le(m.intc(0), b.off),
+                                       m.f.le(m.f.add(b.off, count), b.len))),
+            ViolationKind::OutOfBounds,
+            "buffer of " + m.show(count) + " elements beyond the end of its array");
+  return b;
+}
+
+/// The message of a send whose count the path condition does not bound:
+/// its values are the array \j. buf[j] of length count (a basic datatype).
+void symbolicMessage(Machine& m, Expr buf, Expr countE, int64_t dt, Message& msg) {
+  m.require(m.f.le(m.intc(0), countE), ViolationKind::MpiInvalidCount, "negative message count");
+  SymBuffer b = symbolicBuffer(m, buf, countE, dt, m.me, "message count");
+  Expr j = m.f.boundVar("j", m.f.intType());
+  Expr bvs[1] = {j};
+  msg.data = m.f.arrayLambda(b.old->type(), countE,
+                             m.f.lambda(bvs, m.f.arrayRead(b.old, m.f.add(b.off, j))));
+  msg.count = countE;
+  msg.datatype = int(dt);
+}
+
+/// The receive of message msg into `countE` elements of dt at buf where
+/// the message's count or the receive's is symbolic: the type signatures
+/// agree (one basic type, or an empty message), the message fits, and its
+/// values are written as the array \i. off <= i < off + count ? msg[i -
+/// off] : old[i].
+void symbolicReceive(Machine& m, const Message& msg, Expr buf, Expr countE, int64_t dt) {
+  if (isByteType(msg.datatype) || !isBasicType(msg.datatype))
+    throw Unsupported("receive of a message with a derived or byte datatype into a symbolic "
+                      "count at " +
+                      m.where());
+  Expr mc = msg.count;
+  if (signatureOf(m, 1, msg.datatype) != signatureOf(m, 1, dt))
+    m.require(m.f.eq(mc, m.intc(0)), ViolationKind::MpiRecvMismatch,
+              "type signature of the message from process " + std::to_string(msg.src) + " (" +
+                  m.show(mc) + " x " + datatypeName(msg.datatype) +
+                  ") does not match the receive (" + m.show(countE) + " x " + datatypeName(dt) +
+                  ")");
+  m.require(m.f.le(mc, countE), ViolationKind::MpiRecvMismatch,
+            "receive buffer too small for the message from process " + std::to_string(msg.src) +
+                " (" + m.show(mc) + " elements, room for " + m.show(countE) + ")");
+  SymBuffer b = symbolicBuffer(m, buf, mc, dt, m.me, "receive count");
+  Expr i = m.f.boundVar("i", m.f.intType());
+  Expr in = m.f.logicalAnd(m.f.le(b.off, i), m.f.lt(i, m.f.add(b.off, mc)));
+  Expr v = m.f.arrayRead(msg.data, m.f.sub(i, b.off));
+  if (b.arr.type->elem->kind == TypeKind::Real)
+    v = m.toReal(v);
+  Expr bvs[1] = {i};
+  m.writePlace(b.arr, m.f.arrayLambda(b.old->type(), b.len,
+                                      m.f.lambda(bvs, m.f.ite(in, v, m.f.arrayRead(b.old, i)))));
+}
+
+} // namespace
+
 void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, bool sync,
           Expr commE) {
   int64_t comm = commE ? m.requireConcrete(commE, "communicator") : kCommWorld;
@@ -19,8 +109,10 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   if (dest < 0 || dest >= m.nprocs())
     m.fail(ViolationKind::MpiInvalidRank, "invalid destination rank " + std::to_string(dest),
            m.pc());
-  int64_t count = m.requireConcrete(countE, "message count");
-  if (count < 0)
+  // a count the path condition does not bound (a count the contract
+  // leaves free): a message of symbolic length (symbolicMessage)
+  std::optional<int64_t> bounded = m.boundedConcrete(countE, "message count");
+  if (bounded && *bounded < 0)
     m.fail(ViolationKind::MpiInvalidCount, "negative message count", m.pc());
   int64_t tag = m.requireConcrete(tagE, "tag");
   if (tag < 0 || tag > 32767)
@@ -28,19 +120,25 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   if (m.gs.procs[dest]->mpi == state::MpiPhase::Finalized)
     m.fail(ViolationKind::MpiPendingMessage,
            "message to process " + std::to_string(dest) + " after it called MPI_Finalize", m.pc());
-  // the message: the basic values read through the type map of dt
-  std::vector<Expr> data = readTyped(m, buf, 0, count, dt, ViolationKind::MpiInvalidBuffer);
-  if (count == 0)
-    checkCommitted(m, dt);
   Message msg;
   msg.src = m.me;
   msg.dst = int(dest);
   msg.comm = int(comm);
   msg.tag = tagE;
-  msg.count = isBasicType(dt) ? countE : m.intc(int64_t(data.size()));
-  msg.datatype = int(messageType(m, count, dt));
-  msg.data = packValues(m, data);
   msg.sync = sync;
+  std::vector<Expr> data;
+  if (bounded) {
+    // the message: the basic values read through the type map of dt
+    int64_t count = *bounded;
+    data = readTyped(m, buf, 0, count, dt, ViolationKind::MpiInvalidBuffer);
+    if (count == 0)
+      checkCommitted(m, dt);
+    msg.count = m.intc(isBasicType(dt) ? count : int64_t(data.size()));
+    msg.datatype = int(messageType(m, count, dt));
+    msg.data = packValues(m, data);
+  } else {
+    symbolicMessage(m, buf, countE, dt, msg);
+  }
   m.gs.msgs.push_back(msg);
   // a synchronous send waits for its receive (settleSync, at the end of
   // the move, matches it at once to a posted receive that must take it);
@@ -48,7 +146,7 @@ void send(Machine& m, Expr buf, Expr countE, int64_t dt, Expr destE, Expr tagE, 
   // threadSendMark: runSend, runSendrecv)
   if (sync && m.thr == 0)
     m.self().syncDest = int(dest);
-  std::string d;
+  std::string d = bounded ? "" : m.show(countE) + " values";
   for (size_t i = 0; i < data.size() && i < 8; ++i)
     d += (i ? ", " : "") + m.show(data[i]);
   if (data.size() > 8)
@@ -86,10 +184,16 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
     m.require(m.ex.symbolicNonoverlapping(), ViolationKind::MpiInvalidDatatype,
               "receive into the symbolic datatype, whose type map may overlap (the "
               "precondition does not require \\mpi_nonoverlapping of it)");
-  convertPacked(m, msg, m.requireConcrete(countE, "count"), dt); // MPI_PACKED vs typed
-  Signature ms = messageSignature(msg);
-  Signature rs = signatureOf(m, m.requireConcrete(countE, "count"), dt);
-  {
+  std::optional<int64_t> rcount;
+  if (msg.count->kind() == sym::Kind::NumConst)
+    rcount = m.boundedConcrete(countE, "count");
+  std::vector<Expr> data;
+  if (!rcount) {
+    symbolicReceive(m, msg, buf, countE, dt);
+  } else {
+    convertPacked(m, msg, *rcount, dt); // MPI_PACKED vs typed
+    Signature ms = messageSignature(msg);
+    Signature rs = signatureOf(m, *rcount, dt);
     size_t i = 0, j = 0;
     int64_t ui = 0, uj = 0; // used repetitions of runs ms[i], rs[j]
     bool ok = true;
@@ -113,9 +217,9 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
                  " (" + std::to_string(sigLength(ms)) + " basic elements, room for " +
                  std::to_string(sigLength(rs)) + ")",
              m.pc());
+    data.assign(msg.data->children().begin(), msg.data->children().end());
+    writeTyped(m, buf, 0, data, dt, ViolationKind::MpiRecvMismatch);
   }
-  std::vector<Expr> data(msg.data->children().begin(), msg.data->children().end());
-  writeTyped(m, buf, 0, data, dt, ViolationKind::MpiRecvMismatch);
   auto sp = m.V.decodePointer(status);
   if (sp && sp->root.kind != RootKind::Null && !isSpecial(m, status, "chorus_mpi_status_ignore_") &&
       !isSpecial(m, status, "chorus_mpi_statuses_ignore_")) {
@@ -124,14 +228,14 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
     if (!stt->isRecord() || stt->fields.size() < 4)
       throw Unsupported("MPI_Status of unexpected shape at " + m.where());
     Expr vals[4] = {m.intc(procToRank(m, msg.comm, msg.src)), msg.tag, m.intc(0),
-                    m.intc(sigBytes(ms))};
+                    messageBytes(m, msg)};
     for (uint32_t k = 0; k < 4; ++k) {
       Place fp = st;
       fp.path.push_back(m.intc(k));
       m.writePlace(fp, vals[k]);
     }
   }
-  std::string d;
+  std::string d = rcount ? "" : m.show(msg.count) + " values";
   for (size_t i = 0; i < data.size() && i < 8; ++i)
     d += (i ? ", " : "") + m.show(data[i]);
   if (data.size() > 8)
@@ -257,8 +361,12 @@ Machine::Outcome runRecv(Machine& m, const std::string& name, const model::Trans
   const model::Stmt& s = t.stmt;
   int64_t source = m.requireConcrete(m.arg(s, 3), "source rank");
   checkRecvEnvelope(m, source, m.arg(s, 4), m.arg(s, 5));
-  if (m.requireConcrete(m.arg(s, 1), "count") < 0)
+  // (a count the path condition does not bound: a receive of symbolic
+  // length, MPI 3.1 §3.2.2's count >= 0 a requirement)
+  if (auto c = m.boundedConcrete(m.arg(s, 1), "count"); c && *c < 0)
     m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+  else if (!c)
+    m.require(m.f.le(m.intc(0), m.arg(s, 1)), ViolationKind::MpiInvalidCount, "negative count");
   if (source == kProcNull) {
     procNullStatus(m, m.arg(s, 6));
     return mpiDone(m, t);
@@ -278,10 +386,9 @@ Machine::Outcome runSendrecv(Machine& m, const std::string& name, const model::T
     checkRecvEnvelope(m, m.requireConcrete(m.arg(s, rb + 3), "source rank"), m.arg(s, rb + 4),
                       m.arg(s, c));
     if (!replace) { // MPI 3.1 §3.10: the send and receive buffers must be disjoint
-      auto sc = m.concreteInt(m.arg(s, 1)), sd = m.concreteInt(m.arg(s, 2));
-      auto rc = m.concreteInt(m.arg(s, 6)), rd = m.concreteInt(m.arg(s, 7));
-      if (sc && sd && rc && rd)
-        checkDisjointBuffers(m, name, m.arg(s, 0), *sc, *sd, m.arg(s, 5), *rc, *rd);
+      auto sd = m.concreteInt(m.arg(s, 2)), rd = m.concreteInt(m.arg(s, 7));
+      if (sd && rd)
+        checkDisjointBuffers(m, name, m.arg(s, 0), m.arg(s, 1), *sd, m.arg(s, 5), m.arg(s, 6), *rd);
     }
     // The send is a standard-mode send (a choice in potential mode); its
     // receive proceeds in any case (MPI 3.1 §3.10: as if by two threads).
@@ -405,6 +512,8 @@ Machine::Outcome runGetCount(Machine& m, const std::string& name, const model::T
   auto b = m.concreteInt(bytes);
   if (b && size && *b % size)
     n = m.intc(-32766); // MPI_UNDEFINED: not a whole number of elements
+  else if (!b && size > 1) // (a message of symbolic length)
+    n = m.f.ite(m.f.eq(m.f.mod(bytes, m.intc(size)), m.intc(0)), n, m.intc(-32766));
   m.writePlace(m.placeOfPointer(m.arg(s, 2), m.P.types.intType(), m.me), n);
   return mpiDone(m, t);
 }

@@ -305,8 +305,8 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   }
   fld(m.self(), slot, RMSrc) = m.intc(procToRank(m, msg.comm, msg.src));
   fld(m.self(), slot, RMTag) = msg.tag;
-  fld(m.self(), slot, RMCount) = m.intc(sigBytes(messageSignature(msg))); // bytes
-  if (detached)                                                           // nobody waits for it
+  fld(m.self(), slot, RMCount) = messageBytes(m, msg); // bytes
+  if (detached)                                        // nobody waits for it
     freeSlot(m, slot);
 }
 
@@ -454,6 +454,9 @@ void checkTagComm(Machine& m, Expr tagE, Expr commE, bool recv) {
 size_t postSend(Machine& m, const model::Stmt& s, int sync, bool persistent) {
   checkTagComm(m, m.arg(s, 4), m.arg(s, 5), false);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
+  // (a request's count is concrete: checkAccess, MPI_Wait's status; a
+  // message of symbolic length is sent by the blocking calls only)
+  m.requireConcrete(m.arg(s, 1), "message count");
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
   fld(ps, slot, RKind) = m.intc(1);
@@ -496,20 +499,21 @@ void startSend(Machine& m, size_t slot) {
 /// an element (the same object and path prefix, overlapping index ranges of
 /// the last step); a path of different length is another element level:
 /// no overlap is claimed.
-Expr buffersOverlap(Machine& m, Expr a, int64_t ca, Expr b, int64_t cb) {
+Expr buffersOverlap(Machine& m, Expr a, Expr ca, Expr b, Expr cb) {
   auto pa = m.V.decodePointer(a), pb = m.V.decodePointer(b);
-  if (ca <= 0 || cb <= 0 || !pa || !pb || !(pa->root == pb->root) ||
-      pa->root.kind == RootKind::Null || pa->path.size() != pb->path.size())
+  if (!pa || !pb || !(pa->root == pb->root) || pa->root.kind == RootKind::Null ||
+      pa->path.size() != pb->path.size())
     return m.f.boolConst(false);
+  // (counts of symbolic length: both non-empty)
+  Expr r = m.f.logicalAnd(m.f.lt(m.intc(0), ca), m.f.lt(m.intc(0), cb));
   if (pa->path.empty())
-    return m.f.boolConst(true);
-  Expr r = m.f.boolConst(true);
+    return r;
   size_t L = pa->path.size();
   for (size_t k = 0; k + 1 < L; ++k)
     r = m.f.logicalAnd(r, m.f.eq(pa->path[k], pb->path[k]));
   Expr ia = pa->path[L - 1], ib = pb->path[L - 1];
   return m.f.logicalAnd(
-      r, m.f.logicalAnd(m.f.lt(ia, m.f.add(ib, m.intc(cb))), m.f.lt(ib, m.f.add(ia, m.intc(ca)))));
+      r, m.f.logicalAnd(m.f.lt(ia, m.f.add(ib, cb)), m.f.lt(ib, m.f.add(ia, ca))));
 }
 
 /// A receive request that becomes active (slot): its buffer may not share
@@ -531,7 +535,8 @@ void checkReceiveOverlap(Machine& m, size_t slot) {
     int64_t rdt = ifld(m, ps, r, RDt);
     if (!isBasicType(rdt) || isByteType(rdt))
       continue;
-    Expr o = buffersOverlap(m, buf, count, fldc(ps, r, RBuf), ival(m, fldc(ps, r, RCount)));
+    Expr o = buffersOverlap(m, buf, m.intc(count), fldc(ps, r, RBuf),
+                            m.intc(ival(m, fldc(ps, r, RCount))));
     m.require(m.f.logicalNot(o), ViolationKind::MpiLocalConcurrency,
               "receive into the buffer of a pending receive (request " +
                   std::to_string(kReqBase + int64_t(r)) +
@@ -947,7 +952,7 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
     if (ip)
       setInt(x, x.arg(s, 3), 1);
     writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(procToRank(x, msg.comm, msg.src)), msg.tag,
-                x.intc(sigBytes(messageSignature(msg))), msg.datatype);
+                messageBytes(x, msg), msg.datatype);
     x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
     // verify --contract, the causal waitsfor check: a probe that reports a
     // message is a communication edge (the message was sent before the
@@ -1268,9 +1273,10 @@ void finalizeChecks(Machine& m) {
                           m.pc());
 }
 
-void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, int64_t scount,
-                          int64_t sdt, Expr rbuf, int64_t rcount, int64_t rdt) {
-  if (scount <= 0 || rcount <= 0)
+void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr scount,
+                          int64_t sdt, Expr rbuf, Expr rcount, int64_t rdt) {
+  auto sc = m.concreteInt(scount), rc = m.concreteInt(rcount);
+  if ((sc && *sc <= 0) || (rc && *rc <= 0))
     return;
   for (auto [buf, dt] : {std::pair{sbuf, sdt}, std::pair{rbuf, rdt}}) {
     if (!isBasicType(dt) || isByteType(dt) || m.V.isUndef(buf))

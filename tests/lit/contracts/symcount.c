@@ -1,0 +1,136 @@
+// Messages of symbolic length (issue 11): a count the contract leaves free
+// (no upper bound) is not enumerated; the message is the array of its
+// count values (\j. buf[off + j]), checked against the receive buffer
+// (the type signatures of seed 002 §3.1: a message fits a receive of at
+// least its count) and written into it as one array (DESIGN-NOTES
+// "Messages of symbolic length"). So these are verified for every count.
+#include <mpi.h>
+
+// seed 002 Fig. 7's bcast (App. B.8's contract on MPI_INT buffers) for
+// every count and every root.
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires 0 <= root < \mpi_comm_size && \mpi_agree(root);
+      requires \mpi_agree(count) && 0 <= count;
+      requires \valid(buf + (0 .. count - 1));
+      ensures \forall integer i; 0 <= i < count ==>
+                buf[i] == \mpi_on(\old(buf[i]), root);
+      behavior root:
+        assumes \mpi_comm_rank == root;
+        assigns \nothing;
+      behavior nonroot:
+        assumes \mpi_comm_rank != root;
+        assigns buf[0 .. count - 1];
+        waitsfor root;
+      complete behaviors;
+      disjoint behaviors;
+*/
+void bcast(int *buf, int count, int root) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (rank == root) {
+    for (int i = 0; i < size; i++)
+      if (i != root)
+#if defined(SHIFTED)
+        MPI_Send(buf + 1, count, MPI_INT, i, 0, MPI_COMM_WORLD);
+#elif defined(HALF)
+        MPI_Send(buf, count / 2, MPI_INT, i, 0, MPI_COMM_WORLD);
+#else
+        MPI_Send(buf, count, MPI_INT, i, 0, MPI_COMM_WORLD);
+#endif
+  } else {
+#if defined(TRUNC)
+    MPI_Recv(buf, count / 2, MPI_INT, root, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#elif defined(IRECV)
+    // a nonblocking receive of symbolic length: not modelled (unknown)
+    MPI_Request rq;
+    MPI_Irecv(buf, count, MPI_INT, root, 0, MPI_COMM_WORLD, &rq);
+    MPI_Wait(&rq, MPI_STATUS_IGNORE);
+#elif defined(PROBE)
+    // the count of the message, from its status (MPI_Get_count)
+    MPI_Status st;
+    int k;
+    MPI_Probe(root, 0, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_INT, &k);
+    MPI_Recv(buf, k, MPI_INT, root, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#else
+    MPI_Recv(buf, count, MPI_INT, root, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#endif
+  }
+}
+
+// bcast called twice: simulated by its contract (seed 002 §4.2), whose
+// assigns buf[0 .. count - 1] havocs a range of symbolic length (the array
+// becomes a lambda over a fresh array). The broken variant broadcasts the
+// first time from another rank.
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires 0 <= root < \mpi_comm_size && \mpi_agree(root);
+      requires \mpi_agree(count) && 0 <= count;
+      requires \valid(buf + (0 .. count - 1));
+      assigns buf[0 .. count - 1];
+      ensures \forall integer i; 0 <= i < count ==>
+                buf[i] == \mpi_on(\old(buf[i]), root);
+*/
+void twice(int *buf, int count, int root) {
+#ifdef OTHER
+  int size;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  bcast(buf, count, (root + 1) % size);
+#else
+  bcast(buf, count, root);
+#endif
+  bcast(buf, count, root);
+}
+
+// A ring shift of n doubles by MPI_Sendrecv, received after an offset of
+// one. A large bound on n (no enumeration: it is the same as none) keeps
+// the broken variant's n + 1 from overflowing: it sends one value past
+// the end of s.
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires \mpi_agree(n) && 0 <= n < 1000000;
+      requires \valid(s + (0 .. n - 1)) && \valid(r + (0 .. n));
+      requires \separated(s + (0 .. n - 1), r + (0 .. n));
+      assigns r[1 .. n];
+      ensures \forall integer i; 0 <= i < n ==>
+        r[i + 1] == \mpi_on(\old(s[i]), (\mpi_comm_rank + \mpi_comm_size - 1) % \mpi_comm_size);
+*/
+void shift(double *s, double *r, int n) {
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+#ifdef OFF
+  MPI_Sendrecv(s, n + 1, MPI_DOUBLE, (rank + 1) % size, 0, r + 1, n + 1, MPI_DOUBLE,
+               (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#else
+  MPI_Sendrecv(s, n, MPI_DOUBLE, (rank + 1) % size, 0, r + 1, n, MPI_DOUBLE,
+               (rank + size - 1) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#endif
+}
+
+
+// RUN: %expect-exit 0 %chorus verify %s --contract bcast -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// RUN: %expect-exit 0 %chorus verify %s --contract bcast -n 1..3 -DPROBE --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// RUN: %expect-exit 0 %chorus verify --float real %s --contract shift -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// RUN: %expect-exit 0 %chorus verify %s --contract twice -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// OK: verdict: verified
+// RUN: %expect-exit 1 %chorus verify %s --contract twice -n 2 -DOTHER --quiet | FileCheck %s --check-prefix=OTHER
+// OTHER: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}symcount.c:73:7 (process 0)
+// The root sends half the values: the last ones are not broadcast.
+// RUN: %expect-exit 1 %chorus verify %s --contract bcast -n 2 -DHALF --quiet | FileCheck %s --check-prefix=HALF
+// HALF: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}symcount.c:16:7 (process 1)
+// The non-roots receive into half the room: a message that does not fit.
+// RUN: %expect-exit 1 %chorus verify %s --contract bcast -n 2 -DTRUNC --quiet | FileCheck %s --check-prefix=TRUNC
+// TRUNC: verdict: violation MPI_RECV_MISMATCH at {{.*}}symcount.c:44:5 (process 1)
+// TRUNC-NEXT: receive buffer too small for the message from process 0
+// The root sends from buf + 1 (for count = 0 already a pointer out of bounds).
+// RUN: %expect-exit 1 %chorus verify %s --contract bcast -n 2 -DSHIFTED --quiet | FileCheck %s --check-prefix=SHIFTED
+// SHIFTED: verdict: violation OUT_OF_BOUNDS at {{.*}}symcount.c:36:9 (process 0)
+// One value more than s has, for every n.
+// RUN: %expect-exit 1 %chorus verify --float real %s --contract shift -n 2 -DOFF --quiet | FileCheck %s --check-prefix=OFF
+// OFF: verdict: violation OUT_OF_BOUNDS at {{.*}}symcount.c:105:3 (process 0)
+// OFF-NEXT: buffer of (1 + n@0) elements beyond the end of its array
+// RUN: %expect-exit 2 %chorus verify %s --contract bcast -n 2 -DIRECV --quiet | FileCheck %s --check-prefix=IRECV
+// IRECV: verdict: unknown (unsupported: symbolic count at {{.*}}symcount.c:48:5
