@@ -317,7 +317,7 @@ std::string Machine::show(Expr v) {
       return "(void *)" + std::to_string(state::addressOf(p->root));
     }
     for (Expr st : p->path)
-      s += "[" + sym::toString(st) + "]";
+      s += isOnePastStep(st) ? " + 1" : "[" + sym::toString(st) + "]";
     return s;
   }
   return shorten(sym::toString(v));

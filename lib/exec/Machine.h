@@ -426,6 +426,23 @@ public:
   /// The byte offset of the place p points to in its root object (field
   /// offsets and element sizes; a symbolic index is unknown).
   int64_t byteOffset(const state::Pointer& p);
+  /// byteOffset as an expression (a symbolic index allowed; a pointer one
+  /// past a non-array object is at its end); null where a step has no
+  /// static size or offset (a variable-length row, a bit-field).
+  Expr byteOffsetExpr(const state::Pointer& p);
+  /// ptrAdd of k elements of type t (not a character type) by gcc's layout
+  /// of the structure p points into (`(int *)&s + 1` of `struct { int a, b;
+  /// } s` is &s.b; lib/exec/DESIGN-NOTES.md): the place k * sizeof t bytes
+  /// further in p's root object that holds (or starts with) an object of
+  /// type t, or one past a non-array root; null when there is none.
+  /// p == q for two pointers: by gcc's layout within one object; for two
+  /// objects false, unknown where one may end where the other starts.
+  Expr pointerEq(const state::Pointer& a, const state::Pointer& b);
+  Expr layoutPtrAdd(const state::Pointer& p, int64_t k, const model::Type* t);
+  /// Whether two pointers into one root diverge inside a structure (their
+  /// first differing step, or the end of the shorter path, is a step into a
+  /// structure or one past it): their distance follows gcc's layout.
+  bool divergeInStruct(const state::Pointer& a, const state::Pointer& b);
   /// ptrAdd in process procIdx.
   Expr ptrAddIn(Expr pv, Expr k, int procIdx, const model::Type* pointee = nullptr);
   /// The NUL-terminated string at pv (concrete characters only), at most

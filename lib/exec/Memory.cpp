@@ -514,9 +514,13 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
                              (pointee->isArithmetic() && pointee->size == 1));
     if (bytes && ot->size != 1) // (char *)(&s + 1) - 1: the last byte of s
       return bytePtrAdd(*p, intc(*kk + int64_t(ot->size)));
-    if (pointee && !bytes && !compatible(pointee, ot))
+    if (pointee && !bytes && !compatible(pointee, ot)) {
+      p->path.push_back(intc(kOnePast));
+      if (Expr r = layoutPtrAdd(*p, *kk, pointee)) // ((int *)(&s + 1) - 1)
+        return r;
       throw Unsupported("arithmetic through a pointer to '" + pointee->name +
                         "' one past an object of type '" + ot->name + "' at " + where());
+    }
     if (*kk != -1)
       fail(ViolationKind::OutOfBounds, "pointer arithmetic beyond a non-array object", pc());
     return V.makePointer(p->root, p->path);
@@ -529,6 +533,17 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
     if (at->size != 1 || (container && container->isRecord()))
       return bytePtrAdd(*p, k);
   }
+  // A structure viewed through a pointer to a member's type: gcc's layout
+  // (`(int *)&s + 1` of `struct { int a, b; } s` is &s.b)
+  if (auto kk = concreteInt(k);
+      kk && pointee &&
+      (container
+           ? container->kind == TypeKind::Struct ||
+                 (container->kind == TypeKind::Array && container->elem->kind == TypeKind::Struct &&
+                  !compatible(pointee, container->elem))
+           : typeAt(ps, p->root, p->path, 0)->kind == TypeKind::Struct))
+    if (Expr r = layoutPtrAdd(*p, *kk, pointee))
+      return r;
   if (!container || container->kind != TypeKind::Array) {
     // (a non-array object is an array of one element: C11 6.5.6p7)
     if (auto kk = concreteInt(k);
@@ -590,6 +605,89 @@ int64_t Machine::byteOffset(const state::Pointer& p) {
     t = fd.type;
   }
   return off;
+}
+
+Expr Machine::byteOffsetExpr(const state::Pointer& p) {
+  const model::Type* t = rootType(self(), p.root);
+  Expr off = intc(0);
+  for (const Expr& step : p.path) {
+    if (isOnePastStep(step)) // (the last step)
+      return t->size ? f.add(off, intc(int64_t(t->size))) : nullptr;
+    if (t->kind == TypeKind::Array) {
+      if (!t->elem->size)
+        return nullptr;
+      off = f.add(off, f.mul(step, intc(int64_t(t->elem->size))));
+      t = t->elem;
+      continue;
+    }
+    auto i = concreteInt(step);
+    if (!t->isRecord() || !i || *i < 0 || size_t(*i) >= t->fields.size())
+      return nullptr;
+    const model::Field& fd = t->fields[size_t(*i)];
+    if (t->kind == TypeKind::Struct) {
+      if (fd.offset < 0)
+        return nullptr;
+      off = f.add(off, intc(fd.offset));
+    }
+    t = fd.type;
+  }
+  return off;
+}
+
+Expr Machine::layoutPtrAdd(const state::Pointer& p, int64_t k, const model::Type* t) {
+  if (!t || !t->size || t->kind == TypeKind::Void || t->kind == TypeKind::Function)
+    return nullptr;
+  ProcState& ps = self();
+  const model::Type* rt = rootType(ps, p.root);
+  Expr base = rt->size ? byteOffsetExpr(p) : nullptr;
+  auto b = base ? concreteInt(base) : std::nullopt;
+  if (!b)
+    return nullptr;
+  int64_t off = *b + k * int64_t(t->size);
+  if (off < 0 || uint64_t(off) > rt->size)
+    return nullptr;
+  if (uint64_t(off) == rt->size) // one past the whole object
+    return rt->kind == TypeKind::Struct || (rt->kind != TypeKind::Array && compatible(t, rt))
+               ? V.makePointer(p.root, {intc(kOnePast)})
+               : nullptr;
+  std::vector<Expr> path;
+  for (const model::Type* c = rt;;) {
+    if (off == 0 && compatible(c, t) && c->size == t->size && !c->bitField)
+      return V.makePointer(p.root, path);
+    if (c->kind == TypeKind::Array) {
+      int64_t es = int64_t(c->elem->size);
+      if (!es || !c->length || off / es >= int64_t(*c->length))
+        return nullptr;
+      path.push_back(intc(off / es));
+      off %= es;
+      c = c->elem;
+      continue;
+    }
+    if (c->kind != TypeKind::Struct)
+      return nullptr;
+    const model::Field* in = nullptr;
+    for (const model::Field& fd : c->fields)
+      if (fd.offset >= 0 && !fd.type->bitField && fd.offset <= off &&
+          off < fd.offset + int64_t(fd.type->size))
+        in = &fd;
+    if (!in)
+      return nullptr; // (padding)
+    path.push_back(intc(int64_t(in - c->fields.data())));
+    off -= in->offset;
+    c = in->type;
+  }
+}
+
+bool Machine::divergeInStruct(const state::Pointer& a, const state::Pointer& b) {
+  if (!(a.root == b.root))
+    return false;
+  size_t n = std::min(a.path.size(), b.path.size()), i = 0;
+  while (i < n && a.path[i] == b.path[i] && !isOnePastStep(a.path[i]))
+    ++i;
+  if (i == a.path.size() && i == b.path.size())
+    return false;
+  const model::Type* c = typeAt(self(), a.root, a.path, i);
+  return c->kind == TypeKind::Struct;
 }
 
 Expr Machine::bytePtrAdd(const state::Pointer& p, Expr k) {

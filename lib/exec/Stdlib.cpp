@@ -293,18 +293,28 @@ bool arrayAt(Machine& m, Expr pv, const model::Type* et, Place& arr, Expr& off) 
 }
 
 /// memcpy's objects must not overlap (C11 7.24.2.1p2; memmove allows it):
-/// checked where both pointers address elements of one array (`count`
-/// elements from each); pointers into different rows of a nest of arrays
-/// are not compared.
+/// checked where both pointers address one object (`count` elements of et
+/// from each), by byte offsets in it (rows of a nest of arrays, members of
+/// a structure), else where both address elements of one array.
 void checkOverlap(Machine& m, Expr dst, Expr src, const model::Type* et, Expr count) {
+  const char* what = "memcpy of overlapping objects (C11 7.24.2.1p2; memmove allows it)";
+  auto dp = m.V.decodePointer(dst), sp = m.V.decodePointer(src);
+  if (dp && sp && dp->root == sp->root &&
+      (dp->root.kind == RootKind::Global || dp->root.kind == RootKind::Local ||
+       dp->root.kind == RootKind::Heap))
+    if (Expr dOff = m.byteOffsetExpr(*dp), sOff = dOff ? m.byteOffsetExpr(*sp) : nullptr; sOff) {
+      Expr n = m.f.mul(count, m.intc(int64_t(et->size)));
+      m.require(m.f.logicalOr(m.f.le(m.f.add(dOff, n), sOff), m.f.le(m.f.add(sOff, n), dOff)),
+                ViolationKind::UndefinedBehavior, what);
+      return;
+    }
   Place da, sa;
   Expr doff, soff;
   if (!arrayAt(m, dst, et, da, doff) || !arrayAt(m, src, et, sa, soff) || !(da.root == sa.root) ||
       da.path != sa.path)
     return;
   m.require(m.f.logicalOr(m.f.le(m.f.add(doff, count), soff), m.f.le(m.f.add(soff, count), doff)),
-            ViolationKind::UndefinedBehavior,
-            "memcpy of overlapping objects (C11 7.24.2.1p2; memmove allows it)");
+            ViolationKind::UndefinedBehavior, what);
 }
 
 Outcome runMemFill(Machine& m, const std::string& name, const model::Transition& t) {

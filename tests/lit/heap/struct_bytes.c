@@ -8,20 +8,22 @@
 // elements: OUT_OF_BOUNDS, and `(char *)&s.m - (char *)&s` was
 // OUT_OF_BOUNDS ("pointers into different objects"). A byte pointer into
 // the middle of a scalar is unknown (bytes are not modelled); outside the
-// object OUT_OF_BOUNDS; int pointers to two members do not subtract.
+// object OUT_OF_BOUNDS; int pointers to two members subtract by gcc's
+// layout (heap/struct_layout.c; they were OUT_OF_BOUNDS before session 15).
 // RUN: %native %s | FileCheck %s --check-prefix=OUT
 // RUN: %expect-exit 0 %chorus verify %s --print-output | FileCheck %s --check-prefixes=OUT,OK
 // RUN: %expect-exit 0 %chorus verify %s --no-fast-moves --quiet | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 2 %chorus verify %s --quiet -DMIDDLE | FileCheck %s --check-prefix=MIDDLE
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DBEFORE | FileCheck %s --check-prefix=BEFORE
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DSIZE_BACK | FileCheck %s --check-prefix=SIZE_BACK
-// RUN: %expect-exit 1 %chorus verify %s --quiet -DMEMBERS | FileCheck %s --check-prefix=MEMBERS
+// RUN: %native %s -DMEMBERS | FileCheck %s --check-prefix=MEMBERS
+// RUN: %expect-exit 0 %chorus verify %s --quiet --print-output -DMEMBERS | FileCheck %s --check-prefix=MEMBERS
 // OUT: 42 9 1 7 3 2
 // OK: verdict: verified
-// MIDDLE: verdict: unknown (unsupported: a pointer to byte 2 inside 'int' (its bytes are not modelled) at {{.*}}struct_bytes.c:84:15)
-// BEFORE: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:88:18 (process 0)
-// SIZE_BACK: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:92:5 (process 0)
-// MEMBERS: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:99:19 (process 0)
+// MIDDLE: verdict: unknown (unsupported: a pointer to byte 2 inside 'int' (its bytes are not modelled) at {{.*}}struct_bytes.c:86:15)
+// BEFORE: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:90:18 (process 0)
+// SIZE_BACK: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_bytes.c:94:5 (process 0)
+// MEMBERS: members 4
 #include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -96,8 +98,8 @@ int main(void) {
   assert(dist == offsetof(struct node, payload) + offsetof(struct pad, x));
   assert((char *)&p - (char *)&p.d == -(ptrdiff_t)offsetof(struct pad, d));
 #ifdef MEMBERS
-  ptrdiff_t two = &o.z - &o.in.a; /* two objects: undefined */
-  (void)two;
+  ptrdiff_t two = &o.z - &o.in.a; /* gcc: 16 bytes, 4 ints */
+  printf("members %td\n", two);
 #endif
   return 0;
 }
