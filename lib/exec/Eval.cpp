@@ -260,25 +260,11 @@ Expr Machine::evalCond(const model::Expr* e) {
 }
 
 Expr Machine::pointerEq(const state::Pointer& a, const state::Pointer& b) {
-  // objects whose layout is known: statics, live locals, typed heap blocks
-  auto laidOut = [&](const Root& r) {
-    ProcState& ps = self();
-    switch (r.kind) {
-    case RootKind::Global:
-    case RootKind::String:
-      return true;
-    case RootKind::Local:
-      return localFrame(ps, r) != nullptr;
-    case RootKind::Heap:
-      return r.b < ps.heap.size() && ps.heap[r.b].elem;
-    default:
-      return false;
-    }
-  };
   if (a.root == b.root) {
     // gcc's layout: `&s.a + 1 == &s.b`, `t[0] + 2 == t[1]`, `(void *)&s ==
     // (void *)&s.a`
-    Expr oa = laidOut(a.root) ? byteOffsetExpr(a) : nullptr, ob = oa ? byteOffsetExpr(b) : nullptr;
+    Expr oa = hasLayout(a.root) ? byteOffsetExpr(a) : nullptr,
+         ob = oa ? byteOffsetExpr(b) : nullptr;
     if (ob && concreteInt(oa) && concreteInt(ob))
       return f.boolConst(*concreteInt(oa) == *concreteInt(ob));
     if (ob && (a.path.size() != b.path.size() || onePast(a) || onePast(b)))
@@ -296,7 +282,7 @@ Expr Machine::pointerEq(const state::Pointer& a, const state::Pointer& b) {
   // modelled: unknown. (A heap block is preceded by its allocator header.)
   auto region = [](RootKind k) { return k == RootKind::String ? RootKind::Global : k; };
   if (region(a.root.kind) == region(b.root.kind) && a.root.kind != RootKind::Heap &&
-      laidOut(a.root) && laidOut(b.root)) {
+      hasLayout(a.root) && hasLayout(b.root)) {
     ProcState& ps = self();
     Expr oa = byteOffsetExpr(a), ob = oa ? byteOffsetExpr(b) : nullptr;
     uint64_t sa = rootType(ps, a.root)->size, sb = rootType(ps, b.root)->size;
@@ -337,8 +323,7 @@ Expr Machine::relation(Op op, Expr a, Expr b) {
       Expr eq = pointerEq(*pa, *pb);
       return op == Op::Eq ? eq : f.logicalNot(eq);
     }
-    if (pa->root == pb->root && pa->root.kind != RootKind::Null &&
-        pa->root.kind != RootKind::Function && pa->root.kind != RootKind::Address)
+    if (pa->root == pb->root && hasLayout(pa->root))
       if (Expr oa = byteOffsetExpr(*pa), ob = oa ? byteOffsetExpr(*pb) : nullptr; ob)
         if (concreteInt(oa) && concreteInt(ob)) // (gcc's layout: `r < (int *)(&s + 1)`)
           return relation(op, oa, ob);
@@ -557,7 +542,8 @@ Expr Machine::binary(const model::Expr* e) {
     // (`&s.b - &s.a`, `(int *)(&s + 1) - (int *)&s` of `struct { int a, b;
     // } s`): the byte distance in elements of T
     if (const model::Type* et = pointeeOf(e->kids[0]->type);
-        et && et->size > 1 && et->kind != TypeKind::Void && divergeInStruct(*pa, *pb))
+        et && et->size > 1 && et->kind != TypeKind::Void && hasLayout(pa->root) &&
+        divergeInStruct(*pa, *pb))
       if (Expr oa = byteOffsetExpr(*pa), ob = oa ? byteOffsetExpr(*pb) : nullptr; ob)
         if (auto x = concreteInt(oa), y = concreteInt(ob);
             x && y && (*x - *y) % int64_t(et->size) == 0)

@@ -426,6 +426,9 @@ public:
   /// The byte offset of the place p points to in its root object (field
   /// offsets and element sizes; a symbolic index is unknown).
   int64_t byteOffset(const state::Pointer& p);
+  /// Whether r is an object whose layout is known (a static, a live local,
+  /// a typed heap block): byteOffsetExpr applies to pointers into it.
+  bool hasLayout(const Root& r);
   /// byteOffset as an expression (a symbolic index allowed; a pointer one
   /// past a non-array object is at its end); null where a step has no
   /// static size or offset (a variable-length row, a bit-field).

@@ -607,6 +607,21 @@ int64_t Machine::byteOffset(const state::Pointer& p) {
   return off;
 }
 
+bool Machine::hasLayout(const Root& r) {
+  ProcState& ps = self();
+  switch (r.kind) {
+  case RootKind::Global:
+  case RootKind::String:
+    return true;
+  case RootKind::Local:
+    return localFrame(ps, r) != nullptr;
+  case RootKind::Heap:
+    return r.b < ps.heap.size() && ps.heap[r.b].elem;
+  default:
+    return false;
+  }
+}
+
 Expr Machine::byteOffsetExpr(const state::Pointer& p) {
   const model::Type* t = rootType(self(), p.root);
   Expr off = intc(0);

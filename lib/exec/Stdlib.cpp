@@ -299,9 +299,7 @@ bool arrayAt(Machine& m, Expr pv, const model::Type* et, Place& arr, Expr& off) 
 void checkOverlap(Machine& m, Expr dst, Expr src, const model::Type* et, Expr count) {
   const char* what = "memcpy of overlapping objects (C11 7.24.2.1p2; memmove allows it)";
   auto dp = m.V.decodePointer(dst), sp = m.V.decodePointer(src);
-  if (dp && sp && dp->root == sp->root &&
-      (dp->root.kind == RootKind::Global || dp->root.kind == RootKind::Local ||
-       dp->root.kind == RootKind::Heap))
+  if (dp && sp && dp->root == sp->root && m.hasLayout(dp->root))
     if (Expr dOff = m.byteOffsetExpr(*dp), sOff = dOff ? m.byteOffsetExpr(*sp) : nullptr; sOff) {
       Expr n = m.f.mul(count, m.intc(int64_t(et->size)));
       m.require(m.f.logicalOr(m.f.le(m.f.add(dOff, n), sOff), m.f.le(m.f.add(sOff, n), dOff)),
