@@ -354,6 +354,12 @@ public:
     std::vector<Expr> path;
     const model::Type* type = nullptr;
     int proc = 0;
+    /// The object's own integer type where the access through a pointer is
+    /// by the other-signed integer type of its size (`*(int32_t *)&u` over
+    /// `uint32_t u`, C11 6.5p7): a read converts the stored value to
+    /// `type`, a write converts the value to this type (gcc: the same
+    /// bytes).
+    const model::Type* object = nullptr;
   };
 
   const model::Type* rootType(const ProcState& ps, Root r);

@@ -298,6 +298,8 @@ Expr Machine::readPlace(const Place& pl) {
     fail(ViolationKind::UninitializedRead, "read of an uninitialized object", pc());
   }
   Expr v = readPath(rv, rootType(ps, pl.root), pl.path, 0, nullptr);
+  if (pl.object && !V.isUndef(v))
+    return convertInt(v, pl.object, pl.type);
   // A pointer stored as `c ? p : q` (main's argv elements, Args.cpp) is
   // chosen when it is read: pointer values are never ites (see Values.h).
   while (v->kind() == sym::Kind::Ite && v->type() == V.ptrType())
@@ -307,6 +309,8 @@ Expr Machine::readPlace(const Place& pl) {
 
 void Machine::writePlace(const Place& pl, Expr v) {
   ProcState& ps = proc(pl.proc);
+  if (pl.object && !V.isUndef(v))
+    v = convertInt(v, pl.type, pl.object);
   accessHooks(*this, pl, true);
   if (pl.root.kind == RootKind::Global && v->kind() == sym::Kind::NumConst &&
       v->type() == f.intType())
@@ -482,6 +486,9 @@ Machine::Place Machine::placeOfPointer(Expr pv, const model::Type* pointee, int 
          (at->kind == TypeKind::Real) != (pointee->kind == TypeKind::Real)))
       throw Unsupported("access to an object of type '" + at->name + "' through a pointer to '" +
                         pointee->name + "' at " + where());
+    if (checkType && at != pointee && isCInt(at) && isCInt(pointee) && !at->bitField &&
+        at->isSigned != pointee->isSigned)
+      pl.object = at;
   }
   return pl;
 }
