@@ -4,9 +4,11 @@
 #pragma once
 
 #include "chorus/exec/Executor.h"
+#include "chorus/model/Printer.h"
 
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -38,6 +40,8 @@ struct Executor::Impl {
   /// Printed forms of transitions ("[guard] stmt") and expressions, cached:
   /// every step of the search records them in its trace step.
   std::unordered_map<const void*, std::string> texts;
+  /// Renders them (the program's display names computed once).
+  std::unique_ptr<model::ProgramText> printer;
 
   /// Machine::requireConcrete: for a symbolic value under a path condition,
   /// its unique value, or the range [lo, hi] it forks over (ok false:

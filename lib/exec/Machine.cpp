@@ -266,17 +266,23 @@ Expr Machine::truth(Expr v) {
 const std::string& Machine::text(const model::Expr* e) {
   auto it = im.texts.find(e);
   if (it == im.texts.end())
-    it = im.texts.emplace(e, model::toString(P, e)).first;
+    it = im.texts.emplace(e, printer().str(e)).first;
   return it->second;
+}
+
+model::ProgramText& Machine::printer() {
+  if (!im.printer)
+    im.printer = std::make_unique<model::ProgramText>(P);
+  return *im.printer;
 }
 
 const std::string& Machine::text(const model::Transition& t) {
   auto it = im.texts.find(&t);
   if (it != im.texts.end())
     return it->second;
-  std::string s = model::toString(P, t.stmt);
+  std::string s = printer().str(t.stmt);
   if (t.guard) {
-    std::string g = model::toString(P, t.guard);
+    std::string g = printer().str(t.guard);
     s = s.empty() || t.stmt.kind == StmtKind::Nop ? "[" + g + "]" : "[" + g + "] " + s;
   }
   return im.texts.emplace(&t, std::move(s)).first->second;

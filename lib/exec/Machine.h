@@ -271,6 +271,8 @@ public:
   const std::string& text(const model::Expr* e);
   /// The printed form of a transition, "[guard] stmt" (cached per transition).
   const std::string& text(const model::Transition& t);
+  /// The program's printer (display names computed once per executor).
+  model::ProgramText& printer();
 
   // ------------------------------------------------ undef checks (Eval.cpp)
   void checkDefined(Expr v);

@@ -457,6 +457,22 @@ void printClauses(std::ostream& os, const Program& p, ExprPrinter& ep,
 
 } // namespace
 
+struct ProgramText::Impl {
+  const Program& p;
+  Names n;
+  ExprPrinter ep;
+  explicit Impl(const Program& prog) : p(prog), n(prog), ep(prog, n) {}
+};
+
+ProgramText::ProgramText(const Program& p) : impl_(std::make_unique<Impl>(p)) {}
+ProgramText::~ProgramText() = default;
+std::string ProgramText::str(const Expr* e) {
+  return impl_->ep.str(e);
+}
+std::string ProgramText::str(const Stmt& s) {
+  return stmtString(impl_->p, impl_->ep, impl_->n, s);
+}
+
 std::string toString(const Program& p, const Expr* e) {
   Names n(p);
   ExprPrinter ep(p, n);
