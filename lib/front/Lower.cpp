@@ -70,34 +70,44 @@ bool gccFoldsMath(std::string name) {
          folded.count(name.substr(0, name.size() - 1));
 }
 
-/// How gcc sees e as an argument: a constant expression its front end folds
-/// (literals, arithmetic casts and operators over constants, sizeof,
-/// enumerators, INFINITY/NAN), ConstIfFolded when it also holds calls of
-/// math functions with constant arguments (constant once gcc folds them),
-/// Runtime otherwise (a variable read, even of a const variable: gcc -O0
-/// does not propagate it).
-M::Stmt::Args gccArgument(const Expr* e);
+/// How gcc sees e as an argument of a math call: Constant when its front
+/// end folds e to a constant (literals, arithmetic casts and operators over
+/// constants, sizeof, enumerators, INFINITY/NAN, the right operand of a
+/// comma, the arm a constant condition selects); ConstIfFolded when e also
+/// holds math calls of constant arguments (constant once gcc folds those);
+/// Runtime when e cannot be a constant for gcc (a variable read, even of a
+/// const variable: gcc -O0 does not propagate it; floating arithmetic on
+/// one; a call of another function); Maybe when gcc's simplifications may
+/// or may not make it one (integer arithmetic on a variable: i * 0, a
+/// condition on a variable with two constant arms, forms not classified).
+M::Stmt::Args gccArgument(const Expr* e, ASTContext& ctx);
 
-/// The arguments a and b together.
-M::Stmt::Args both(M::Stmt::Args a, M::Stmt::Args b) {
+/// The arguments a and b together, combined by an operator: with a
+/// Runtime operand the result is Runtime when `exact` (a floating
+/// operation: gcc simplifies none to a constant), else Maybe (i * 0 is 0).
+M::Stmt::Args both(M::Stmt::Args a, M::Stmt::Args b, bool exact = true) {
   using A = M::Stmt::Args;
   if (a == A::Runtime || b == A::Runtime)
-    return A::Runtime;
+    return exact ? A::Runtime : A::Maybe;
+  if (a == A::Maybe || b == A::Maybe)
+    return A::Maybe;
   return a == A::ConstIfFolded || b == A::ConstIfFolded ? A::ConstIfFolded : A::Constant;
 }
 
-M::Stmt::Args gccArgument(const Expr* e) {
+M::Stmt::Args gccArgument(const Expr* e, ASTContext& ctx) {
   using A = M::Stmt::Args;
   e = e->IgnoreParens();
   if (auto* c = dyn_cast<ConstantExpr>(e))
-    return gccArgument(c->getSubExpr());
+    return gccArgument(c->getSubExpr(), ctx);
   if (isa<FloatingLiteral>(e) || isa<IntegerLiteral>(e) || isa<CharacterLiteral>(e))
     return A::Constant;
   if (auto* t = dyn_cast<UnaryExprOrTypeTraitExpr>(e))
-    return t->isArgumentType() && t->getArgumentType()->isVariablyModifiedType() ? A::Runtime
+    return t->isArgumentType() && t->getArgumentType()->isVariablyModifiedType() ? A::Maybe
                                                                                  : A::Constant;
   if (auto* d = dyn_cast<DeclRefExpr>(e))
     return isa<EnumConstantDecl>(d->getDecl()) ? A::Constant : A::Runtime;
+  if (isa<MemberExpr>(e) || isa<ArraySubscriptExpr>(e))
+    return A::Runtime;
   if (auto* c = dyn_cast<CastExpr>(e)) {
     switch (c->getCastKind()) {
     case CK_NoOp:
@@ -107,24 +117,62 @@ M::Stmt::Args gccArgument(const Expr* e) {
     case CK_FloatingToIntegral:
     case CK_IntegralToBoolean:
     case CK_FloatingToBoolean:
-      return gccArgument(c->getSubExpr());
+      return gccArgument(c->getSubExpr(), ctx);
+    case CK_LValueToRValue:
+      return A::Runtime; // (a read of an object)
     default:
-      return A::Runtime;
+      return A::Maybe;
     }
   }
   if (auto* u = dyn_cast<UnaryOperator>(e)) {
-    UnaryOperatorKind k = u->getOpcode();
-    return k == UO_Minus || k == UO_Plus || k == UO_Not || k == UO_LNot
-               ? gccArgument(u->getSubExpr())
-               : A::Runtime;
+    switch (u->getOpcode()) {
+    case UO_Minus:
+    case UO_Plus:
+    case UO_Not:
+    case UO_LNot:
+      return gccArgument(u->getSubExpr(), ctx);
+    case UO_Deref:
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
+      return A::Runtime;
+    default:
+      return A::Maybe;
+    }
   }
-  if (auto* b = dyn_cast<BinaryOperator>(e))
-    return b->isAssignmentOp() || b->isCompoundAssignmentOp() || b->isCommaOp()
-               ? A::Runtime
-               : both(gccArgument(b->getLHS()), gccArgument(b->getRHS()));
-  if (auto* c = dyn_cast<ConditionalOperator>(e))
-    return both(gccArgument(c->getCond()),
-                both(gccArgument(c->getTrueExpr()), gccArgument(c->getFalseExpr())));
+  if (auto* b = dyn_cast<BinaryOperator>(e)) {
+    if (b->isCommaOp()) // (gcc folds the call, keeping the left side's effects)
+      return gccArgument(b->getRHS(), ctx);
+    if (b->isAssignmentOp() || b->isCompoundAssignmentOp())
+      return A::Runtime;
+    bool floating = b->getLHS()->getType()->isRealFloatingType() ||
+                    b->getRHS()->getType()->isRealFloatingType();
+    A l = gccArgument(b->getLHS(), ctx), r = gccArgument(b->getRHS(), ctx);
+    if (!floating && (l == A::Runtime) != (r == A::Runtime)) {
+      // an integer operation of a variable and a constant c: i + c, i - c
+      // and i * c (c != 0) are never constants; i * 0, i % 1, u >= 0,
+      // 0 && i may be for gcc
+      const Expr* k = l == A::Runtime ? b->getRHS() : b->getLHS();
+      BinaryOperatorKind op = b->getOpcode();
+      Expr::EvalResult c;
+      if ((l == A::Constant || r == A::Constant) &&
+          (op == BO_Add || op == BO_Sub ||
+           (op == BO_Mul && k->EvaluateAsInt(c, ctx) && c.Val.getInt() != 0)))
+        return A::Runtime;
+    }
+    return both(l, r, floating && !b->isLogicalOp());
+  }
+  if (auto* c = dyn_cast<ConditionalOperator>(e)) {
+    A cond = gccArgument(c->getCond(), ctx);
+    A yes = gccArgument(c->getTrueExpr(), ctx), no = gccArgument(c->getFalseExpr(), ctx);
+    bool v = false;
+    if (cond == A::Constant && c->getCond()->EvaluateAsBooleanCondition(v, ctx))
+      return v ? yes : no; // (gcc keeps the arm selected)
+    if (yes == A::Runtime || no == A::Runtime)
+      return A::Runtime;
+    return A::Maybe; // (i ? 0.5 : 0.5 is 0.5 for gcc)
+  }
   if (auto* c = dyn_cast<CallExpr>(e)) {
     const FunctionDecl* fd = c->getDirectCallee();
     std::string name = fd ? fd->getName().str() : std::string();
@@ -135,10 +183,10 @@ M::Stmt::Args gccArgument(const Expr* e) {
       return A::Runtime;
     A a = A::Constant;
     for (const Expr* x : c->arguments())
-      a = both(a, gccArgument(x));
+      a = both(a, gccArgument(x, ctx));
     return both(a, A::ConstIfFolded);
   }
-  return A::Runtime;
+  return A::Maybe;
 }
 
 struct JumpTarget {
@@ -2074,7 +2122,7 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
   if (fd && gccFoldsMath(name)) {
     s.argsAre = M::Stmt::Args::Constant;
     for (const Expr* x : ce->arguments())
-      s.argsAre = both(s.argsAre, gccArgument(x));
+      s.argsAre = both(s.argsAre, gccArgument(x, ctx_));
   }
   const M::Expr* result = nullptr;
   QualType rt = ce->getCallReturnType(ctx_);

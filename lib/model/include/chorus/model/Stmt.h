@@ -29,8 +29,9 @@ struct Stmt {
   /// source): every one a constant expression (literals, casts and
   /// operators over them, sizeof, enumerators) — gcc then folds a math
   /// call at compile time, correctly rounded (lib/exec/GccFold.cpp);
-  /// ConstIfFolded: constant once the nested calls among them are folded.
-  enum class Args : unsigned char { Runtime, Constant, ConstIfFolded };
+  /// ConstIfFolded: constant once the nested calls among them are folded;
+  /// Maybe: constant only if gcc's simplifications make them so (i * 0).
+  enum class Args : unsigned char { Runtime, Constant, ConstIfFolded, Maybe };
   Args argsAre = Args::Runtime;
 };
 
