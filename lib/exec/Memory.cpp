@@ -542,15 +542,27 @@ Expr Machine::ptrAdd(Expr pv, Expr k, const model::Type* pointee) {
   }
   // A structure viewed through a pointer to a member's type: gcc's layout
   // (`(int *)&s + 1` of `struct { int a, b; } s` is &s.b)
-  if (auto kk = concreteInt(k);
-      kk && pointee &&
-      (container
-           ? container->kind == TypeKind::Struct ||
-                 (container->kind == TypeKind::Array && container->elem->kind == TypeKind::Struct &&
-                  !compatible(pointee, container->elem))
-           : typeAt(ps, p->root, p->path, 0)->kind == TypeKind::Struct))
-    if (Expr r = layoutPtrAdd(*p, *kk, pointee))
-      return r;
+  if (pointee && (container ? container->kind == TypeKind::Struct ||
+                                  (container->kind == TypeKind::Array &&
+                                   container->elem->kind == TypeKind::Struct &&
+                                   !compatible(pointee, container->elem))
+                            : typeAt(ps, p->root, p->path, 0)->kind == TypeKind::Struct)) {
+    auto kk = concreteInt(k);
+    // a symbolic offset (`p[i]` over `struct { double x, y, z; }`): inside
+    // the object, then one branch per value
+    if (Expr base = !kk && pointee->size && hasLayout(p->root) ? byteOffsetExpr(*p) : nullptr;
+        base && concreteInt(base) && rootType(ps, p->root)->size) {
+      Expr off = f.add(base, f.mul(k, intc(int64_t(pointee->size))));
+      require(
+          f.logicalAnd(f.le(intc(0), off), f.le(off, intc(int64_t(rootType(ps, p->root)->size)))),
+          ViolationKind::OutOfBounds, "pointer arithmetic beyond the object");
+      kk = requireConcrete(k, "offset");
+      k = intc(*kk);
+    }
+    if (kk)
+      if (Expr r = layoutPtrAdd(*p, *kk, pointee))
+        return r;
+  }
   if (!container || container->kind != TypeKind::Array) {
     // (a non-array object is an array of one element: C11 6.5.6p7)
     if (auto kk = concreteInt(k);

@@ -8,19 +8,21 @@
 // one past the whole structure (PAST; UBSan reports it), landing in
 // padding (PAD; &m.n + 1 is then one past n) and an element pointer that
 // leaves its member array into the next member (ROW; C11 6.5.6p8: gcc
-// silently overwrites b.len, ASan does not see it).
+// silently overwrites b.len, ASan does not see it). A symbolic index
+// (vp[argc - 1] over `struct { double x, y, z; }`) is one branch per value
+// (was OUT_OF_BOUNDS for argc > 1).
 // RUN: %native %s | FileCheck %s --check-prefix=OUT
 // RUN: %expect-exit 0 %chorus verify %s --print-output | FileCheck %s --check-prefixes=OUT,OK
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DPAST | FileCheck %s --check-prefix=PAST
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DPAD | FileCheck %s --check-prefix=PAD
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DROW | FileCheck %s --check-prefix=ROW
-// OUT: 5 6 14 3 5 1 4
+// OUT: 5 6 14 3 5 1 4 1.5
 // OK: verdict: verified
-// PAST: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_layout.c:53:7 (process 0)
+// PAST: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_layout.c:58:7 (process 0)
 // PAST-NEXT: dereference of a pointer one past a non-array object
-// PAD: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_layout.c:57:7 (process 0)
+// PAD: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_layout.c:62:7 (process 0)
 // PAD-NEXT: dereference of a pointer one past a non-array object
-// ROW: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_layout.c:62:9 (process 0)
+// ROW: verdict: violation OUT_OF_BOUNDS at {{.*}}struct_layout.c:67:9 (process 0)
 // ROW-NEXT: array index 4 out of bounds (the array has 4 elements)
 #include <assert.h>
 #include <stdio.h>
@@ -33,12 +35,15 @@ struct three {
   long w;
   int c, d;
 };
+struct vec3 {
+  double x, y, z;
+};
 struct buf {
   int data[4];
   int len;
 };
 
-int main(void) {
+int main(int argc, char** argv) {
   struct two s = {1, 2};
   int* p = (int*)&s + 1;
   *p = 5;
@@ -66,6 +71,12 @@ int main(void) {
   int back = *(c + 1 - 1);
   int* cb = (int*)((char*)&s + sizeof(int));
   assert((void*)&s == (void*)&s.a);
-  printf("%d %d %d %d %d %d %d\n", s.b, sum, m.d, back, *cb, *(p - 1), b.len);
+  /* a symbolic index over a structure of doubles (argc: 1..1 + K) */
+  (void)argv;
+  struct vec3 v = {1.5, 2.5, 3.5};
+  double* vp = &v.x;
+  double pick = argc - 1 < 3 ? vp[argc - 1] : 0.0;
+  assert(pick == 0.0 || pick == 1.5 || pick == 2.5 || pick == 3.5);
+  printf("%d %d %d %d %d %d %d %g\n", s.b, sum, m.d, back, *cb, *(p - 1), b.len, pick);
   return 0;
 }
