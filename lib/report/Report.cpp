@@ -58,6 +58,8 @@ void printStats(std::ostream& os, const search::SearchResult& r) {
 
 void printText(std::ostream& os, const model::Program& p, const search::SearchResult& r) {
   os << verdictLine(p, r) << "\n";
+  if (r.verdict == Verdict::Verified && r.terminates)
+    os << "  every explored execution terminates: the explored state graph has no fair cycle\n";
   if (r.verdict == Verdict::Violation) {
     os << "  " << r.violation->message << "\n";
     os << "  (" << r.nprocs << " process" << (r.nprocs == 1 ? "" : "es")
@@ -126,6 +128,10 @@ void printJson(std::ostream& os, const model::Program& p, const search::SearchRe
                   : r.verdict == Verdict::Violation ? "violation"
                                                     : "unknown";
   os << "{\n  \"verdict\": \"" << v << "\",\n";
+  if (r.verdict == Verdict::Verified)
+    os << "  \"terminates\": " << (r.terminates ? "true" : "false") << ",\n";
+  if (r.verdict == Verdict::Verified && !r.terminates && !r.terminationNote.empty())
+    os << "  \"terminationNote\": " << jsonQuote(r.terminationNote) << ",\n";
   os << "  \"nprocs\": " << r.nprocs << ",\n";
   if (inv) {
     os << "  \"command\": {\"cwd\": " << jsonQuote(inv->cwd) << ", \"args\": [";

@@ -2,6 +2,7 @@
 
 #include "Dpor.h"
 #include "FairCycle.h"
+#include "FairScc.h"
 #include "chorus/search/Shorten.h"
 #include "chorus/search/Steps.h"
 
@@ -22,6 +23,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <unordered_set>
@@ -116,6 +118,34 @@ void showArgvInputs(std::vector<std::pair<std::string, std::string>>& ins) {
   ins = std::move(rest);
 }
 
+/// Moves made on copies with their steps rendered, their process states
+/// in the interner's scratch store (freed at the end, unless the scratch
+/// store was in use already).
+class ScratchModes {
+public:
+  explicit ScratchModes(exec::Executor& ex)
+      : ex(ex), in(ex.interner()), scratch(in.scratch()), quiet(ex.quietSteps()),
+        inPlace(ex.inPlace()) {
+    in.setScratch(true);
+    ex.setQuietSteps(false);
+    ex.setInPlace(false);
+  }
+  ~ScratchModes() {
+    ex.setQuietSteps(quiet);
+    ex.setInPlace(inPlace);
+    in.setScratch(scratch);
+    if (!scratch)
+      in.clearScratch();
+  }
+  ScratchModes(const ScratchModes&) = delete;
+  ScratchModes& operator=(const ScratchModes&) = delete;
+
+private:
+  exec::Executor& ex;
+  state::ProcInterner& in;
+  bool scratch, quiet, inPlace;
+};
+
 struct KeyPtrHash {
   size_t operator()(const GlobalState* s) const { return s->hash(); }
 };
@@ -152,6 +182,7 @@ struct Node {
   size_t low = SIZE_MAX;
   std::vector<const GlobalState*> members; // (keys in Dfs::seen)
   const GlobalState* seenKey = nullptr;    // this node's key in Dfs::seen
+  size_t tp = SIZE_MAX;                    // termination: the node's place in Dfs::tstack
 };
 
 class Dfs {
@@ -184,6 +215,7 @@ public:
             ex.setRecordAccesses(true);
           if (createsThreads())
             result.threadReduction = dporOn ? "dpor" : opts.por ? "local moves" : "none";
+          termInit();
           if (dporOn && opts.dporStateless)
             opts.stateless = true; // (and so no chains)
           else if (dporOn)
@@ -238,6 +270,8 @@ private:
       if (top.next >= top.succs.size()) {
         if (dporStateful)
           dporPop(top);
+        if (termOn)
+          termPop(top);
         onStack.erase(&top.key);
         trace.pop_back();
         stack.pop_back();
@@ -308,7 +342,9 @@ private:
             continue;
           }
         }
-        if (seen.count(key)) {
+        if (auto seenIt = seen.find(key); seenIt != seen.end()) {
+          if (termOn)
+            termEdge(&*seenIt, GlobalState{}, 0, -1);
           // (a state on the stack is seen: only then a cycle)
           if (fairCycles() && !dporStateful)
             if (auto on = onStack.find(&key);
@@ -398,7 +434,9 @@ private:
                 !(liseOn && fullSince(on->second, stack.back().stackIdx + 1)))
               expandFully(stack.back());
           }
-          if (seen.count(key)) {
+          if (auto seenIt = seen.find(key); seenIt != seen.end()) {
+            if (termOn)
+              termEdge(&*seenIt, std::move(chainFrom), chainLen, chainProc);
             ++result.stats.statesMatched;
             trace.pop_back();
             chainFrom = GlobalState{};
@@ -715,22 +753,7 @@ private:
     size_t start = 0, end = 0; // the lasso: the cycle is steps[start..end)
     {
       // (the chains' states are replayed on copies, in the scratch store)
-      state::ProcInterner& in = ex.interner();
-      struct Modes {
-        exec::Executor& ex;
-        state::ProcInterner& in;
-        bool scratch, quiet, inPlace;
-        ~Modes() {
-          ex.setQuietSteps(quiet);
-          ex.setInPlace(inPlace);
-          in.setScratch(scratch);
-          if (!scratch)
-            in.clearScratch();
-        }
-      } modes{ex, in, in.scratch(), ex.quietSteps(), ex.inPlace()};
-      in.setScratch(true);
-      ex.setQuietSteps(false);
-      ex.setInPlace(false);
+      ScratchModes modes(ex);
       pathFrom(k, from, n, proc, states, steps);
       f = cycleFairness(ex, states, steps);
       if (f.fair) {
@@ -767,6 +790,299 @@ private:
     result.cycleStart = start;
     stop = true;
     return true;
+  }
+
+  // ----------------------------------------------------------- termination
+  // (lib/exec/DESIGN-NOTES.md "Termination: fair components")
+
+  /// Plain verify with state matching and without the DPOR: the strongly
+  /// connected components of the explored graph (Tarjan's algorithm on the
+  /// depth-first search) are checked for a fair cycle as each completes.
+  /// termOn: so far none has one, the check goes on (SearchResult::
+  /// terminates); else termWhyNot says why termination is not promised.
+  bool termOn = false;
+  std::string termWhyNot;
+  /// A move (and the chain after it) from a state to a state whose
+  /// component is not complete yet: the target's place in tstack, the
+  /// first move, the chain's start, length and preferred process.
+  struct TEdge {
+    size_t to = 0;
+    exec::Step first;
+    GlobalState chainFrom;
+    size_t chainLen = 0;
+    int chainProc = -1;
+  };
+  /// A state on Tarjan's stack: its lowlink, its key, its state (kept once
+  /// the search left it with its component not complete), its edges to
+  /// states on Tarjan's stack.
+  struct TNode {
+    size_t low = 0;
+    const GlobalState* key = nullptr;
+    GlobalState state;
+    std::vector<TEdge> edges;
+  };
+  std::vector<TNode> tstack;
+  std::unordered_map<const GlobalState*, size_t> tpos; ///< key in `seen` -> place in tstack
+
+  void termInit() {
+    if (opts.cycleIsViolation)
+      termWhyNot = "--contract: every cycle is a violation";
+    else if (liseOn)
+      termWhyNot = "with --lise (a havocked state stands for many)";
+    else if (guided() || target())
+      termWhyNot = "a replay or a search for a shorter trace";
+    else if (opts.stateless || (dporOn && opts.dporStateless))
+      termWhyNot = "the search does not match states";
+    else if (dporOn)
+      termWhyNot = "the thread reduction is the DPOR, whose sleep sets are not argued to keep "
+                   "fair cycles (--no-dpor checks termination)";
+    termOn = termWhyNot.empty();
+  }
+
+  void termOff(const std::string& why) {
+    termOn = false;
+    if (termWhyNot.empty())
+      termWhyNot = why;
+    tstack.clear();
+    tpos.clear();
+  }
+
+  /// The move being explored (trace.back(), then the chain of `n` moves
+  /// from `from`) leads from the top of the stack to the seen state `to`.
+  void termEdge(const GlobalState* to, GlobalState from, size_t n, int proc) {
+    auto it = tpos.find(to);
+    if (it == tpos.end())
+      return; // (its component is complete: not one of the top's)
+    TNode& t = tstack[stack.back().tp];
+    t.low = std::min(t.low, it->second);
+    t.edges.push_back(
+        TEdge{it->second, trace.back(), n ? std::move(from) : GlobalState{}, n, proc});
+  }
+
+  /// The search leaves `v`: its lowlink joins its parent's, or it is the
+  /// root of a component, which is checked.
+  void termPop(Node& v) {
+    TNode& t = tstack[v.tp];
+    if (t.low < v.tp) {
+      t.state = std::move(v.state);
+      if (v.stackIdx > 0) {
+        TNode& par = tstack[stack[v.stackIdx - 1].tp];
+        par.low = std::min(par.low, t.low);
+        par.edges.push_back(
+            TEdge{v.tp, trace[v.stackIdx], std::move(v.chainFrom), v.chainLen, v.chainProc});
+      }
+      return;
+    }
+    bool cyclic = false;
+    for (size_t m = v.tp; m < tstack.size() && !cyclic; ++m)
+      for (const TEdge& e : tstack[m].edges)
+        cyclic = cyclic || e.to >= v.tp;
+    if (cyclic)
+      termComponent(v);
+    if (!termOn)
+      return;
+    for (size_t m = v.tp; m < tstack.size(); ++m)
+      tpos.erase(tstack[m].key);
+    tstack.resize(v.tp);
+  }
+
+  /// The component of tstack[v.tp..]: its states and moves, the chains'
+  /// states replayed, each state's enabled units and each move's kind
+  /// (FairGraph); a fair cycle in it ends the promise.
+  void termComponent(Node& v) {
+    const size_t r = v.tp;
+    FairGraph g;
+    std::vector<GlobalState> states;
+    std::vector<std::vector<std::pair<size_t, exec::Step>>> out; // per state: (edge, step)
+    std::vector<model::SrcLoc> edgeLoc;                          // each edge's move's location
+    std::vector<uint8_t> draws; // each edge's move draws fresh values
+    ScratchModes modes(ex);
+    try {
+      for (size_t m = r; m < tstack.size(); ++m)
+        states.push_back(m == r ? v.state : tstack[m].state);
+      out.resize(states.size());
+      for (size_t m = r; m < tstack.size(); ++m)
+        for (const TEdge& e : tstack[m].edges) {
+          if (e.to < r)
+            continue;
+          std::vector<GlobalState> inner;
+          std::vector<exec::Step> steps{e.first};
+          if (e.chainLen)
+            chainSteps(e.chainFrom, e.chainLen, e.chainProc, steps, &inner);
+          uint32_t from = uint32_t(m - r);
+          for (size_t k = 0; k < steps.size(); ++k) {
+            uint32_t to = uint32_t(e.to - r);
+            if (k < inner.size()) {
+              to = uint32_t(states.size());
+              states.push_back(std::move(inner[k]));
+              out.emplace_back();
+            }
+            g.edges.push_back(FairGraph::Edge{from, to, 0, FairGraph::Kind::Normal, 0});
+            edgeLoc.push_back(steps[k].loc);
+            out[from].emplace_back(g.edges.size() - 1, steps[k]);
+            from = to;
+          }
+        }
+      std::map<std::pair<FairGraph::Unit, std::string>, uint32_t> keys;
+      auto unitOf = [](const exec::Step& st) {
+        bool cancel = st.stmt.rfind("(asynchronous cancellation", 0) == 0;
+        return (FairGraph::Unit(uint32_t(st.proc)) << 32) | (FairGraph::Unit(st.thread) << 1) |
+               FairGraph::Unit(cancel);
+      };
+      g.enabled.resize(states.size());
+      draws.assign(g.edges.size(), 0);
+      for (size_t i = 0; i < states.size(); ++i) {
+        std::vector<exec::ProcMoves> pms(size_t(states[i].numProcs()));
+        for (int p = 0; p < states[i].numProcs(); ++p) {
+          pms[size_t(p)] = ex.moves(states[i], p);
+          for (const Successor& sc : pms[size_t(p)].succs)
+            if (!sc.spurious)
+              g.enabled[i].push_back(unitOf(sc.step));
+        }
+        std::sort(g.enabled[i].begin(), g.enabled[i].end());
+        g.enabled[i].erase(std::unique(g.enabled[i].begin(), g.enabled[i].end()),
+                           g.enabled[i].end());
+        for (auto& [ei, st] : out[i]) {
+          FairGraph::Edge& e = g.edges[ei];
+          e.unit = unitOf(st);
+          if (st.proc < 0 || size_t(st.proc) >= pms.size())
+            throw InternalError("a move of the component names no process");
+          size_t same = 0;
+          bool spurious = false;
+          for (const Successor& sc : pms[size_t(st.proc)].succs)
+            if (sc.step.thread == st.thread && sc.step.stmt == st.stmt) {
+              ++same;
+              if (sc.step.choice == st.choice) {
+                spurious = spurious || sc.spurious;
+                // (it draws fresh values from the environment: rand, time, ...)
+                draws[ei] = draws[ei] || sc.state.fresh != states[i].fresh;
+              }
+            }
+          bool weakFail = false;
+          for (const std::string& ef : st.effects)
+            weakFail = weakFail || ef.find("fails spuriously") != std::string::npos;
+          bool test = st.stmt.find("MPI_Test") != std::string::npos ||
+                      st.stmt.find("MPI_Iprobe") != std::string::npos ||
+                      st.stmt.find("MPI_Improbe") != std::string::npos;
+          if (spurious || (weakFail && same >= 2))
+            e.kind = FairGraph::Kind::Excused;
+          else if (test && (st.choice != 0 || same >= 2)) {
+            e.kind = st.choice == 0 ? FairGraph::Kind::Deferred : FairGraph::Kind::Completes;
+            e.key =
+                keys.emplace(std::make_pair(e.unit, st.stmt), uint32_t(keys.size())).first->second;
+          }
+        }
+      }
+    } catch (const exec::ViolationError& e) {
+      return termOff(std::string("the check of a cycle failed: ") + e.what());
+    } catch (const exec::Unsupported& e) {
+      return termOff(std::string("the check of a cycle failed: ") + e.what());
+    } catch (const InternalError& e) {
+      return termOff(std::string("the check of a cycle failed: ") + e.what());
+    }
+    states.clear(); // (before the scratch store is cleared)
+    std::vector<uint32_t> witness;
+    if (!hasFairCycle(g, &witness))
+      return;
+    std::set<uint32_t> in(witness.begin(), witness.end());
+    std::map<FairGraph::Unit, std::pair<uint32_t, uint32_t>> where;
+    bool drawing = false;
+    for (size_t ei = 0; ei < g.edges.size(); ++ei)
+      if (in.count(g.edges[ei].from) && in.count(g.edges[ei].to)) {
+        drawing = drawing || draws[ei];
+        auto [it, fresh] = where.emplace(g.edges[ei].unit, std::make_pair(UINT32_MAX, 0u));
+        (void)fresh;
+        if (edgeLoc[ei].valid()) {
+          it->second.first = std::min(it->second.first, edgeLoc[ei].line);
+          it->second.second = std::max(it->second.second, edgeLoc[ei].line);
+        }
+      }
+    std::string who;
+    for (const auto& [u, l] : where) {
+      who +=
+          (who.empty() ? "" : ", ") + std::string("process ") + std::to_string(u >> 32) +
+          ((u >> 1) & 0x7fffffff ? " (thread " + std::to_string((u >> 1) & 0x7fffffff) + ")" : "");
+      if (l.second > 0)
+        who += l.first == l.second
+                   ? " at line " + std::to_string(l.first)
+                   : " over lines " + std::to_string(l.first) + "-" + std::to_string(l.second);
+    }
+    termOff(drawing ? "a cycle that draws values from the environment (rand, time, ...) can repeat "
+                      "as long as the values continue it (" +
+                          who + ")"
+                    : "the explored state graph has a fair cycle that the search did not report (" +
+                          who + ")");
+  }
+
+  /// An unknown by a limit: does the path being explored go round a loop
+  /// that never repeats a state? The states of its last saved states (and
+  /// of their chains, replayed): when the last one, an earlier one at the
+  /// same control point and one before that differ by the same variables
+  /// (Executor::growth), "; the loop at FILE:LINE of process P repeats
+  /// without repeating a state: X changes at every round" (a counter that
+  /// grows, a path condition that grows). "" otherwise.
+  static constexpr size_t kGrowthNodes = 4;
+  std::string growingLoop() {
+    std::vector<GlobalState> seq;
+    try {
+      ScratchModes modes(ex);
+      size_t top = stack.size() - 1, k = top >= kGrowthNodes ? top - kGrowthNodes : 0;
+      seq.push_back(stack[k].state);
+      for (size_t j = k + 1; j <= top; ++j) {
+        std::vector<exec::Step> steps;
+        if (stack[j].chainLen)
+          chainSteps(stack[j].chainFrom, stack[j].chainLen, stack[j].chainProc, steps, &seq);
+        seq.push_back(stack[j].state);
+      }
+      std::string found;
+      const GlobalState& last = seq.back();
+      for (size_t i1 = seq.size() - 1; i1-- > 0 && found.empty();) {
+        model::SrcLoc loc;
+        int proc = -1;
+        std::vector<std::string> d1 = ex.growth(seq[i1], last, &loc, &proc);
+        if (d1.empty())
+          continue;
+        for (size_t i2 = i1; i2-- > 0;) {
+          model::SrcLoc l2;
+          int p2 = -1;
+          std::vector<std::string> d2 = ex.growth(seq[i2], seq[i1], &l2, &p2);
+          if (d2.empty())
+            continue;
+          if (d2 != d1)
+            break;
+          // (the location: the loop's head, which the round passes)
+          for (size_t i = i1; i < seq.size() && proc >= 0 && proc < seq[i].numProcs(); ++i) {
+            const state::ProcState& ps = *seq[i].procs[size_t(proc)];
+            if (ps.stack.empty())
+              break;
+            const model::Function& fn = ex.program().func(ps.stack.back().func);
+            if (ps.stack.back().loc < fn.locs.size() && fn.locs[ps.stack.back().loc].loopHead) {
+              loc = fn.locs[ps.stack.back().loc].loc;
+              break;
+            }
+          }
+          std::string what;
+          for (size_t v = 0; v < d1.size() && v < 3; ++v)
+            what += (v ? ", " : "") + d1[v];
+          if (d1.size() > 3)
+            what += " and " + std::to_string(d1.size() - 3) + " more";
+          found = "; the loop " +
+                  (loc.valid() ? "at " + ex.program().where(loc) + " " : std::string()) +
+                  (proc >= 0 ? "of process " + std::to_string(proc) + " " : std::string()) +
+                  "does not repeat a state: " + what + (d1.size() == 1 ? " changes" : " change") +
+                  " at every round";
+          break;
+        }
+        break; // (the latest state at the same control point only)
+      }
+      seq.clear(); // (before the scratch store is cleared)
+      return found;
+    } catch (const exec::ViolationError&) {
+    } catch (const exec::Unsupported&) {
+    } catch (const InternalError&) {
+    }
+    seq.clear();
+    return "";
   }
 
   /// The path from stack[k] through the top of the stack and the move
@@ -1705,6 +2021,11 @@ private:
                       ? 0
                       : stack[n.stackIdx - 1].fullBelow + (stack[n.stackIdx - 1].full ? 1 : 0);
     onStack.emplace(&n.key, n.stackIdx);
+    if (termOn) {
+      n.tp = tstack.size();
+      tstack.push_back(TNode{n.tp, n.seenKey, {}, {}});
+      tpos.emplace(n.seenKey, n.tp);
+    }
     if (dporOn) {
       n.dp.sleep = std::move(pendingSleep);
       n.dp.evBase = dporEvents.size();
@@ -2062,6 +2383,11 @@ private:
   SearchResult finish() {
     if (printedProgress)
       std::fprintf(stderr, "\r%80s\r", "");
+    if (result.verdict == Verdict::Unknown && !stack.empty() &&
+        (result.reason.rfind("time-limit reached", 0) == 0 ||
+         result.reason.rfind("max-states reached", 0) == 0 ||
+         result.reason.rfind("memory-limit reached", 0) == 0))
+      result.reason += growingLoop();
     if (target()) {
       // --shortest: the shortest trace found; minimal when the search was
       // exhausted (no limit stopped it, no other violation cut a branch)
@@ -2084,6 +2410,8 @@ private:
         result.trace.clear();
       }
     }
+    result.terminates = termOn && result.verdict == Verdict::Verified;
+    result.terminationNote = termOn ? std::string() : termWhyNot;
     if (result.verdict == Verdict::Verified) {
       result.complete = !depthLimited && lagLimited.empty();
       if (depthLimited)

@@ -287,6 +287,7 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
   std::optional<SearchResult> unknown;
   SearchResult total;
   total.verdict = Verdict::Verified;
+  total.terminates = true; // (every run's, see below)
   std::vector<bool> modes = sendModes(opts.deadlock);
   for (int n = opts.nLo; n <= opts.nHi; ++n) {
     for (bool sync : modes) {
@@ -332,6 +333,10 @@ SearchResult verify(const model::Program& p, const VerifyOptions& opts) {
         total.output = r.output;
       else
         r.output = total.output;
+      if (r.verdict == Verdict::Verified && total.terminates && !r.terminates) {
+        total.terminates = false;
+        total.terminationNote = r.terminationNote;
+      }
       if (keepGoing(total, unknown, r))
         total.nprocs = n;
       else

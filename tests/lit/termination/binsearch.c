@@ -34,3 +34,4 @@ int main(void) {
   assert(find(9) == 4);
   return 0;
 }
+// FIXED-NEXT: every explored execution terminates: the explored state graph has no fair cycle

@@ -38,3 +38,4 @@ int main(void) {
 #endif
   return 0;
 }
+// FIXED-NEXT: every explored execution terminates: the explored state graph has no fair cycle

@@ -35,3 +35,4 @@ int main(int argc, char** argv) {
   MPI_Finalize();
   return 0;
 }
+// FIXED-NEXT: every explored execution terminates: the explored state graph has no fair cycle

@@ -48,3 +48,4 @@ int main(int argc, char** argv) {
   MPI_Finalize();
   return 0;
 }
+// OK-NEXT: every explored execution terminates: the explored state graph has no fair cycle

@@ -346,6 +346,14 @@ public:
   /// taken), only that thread's moves, with ProcMoves::reduced set; the
   /// search uses them only as a persistent set with its cycle proviso.
   ProcMoves moves(const GlobalState& s, int p, bool reduceThreads = false);
+  /// What differs between a and b when they are at the same control point
+  /// (every process and thread at the same locations and calls): "x
+  /// (process 0)" for a variable, "the path condition", "the messages in
+  /// transit", ...; empty when they are not at the same point or are equal.
+  /// `loc`/`proc`: where the process of the first difference stands. (The
+  /// diagnosis of a loop that never repeats a state: search::Dfs.)
+  std::vector<std::string> growth(const GlobalState& a, const GlobalState& b, model::SrcLoc* loc,
+                                  int* proc);
   /// Canonical key of `s` for the seen-state store (see state::canonicalize).
   GlobalState canonical(const GlobalState& s, std::vector<state::Leak>* leaks);
 

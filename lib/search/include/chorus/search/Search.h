@@ -163,6 +163,12 @@ struct SearchResult {
   /// NONTERMINATION: the index in `trace` of the first move of the cycle
   /// (its last move returns to the state before it); SIZE_MAX: none.
   size_t cycleStart = SIZE_MAX;
+  /// Plain verify with state matching: the explored state graph has no
+  /// fair cycle, so every explored execution terminates (said with a
+  /// `verified` verdict; lib/exec/DESIGN-NOTES.md "Termination: fair
+  /// components"). Else `terminationNote` says why it is not promised.
+  bool terminates = false;
+  std::string terminationNote;
   /// Said after the verdict "verified" (e.g. "all input sizes: ...").
   std::string note;
   /// What a `verified` verdict assumes (Executor::assumptions), said after
