@@ -98,8 +98,7 @@ void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
     Expr base = d->path.back();
     Expr h = m.f.symbol("havoc" + std::to_string(m.gs.fresh++), arr->type());
     Expr i = m.f.boundVar("i", m.f.intType());
-    Expr in = m.f.logicalAnd(m.f.le(m.f.add(base, m.intc(lo)), i),
-                             m.f.le(i, m.f.add(base, hi)));
+    Expr in = m.f.logicalAnd(m.f.le(m.f.add(base, m.intc(lo)), i), m.f.le(i, m.f.add(base, hi)));
     Expr bvs[1] = {i};
     arr = m.f.arrayLambda(arr->type(), m.lengthOf(arr, at),
                           m.f.lambda(bvs, m.f.ite(in, m.f.arrayRead(h, i), m.f.arrayRead(arr, i))));

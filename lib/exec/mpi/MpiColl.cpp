@@ -1421,8 +1421,8 @@ Machine::Outcome runBlocks(Machine& m, const std::string& name, const model::Tra
            m.pc());
   int64_t sig = ssig ? ssig : rsig;
   if (!ip && (isRoot || kind == CollKind::Alltoall))
-    checkDisjointBuffers(m, name, sbuf, m.intc(kind == CollKind::Gather ? scount : scount * n),
-                         sdt, rbuf, m.intc(kind == CollKind::Scatter ? rcount : rcount * n), rdt);
+    checkDisjointBuffers(m, name, sbuf, m.intc(kind == CollKind::Gather ? scount : scount * n), sdt,
+                         rbuf, m.intc(kind == CollKind::Scatter ? rcount : rcount * n), rdt);
   Expr data = nullptr;
   Expr recv = nullptr;
   int64_t count = kind == CollKind::Scatter ? rcount : scount;

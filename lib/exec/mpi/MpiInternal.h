@@ -300,8 +300,8 @@ void checkAccess(Machine& m, const Place& pl, bool write);
 /// an output argument is not aliased with another argument; MPI_IN_PLACE
 /// is the way to use one buffer for both). Basic datatypes whose size is
 /// the buffers' element size only.
-void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr scount,
-                          int64_t sdt, Expr rbuf, Expr rcount, int64_t rdt);
+void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr scount, int64_t sdt,
+                          Expr rbuf, Expr rcount, int64_t rdt);
 /// No request slot of process state ps is in use (free slots only): then
 /// checkAccess finds nothing for its accesses (Module::plainAccesses).
 bool noRequests(const ProcState& ps);

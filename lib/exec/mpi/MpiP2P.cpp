@@ -29,7 +29,8 @@ SymBuffer symbolicBuffer(Machine& m, Expr buf, Expr count, int64_t dt, int proc,
   et = bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer, proc);
   Place pl = m.placeOfPointer(buf, et, proc);
   const ProcState& ps = m.proc(proc);
-  if (pl.path.empty() || m.typeAt(ps, pl.root, pl.path, pl.path.size() - 1)->kind != TypeKind::Array)
+  if (pl.path.empty() ||
+      m.typeAt(ps, pl.root, pl.path, pl.path.size() - 1)->kind != TypeKind::Array)
     throw Unsupported("symbolic " + what + " of a buffer outside an array at " + m.where());
   if (pl.path.size() > 1 &&
       m.typeAt(ps, pl.root, pl.path, pl.path.size() - 2)->kind == TypeKind::Array)
@@ -43,11 +44,11 @@ SymBuffer symbolicBuffer(Machine& m, Expr buf, Expr count, int64_t dt, int proc,
   b.old = m.readPlace(pl);
   b.len = m.lengthOf(b.old, pl.type);
   // the elements count - 1 .. 0 of the buffer are in the array
-  m.require(m.f.implies(m.f.lt(m.intc(0), count),
-                        m.f.logicalAnd(m.f.le(m.intc(0), b.off),
-                                       m.f.le(m.f.add(b.off, count), b.len))),
-            ViolationKind::OutOfBounds,
-            "buffer of " + m.show(count) + " elements beyond the end of its array");
+  m.require(
+      m.f.implies(m.f.lt(m.intc(0), count),
+                  m.f.logicalAnd(m.f.le(m.intc(0), b.off), m.f.le(m.f.add(b.off, count), b.len))),
+      ViolationKind::OutOfBounds,
+      "buffer of " + m.show(count) + " elements beyond the end of its array");
   return b;
 }
 
@@ -511,7 +512,7 @@ Machine::Outcome runGetCount(Machine& m, const std::string& name, const model::T
   Expr n = m.f.div(bytes, m.intc(size ? size : 1));
   auto b = m.concreteInt(bytes);
   if (b && size && *b % size)
-    n = m.intc(-32766); // MPI_UNDEFINED: not a whole number of elements
+    n = m.intc(-32766);    // MPI_UNDEFINED: not a whole number of elements
   else if (!b && size > 1) // (a message of symbolic length)
     n = m.f.ite(m.f.eq(m.f.mod(bytes, m.intc(size)), m.intc(0)), n, m.intc(-32766));
   m.writePlace(m.placeOfPointer(m.arg(s, 2), m.P.types.intType(), m.me), n);

@@ -512,8 +512,8 @@ Expr buffersOverlap(Machine& m, Expr a, Expr ca, Expr b, Expr cb) {
   for (size_t k = 0; k + 1 < L; ++k)
     r = m.f.logicalAnd(r, m.f.eq(pa->path[k], pb->path[k]));
   Expr ia = pa->path[L - 1], ib = pb->path[L - 1];
-  return m.f.logicalAnd(
-      r, m.f.logicalAnd(m.f.lt(ia, m.f.add(ib, cb)), m.f.lt(ib, m.f.add(ia, ca))));
+  return m.f.logicalAnd(r,
+                        m.f.logicalAnd(m.f.lt(ia, m.f.add(ib, cb)), m.f.lt(ib, m.f.add(ia, ca))));
 }
 
 /// A receive request that becomes active (slot): its buffer may not share
@@ -1273,8 +1273,8 @@ void finalizeChecks(Machine& m) {
                           m.pc());
 }
 
-void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr scount,
-                          int64_t sdt, Expr rbuf, Expr rcount, int64_t rdt) {
+void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr scount, int64_t sdt,
+                          Expr rbuf, Expr rcount, int64_t rdt) {
   auto sc = m.concreteInt(scount), rc = m.concreteInt(rcount);
   if ((sc && *sc <= 0) || (rc && *rc <= 0))
     return;
