@@ -76,13 +76,13 @@ struct Prover::Impl {
   }
 
   SolverBackend& getZ3(ExprFactory& f) {
-    dropAbandoned(z3);
+    dropUnusable(z3);
     if (!z3)
       z3 = makeZ3Backend(f);
     return *z3;
   }
   SolverBackend& getCvc5(ExprFactory& f) {
-    dropAbandoned(cvc5);
+    dropUnusable(cvc5);
     if (!cvc5)
       cvc5 = makeCvc5Backend(f);
     return *cvc5;
@@ -90,15 +90,15 @@ struct Prover::Impl {
   /// A backend whose check was given up is left to its thread (leaked, never
   /// destroyed: that thread still uses it); one whose check was interrupted
   /// is destroyed. The next query gets a new one.
-  static void dropAbandoned(std::unique_ptr<SolverBackend>& b) {
+  static void dropUnusable(std::unique_ptr<SolverBackend>& b) {
     if (b && b->abandoned())
       (void)b.release();
     else if (b && b->retired())
       b.reset();
   }
   ~Impl() {
-    dropAbandoned(z3);
-    dropAbandoned(cvc5);
+    dropUnusable(z3);
+    dropUnusable(cvc5);
   }
 };
 
