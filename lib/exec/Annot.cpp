@@ -674,12 +674,13 @@ protected:
     // none in the window (a bound over an unbounded input, as under --lise):
     // one query instead of the whole walk
     Expr inWindow = upper ? m.f.le(v, m.intc(kMaxQuantRange)) : m.f.ge(v, m.intc(-1));
-    if (m.ex.oracle().valid(m.pc(), inWindow) != Answer::Yes)
+    Expr ctx = m.boundsPc();
+    if (m.ex.oracle().valid(ctx, inWindow) != Answer::Yes)
       return std::nullopt;
     for (int64_t k = upper ? -1 : kMaxQuantRange; upper ? k <= kMaxQuantRange : k >= -1;
          k += upper ? 1 : -1) {
       Expr claim = upper ? m.f.le(v, m.intc(k)) : m.f.ge(v, m.intc(k));
-      if (m.ex.oracle().valid(m.pc(), claim) == Answer::Yes)
+      if (m.ex.oracle().valid(ctx, claim) == Answer::Yes)
         return k;
       if (k > 64 && k < kMaxQuantRange - 64)
         k = upper ? kMaxQuantRange - 64 : 64; // coarse jump

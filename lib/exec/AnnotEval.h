@@ -46,7 +46,15 @@ struct MpiVal {
   int64_t code = -1, unit = 0;
   std::vector<Expr> vals;
   std::vector<int64_t> codes;
+  /// A sequence of symbolic length (a count the path condition does not
+  /// bound): element i < len is arr[i], all of basic type code `code`
+  /// (vals and codes empty).
+  Expr arr = nullptr;
 };
+
+/// The array of value sequence v (its elements from 0), or null for an
+/// empty or heterogeneous one; its basic type code in `code` (MpiTerms.cpp).
+Expr seqArray(Machine& m, const MpiVal& v, int64_t& code);
 
 class EvalHook : public AnnotHook {
 public:

@@ -131,10 +131,11 @@ protected:
   std::optional<int64_t> concreteBound(Machine& m, Expr v, bool upper) override {
     if (auto c = m.concreteInt(v))
       return c;
+    Expr ctx = m.boundsPc();
     for (int64_t k : {0, 1, 2, 3, 4, 8, 16, 32, 64, 128}) {
       int64_t b = upper ? k : -k;
       Expr claim = upper ? m.f.le(v, m.intc(b)) : m.f.ge(v, m.intc(b));
-      if (m.ex.oracle().valid(m.pc(), claim) == Answer::Yes)
+      if (m.ex.oracle().valid(ctx, claim) == Answer::Yes)
         return b;
     }
     return std::nullopt;
@@ -191,7 +192,18 @@ protected:
         throw Unsupported("'" + m.text(whole) + "' of a symbolic rank whose values differ in " +
                           "kind or type at " + m.where());
       v.len = m.f.ite(is, a.len, v.len);
-      if (a.kind == MpiVal::Kind::Seq) {
+      if (a.kind == MpiVal::Kind::Seq && (a.arr || v.arr)) {
+        // of symbolic length: the arrays merged
+        int64_t ca = -1, cv = -1;
+        Expr xa = seqArray(m, a, ca), xv = seqArray(m, v, cv);
+        if (!xa || !xv || ca != cv || xa->type() != xv->type())
+          throw Unsupported("'" + m.text(whole) + "' of a symbolic rank whose values differ " +
+                            "in type at " + m.where());
+        v.arr = m.f.ite(is, xa, xv);
+        v.code = ca;
+        v.vals.clear();
+        v.codes.clear();
+      } else if (a.kind == MpiVal::Kind::Seq) {
         size_t k = std::min(a.vals.size(), v.vals.size());
         for (size_t j = 0; j < k; ++j) {
           if (a.codes[j] != v.codes[j])

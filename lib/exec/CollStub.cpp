@@ -71,8 +71,9 @@ Expr havocValue(Machine& m, const model::Type* t) {
 void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
                const model::Expr* e) {
   std::optional<int64_t> bound;
+  Expr ctx = m.boundsPc();
   for (int64_t k : {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63, 127, 255})
-    if (m.ex.oracle().valid(m.pc(), m.f.le(hi, m.intc(k))) == Answer::Yes) {
+    if (m.ex.oracle().valid(ctx, m.f.le(hi, m.intc(k))) == Answer::Yes) {
       bound = k;
       break;
     }

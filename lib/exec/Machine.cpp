@@ -161,6 +161,19 @@ void Machine::setLibState(LibSlot k, Expr v) {
     s.pop_back();
 }
 
+Expr Machine::boundsPc() {
+  Expr c = pc();
+  if (!c->hasBoundVars() || !ex.options().contract)
+    return c;
+  if (c->kind() != sym::Kind::And)
+    return f.trueExpr();
+  std::vector<Expr> keep;
+  for (Expr k : c->children())
+    if (!k->hasBoundVars())
+      keep.push_back(k);
+  return f.logicalAnd(keep);
+}
+
 int64_t Machine::requireConcrete(Expr e, const char* what) {
   if (auto v = boundedConcrete(e, what))
     return *v;
@@ -185,14 +198,15 @@ std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
     }
     if (!c.ok) {
       std::optional<int64_t> lo, hi;
+      Expr ctx = boundsPc();
       for (int64_t k : {0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 63})
-        if (ex.oracle().valid(pc(), f.le(e, intc(k))) == Answer::Yes) {
+        if (ex.oracle().valid(ctx, f.le(e, intc(k))) == Answer::Yes) {
           hi = k;
           break;
         }
       if (hi)
         for (int64_t k : {0, -1, -2, -3, -4, -8, -16, -32})
-          if (ex.oracle().valid(pc(), f.ge(e, intc(k))) == Answer::Yes) {
+          if (ex.oracle().valid(ctx, f.ge(e, intc(k))) == Answer::Yes) {
             lo = k;
             break;
           }

@@ -210,6 +210,12 @@ public:
 
   // ----------------------------------------------- obligations (Machine.cpp)
   Expr pc();
+  /// In a `verify --contract` run, pc() without its conjuncts under a
+  /// binder (the quantified facts a sequence of symbolic length brings):
+  /// the context of a search for a constant bound, which such facts do
+  /// not give and on which they make the provers time out (a weaker
+  /// context: a bound found holds under pc()). pc() in other runs.
+  Expr boundsPc();
   /// Reports a violation on the paths where `cond` holds; `unknown` instead
   /// when cond depends on a math function chorus leaves uninterpreted.
   [[noreturn]] void fail(ViolationKind k, const std::string& msg, Expr cond);

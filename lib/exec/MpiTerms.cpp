@@ -78,7 +78,7 @@ Expr element(Machine& m, Expr p, int64_t i, int proc, const MpiVal& b) {
   if (d->path.empty()) {
     if (i == 0)
       return m.readPlace(m.placeOfPointer(p, ctypeOf(m, b.dt), proc));
-    if (m.ex.oracle().valid(m.pc(), m.f.le(b.count, m.intc(i))) == Answer::Yes)
+    if (m.ex.oracle().valid(m.boundsPc(), m.f.le(b.count, m.intc(i))) == Answer::Yes)
       return nullptr;
     throw Unsupported("a buffer of more than one element at a scalar object at " + m.where());
   }
@@ -247,6 +247,21 @@ std::vector<Expr> reductionTrees(Machine& m, int64_t op, const std::vector<Expr>
 
 } // namespace
 
+/// (AnnotEval.h)
+Expr seqArray(Machine& m, const MpiVal& v, int64_t& code) {
+  if (v.arr) {
+    code = v.code;
+    return v.arr;
+  }
+  if (v.vals.empty())
+    return nullptr;
+  for (size_t i = 0; i < v.vals.size(); ++i)
+    if (v.codes[i] != v.codes[0] || v.vals[i]->type() != v.vals[0]->type())
+      return nullptr;
+  code = v.codes[0];
+  return m.f.arrayLit(m.f.arrayType(v.vals[0]->type()), v.vals);
+}
+
 bool EvalHook::isMpiType(const model::Type* t) {
   return t && t->kind == TypeKind::Struct &&
          (t->tag == "mpi_buf_t" || t->tag == "mpi_sig_t" || t->tag == "mpi_seq_t");
@@ -353,6 +368,29 @@ MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
     std::vector<int64_t> unit = unitCodes(m, b.dt, b.proc);
     v.len = m.f.mul(b.count, m.intc(int64_t(unit.size())));
     auto K = concreteBound(m, b.count, true);
+    if (!K && isBasicType(b.dt) && !isByteType(b.dt) && unit.size() == 1 &&
+        unit[0] != kSymbolicCode) {
+      // a count the path condition does not bound: the sequence of
+      // symbolic length \j. a[off + j] over the array a the buffer points
+      // into (in process b.proc)
+      checkType(m, b);
+      auto d = m.V.decodePointer(b.base);
+      if (!d || d->path.empty())
+        throw Unsupported("'" + m.text(e) + "': a buffer of symbolic count that does not " +
+                          "point into an array at " + m.where());
+      const ProcState& ps = *m.gs.procs[size_t(b.proc)];
+      std::vector<Expr> prefix(d->path.begin(), d->path.end() - 1);
+      const model::Type* t = nullptr;
+      Expr a = m.readPath(m.rootValue(ps, d->root), m.rootType(ps, d->root), prefix, 0, &t);
+      if (!t || t->kind != TypeKind::Array || !t->elem->isScalar())
+        throw Unsupported("a buffer that is not an array of numbers at " + m.where());
+      Expr j = m.f.boundVar("j", m.f.intType());
+      Expr bvs[1] = {j};
+      v.arr = m.f.arrayLambda(a->type(), v.len,
+                              m.f.lambda(bvs, m.f.arrayRead(a, m.f.add(d->path.back(), j))));
+      v.code = unit[0];
+      return v;
+    }
     if (!K)
       throw Unsupported("'" + m.text(e) + "': the count of the buffer has no bound the path " +
                         "condition gives at " + m.where());
@@ -438,6 +476,18 @@ Expr EvalHook::mpiEqual(Machine& m, const MpiVal& a, const MpiVal& b) {
     };
     return expand(a, *la) == expand(b, *lb) ? m.f.trueExpr() : m.f.falseExpr();
   }
+  if (a.arr || b.arr) {
+    // of symbolic length: equal lengths and elements
+    int64_t ca = -1, cb = -1;
+    Expr xa = seqArray(m, a, ca), xb = seqArray(m, b, cb);
+    Expr empty = m.f.eq(a.len, m.intc(0));
+    if (!xa || !xb || ca != cb)
+      return m.f.logicalAnd(m.f.eq(a.len, b.len), empty);
+    Expr i = m.f.boundVar("i", m.f.intType());
+    return m.f.logicalAnd(m.f.eq(a.len, b.len), m.f.forallRange(i, m.intc(0), a.len,
+                                                                sameValue(m, m.f.arrayRead(xa, i),
+                                                                          m.f.arrayRead(xb, i))));
+  }
   std::vector<Expr> cs{m.f.eq(a.len, b.len)};
   size_t k = std::min(a.vals.size(), b.vals.size());
   for (size_t i = 0; i < k; ++i) {
@@ -485,6 +535,54 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
                       ": its function is C code, which a contract does not evaluate (an MPI_Op "
                       "parameter of f stands for every user op)");
   bool loc = (op & 0xffffff) == 11 || (op & 0xffffff) == 12;
+  bool symbolicLength = out.arr != nullptr;
+  for (const MpiVal& in : ins)
+    symbolicLength = symbolicLength || in.arr;
+  if (symbolicLength) {
+    // of symbolic length: element by element under one quantifier
+    if (loc)
+      throw Unsupported("\\mpi_reduce with MPI_MAXLOC/MPI_MINLOC on a sequence of symbolic "
+                        "length at " +
+                        m.where());
+    int64_t co = -1;
+    Expr xo = seqArray(m, out, co);
+    std::vector<Expr> xs;
+    bool typed = xo != nullptr;
+    for (const MpiVal& in : ins) {
+      int64_t c = -1;
+      xs.push_back(seqArray(m, in, c));
+      typed = typed && xs.back() && c == co;
+    }
+    if (typed && co == kSymbolicCode)
+      throw Unsupported("\\mpi_reduce over the symbolic datatype at " + m.where() +
+                        " (its values are moved, never combined)");
+    Expr i = m.f.boundVar("i", m.f.intType());
+    Expr ok = m.f.falseExpr();
+    if (typed) {
+      std::vector<Expr> at;
+      for (Expr x : xs)
+        at.push_back(m.f.arrayRead(x, i));
+      Expr r = m.f.arrayRead(xo, i);
+      if (isSymbolicOp(op)) {
+        std::vector<Expr> trees = reductionTrees(m, op, at);
+        if (trees.empty())
+          throw Unsupported("\\mpi_reduce with a user op over " + std::to_string(at.size()) +
+                            " operands at " + m.where() + " (more than " +
+                            std::to_string(kMaxTrees) + " ways to combine them)");
+        std::vector<Expr> alts;
+        for (Expr t : trees)
+          alts.push_back(sameValue(m, r, t));
+        ok = m.f.logicalOr(alts);
+      } else {
+        Expr acc = at[0];
+        for (size_t j = 1; j < at.size(); ++j)
+          acc = combine(m, op, co, acc, at[j]);
+        ok = sameValue(m, r, acc);
+      }
+    }
+    cs.push_back(m.f.forallRange(i, m.intc(0), out.len, ok));
+    return m.f.logicalAnd(cs);
+  }
   for (size_t i = 0; i < k; ++i) {
     if (ins[0].codes[i] == kSymbolicCode)
       throw Unsupported("\\mpi_reduce over the symbolic datatype at " + m.where() +

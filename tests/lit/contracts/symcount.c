@@ -111,11 +111,45 @@ void shift(double *s, double *r, int n) {
 }
 
 
+// MPI's collectives of symbolic length: an allreduce (Fig. 5, App. B.3)
+// from MPI_Reduce and MPI_Bcast, simulated by their App. B contracts,
+// whose sequences *\mpi_buf(b, count, MPI_INT) are then arrays of
+// symbolic length. Broken: a reduction of half; a broadcast of half.
+/*@ mpi uses MPI_COMM_WORLD;
+    mpi collective(MPI_COMM_WORLD):
+      requires \valid(\mpi_buf(r, count, MPI_INT));
+      requires \mpi_agree(count) && 0 <= count;
+      requires \valid_read(\mpi_buf(s, count, MPI_INT));
+      requires \separated(\mpi_buf(r, count, MPI_INT), \mpi_buf(s, count, MPI_INT));
+      assigns *\mpi_buf(r, count, MPI_INT);
+      ensures \mpi_agree(*\mpi_buf(r, count, MPI_INT));
+      ensures \mpi_reduce(*\mpi_buf(r, count, MPI_INT), 0, \mpi_comm_size, MPI_SUM,
+                          \lambda integer t; \mpi_on(*\mpi_buf(s, count, MPI_INT), t));
+      waitsfor { i | int i; 0 <= i < \mpi_comm_size };
+*/
+void allred(const int *s, int *r, int count) {
+#ifdef HALFR
+  MPI_Reduce(s, r, count / 2, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+#else
+  MPI_Reduce(s, r, count, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+#endif
+#ifdef HALFB
+  MPI_Bcast(r, count / 2, MPI_INT, 0, MPI_COMM_WORLD);
+#else
+  MPI_Bcast(r, count, MPI_INT, 0, MPI_COMM_WORLD);
+#endif
+}
+
 // RUN: %expect-exit 0 %chorus verify %s --contract bcast -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
 // RUN: %expect-exit 0 %chorus verify %s --contract bcast -n 1..3 -DPROBE --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
 // RUN: %expect-exit 0 %chorus verify --float real %s --contract shift -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
 // RUN: %expect-exit 0 %chorus verify %s --contract twice -n 1..3 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
+// RUN: %expect-exit 0 %chorus verify %s --contract allred -n 1..2 --quiet 2>&1 | FileCheck %s --check-prefix=OK --implicit-check-not=note:
 // OK: verdict: verified
+// RUN: %expect-exit 1 %chorus verify %s --contract allred -n 2 -DHALFR --quiet | FileCheck %s --check-prefix=HALFR
+// HALFR: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}symcount.c:126:7 (process 0)
+// RUN: %expect-exit 1 %chorus verify %s --contract allred -n 2 -DHALFB --quiet | FileCheck %s --check-prefix=HALFB
+// HALFB: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}symcount.c:125:7 (process 1)
 // RUN: %expect-exit 1 %chorus verify %s --contract twice -n 2 -DOTHER --quiet | FileCheck %s --check-prefix=OTHER
 // OTHER: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}symcount.c:73:7 (process 0)
 // The root sends half the values: the last ones are not broadcast.
