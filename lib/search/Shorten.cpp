@@ -98,6 +98,15 @@ SearchResult shortenTrace(const model::Program& p, const exec::ExecOptions& eo,
               : std::clamp(kShortenFactor * cpu0, kShortenMinSeconds, kShortenMaxSeconds);
   auto spent = [&] { return limited ? since(t0) : cpuSeconds() - cpu0; };
   const std::vector<exec::Step>& orig = r.trace;
+  // One unit moves (a sequential program, or one process before the
+  // others): every move is in the violation's causal past, and a replay of
+  // fewer of its moves follows the search's own path, on which the
+  // violation came last (a replay of 10^5 moves of one loop costs seconds).
+  bool oneUnit = true;
+  for (const exec::Step& s : orig)
+    oneUnit = oneUnit && s.proc == orig[0].proc && s.thread == orig[0].thread;
+  if (oneUnit)
+    return r;
   // The units of execution (process, thread) in the order they first move,
   // and each step's unit and index among that unit's steps.
   std::map<std::pair<int, int>, size_t> unitOf;
