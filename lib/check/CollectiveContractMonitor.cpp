@@ -71,6 +71,25 @@ CollectiveContractMonitor::CollectiveContractMonitor(exec::Executor& ex) : ex_(e
   ex.watchCalls(std::move(watch));
 }
 
+exec::GlobalState CollectiveContractMonitor::preState(Expr pc) {
+  const exec::GlobalState& init = ex_.contractInitial();
+  sym::ExprFactory& f = ex_.values().factory();
+  sym::ExprMap fixed;
+  for (Expr c : sym::ExprFactory::conjuncts(pc)) {
+    if (c->kind() != sym::Kind::Eq)
+      continue;
+    std::span<const Expr> xs = f.freeSymbols(c);
+    if (xs.size() != 1 || !xs[0]->type()->isInt() || fixed.count(xs[0]))
+      continue;
+    Expr v = ex_.oracle().uniqueValue(pc, xs[0]);
+    if (v && v->kind() == sym::Kind::NumConst)
+      fixed.emplace(xs[0], v);
+  }
+  if (fixed.empty())
+    return init;
+  return state::substitute(init, fixed, f, ex_.interner());
+}
+
 bool CollectiveContractMonitor::possible(Expr pc, Expr guard) {
   if (guard->isTrue())
     return true;
@@ -410,7 +429,7 @@ void CollectiveContractMonitor::postconditions(const exec::CallEvent& ev, exec::
   const std::string& fn = P.func(drv_->func).name;
   exec::GlobalState& s = succ.state;
   sym::ExprFactory& f = ex_.values().factory();
-  const exec::GlobalState& init = ex_.contractInitial();
+  const exec::GlobalState init = preState(s.pc);
   const std::vector<int>& G = ex_.contractGroup();
   int n = int(G.size());
   for (const Guarded& g : clausesOf(*contract_, ClauseKind::Ensures)) {

@@ -189,6 +189,69 @@ std::string clauseText(const model::Program& P, const model::Clause& c, const ch
   return t + " (" + P.where(c.loc) + ")";
 }
 
+/// After a simulated call (from path condition `before` to s.pc): a fresh
+/// value of the call (a symbol havocN, N >= freshFrom) that a new conjunct
+/// defines as `h = e` (e free of h; MPI_Reduce_local's `out = in op inout`)
+/// is replaced by e everywhere in s, the conjunct then trivial. Sound (h
+/// occurs nowhere else); later questions then read the values themselves,
+/// not a chain of equations the prover must compose (a product of several
+/// calls' results is nonlinear: reduceScatterNC's MPI_PROD, seed 002).
+/// IEEE floating inputs (floats) are kept.
+void inlineStubDefinitions(sym::ExprFactory& f, state::ProcInterner& interner,
+                           const std::unordered_map<Expr, const model::Type*>& floats,
+                           GlobalState& s, Expr before, uint32_t freshFrom) {
+  if (s.pc == before || s.pc->isFalse())
+    return;
+  std::vector<Expr> old = sym::ExprFactory::conjuncts(before);
+  std::sort(old.begin(), old.end());
+  auto isFresh = [&](Expr x) {
+    if (x->kind() != sym::Kind::Symbol || !(x->type()->isInt() || x->type()->isReal()) ||
+        floats.count(x))
+      return false;
+    const std::string& n = x->name();
+    if (n.size() <= 5 || n.compare(0, 5, "havoc") != 0)
+      return false;
+    uint64_t k = 0;
+    for (size_t i = 5; i < n.size(); ++i) {
+      if (n[i] < '0' || n[i] > '9')
+        return false;
+      k = k * 10 + uint64_t(n[i] - '0');
+    }
+    return k >= freshFrom && k < s.fresh;
+  };
+  std::vector<std::pair<Expr, Expr>> done; // the substitutions made, in order
+  for (Expr c : sym::ExprFactory::conjuncts(s.pc)) {
+    if (c->kind() != sym::Kind::Eq || std::binary_search(old.begin(), old.end(), c))
+      continue;
+    for (const auto& [h, e] : done) // (s.pc has them already)
+      c = f.substitute(c, sym::ExprMap{{h, e}});
+    if (c->kind() != sym::Kind::Eq || !c->children()[1]->isZero())
+      continue;
+    Expr poly = c->children()[0];
+    if (!(poly->type()->isInt() || poly->type()->isReal()))
+      continue;
+    for (Expr h : f.freeSymbols(c)) {
+      if (!isFresh(h))
+        continue;
+      // poly = h - e (coefficient 1) or e - h (coefficient -1), e free of h
+      Expr e = nullptr;
+      for (Expr cand : {f.sub(h, poly), f.add(h, poly)}) {
+        std::span<const Expr> fs = f.freeSymbols(cand);
+        if (std::find(fs.begin(), fs.end(), h) == fs.end()) {
+          e = cand;
+          break;
+        }
+      }
+      if (!e)
+        continue;
+      // (one at a time: a later definition may name an earlier symbol)
+      s = state::substitute(s, sym::ExprMap{{h, e}}, f, interner);
+      done.push_back({h, e});
+      break;
+    }
+  }
+}
+
 } // namespace
 
 // A body-less MPI function with a local contract (App. B.13,
@@ -248,6 +311,7 @@ ProcMoves Executor::localStubMoves(const GlobalState& s, int p) {
   m.step.effects.push_back(gf.name + " simulated");
   m.doReturn(res);
   pm.succs.push_back(m.successor());
+  inlineStubDefinitions(f_, interner_, impl_->floatInputs, pm.succs.back().state, s.pc, s.fresh);
   simplifyUnderPc(pm.succs.back().state, s.pc);
   // local to the process: safe for the urgent POR
   pm.safe = true;

@@ -50,6 +50,13 @@ private:
   /// `mpi uses` of rank r allows communication on comm (or on the
   /// communicator comm was made from by process state ps).
   bool uses(int r, const state::ProcState& ps, int64_t comm) const;
+  /// The pre-state (Executor::contractInitial) with the input symbols pc
+  /// fixes (x = v among its conjuncts: a count the path chose) replaced by
+  /// their values, as in the current state (Executor::simplifyUnderPc): a
+  /// read of `\old(b[k * count])` is then a read at the index the state
+  /// wrote, not one the prover must equate with it (a product of such
+  /// reads is nonlinear: reduceScatterNC's MPI_PROD, seed 002).
+  exec::GlobalState preState(exec::Expr pc);
   void onReturn(const exec::CallEvent& ev, exec::Successor& succ, int p);
   void postconditions(const exec::CallEvent& ev, exec::Successor& succ);
   void messages(const exec::GlobalState& from, exec::Successor& succ, int p);
