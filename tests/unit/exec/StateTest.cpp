@@ -416,3 +416,91 @@ TEST(PackedArray, ProcStatesWithEqualArraysAreOneState) {
   EXPECT_EQ(x->packedAt(0)->get(1), 1);
   EXPECT_EQ(w.packedAt(0)->get(1), 9);
 }
+
+// LISE (seed 004 §3, state identity): the loop records are part of the
+// state and of its key — each record's kind, branch (isTrue), snapshots,
+// write sets, and the split of the path condition (the record's ppc and
+// relation, conjuncts of the whole pc) — and the order of the records (the
+// queue, the stack; currentLoopRecord is the topmost true record of the
+// process). Two states that differ only in one of them are not merged; a
+// renaming of all their symbols is.
+TEST(State, LiseRecordsArePartOfTheKey) {
+  Fixture fx;
+  auto& f = fx.f;
+  fx.b.global("x", fx.b.tInt);
+  fx.v = std::make_unique<Values>(fx.b.p, f);
+  struct Opt {
+    const char *old = "a", *fresh = "lise.Y0";
+    bool isTrue = true;
+    int64_t snapOffset = 0;           // the snapshot holds x = old + this
+    std::vector<uint64_t> written{2}; // process 0's write set
+    bool ppcInRecord = true;          // 0 <= Y: the record's assumption
+    bool relationInRecord = true;     // Y = old: the record's relation
+    bool secondRecord = false, swapped = false, inQueue = false;
+  };
+  auto make = [&](const Opt& o) {
+    Expr a = f.symbol(o.old, f.intType()), y = f.symbol(o.fresh, f.intType());
+    ProcState cur, snap;
+    cur.globals = {fx.v->nullPointer(), fx.v->nullPointer(), y};
+    snap.globals = {fx.v->nullPointer(), fx.v->nullPointer(), f.add(a, f.intConst(o.snapOffset))};
+    Expr rel = f.eq(y, a), ppc = f.le(f.intConst(0), y), bound = f.le(a, f.intConst(5));
+    GlobalState s = fx.state(cur, f.logicalAnd(f.logicalAnd(rel, ppc), bound));
+    LiseRecord r;
+    r.id = 0;
+    r.loop = true;
+    r.isTrue = o.isTrue;
+    r.snaps = {fx.in.intern(std::move(snap))};
+    r.writeset.assign(1);
+    r.writeset.set(0, o.written);
+    r.ppc = o.ppcInRecord ? ppc : nullptr;
+    r.relation = o.relationInRecord ? rel : nullptr;
+    (o.inQueue ? s.liseQueue : s.liseStack).push_back(r);
+    if (o.secondRecord) {
+      LiseRecord r2 = r;
+      r2.id = 1;
+      r2.ppc = r2.relation = nullptr;
+      s.liseStack.insert(o.swapped ? s.liseStack.begin() : s.liseStack.end(), r2);
+    }
+    return s;
+  };
+  auto key = [&](const GlobalState& s) { return canonicalize(s, *fx.v, fx.in, nullptr); };
+  const GlobalState k = key(make({}));
+  Opt renamed;
+  renamed.old = "b";
+  renamed.fresh = "lise.Y7";
+  EXPECT_TRUE(key(make(renamed)) == k); // the same state up to renaming
+  EXPECT_EQ(key(make(renamed)).hash(), k.hash());
+  Opt o;
+  o.isTrue = false; // the loop's false branch (an exit record)
+  EXPECT_FALSE(key(make(o)) == k);
+  o = {};
+  o.snapOffset = 1; // another snapshot: another pending claim
+  EXPECT_FALSE(key(make(o)) == k);
+  o = {};
+  o.written = {1}; // another write set: another havoc at the next head
+  EXPECT_FALSE(key(make(o)) == k);
+  o.written = {};
+  EXPECT_FALSE(key(make(o)) == k);
+  o = {};
+  o.ppcInRecord = false; // 0 <= Y permanent: not dropped when the record pops
+  EXPECT_FALSE(key(make(o)) == k);
+  o = {};
+  o.relationInRecord = false; // Y = old permanent: not dropped at completion
+  EXPECT_FALSE(key(make(o)) == k);
+  o = {};
+  o.inQueue = true; // incomplete
+  EXPECT_FALSE(key(make(o)) == k);
+  o = {};
+  o.secondRecord = true;
+  const GlobalState k2 = key(make(o));
+  o.swapped = true; // another current loop record
+  EXPECT_FALSE(key(make(o)) == k2);
+  // The path condition's projection on the values keeps what the records
+  // mention: Y = old and old <= 5 concern the record (the relation names
+  // old, which no value holds), so nothing is dropped.
+  std::function<bool(Expr)> sat = [](Expr) { return true; };
+  CanonOptions co;
+  co.satisfiable = &sat;
+  GlobalState p = canonicalize(make({}), *fx.v, fx.in, nullptr, co);
+  EXPECT_EQ(sym::ExprFactory::conjuncts(p.pc).size(), 3u);
+}
