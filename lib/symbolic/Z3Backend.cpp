@@ -155,6 +155,10 @@ public:
       nonlinearQuery_ = false;
       for (Expr a : assertions)
         nonlinearQuery_ = nonlinearQuery_ || nonlinear(a);
+      realPolynomialQuery_ = nonlinearQuery_;
+      for (Expr a : assertions)
+        realPolynomialQuery_ = realPolynomialQuery_ && realPolynomial(a);
+      query_ = as;
     } catch (const Unsupported& u) {
       reason = u.what();
       return false;
@@ -210,7 +214,8 @@ public:
     // then a grace for the interrupts to take effect; CPU time of the
     // checking thread, as the limits are: on a loaded machine a check that
     // heeds them may take much longer on the wall clock)
-    const double limit = 2 * double(timeoutMs) + double(std::max<uint64_t>(kGraceMs, timeoutMs));
+    const double limit = (realPolynomialQuery_ ? 3 : 2) * double(timeoutMs) +
+                         double(std::max<uint64_t>(kGraceMs, timeoutMs));
     std::unique_lock<std::mutex> l(job->mu);
     for (double waitMs = limit;;) {
       if (job->cv.wait_for(l, std::chrono::milliseconds(uint64_t(waitMs)),
@@ -263,8 +268,28 @@ public:
       uint64_t attemptStart = interruptsBefore; // (interrupts before the last attempt)
       fresh_.reset();
       try {
-        res = solver_.check();
-        if (res == z3::unknown && nonlinearQuery_) {
+        if (realPolynomialQuery_) {
+          // Polynomial real arithmetic (seed 004's fib: products of havocked
+          // reals): z3's nlsat decision procedure after its equation
+          // solving, on a solver of its own. On fib's 103 queries: 0.05 s
+          // instead of 0.27 s in the incremental core, the same answers. A
+          // goal nlsat cannot take (unknown, not interrupted) goes on below.
+          fresh_.emplace((z3::tactic(ctx_, "simplify") & z3::tactic(ctx_, "solve-eqs") &
+                          z3::tactic(ctx_, "nlsat"))
+                             .mk_solver());
+          for (const z3::expr& a : query_)
+            fresh_->add(a);
+          res = fresh_->check();
+          if (res == z3::unknown && watchdog_.interrupts() == interruptsBefore) {
+            watchdog_.disarm();
+            fresh_.reset();
+            if (timeoutMs)
+              watchdog_.arm(timeoutMs);
+          }
+        }
+        if (!fresh_)
+          res = solver_.check();
+        if (res == z3::unknown && nonlinearQuery_ && !fresh_) {
           // Nonlinear arithmetic the incremental core could not decide: once
           // more with a solver that never saw push/pop, so that z3 picks its
           // non-incremental tactics (preprocessing and nlsat; often ten
@@ -985,6 +1010,45 @@ private:
   std::optional<z3::solver> fresh_; ///< the retry of an undecided nonlinear query (solve())
   bool nonlinearQuery_ = false;
   std::unordered_map<Expr, bool> nonlinearMemo_;
+  /// Nonlinear, and only polynomials over real symbols and constants
+  /// compared and combined by Boolean connectives (realPolynomial).
+  bool realPolynomialQuery_ = false;
+  std::unordered_map<Expr, bool> realPolynomialMemo_;
+  z3::expr_vector query_{ctx_}; ///< the translated assertions of the query (prepare)
+
+  /// Is e in nlsat's fragment: Boolean connectives over comparisons of
+  /// polynomials (sums, products, powers) over real symbols and constants?
+  bool realPolynomial(Expr e) {
+    switch (e->kind()) {
+    case Kind::BoolConst:
+      return true;
+    case Kind::NumConst:
+    case Kind::Symbol:
+      return e->type()->kind() == TypeKind::Real;
+    case Kind::And:
+    case Kind::Or:
+    case Kind::Not:
+    case Kind::Lt:
+    case Kind::Le:
+    case Kind::Eq:
+    case Kind::Add:
+    case Kind::Mul:
+    case Kind::Pow:
+      break;
+    default:
+      return false;
+    }
+    auto it = realPolynomialMemo_.find(e);
+    if (it != realPolynomialMemo_.end())
+      return it->second;
+    bool r = true;
+    for (uint32_t i = 0; i < e->numChildren() && r; ++i)
+      r = realPolynomial(e->child(i));
+    if (r && (e->kind() == Kind::Add || e->kind() == Kind::Mul || e->kind() == Kind::Pow))
+      r = e->type()->kind() == TypeKind::Real;
+    realPolynomialMemo_.emplace(e, r);
+    return r;
+  }
 
   /// Does e hold a product of two non-constant terms, a power, or a
   /// division or remainder by a non-constant?

@@ -796,3 +796,40 @@ TEST(ProverChain, DifferenceLogicAgreesWithZ3) {
   }
   EXPECT_EQ(dl.stats().z3Calls, 0u);
 }
+
+// Polynomial real arithmetic (Z3Backend: nlsat after equation solving, the
+// incremental core only for what nlsat cannot take): exact answers, models
+// of the original symbols (also those the equations eliminate), irrational
+// solutions without a rational value.
+TEST(ProverChain, RealPolynomialsAreDecided) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f, ProverOptions{Backend::Z3, 5000, false, true, /*internal=*/false});
+  Expr k = f.symbol("k", t.R), j = f.symbol("j", t.R);
+  // fib's step: k' = j + k, j' = k, ratio r = k'/j' with r * j' = k'
+  Expr ctx = t.all({f.lt(t.rc(0), j), f.lt(t.rc(0), k), f.eq(t.ry, f.add(j, k)), f.eq(t.rx, t.ry),
+                    f.eq(f.mul(t.rx, k), f.add(j, k))});
+  EXPECT_EQ(p.valid(ctx, f.lt(t.rc(1), t.rx)), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.lt(t.rc(2), t.rx)), Answer::No);
+  EXPECT_EQ(p.satisfiable(f.logicalAnd(ctx, f.le(t.rx, t.rc(1)))), Answer::No);
+  EXPECT_EQ(p.satisfiable(f.lt(f.mul(t.rx, t.rx), t.rc(0))), Answer::No);
+  EXPECT_EQ(p.satisfiable(t.all(
+                {f.lt(t.rc(0), f.mul(t.rx, t.ry)), f.lt(t.rc(0), t.rx), f.lt(t.ry, t.rc(0))})),
+            Answer::No);
+  // a model of the whole context: the eliminated ry has its value too
+  auto m = p.model(f.logicalAnd(ctx, f.eq(j, t.rc(2))));
+  ASSERT_TRUE(m.has_value());
+  ExprMap vals;
+  for (auto& e : *m) {
+    ASSERT_NE(e.value, nullptr) << toString(e.symbol) << " = " << e.text;
+    vals[e.symbol] = e.value;
+  }
+  EXPECT_TRUE(f.substitute(f.logicalAnd(ctx, f.eq(j, t.rc(2))), vals)->isTrue());
+  // x * x = 2: satisfiable, its solution is not rational
+  EXPECT_EQ(p.satisfiable(f.eq(f.mul(t.rx, t.rx), t.rc(2))), Answer::Yes);
+  auto irr = p.model(f.eq(f.mul(t.rx, t.rx), t.rc(2)));
+  ASSERT_TRUE(irr.has_value());
+  ASSERT_EQ(irr->size(), 1u);
+  EXPECT_EQ((*irr)[0].value, nullptr);
+  EXPECT_EQ(p.stats().maybeResults, 0u);
+}
