@@ -210,7 +210,8 @@ public:
     });
     if (!started)
       return check(timeoutMs);
-    // (two attempts, incremental then fresh, each with the time limit,
+    // (two attempts, incremental then fresh, each with the time limit —
+    // three for polynomial real arithmetic, nlsat first, see check() —
     // then a grace for the interrupts to take effect; CPU time of the
     // checking thread, as the limits are: on a loaded machine a check that
     // heeds them may take much longer on the wall clock)
