@@ -131,6 +131,46 @@ static int covers(uintptr_t a, unsigned long n, uintptr_t h) {
 _Thread_local rt_inst* rt_tl_exact;
 _Thread_local rt_memo rt_tl_memo[RT_MEMO];
 
+/* does the filter count one of [j0, j0 + span] (granules, as covers)
+ * at a granule of [g0, g1]? */
+static int hits(uintptr_t j0, uintptr_t span, uintptr_t g0, uintptr_t g1) {
+  const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+  return g1 - g0 >= m || ((j0 - g0) & m) <= g1 - g0 || ((g0 - j0) & m) <= span;
+}
+
+/* in->ilo[k], in->ihi[k] of location k of several (not within one
+ * granule); 1: it has such bytes (its key is then that of k alone) */
+static int inner(rt_inst* in, int k, int nl) {
+  uintptr_t a = in->addr[k];
+  unsigned long n = in->size[k];
+  in->ilo[k] = in->ihi[k] = 0;
+  if (!n)
+    return 0;
+  uintptr_t g0 = a >> 3, g1 = (a + n - 1) >> 3;
+  /* its first and last granule may be another location's too; one in the
+   * middle (through the hash) takes it out */
+  int first = 0, last = 0;
+  for (int j = 0; j < nl; ++j) {
+    if (j == k)
+      continue;
+    uintptr_t b = in->addr[j];
+    unsigned long sz = in->size[j] ? in->size[j] : 1;
+    if (overlaps(a, n, b, sz))
+      return 0;
+    uintptr_t j0 = b >> 3, span = ((b + sz - 1) >> 3) - j0;
+    first |= hits(j0, span, g0, g0);
+    last |= hits(j0, span, g1, g1);
+    if (g1 - g0 >= 2 && hits(j0, span, g0 + 1, g1 - 1))
+      return 0;
+  }
+  uintptr_t lo = first ? (g0 + 1) << 3 : a, hi = last ? g1 << 3 : a + n;
+  if (lo >= hi)
+    return 0;
+  in->ilo[k] = lo;
+  in->ihi[k] = hi;
+  return 1;
+}
+
 void rt_direct_prepare(rt_inst* in) {
   const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
   const chorus_rt_pa_site* site = in->site;
@@ -139,19 +179,34 @@ void rt_direct_prepare(rt_inst* in) {
     rt_direct_prepare1(in, 0);
     return;
   }
+  int ns = 0; /* the filter's entries, as rt_filter_add raises them */
   for (int k = 0; k < nl; ++k) {
     uintptr_t a = in->addr[k];
     unsigned long n = in->size[k];
     in->fown[k] = 0;
-    if (n - 1 > 15 || (a >> 3) != ((a + n - 1) >> 3))
-      continue;                       /* not within one granule: the long way */
     unsigned own = 1, mask = 1u << k; /* (k itself) */
-    for (int j = 0; j < nl; ++j)
-      if (j != k) {
-        own += (unsigned)covers(in->addr[j], in->size[j], (a >> 3) & m);
-        mask |= (unsigned)overlaps(a, n, in->addr[j], in->size[j]) << j;
-      }
-    in->fown[k] = (unsigned short)own;
+    uintptr_t g0 = a >> 3, g1 = (a + (n ? n : 1) - 1) >> 3;
+    if (g0 == g1 && ns >= 0 && ns < RT_FSLOTS)
+      in->fslot[ns++] = (unsigned short)(g0 & m);
+    else if (ns >= 0 && g1 - g0 < (uintptr_t)(RT_FSLOTS - ns))
+      for (uintptr_t g = g0; g <= g1; ++g)
+        in->fslot[ns++] = (unsigned short)(g & m);
+    else
+      ns = -1;
+    if (n - 1 > 15 || g0 != g1) {
+      /* not within one granule: the long way, but for an access inside
+       * its bytes of no other location's granule */
+      if (!inner(in, k, nl))
+        continue;
+    } else {
+      in->ilo[k] = in->ihi[k] = 0;
+      for (int j = 0; j < nl; ++j)
+        if (j != k) {
+          own += (unsigned)covers(in->addr[j], in->size[j], (a >> 3) & m);
+          mask |= (unsigned)overlaps(a, n, in->addr[j], in->size[j]) << j;
+        }
+      in->fown[k] = (unsigned short)own;
+    }
     if (in->kmask[k] != mask) {
       in->kmask[k] = (unsigned char)mask;
       in->known_true[k] = 0;
@@ -164,6 +219,7 @@ void rt_direct_prepare(rt_inst* in) {
           in->known_true[k] |= (unsigned char)(1u << w);
       }
   }
+  in->nfslot = ns < 0 ? 0 : ns;
   rt_exact_update();
 }
 

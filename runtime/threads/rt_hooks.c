@@ -109,9 +109,14 @@ static inline __attribute__((always_inline)) int quiet(uintptr_t a, unsigned lon
  * own_exact finds it) */
 static inline __attribute__((always_inline)) unsigned exact_n(const rt_inst* in, uintptr_t a,
                                                               unsigned long n, unsigned rw) {
-  for (int k = 0; k < in->xnl; ++k)
+  for (int k = 0; k < in->xnl; ++k) {
     if (in->addr[k] == a && in->size[k] == n)
       return (in->known_true[k] & rw) == rw ? in->fown[k] : 0;
+    /* (inside location k, within one granule only k counts at) */
+    if (a - in->ilo[k] < in->ihi[k] - in->ilo[k] && a + n <= in->ihi[k] &&
+        (a >> 3) == ((a + n - 1) >> 3))
+      return (in->known_true[k] & rw) == rw;
+  }
   return 0;
 }
 
@@ -125,7 +130,9 @@ static inline __attribute__((always_inline)) int exact(uintptr_t a, unsigned lon
     if (in->xa || !(fown = exact_n(in, a, n, rw)))
       return 0;
   }
-  if ((rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL)) || rt_dirty() ||
+  /* (its instance is published: the thread has a table, rt_tl_marked) */
+  if ((rt_tl_inside | rt_tl_dirty | (rt_tl_remark != NULL)) ||
+      atomic_load_explicit(rt_tl_marked, memory_order_relaxed) ||
       (rw & 2 && atomic_load_explicit(&rt_depmap[(a >> 3) & ((1u << RT_DEPMAP_BITS) - 1)],
                                       memory_order_relaxed)) ||
       atomic_load_explicit(&rt_filter[(a >> 3) & ((1u << RT_FILTER_BITS) - 1)],
@@ -143,20 +150,26 @@ __attribute__((noinline)) static int relocated(uintptr_t a, unsigned long n, int
   return !rt_tl_inside && rt_tl_live && rt_relocate_quick() && exact(a, n, write ? 2 : 1);
 }
 
+/* (an access that is not the commonest event, with regions live) */
+static inline __attribute__((always_inline)) void not_exact(const volatile void* a, unsigned long n,
+                                                            int write, void* pc) {
+  if (rt_tl_dirty && relocated((uintptr_t)a, n, write))
+    return;
+  if (rt_tl_recording) { /* `locate` reads what the locations are computed from */
+    if (!write)
+      rt_dep_read((uintptr_t)a, n);
+    return;
+  }
+  if (!quiet((uintptr_t)a, n, write))
+    access_slow(a, n, write, pc);
+}
+
 static inline __attribute__((always_inline)) void access(const volatile void* a, unsigned long n,
                                                          int write, void* pc) {
   if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {
     if (exact((uintptr_t)a, n, write ? 2 : 1))
       return;
-    if (rt_tl_dirty && relocated((uintptr_t)a, n, write))
-      return;
-    if (rt_tl_recording) { /* `locate` reads what the locations are computed from */
-      if (!write)
-        rt_dep_read((uintptr_t)a, n);
-      return;
-    }
-    if (!quiet((uintptr_t)a, n, write))
-      access_slow(a, n, write, pc);
+    not_exact(a, n, write, pc);
   }
 }
 
@@ -243,31 +256,31 @@ void __tsan_func_entry(void* pc) {
 }
 void __tsan_func_exit(void) {}
 
-#define PLAIN(n)                                                                                   \
-  void __tsan_read##n(void* a) {                                                                   \
-    access(a, n, 0, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_write##n(void* a) {                                                                  \
-    access(a, n, 1, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_unaligned_read##n(void* a) {                                                         \
-    access(a, n, 0, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_unaligned_write##n(void* a) {                                                        \
-    access(a, n, 1, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_volatile_read##n(void* a) {                                                          \
-    access(a, n, 0, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_volatile_write##n(void* a) {                                                         \
-    access(a, n, 1, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_unaligned_volatile_read##n(void* a) {                                                \
-    access(a, n, 0, RA);                                                                           \
-  }                                                                                                \
-  void __tsan_unaligned_volatile_write##n(void* a) {                                               \
-    access(a, n, 1, RA);                                                                           \
+/* (as READ_WRITE: the commonest event decided without a frame, the rest
+ * in a tail call) */
+#define ENTRY(name, n, w)                                                                          \
+  void __tsan_##name(void* a) {                                                                    \
+    if (LIKELY_OFF(atomic_load_explicit(&rt_live_total, memory_order_relaxed))) {                  \
+      if (rt_tl_exact && exact((uintptr_t)a, n, w ? 2 : 1))                                        \
+        return;                                                                                    \
+      __attribute__((musttail)) return access_slow##w##_##n(a);                                    \
+    }                                                                                              \
   }
+#define PLAIN(n)                                                                                   \
+  __attribute__((noinline)) static void access_slow0_##n(void* a) {                                \
+    not_exact(a, n, 0, RA);                                                                        \
+  }                                                                                                \
+  __attribute__((noinline)) static void access_slow1_##n(void* a) {                                \
+    not_exact(a, n, 1, RA);                                                                        \
+  }                                                                                                \
+  ENTRY(read##n, n, 0)                                                                             \
+  ENTRY(write##n, n, 1)                                                                            \
+  ENTRY(unaligned_read##n, n, 0)                                                                   \
+  ENTRY(unaligned_write##n, n, 1)                                                                  \
+  ENTRY(volatile_read##n, n, 0)                                                                    \
+  ENTRY(volatile_write##n, n, 1)                                                                   \
+  ENTRY(unaligned_volatile_read##n, n, 0)                                                          \
+  ENTRY(unaligned_volatile_write##n, n, 1)
 PLAIN(1)
 PLAIN(2)
 PLAIN(4)

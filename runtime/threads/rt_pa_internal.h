@@ -20,6 +20,7 @@ enum { RT_READ = 1, RT_WRITE, RT_BEGIN, RT_END, RT_MOVE };
 #define RT_SMALL 8
 #define RT_MAX_THREADS 4096
 #define RT_TABLE_MAX 16 /* published instances per thread (rt_table.c) */
+#define RT_FSLOTS 32    /* filter entries of a record's locations, listed */
 
 /* the memory an instance's locations are computed from: the bytes its
  * `locate` block read (n = -1: more than RT_DEPS ranges) */
@@ -70,6 +71,18 @@ struct chorus_rt_pa_inst {
   unsigned short fown[RT_SMALL];
   unsigned char known_true[RT_SMALL];
   unsigned char kmask[RT_SMALL];
+  /* (several locations) location k not within one granule, overlapping no
+   * other: the bytes [ilo[k], ihi[k]) of it whose granules no other of its
+   * locations counts at in the filter, so that the thread's access inside
+   * them, within one granule (`ring[i]` inside `ring`), is as exact as an
+   * access of k itself (same key, known_true[k]; the filter counts 1 there
+   * when no other instance names the bytes); ihi[k] 0: none */
+  uintptr_t ilo[RT_SMALL], ihi[RT_SMALL];
+  /* (several locations) the filter's entries their granules count at, one
+   * per granule of each, for BEGIN and END of the record at the same
+   * locations (rt_direct_prepare; nfslot 0: not known) */
+  unsigned short fslot[RT_FSLOTS];
+  int nfslot;
   /* its one location and known truths, for the entry point (rt_tl_exact) */
   uintptr_t xa;
   unsigned long xn;

@@ -331,9 +331,14 @@ relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n) {
   rt_tl_quiet = 0;
   in->locate = NULL;
   in->locate_d = locate_d;
+  /* (several locations: whether they are where they were, as the
+   * record's published copies, caddr, still say: it lingered direct) */
+  int same = n > 1 && in->nfslot;
+  for (int k = 0; same && k < n; ++k)
+    same &= in->addr[k] == now[k];
   rt_table_open();
   __atomic_store_n(&in->gen, in->gen + 1, __ATOMIC_RELAXED);
-  for (int k = 0; k < n; ++k)
+  for (int k = 0; !same && k < n; ++k)
     __atomic_store_n(&in->caddr[k], now[k], __ATOMIC_RELAXED);
   __atomic_store_n(&in->direct, 1, __ATOMIC_RELAXED);
   rt_table_close();
@@ -359,6 +364,20 @@ relive_quick_n(rt_inst* in, chorus_rt_pa_locate_d locate_d, const int n) {
       rt_count(1, 1);
       return in;
     }
+  }
+  if (same) { /* (the filter's entries of these locations are known) */
+    for (int i = 0; i < in->nfslot; ++i)
+      atomic_fetch_add(&rt_filter[in->fslot[i]], 1);
+    in->next_live = rt_tl_live;
+    rt_tl_live = in;
+    if (in->site != rt_tl_held || in->gen % 64 == 0) {
+      rt_direct_begun(in);
+      return in;
+    }
+    /* (as below) */
+    rt_exact_of_n(in, n);
+    rt_count(1, 1);
+    return in;
   }
   int moved = 0;
   for (int k = 0; k < n; ++k) {
@@ -491,6 +510,9 @@ void chorus_rt_pa_end(chorus_rt_pa_scope* s) {
   const int n = in->site->nlocs;
   if (n == 1 && in->fown[0]) /* (within one granule) */
     atomic_fetch_sub(&rt_filter[(in->addr[0] >> 3) & ((1u << RT_FILTER_BITS) - 1)], 1);
+  else if (n > 1 && in->nfslot) /* (rt_direct_prepare) */
+    for (int i = 0; i < in->nfslot; ++i)
+      atomic_fetch_sub(&rt_filter[in->fslot[i]], 1);
   else
     for (int k = 0; k < n; ++k)
       rt_filter_add(in->addr[k], in->size[k], -1);
@@ -579,6 +601,27 @@ int rt_relocate_quick(void) {
       return 0;
   rt_tl_dirty = 0;
   rt_clean();
+  uintptr_t a = now[0], old = in->addr[0];
+  unsigned long sz = in->size[0];
+  if (a != old && in->fown[0] && in->kmask[0] == 1 && in->known_true[0] == 3 && sz - 1 <= 7 &&
+      (a >> 3) == ((a + sz - 1) >> 3) && rt_tl_stack_hi) {
+    /* rt_direct_moved of the commonest case (DualStack's `slot = top++`):
+     * from one granule to another, e known true at the thread's read and
+     * write (as rt_direct_prepare1 and rt_exact_of leave it) */
+    const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
+    rt_table_open();
+    __atomic_store_n(&in->caddr[0], a, __ATOMIC_RELAXED);
+    rt_table_close();
+    in->addr[0] = a;
+    atomic_fetch_add(&rt_filter[(a >> 3) & m], 1);
+    atomic_fetch_sub(&rt_filter[(old >> 3) & m], 1);
+    in->xa = a;
+    in->xn = sz;
+    in->xrw = 3;
+    in->xnl = 1;
+    rt_tl_exact = in;
+    return 1;
+  }
   if (now[0] != in->addr[0]) {
     ++rt_tl_inside;
     rt_direct_moved(in, 0, now[0]);

@@ -627,6 +627,24 @@ PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
       depsKnown = depsKnown && l.depsKnown;
     }
     depsKnown = depsKnown && ndeps <= 16; // RT_DEPS (runtime/threads)
+    // the locations' sizes and kinds: static arrays, so that BEGIN does not
+    // build them each time, unless a location's size is not a constant (a
+    // variable-length array: then compound literals, built at BEGIN)
+    std::string sizes, kinds, constant, z = "chorus_rt_pa_z" + id, kk = "chorus_rt_pa_k" + id;
+    for (size_t l = 0; l < tr.locs.size(); ++l) {
+      std::string size = "sizeof(" + tr.locs[l].text + ")";
+      std::string isConstant = "__builtin_constant_p(" + size + ")";
+      sizes += (l ? ", " : "") + ("__builtin_choose_expr(" + isConstant + ", " + size + ", 0)");
+      kinds += (l ? ", " : "") + (tr.locs[l].value ? "CHORUS_RT_PA_KIND(" + tr.locs[l].text + ")"
+                                                   : std::string("CHORUS_RT_PA_OTHER"));
+      constant += (l ? " && " : "") + isConstant;
+    }
+    if (tr.locs.empty()) {
+      sizes = kinds = "0";
+      constant = "1";
+    }
+    begin += " static const unsigned long " + z + "[] = {" + sizes +
+             "}; static const unsigned char " + kk + "[] = {" + kinds + "};";
     begin +=
         " chorus_rt_pa_scope chorus_rt_pa_s" + id +
         " __attribute__((cleanup(chorus_rt_pa_end))) = chorus_rt_pa_begin" +
@@ -648,18 +666,13 @@ PassertRewrite rewritePasserts(std::string& text, const std::string& file) {
         }
       begin += " return chorus_rt_n;";
     }
-    begin += " }, (const unsigned long[]){";
+    begin += " }, __builtin_choose_expr(" + constant + ", " + z + ", (const unsigned long[]){";
     for (size_t l = 0; l < tr.locs.size(); ++l)
       begin += (l ? ", sizeof(" : "sizeof(") + tr.locs[l].text + ")";
     if (tr.locs.empty())
       begin += "0";
-    begin += "}, (const unsigned char[]){";
-    for (size_t l = 0; l < tr.locs.size(); ++l)
-      begin += (l ? ", " : "") + (tr.locs[l].value ? "CHORUS_RT_PA_KIND(" + tr.locs[l].text + ")"
-                                                   : std::string("CHORUS_RT_PA_OTHER"));
-    if (tr.locs.empty())
-      begin += "0";
-    begin += "});";
+    begin += "}), __builtin_choose_expr(" + constant + ", " + kk + ", (const unsigned char[]){" +
+             kinds + "}));";
     // never run: names each location's address and value in the region's
     // frame for the static filter (PassertFilter.cpp), which reads them
     // from the IR
