@@ -603,11 +603,11 @@ int rt_relocate_quick(void) {
   rt_clean();
   uintptr_t a = now[0], old = in->addr[0];
   unsigned long sz = in->size[0];
-  if (a != old && in->fown[0] && in->kmask[0] == 1 && in->known_true[0] == 3 && sz - 1 <= 7 &&
+  if (a != old && in->fown[0] && in->kmask[0] == 1 && sz - 1 <= 7 &&
       (a >> 3) == ((a + sz - 1) >> 3) && rt_tl_stack_hi) {
     /* rt_direct_moved of the commonest case (DualStack's `slot = top++`):
-     * from one granule to another, e known true at the thread's read and
-     * write (as rt_direct_prepare1 and rt_exact_of leave it) */
+     * from one granule to another, as rt_direct_prepare1 and rt_exact_of
+     * leave it (the known truths stand: the memo is asked at BEGIN) */
     const uintptr_t m = (1u << RT_FILTER_BITS) - 1;
     rt_table_open();
     __atomic_store_n(&in->caddr[0], a, __ATOMIC_RELAXED);
@@ -617,7 +617,7 @@ int rt_relocate_quick(void) {
     atomic_fetch_sub(&rt_filter[(old >> 3) & m], 1);
     in->xa = a;
     in->xn = sz;
-    in->xrw = 3;
+    in->xrw = in->known_true[0];
     in->xnl = 1;
     rt_tl_exact = in;
     return 1;

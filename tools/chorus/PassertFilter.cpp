@@ -43,6 +43,7 @@
 // checks at start that every unit was filtered knowing every assertion of
 // the program and warns naming the unit otherwise (runtime/threads/rt_watch.c).
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -273,8 +274,9 @@ bool escapes(const Value* V, bool chorusOnly, SmallPtrSetImpl<const Value*>& see
 /// Whether the local V's address goes only into literals of `locate`
 /// blocks passed to chorus_rt_pa_begin_d (an index variable the block
 /// names by pointer, as `slot` in `stack_items[slot]`): no other thread
-/// sees it, and its writes move only this thread's locations.
-bool onlyLocated(const AllocaInst* V) {
+/// sees it, and its writes move only this thread's locations. `begins`:
+/// the calls to chorus_rt_pa_begin_d whose blocks hold its address.
+bool onlyLocated(const AllocaInst* V, SmallVectorImpl<const CallInst*>* begins = nullptr) {
   bool located = false;
   for (const User* U : V->users()) {
     if (const auto* ld = dyn_cast<LoadInst>(U); ld && ld->getPointerOperand() == V)
@@ -313,6 +315,8 @@ bool onlyLocated(const AllocaInst* V) {
         for (unsigned a = 0; a < call->arg_size(); ++a)
           if (a != 1 && call->getArgOperand(a) == lit)
             return false;
+        if (begins)
+          begins->push_back(call);
         continue;
       }
       if (const auto* gep = dyn_cast<GetElementPtrInst>(L)) {
@@ -631,9 +635,16 @@ private:
           assumed.push_back("a=" + n);
       } else if (isa<AllocaInst>(o)) {
         SmallPtrSet<const Value*, 8> seen;
-        if (onlyLocated(cast<AllocaInst>(o)))
-          located = true;
-        else if (escapes(o, true, seen))
+        SmallVector<const CallInst*, 2> begins;
+        if (onlyLocated(cast<AllocaInst>(o), &begins)) {
+          // a write that no BEGIN holding its address can reach (`int slot
+          // = 0;` before the region, in no loop with it) moves no live
+          // location: nothing to do
+          bool afterBegin = false;
+          for (const CallInst* b : begins)
+            afterBegin = afterBegin || isPotentiallyReachable(b, access);
+          located = located || afterBegin;
+        } else if (escapes(o, true, seen))
           viaPointer = true;
       } else
         viaPointer = true;
