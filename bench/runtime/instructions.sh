@@ -31,7 +31,7 @@ printf "| kernel | threads | size | plain (instructions) | chorus cc (instructio
 for kernel in bs:20000 fluid:20000 bbuf:10000 dstack:10000 list:2000; do
   IFS=: read -r k n <<< "$kernel"
   n=$((n * scale))
-  one=(-DONE "-DK_$(echo "$k" | tr a-z A-Z)")
+  one=(-DONE "-DK_$(echo "$k" | tr '[:lower:]' '[:upper:]')")
   clang-16 -O2 "${one[@]}" "${off[@]}" -o "$tmp/plain" "$here/kernels.c" -lpthread
   "$chorus" cc -O2 "${one[@]}" -o "$tmp/checked" "$here/kernels.c"
   # (a runtime library built with -g has DWARF 5, which valgrind 3.19 cannot read)

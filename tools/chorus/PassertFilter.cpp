@@ -275,7 +275,9 @@ bool escapes(const Value* V, bool chorusOnly, SmallPtrSetImpl<const Value*>& see
 /// blocks passed to chorus_rt_pa_begin_d (an index variable the block
 /// names by pointer, as `slot` in `stack_items[slot]`): no other thread
 /// sees it, and its writes move only this thread's locations. `begins`:
-/// the calls to chorus_rt_pa_begin_d whose blocks hold its address.
+/// the calls to chorus_rt_pa_begin_d whose blocks hold its address, and a
+/// null one when its address goes where no such call is seen (unoptimized:
+/// a pointer variable the literal copies).
 bool onlyLocated(const AllocaInst* V, SmallVectorImpl<const CallInst*>* begins = nullptr) {
   bool located = false;
   for (const User* U : V->users()) {
@@ -302,6 +304,7 @@ bool onlyLocated(const AllocaInst* V, SmallVectorImpl<const CallInst*>* begins =
       const Function* f = call ? call->getCalledFunction() : nullptr;
       return f && f->getName().startswith("__tsan_") && call->arg_size() == 1;
     };
+    size_t before = begins ? begins->size() : 0;
     for (const User* L : lit->users()) {
       if (instrumentation(L))
         continue;
@@ -332,6 +335,8 @@ bool onlyLocated(const AllocaInst* V, SmallVectorImpl<const CallInst*>* begins =
         continue;
       return false;
     }
+    if (begins && begins->size() == before)
+      begins->push_back(nullptr);
     located = true;
   }
   return located;
@@ -642,7 +647,7 @@ private:
           // location: nothing to do
           bool afterBegin = false;
           for (const CallInst* b : begins)
-            afterBegin = afterBegin || isPotentiallyReachable(b, access);
+            afterBegin = afterBegin || !b || isPotentiallyReachable(b, access);
           located = located || afterBegin;
         } else if (escapes(o, true, seen))
           viaPointer = true;
