@@ -180,6 +180,7 @@ void rt_direct_prepare(rt_inst* in) {
     return;
   }
   int ns = 0; /* the filter's entries, as rt_filter_add raises them */
+  unsigned xinner = 0;
   for (int k = 0; k < nl; ++k) {
     uintptr_t a = in->addr[k];
     unsigned long n = in->size[k];
@@ -198,6 +199,7 @@ void rt_direct_prepare(rt_inst* in) {
        * its bytes of no other location's granule */
       if (!inner(in, k, nl))
         continue;
+      xinner |= 1u << k;
     } else {
       in->ilo[k] = in->ihi[k] = 0;
       for (int j = 0; j < nl; ++j)
@@ -220,6 +222,7 @@ void rt_direct_prepare(rt_inst* in) {
       }
   }
   in->nfslot = ns < 0 ? 0 : ns;
+  in->xinner = (unsigned char)xinner;
   rt_exact_update();
 }
 

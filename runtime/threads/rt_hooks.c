@@ -109,10 +109,13 @@ static inline __attribute__((always_inline)) int quiet(uintptr_t a, unsigned lon
  * own_exact finds it) */
 static inline __attribute__((always_inline)) unsigned exact_n(const rt_inst* in, uintptr_t a,
                                                               unsigned long n, unsigned rw) {
-  for (int k = 0; k < in->xnl; ++k) {
+  for (int k = 0; k < in->xnl; ++k)
     if (in->addr[k] == a && in->size[k] == n)
       return (in->known_true[k] & rw) == rw ? in->fown[k] : 0;
-    /* (inside location k, within one granule only k counts at) */
+  /* (inside location k, within one granule only k counts at: k overlaps
+   * no other location, so the access is exactly none of them) */
+  for (unsigned m = in->xinner; m; m &= m - 1) {
+    int k = __builtin_ctz(m);
     if (a - in->ilo[k] < in->ihi[k] - in->ilo[k] && a + n <= in->ihi[k] &&
         (a >> 3) == ((a + n - 1) >> 3))
       return (in->known_true[k] & rw) == rw;

@@ -78,6 +78,7 @@ struct chorus_rt_pa_inst {
    * access of k itself (same key, known_true[k]; the filter counts 1 there
    * when no other instance names the bytes); ihi[k] 0: none */
   uintptr_t ilo[RT_SMALL], ihi[RT_SMALL];
+  unsigned char xinner; /* the locations k that have such bytes (bit k) */
   /* (several locations) the filter's entries their granules count at, one
    * per granule of each, for BEGIN and END of the record at the same
    * locations (rt_direct_prepare; nfslot 0: not known) */
