@@ -358,6 +358,14 @@ void printHtml(std::ostream& os, const model::Program& p, const search::SearchRe
       os << "<li>parallel assertion at " << esc(p.where(a.loc)) << "</li>";
     os << "<li>safety: assertions, memory, arithmetic, MPI usage, deadlock"
        << (threads ? ", data races" : "") << "</li></ul>";
+    // termination (DESIGN-NOTES "Termination: fair components")
+    if (r.terminates)
+      os << "<div id=\"termination\"><b>terminates</b>: every explored execution terminates: "
+            "the explored state graph has no fair cycle.</div>";
+    else
+      os << "<div id=\"termination\"><b>termination not promised</b>"
+         << (r.terminationNote.empty() ? std::string(".") : ": " + esc(r.terminationNote) + ".")
+         << "</div>";
   } else if (tr.empty()) {
     os << "no trace";
   }

@@ -8,6 +8,7 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
   std::optional<SearchResult> unknown;
   SearchResult total;
   total.verdict = Verdict::Verified;
+  total.terminates = true; // (every run's, as in verify)
   std::vector<bool> modes = sendModes(opts.deadlock);
   SearchOptions all = opts.search;
   all.joint = true;
@@ -36,6 +37,10 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       // send's mode depended on the deadlock mode, so the potential search
       // would explore the same states (sequential programs: no send at all).
       bool same = !sync && r.verdict == Verdict::Verified && !r.sendModeMatters;
+      if (r.verdict == Verdict::Verified && total.terminates && !r.terminates) {
+        total.terminates = false;
+        total.terminationNote = r.terminationNote;
+      }
       if (keepGoing(total, unknown, r))
         total.nprocs = n;
       else

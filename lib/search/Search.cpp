@@ -185,6 +185,15 @@ struct Node {
   size_t tp = SIZE_MAX;                    // termination: the node's place in Dfs::tstack
 };
 
+/// Why a DPOR run does not promise termination itself (search() then
+/// checks it with the local-move reduction, DESIGN-NOTES "Termination
+/// under the DPOR").
+const char* const kDporTermination =
+    "the thread reduction is the DPOR, whose sleep sets are not argued to keep fair cycles";
+
+/// --time-limit reached while chains of moves were replayed (Dfs::chainSteps).
+struct ReplayTimeUp {};
+
 class Dfs {
 public:
   Dfs(exec::Executor& ex, const SearchOptions& o)
@@ -205,57 +214,63 @@ public:
     // goes on; anything else ends the search.
     for (;;) {
       try {
-        if (!started) {
-          started = true;
-          dporOn = dporApplies();
-          // frame conditions over each move of a thread (ContractMonitor,
-          // LoopMonitor): every move's accesses, its state before kept
-          frameByMoves = (contracts.active() || loops.active()) && createsThreads();
-          if (frameByMoves)
-            ex.setRecordAccesses(true);
-          if (createsThreads())
-            result.threadReduction = dporOn ? "dpor" : opts.por ? "local moves" : "none";
-          termInit();
-          if (dporOn && opts.dporStateless)
-            opts.stateless = true; // (and so no chains)
-          else if (dporOn)
-            dporStateful = true; // (chains of local moves only: chainMove)
-          GlobalState init = ex.initial();
-          if (opts.collective && !liseOn)
-            mon.init(init);
-          std::vector<state::Leak> leaks;
-          GlobalState key = ex.canonical(init, &leaks);
-          if (!push(std::move(init), std::move(key), leaks, 0))
-            return finish();
-        }
-        explore();
-        break;
-      } catch (const exec::ViolationError& e) {
-        if (target()) { // --shortest: a hit lowers the bound; the search goes on
-          std::vector<exec::Step> t = currentTrace();
-          t.push_back(e.step);
-          targetHit(e.violation, std::move(t), e.condition, true);
-          continue;
-        }
-        if (knockedOut(e.violation) || unwanted(e.violation)) {
-          if (inChain) { // the chain's branch is pruned: drop its first step
-            inChain = false;
-            trace.pop_back();
-            chainFrom = GlobalState{};
-            chainLen = 0;
+        try {
+          if (!started) {
+            started = true;
+            dporOn = dporApplies();
+            // frame conditions over each move of a thread (ContractMonitor,
+            // LoopMonitor): every move's accesses, its state before kept
+            frameByMoves = (contracts.active() || loops.active()) && createsThreads();
+            if (frameByMoves)
+              ex.setRecordAccesses(true);
+            if (createsThreads())
+              result.threadReduction = dporOn ? "dpor" : opts.por ? "local moves" : "none";
+            termInit();
+            if (dporOn && opts.dporStateless)
+              opts.stateless = true; // (and so no chains)
+            else if (dporOn)
+              dporStateful = true; // (chains of local moves only: chainMove)
+            GlobalState init = ex.initial();
+            if (opts.collective && !liseOn)
+              mon.init(init);
+            std::vector<state::Leak> leaks;
+            GlobalState key = ex.canonical(init, &leaks);
+            if (!push(std::move(init), std::move(key), leaks, 0))
+              return finish();
           }
-          continue;
+          explore();
+          break;
+        } catch (const exec::ViolationError& e) {
+          if (target()) { // --shortest: a hit lowers the bound; the search goes on
+            std::vector<exec::Step> t = currentTrace();
+            t.push_back(e.step);
+            targetHit(e.violation, std::move(t), e.condition, true);
+            continue;
+          }
+          if (knockedOut(e.violation) || unwanted(e.violation)) {
+            if (inChain) { // the chain's branch is pruned: drop its first step
+              inChain = false;
+              trace.pop_back();
+              chainFrom = GlobalState{};
+              chainLen = 0;
+            }
+            continue;
+          }
+          violation(e);
+        } catch (const exec::Unsupported& e) {
+          unknown(std::string("unsupported: ") + e.what());
+          roundingCounterexample(e.condition, e.what());
+        } catch (const InternalError& e) {
+          internalError(e.what());
+        } catch (const std::exception& e) {
+          internalError(e.what() + executing());
+        } catch (const ReplayTimeUp&) {
+          throw; // (below)
+        } catch (...) {
+          internalError("unknown exception" + executing());
         }
-        violation(e);
-      } catch (const exec::Unsupported& e) {
-        unknown(std::string("unsupported: ") + e.what());
-        roundingCounterexample(e.condition, e.what());
-      } catch (const InternalError& e) {
-        internalError(e.what());
-      } catch (const std::exception& e) {
-        internalError(e.what() + executing());
-      } catch (...) {
-        internalError("unknown exception" + executing());
+      } catch (const ReplayTimeUp&) {
+        replayTimeUp();
       }
       break;
     }
@@ -598,6 +613,24 @@ private:
     stop = true;
   }
 
+  /// --time-limit reached while chains were replayed (ReplayTimeUp): unknown,
+  /// also after a violation was recorded (it is not reported without its
+  /// trace; the reason names it).
+  void replayTimeUp() {
+    std::string of;
+    if (result.verdict == Verdict::Violation && result.violation)
+      of = " (of " + std::string(check::kindName(result.violation->kind)) + " at " +
+           ex.program().where(result.violation->loc) + ")";
+    result.verdict = Verdict::Unknown;
+    result.violation.reset();
+    result.trace.clear();
+    result.cycleStart = SIZE_MAX;
+    result.reason = "time-limit reached while replaying the moves of a trace" + of;
+    stop = true;
+    replayTimedOut = true;
+  }
+  bool replayTimedOut = false;
+
   /// A defect of chorus met during the search (Fatal.h): the verdict is
   /// unknown, even after a violation was recorded (its trace may be wrong).
   void internalError(const std::string& what) {
@@ -756,6 +789,8 @@ private:
       ScratchModes modes(ex);
       pathFrom(k, from, n, proc, states, steps);
       f = cycleFairness(ex, states, steps);
+      if (!f.fair && guided())
+        ringFairness(states, steps, f); // (a lasso of a fair component: termLasso)
       if (f.fair) {
         // the whole path, and the first of its states a fair cycle returns to
         std::vector<GlobalState> all;
@@ -770,6 +805,45 @@ private:
     }
     if (!f.fair)
       return false;
+    return reportFair(std::move(steps), start, f.looping);
+  }
+
+  /// Replay: the cycle `states`/`steps` (as for cycleFairness) under the
+  /// rules of the check of components (FairScc.h: a test that fails where
+  /// it could complete is fair when it completes in the cycle too), which
+  /// termLasso's traces may need; sets `f` when fair.
+  void ringFairness(const std::vector<GlobalState>& states, const std::vector<exec::Step>& steps,
+                    CycleFairness& f) {
+    FairGraph g;
+    std::vector<std::vector<std::pair<size_t, exec::Step>>> out(states.size());
+    for (size_t i = 0; i < states.size(); ++i) {
+      g.edges.push_back(FairGraph::Edge{uint32_t(i), uint32_t((i + 1) % states.size()), 0,
+                                        FairGraph::Kind::Normal, 0});
+      out[i].emplace_back(i, steps[i]);
+    }
+    std::vector<uint8_t> draws;
+    try {
+      fairKinds(states, out, g, draws);
+    } catch (const exec::ViolationError&) {
+      return;
+    } catch (const exec::Unsupported&) {
+      return;
+    } catch (const InternalError&) {
+      return;
+    }
+    std::set<uint32_t> all;
+    for (uint32_t i = 0; i < states.size(); ++i)
+      all.insert(i);
+    if (hasFairCycle(g)) {
+      f.fair = true;
+      f.looping = unitsOf(g, all, steps);
+    }
+  }
+
+  /// NONTERMINATION: the trace `steps` whose moves from `start` on return
+  /// to the state before move `start`, a fair cycle (`looping`: who
+  /// repeats what); at its last move. False when the kind is knocked out.
+  bool reportFair(std::vector<exec::Step> steps, size_t start, const std::string& looping) {
     const exec::Step& step = steps.back();
     check::Violation v;
     v.kind = check::ViolationKind::Nontermination;
@@ -781,7 +855,7 @@ private:
     v.message = "this move returns to an earlier state of the execution: the cycle can repeat "
                 "forever and every process or thread that can move in it takes part (a fair "
                 "cycle: " +
-                f.looping + "), so the program does not terminate";
+                looping + "), so the program does not terminate";
     if (knockedOut(v))
       return false;
     result.verdict = Verdict::Violation;
@@ -834,8 +908,7 @@ private:
     else if (opts.stateless || (dporOn && opts.dporStateless))
       termWhyNot = "the search does not match states";
     else if (dporOn)
-      termWhyNot = "the thread reduction is the DPOR, whose sleep sets are not argued to keep "
-                   "fair cycles (--no-dpor checks termination)";
+      termWhyNot = kDporTermination;
     termOn = termWhyNot.empty();
   }
 
@@ -888,13 +961,14 @@ private:
 
   /// The component of tstack[v.tp..]: its states and moves, the chains'
   /// states replayed, each state's enabled units and each move's kind
-  /// (FairGraph); a fair cycle in it ends the promise.
+  /// (FairGraph); a fair cycle in it ends the promise, and is reported as
+  /// NONTERMINATION unless it draws values from the environment.
   void termComponent(Node& v) {
     const size_t r = v.tp;
     FairGraph g;
     std::vector<GlobalState> states;
     std::vector<std::vector<std::pair<size_t, exec::Step>>> out; // per state: (edge, step)
-    std::vector<model::SrcLoc> edgeLoc;                          // each edge's move's location
+    std::vector<exec::Step> edgeStep;                            // each edge's move
     std::vector<uint8_t> draws; // each edge's move draws fresh values
     ScratchModes modes(ex);
     try {
@@ -918,83 +992,59 @@ private:
               out.emplace_back();
             }
             g.edges.push_back(FairGraph::Edge{from, to, 0, FairGraph::Kind::Normal, 0});
-            edgeLoc.push_back(steps[k].loc);
+            edgeStep.push_back(steps[k]);
             out[from].emplace_back(g.edges.size() - 1, steps[k]);
             from = to;
           }
         }
-      std::map<std::pair<FairGraph::Unit, std::string>, uint32_t> keys;
-      auto unitOf = [](const exec::Step& st) {
-        bool cancel = st.stmt.rfind("(asynchronous cancellation", 0) == 0;
-        return (FairGraph::Unit(uint32_t(st.proc)) << 32) | (FairGraph::Unit(st.thread) << 1) |
-               FairGraph::Unit(cancel);
-      };
-      g.enabled.resize(states.size());
-      draws.assign(g.edges.size(), 0);
-      for (size_t i = 0; i < states.size(); ++i) {
-        std::vector<exec::ProcMoves> pms(size_t(states[i].numProcs()));
-        for (int p = 0; p < states[i].numProcs(); ++p) {
-          pms[size_t(p)] = ex.moves(states[i], p);
-          for (const Successor& sc : pms[size_t(p)].succs)
-            if (!sc.spurious)
-              g.enabled[i].push_back(unitOf(sc.step));
-        }
-        std::sort(g.enabled[i].begin(), g.enabled[i].end());
-        g.enabled[i].erase(std::unique(g.enabled[i].begin(), g.enabled[i].end()),
-                           g.enabled[i].end());
-        for (auto& [ei, st] : out[i]) {
-          FairGraph::Edge& e = g.edges[ei];
-          e.unit = unitOf(st);
-          if (st.proc < 0 || size_t(st.proc) >= pms.size())
-            throw InternalError("a move of the component names no process");
-          size_t same = 0;
-          bool spurious = false;
-          for (const Successor& sc : pms[size_t(st.proc)].succs)
-            if (sc.step.thread == st.thread && sc.step.stmt == st.stmt) {
-              ++same;
-              if (sc.step.choice == st.choice) {
-                spurious = spurious || sc.spurious;
-                // (it draws fresh values from the environment: rand, time, ...)
-                draws[ei] = draws[ei] || sc.state.fresh != states[i].fresh;
-              }
-            }
-          bool weakFail = false;
-          for (const std::string& ef : st.effects)
-            weakFail = weakFail || ef.find("fails spuriously") != std::string::npos;
-          bool test = st.stmt.find("MPI_Test") != std::string::npos ||
-                      st.stmt.find("MPI_Iprobe") != std::string::npos ||
-                      st.stmt.find("MPI_Improbe") != std::string::npos;
-          if (spurious || (weakFail && same >= 2))
-            e.kind = FairGraph::Kind::Excused;
-          else if (test && (st.choice != 0 || same >= 2)) {
-            e.kind = st.choice == 0 ? FairGraph::Kind::Deferred : FairGraph::Kind::Completes;
-            e.key =
-                keys.emplace(std::make_pair(e.unit, st.stmt), uint32_t(keys.size())).first->second;
-          }
-        }
-      }
+      fairKinds(states, out, g, draws);
     } catch (const exec::ViolationError& e) {
+      states.clear();
       return termOff(std::string("the check of a cycle failed: ") + e.what());
     } catch (const exec::Unsupported& e) {
+      states.clear();
       return termOff(std::string("the check of a cycle failed: ") + e.what());
     } catch (const InternalError& e) {
+      states.clear();
       return termOff(std::string("the check of a cycle failed: ") + e.what());
     }
-    states.clear(); // (before the scratch store is cleared)
     std::vector<uint32_t> witness;
-    if (!hasFairCycle(g, &witness))
+    if (!hasFairCycle(g, &witness)) {
+      states.clear(); // (before the scratch store is cleared)
       return;
+    }
     std::set<uint32_t> in(witness.begin(), witness.end());
-    std::map<FairGraph::Unit, std::pair<uint32_t, uint32_t>> where;
     bool drawing = false;
     for (size_t ei = 0; ei < g.edges.size(); ++ei)
-      if (in.count(g.edges[ei].from) && in.count(g.edges[ei].to)) {
+      if (in.count(g.edges[ei].from) && in.count(g.edges[ei].to))
         drawing = drawing || draws[ei];
+    std::string who = unitsOf(g, in, edgeStep);
+    // (a cycle that draws fresh values repeats only as long as the
+    // environment gives values that continue it: not reported, as in
+    // fairCycle; DESIGN-NOTES "Termination: fair components")
+    bool reported = !drawing && termLasso(g, in, states, edgeStep, who);
+    states.clear(); // (before the scratch store is cleared)
+    if (reported)
+      return;
+    termOff(drawing ? "a cycle that draws values from the environment (rand, time, ...) can repeat "
+                      "as long as the values continue it (" +
+                          who + ")"
+                    : "the explored state graph has a fair cycle that the search did not report (" +
+                          who + ")");
+  }
+
+  /// The units of the graph's edges inside `in`, with the lines of their
+  /// moves: "process 0 over lines 7-8, process 1 (thread 1) at line 12".
+  static std::string unitsOf(const FairGraph& g, const std::set<uint32_t>& in,
+                             const std::vector<exec::Step>& edgeStep) {
+    std::map<FairGraph::Unit, std::pair<uint32_t, uint32_t>> where;
+    for (size_t ei = 0; ei < g.edges.size(); ++ei)
+      if (in.count(g.edges[ei].from) && in.count(g.edges[ei].to)) {
         auto [it, fresh] = where.emplace(g.edges[ei].unit, std::make_pair(UINT32_MAX, 0u));
         (void)fresh;
-        if (edgeLoc[ei].valid()) {
-          it->second.first = std::min(it->second.first, edgeLoc[ei].line);
-          it->second.second = std::max(it->second.second, edgeLoc[ei].line);
+        if (edgeStep[ei].loc.valid()) {
+          it->second.first = std::min(it->second.first, edgeStep[ei].loc.line);
+          it->second.second = std::max(it->second.second, edgeStep[ei].loc.line);
         }
       }
     std::string who;
@@ -1007,11 +1057,197 @@ private:
                    ? " at line " + std::to_string(l.first)
                    : " over lines " + std::to_string(l.first) + "-" + std::to_string(l.second);
     }
-    termOff(drawing ? "a cycle that draws values from the environment (rand, time, ...) can repeat "
-                      "as long as the values continue it (" +
-                          who + ")"
-                    : "the explored state graph has a fair cycle that the search did not report (" +
-                          who + ")");
+    return who;
+  }
+
+  /// The units that can move at each of `states` (g.enabled) and the kind
+  /// of each move of `out` (per state: its edges of g and their steps),
+  /// from every process's moves at the state; `draws`: the move draws
+  /// fresh values from the environment. Throws what the moves throw.
+  void fairKinds(const std::vector<GlobalState>& states,
+                 const std::vector<std::vector<std::pair<size_t, exec::Step>>>& out, FairGraph& g,
+                 std::vector<uint8_t>& draws) {
+    std::map<std::pair<FairGraph::Unit, std::string>, uint32_t> keys;
+    auto unitOf = [](const exec::Step& st) {
+      bool cancel = st.stmt.rfind("(asynchronous cancellation", 0) == 0;
+      return (FairGraph::Unit(uint32_t(st.proc)) << 32) | (FairGraph::Unit(st.thread) << 1) |
+             FairGraph::Unit(cancel);
+    };
+    g.enabled.assign(states.size(), {});
+    draws.assign(g.edges.size(), 0);
+    for (size_t i = 0; i < states.size(); ++i) {
+      std::vector<exec::ProcMoves> pms(size_t(states[i].numProcs()));
+      for (int p = 0; p < states[i].numProcs(); ++p) {
+        pms[size_t(p)] = ex.moves(states[i], p);
+        for (const Successor& sc : pms[size_t(p)].succs)
+          if (!sc.spurious)
+            g.enabled[i].push_back(unitOf(sc.step));
+      }
+      std::sort(g.enabled[i].begin(), g.enabled[i].end());
+      g.enabled[i].erase(std::unique(g.enabled[i].begin(), g.enabled[i].end()), g.enabled[i].end());
+      for (const auto& [ei, st] : out[i]) {
+        FairGraph::Edge& e = g.edges[ei];
+        e.unit = unitOf(st);
+        if (st.proc < 0 || size_t(st.proc) >= pms.size())
+          throw InternalError("a move of the component names no process");
+        size_t same = 0;
+        bool spurious = false;
+        for (const Successor& sc : pms[size_t(st.proc)].succs)
+          if (sc.step.thread == st.thread && sc.step.stmt == st.stmt) {
+            ++same;
+            if (sc.step.choice == st.choice) {
+              spurious = spurious || sc.spurious;
+              // (it draws fresh values from the environment: rand, time, ...)
+              draws[ei] = draws[ei] || sc.state.fresh != states[i].fresh;
+            }
+          }
+        bool weakFail = false;
+        for (const std::string& ef : st.effects)
+          weakFail = weakFail || ef.find("fails spuriously") != std::string::npos;
+        bool test = st.stmt.find("MPI_Test") != std::string::npos ||
+                    st.stmt.find("MPI_Iprobe") != std::string::npos ||
+                    st.stmt.find("MPI_Improbe") != std::string::npos;
+        if (spurious || (weakFail && same >= 2))
+          e.kind = FairGraph::Kind::Excused;
+        else if (test && (st.choice != 0 || same >= 2)) {
+          e.kind = st.choice == 0 ? FairGraph::Kind::Deferred : FairGraph::Kind::Completes;
+          e.key =
+              keys.emplace(std::make_pair(e.unit, st.stmt), uint32_t(keys.size())).first->second;
+        }
+      }
+    }
+  }
+
+  /// The edges of a shortest path from `a` to `b` over `outs` (per node:
+  /// edge indices of g); empty when a == b. Throws when there is none.
+  static std::vector<size_t> shortestPath(const FairGraph& g,
+                                          const std::vector<std::vector<size_t>>& outs, uint32_t a,
+                                          uint32_t b) {
+    std::vector<size_t> via(outs.size(), SIZE_MAX);
+    std::vector<uint8_t> reached(outs.size(), 0);
+    std::deque<uint32_t> q{a};
+    reached[a] = 1;
+    while (!q.empty() && !reached[b]) {
+      uint32_t u = q.front();
+      q.pop_front();
+      for (size_t ei : outs[u])
+        if (!reached[g.edges[ei].to]) {
+          reached[g.edges[ei].to] = 1;
+          via[g.edges[ei].to] = ei;
+          q.push_back(g.edges[ei].to);
+        }
+    }
+    if (!reached[b])
+      throw InternalError("no path inside a strongly connected component");
+    std::vector<size_t> path;
+    for (uint32_t u = b; u != a; u = g.edges[via[u]].from)
+      path.push_back(via[u]);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  /// A fair component (its fair part `in`, FairScc.h's witness) of the
+  /// component whose root is the top of the stack (node 0 of g), which the
+  /// check of the cycles on the stack (fairCycle) did not meet:
+  /// NONTERMINATION with a lasso. The trace: the path to the root, a
+  /// shortest path inside the component to the fair part, then a tour of
+  /// the fair part that takes a move of every unit that moves there, a
+  /// completing outcome of every test completed there, and passes, for
+  /// every unit that does not move there, a state where it cannot move (a
+  /// cycle of the fair part: fair, as the part is). False (nothing
+  /// reported) when the tour is not confirmed fair.
+  bool termLasso(const FairGraph& g, const std::set<uint32_t>& in,
+                 const std::vector<GlobalState>& states, const std::vector<exec::Step>& edgeStep,
+                 const std::string& who) {
+    const size_t n = g.enabled.size();
+    std::vector<std::vector<size_t>> all(n), fair(n);
+    std::map<FairGraph::Unit, size_t> unitEdge;
+    std::map<uint32_t, size_t> keyEdge;
+    for (size_t ei = 0; ei < g.edges.size(); ++ei) {
+      const FairGraph::Edge& e = g.edges[ei];
+      all[e.from].push_back(ei);
+      if (e.kind == FairGraph::Kind::Excused || !in.count(e.from) || !in.count(e.to))
+        continue;
+      fair[e.from].push_back(ei);
+      unitEdge.emplace(e.unit, ei);
+      if (e.kind == FairGraph::Kind::Completes)
+        keyEdge.emplace(e.key, ei);
+    }
+    if (unitEdge.empty())
+      return false;
+    // the moves to take, and the states to pass (where an idle unit cannot move)
+    std::vector<size_t> take;
+    for (const auto& [u, ei] : unitEdge)
+      take.push_back(ei);
+    for (const auto& [k, ei] : keyEdge)
+      take.push_back(ei);
+    std::vector<uint32_t> pass;
+    std::set<FairGraph::Unit> idle;
+    for (uint32_t s : in)
+      for (FairGraph::Unit u : g.enabled[s])
+        if (!unitEdge.count(u))
+          idle.insert(u);
+    for (FairGraph::Unit u : idle)
+      for (uint32_t s : in)
+        if (!std::binary_search(g.enabled[s].begin(), g.enabled[s].end(), u)) {
+          pass.push_back(s);
+          break;
+        }
+    std::vector<size_t> prefix, tour;
+    try {
+      const uint32_t start = g.edges[take.front()].from;
+      prefix = shortestPath(g, all, 0, start);
+      uint32_t at = start;
+      for (size_t ei : take) {
+        for (size_t x : shortestPath(g, fair, at, g.edges[ei].from))
+          tour.push_back(x);
+        tour.push_back(ei);
+        at = g.edges[ei].to;
+      }
+      for (uint32_t s : pass) {
+        for (size_t x : shortestPath(g, fair, at, s))
+          tour.push_back(x);
+        at = s;
+      }
+      for (size_t x : shortestPath(g, fair, at, start))
+        tour.push_back(x);
+    } catch (const InternalError&) {
+      return false;
+    }
+    // confirmed by the check of one cycle (FairCycle.h), or, for a test
+    // that fails and completes in the tour, by the ring of its moves
+    // (strong fairness: FairScc.h)
+    std::vector<GlobalState> cs;
+    std::vector<exec::Step> ct;
+    for (size_t ei : tour) {
+      cs.push_back(states[g.edges[ei].from]);
+      ct.push_back(edgeStep[ei]);
+    }
+    CycleFairness f = cycleFairness(ex, cs, ct);
+    if (!f.fair && !ringFair(g, tour))
+      return false;
+    std::vector<exec::Step> t = currentTrace();
+    size_t start = t.size();
+    for (size_t ei : prefix)
+      t.push_back(edgeStep[ei]);
+    start = t.size();
+    for (size_t ei : tour)
+      t.push_back(edgeStep[ei]);
+    return reportFair(std::move(t), start, f.fair ? f.looping : who);
+  }
+
+  /// The cycle of g's edges `ring` (each from where the previous one
+  /// leads), repeated forever: fair under FairScc.h's rules?
+  static bool ringFair(const FairGraph& g, const std::vector<size_t>& ring) {
+    FairGraph rg;
+    for (size_t k = 0; k < ring.size(); ++k) {
+      FairGraph::Edge e = g.edges[ring[k]];
+      rg.enabled.push_back(g.enabled[e.from]);
+      e.from = uint32_t(k);
+      e.to = uint32_t((k + 1) % ring.size());
+      rg.edges.push_back(e);
+    }
+    return hasFairCycle(rg);
   }
 
   /// An unknown by a limit: does the path being explored go round a loop
@@ -1351,17 +1587,8 @@ private:
   void replay(const GlobalState& from, size_t n, int proc, std::vector<exec::Step>& out) {
     if (n == 0)
       return;
-    state::ProcInterner& in = ex.interner();
-    bool scratch = in.scratch(), quiet = ex.quietSteps(), inPlace = ex.inPlace();
-    in.setScratch(true);
-    ex.setQuietSteps(false);
-    ex.setInPlace(false);
+    ScratchModes modes(ex);
     chainSteps(from, n, proc, out, nullptr);
-    ex.setQuietSteps(quiet);
-    ex.setInPlace(inPlace);
-    in.setScratch(scratch);
-    if (!scratch)
-      in.clearScratch();
   }
 
   /// The moves of the chain of n moves from `from` (preferring `proc`),
@@ -1371,6 +1598,10 @@ private:
     GlobalState st = from;
     int p = -1;
     for (size_t k = 0; k < n; ++k) {
+      // (--time-limit bounds the replays of chains too: traces, checks of
+      // cycles; not once the search stopped, for the diagnosis of finish)
+      if (!stop && opts.timeLimit > 0 && elapsed() > opts.timeLimit)
+        throw ReplayTimeUp{};
       std::optional<Successor> sc = chainMove(st, proc, &p);
       if (!sc)
         throw InternalError("a chain of moves did not replay");
@@ -2383,7 +2614,7 @@ private:
   SearchResult finish() {
     if (printedProgress)
       std::fprintf(stderr, "\r%80s\r", "");
-    if (result.verdict == Verdict::Unknown && !stack.empty() &&
+    if (result.verdict == Verdict::Unknown && !stack.empty() && !replayTimedOut &&
         (result.reason.rfind("time-limit reached", 0) == 0 ||
          result.reason.rfind("max-states reached", 0) == 0 ||
          result.reason.rfind("memory-limit reached", 0) == 0))
@@ -2471,11 +2702,50 @@ private:
 };
 } // namespace
 
+namespace {
+/// A DPOR run verified the program without promising termination: the
+/// same state space is searched again with the local-move reduction and
+/// state matching, whose fair-component check does (DESIGN-NOTES
+/// "Termination under the DPOR"). Its NONTERMINATION (or any violation:
+/// a real trace) is the verdict; verified gives the promise; unknown says
+/// why it is not given.
+SearchResult checkTermination(exec::Executor& ex, const SearchOptions& opts, SearchResult r) {
+  SearchOptions o = opts;
+  o.dpor = false;
+  o.dporStateless = false;
+  o.progress = false;
+  if (o.timeLimit > 0)
+    o.timeLimit = std::max(0.01, o.timeLimit - r.stats.seconds);
+  SearchResult t = Dfs(ex, o).run();
+  Stats total = r.stats;
+  accumulate(total, t.stats);
+  total.seconds = r.stats.seconds + t.stats.seconds;
+  if (t.verdict == Verdict::Violation) {
+    t.stats = total;
+    t.threadReduction = "local moves (the check of termination after the DPOR)";
+    return t;
+  }
+  r.stats = total;
+  if (t.verdict == Verdict::Verified) {
+    r.terminates = t.terminates;
+    r.terminationNote = t.terminationNote;
+  } else
+    r.terminationNote = "the check of termination with the local-move reduction after the DPOR "
+                        "ended unknown (" +
+                        t.reason + ")";
+  return r;
+}
+} // namespace
+
 SearchResult search(exec::Executor& ex, const SearchOptions& opts) {
   OracleDeadline deadline(ex.oracle(), opts.timeLimit);
   SearchResult r = Dfs(ex, opts).run();
-  if (!r.dporCycle)
+  if (!r.dporCycle) {
+    if (r.verdict == Verdict::Verified && r.terminationNote == kDporTermination &&
+        opts.dporTermination)
+      return checkTermination(ex, opts, std::move(r));
     return r;
+  }
   // The DPOR met a cycle (a busy-wait, a condition-variable loop): its
   // completeness argument needs executions that end, so the search starts
   // again with the local-move reduction and state matching.

@@ -52,6 +52,8 @@ inline std::optional<std::string> parseSearchOption(const std::vector<std::strin
     so.dpor = true, so.dporStateless = true;
   else if (a == "--no-dpor")
     so.dpor = false;
+  else if (a == "--no-dpor-termination")
+    so.dporTermination = false;
   else if (a == "--no-chains")
     so.chainMax = 0;
   else if (a == "--no-shorten")

@@ -126,6 +126,8 @@ options:
             returns to a state on it makes the search start again with
             local moves and state matching)
           --no-dpor (the local-move reduction alone)
+          --no-dpor-termination (after the DPOR verified a program, no
+            second search with local moves checking termination)
           --no-chains (save every state: a run of moves where the POR
             expands one move at a time is otherwise one transition)
           --no-shorten (print a violation's trace as found; by default the

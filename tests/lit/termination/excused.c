@@ -8,10 +8,12 @@
 // moves). Likewise a weak compare-and-swap loop whose spurious failures
 // repeat a state. With the local-move reduction every component of the
 // state graph is checked: verified, and termination is promised. Under the
-// DPOR (the default) it is verified without the promise. The native run
-// exits 0.
+// DPOR (the default) the same check runs after the DPOR's search (a search
+// with the local-move reduction): promised too; with --no-dpor-termination
+// verified without the promise. The native run exits 0.
 // RUN: %expect-exit 0 %chorus verify %s --quiet --no-dpor | FileCheck %s --check-prefix=PROMISE
-// RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=NOPROMISE
+// RUN: %expect-exit 0 %chorus verify %s --quiet | FileCheck %s --check-prefix=PROMISE
+// RUN: %expect-exit 0 %chorus verify %s --quiet --no-dpor-termination | FileCheck %s --check-prefix=NOPROMISE
 // RUN: %expect-exit 0 %native %s
 // PROMISE: verdict: verified
 // PROMISE-NEXT: every explored execution terminates: the explored state graph has no fair cycle

@@ -9,10 +9,11 @@
 // RUN: %expect-exit 1 %chorus verify %s --quiet | FileCheck %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet --no-dpor | FileCheck %s
 // RUN: %expect-exit 124 %native --timeout 3 %s
-// RUN: %expect-exit 0 %chorus verify %s -DFIXED --quiet | FileCheck %s --check-prefixes=FIXED,NOPROMISE
+// RUN: %expect-exit 0 %chorus verify %s -DFIXED --quiet | FileCheck %s --check-prefixes=FIXED,PROMISE
+// RUN: %expect-exit 0 %chorus verify %s -DFIXED --quiet --no-dpor-termination | FileCheck %s --check-prefixes=FIXED,NOPROMISE
 // RUN: %expect-exit 0 %chorus verify %s -DFIXED --quiet --no-dpor | FileCheck %s --check-prefixes=FIXED,PROMISE
 // RUN: %expect-exit 0 %native -DFIXED %s
-// CHECK: verdict: violation NONTERMINATION at {{.*}}token.c:29:7 (process 0, thread 2)
+// CHECK: verdict: violation NONTERMINATION at {{.*}}token.c:30:7 (process 0, thread 2)
 // FIXED: verdict: verified
 #include <pthread.h>
 #include <stdatomic.h>

@@ -32,6 +32,10 @@ struct SearchOptions {
   /// With `dpor`: the stateless DPOR with sleep sets (no state matching,
   /// `--dpor-stateless`) instead of the stateful one.
   bool dporStateless = false;
+  /// With `dpor`: after a DPOR run that verified the program, termination
+  /// is checked by a search with the local-move reduction (SearchResult::
+  /// terminates; `--no-dpor-termination` turns it off).
+  bool dporTermination = true;
   /// Chains of moves (lib/search/Search.cpp, Dfs::follow): with the POR, a
   /// run of states where the reduced expansion is one move is one
   /// transition, its states not saved; a chain is cut after this many moves
