@@ -619,13 +619,13 @@ private:
   void replayTimeUp() {
     std::string of;
     if (result.verdict == Verdict::Violation && result.violation)
-      of = " (of " + std::string(check::kindName(result.violation->kind)) + " at " +
-           ex.program().where(result.violation->loc) + ")";
+      of = " for the trace of " + std::string(check::kindName(result.violation->kind)) + " at " +
+           ex.program().where(result.violation->loc);
     result.verdict = Verdict::Unknown;
     result.violation.reset();
     result.trace.clear();
     result.cycleStart = SIZE_MAX;
-    result.reason = "time-limit reached while replaying the moves of a trace" + of;
+    result.reason = "time-limit reached while replaying chains of moves" + of;
     stop = true;
     replayTimedOut = true;
   }
