@@ -2720,6 +2720,11 @@ SearchResult checkTermination(exec::Executor& ex, const SearchOptions& opts, Sea
   Stats total = r.stats;
   accumulate(total, t.stats);
   total.seconds = r.stats.seconds + t.stats.seconds;
+  if (t.abandoned) { // (it met a cycle: searchSendMode's mixed run decides)
+    r.abandoned = true;
+    r.stats = total;
+    return r;
+  }
   if (t.verdict == Verdict::Violation) {
     t.stats = total;
     t.threadReduction = "local moves (the check of termination after the DPOR)";
