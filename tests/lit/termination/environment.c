@@ -33,3 +33,7 @@ int main(void) {
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 // JSON: "terminates": false,
 // JSON-NEXT: "terminationNote": "a cycle that draws values from the environment (rand, time, ...) can repeat as long as the values continue it (process 0 at line 26)",
+// The HTML report says why termination is not promised.
+// RUN: %expect-exit 0 %chorus verify %s --quiet --html %t.html > /dev/null
+// RUN: FileCheck %s --check-prefix=HTML < %t.html
+// HTML: <div id="termination"><b>termination not promised</b>: a cycle that draws values from the environment (rand, time, ...) can repeat as long as the values continue it (process 0 at line 26).</div>

@@ -61,3 +61,7 @@ int main(int argc, char** argv) {
   MPI_Finalize();
   return 0;
 }
+// The HTML report of a verified run says whether termination is promised.
+// RUN: %expect-exit 0 %chorus verify -n 2 %s -DFIXED --quiet --html %t.html > /dev/null
+// RUN: FileCheck %s --check-prefix=HTML < %t.html
+// HTML: <div id="termination"><b>terminates</b>: every explored execution terminates: the explored state graph has no fair cycle.</div>
