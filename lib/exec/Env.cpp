@@ -266,9 +266,30 @@ Outcome runSysconf(Machine& m, const std::string& name, const model::Transition&
   return done(m, t, v, rt);
 }
 
+/// getpid/getppid: a process id of Linux (1..PID_MAX_LIMIT, 2^22), the
+/// same at every call of one process (its threads share it); nothing is
+/// assumed about the ids of other processes (an MPI job's processes may
+/// run on different nodes, where ids repeat).
+Outcome runPid(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Type* rt = declaredResult(m, name, t.stmt);
+  if (!rt || rt->kind != TypeKind::Int)
+    throw Unsupported("result type of " + name + " at " + m.where());
+  const LibSlot slot = name == "getpid" ? LibSlot::Pid : LibSlot::ParentPid;
+  Expr v = m.libState(slot);
+  if (!v) {
+    constexpr int64_t kPidMaxLimit = int64_t(1) << 22;
+    v = freshValue(m, name == "getpid" ? "pid" : "ppid", rt);
+    m.gs.pc = m.f.logicalAnd(m.gs.pc,
+                             m.f.logicalAnd(m.f.le(m.intc(1), v), m.f.le(v, m.intc(kPidMaxLimit))));
+    m.setLibState(slot, v);
+  }
+  return done(m, t, v, rt);
+}
+
 } // namespace
 
 void registerEnv(LibraryRegistry& r) {
+  r.add({"getpid", "getppid"}, {runPid});
   r.add({"rand", "srand", "random", "srandom", "rand_r"}, {runRand});
   r.add("getenv", {runGetenv});
   r.add({"time", "clock", "gettimeofday", "clock_gettime"}, {runTime});

@@ -36,6 +36,8 @@ enum class LibSlot : size_t {
   ClockMonotonic,
   ClockCpu,
   ClockRaw,
+  Pid,       ///< getpid()'s value for this process (Env.cpp), fixed at its first call
+  ParentPid, ///< getppid()'s value, likewise
 };
 
 } // namespace chorus::exec
