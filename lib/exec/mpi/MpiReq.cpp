@@ -450,13 +450,27 @@ void checkTagComm(Machine& m, Expr tagE, Expr commE, bool recv) {
   commSize(m, commE);
 }
 
+/// Whether `count` is one the path condition does not bound (a count the
+/// contract of `verify --contract` leaves free): a request then holds the
+/// term (a message or receive of symbolic length), for a basic datatype
+/// other than the byte types only (unknown otherwise).
+bool symbolicCountType(Machine& m, Expr count, int64_t dt, const char* what) {
+  if (m.boundedConcrete(count, what))
+    return false;
+  if (isByteType(dt) || !isBasicType(dt))
+    throw Unsupported(std::string("symbolic ") + what +
+                      " of a nonblocking call with a derived or byte datatype at " + m.where() +
+                      " (" + sym::toString(count) + ")");
+  return true;
+}
+
 /// sync: the RSync value (0 buffered, 1 synchronous, 2 chosen at each start).
 size_t postSend(Machine& m, const model::Stmt& s, int sync, bool persistent) {
   checkTagComm(m, m.arg(s, 4), m.arg(s, 5), false);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
-  // (a request's count is concrete: checkAccess, MPI_Wait's status; a
-  // message of symbolic length is sent by the blocking calls only)
-  m.requireConcrete(m.arg(s, 1), "message count");
+  // (a count the path condition does not bound: the request holds the
+  // term, its start sends a message of symbolic length, MpiP2P.cpp)
+  symbolicCountType(m, m.arg(s, 1), dt, "message count");
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
   fld(ps, slot, RKind) = m.intc(1);
@@ -527,16 +541,14 @@ void checkReceiveOverlap(Machine& m, size_t slot) {
   int64_t dt = ifld(m, ps, slot, RDt);
   if (!isBasicType(dt) || isByteType(dt))
     return;
-  Expr buf = fldc(ps, slot, RBuf);
-  int64_t count = ival(m, fldc(ps, slot, RCount));
+  Expr buf = fldc(ps, slot, RBuf), count = fldc(ps, slot, RCount);
   for (size_t r = 0; r < numSlots(ps); ++r) {
     if (r == slot || ifld(m, ps, r, RKind) != 2 || ifld(m, ps, r, RState) == 0)
       continue;
     int64_t rdt = ifld(m, ps, r, RDt);
     if (!isBasicType(rdt) || isByteType(rdt))
       continue;
-    Expr o = buffersOverlap(m, buf, m.intc(count), fldc(ps, r, RBuf),
-                            m.intc(ival(m, fldc(ps, r, RCount))));
+    Expr o = buffersOverlap(m, buf, count, fldc(ps, r, RBuf), fldc(ps, r, RCount));
     m.require(m.f.logicalNot(o), ViolationKind::MpiLocalConcurrency,
               "receive into the buffer of a pending receive (request " +
                   std::to_string(kReqBase + int64_t(r)) +
@@ -553,11 +565,17 @@ size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
     m.ex.noteNondeterminism(); // a wildcard receive request
   if (src >= 0)                // requests name processes, not ranks
     src = rankToProc(m, m.requireConcrete(m.arg(s, 5), "communicator"), src);
-  int64_t count = m.requireConcrete(m.arg(s, 1), "count");
-  if (count < 0)
-    m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
-  if (count > 0)
-    bufferType(m, m.arg(s, 0), dt, ViolationKind::MpiInvalidBuffer);
+  if (symbolicCountType(m, m.arg(s, 1), dt, "receive count")) {
+    // a count the path condition does not bound: the receive of a
+    // symbolic length at its completion (MpiP2P.cpp)
+    m.require(m.f.le(m.intc(0), m.arg(s, 1)), ViolationKind::MpiInvalidCount, "negative count");
+  } else {
+    int64_t count = m.requireConcrete(m.arg(s, 1), "count");
+    if (count < 0)
+      m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+    if (count > 0)
+      bufferType(m, m.arg(s, 0), dt, ViolationKind::MpiInvalidBuffer);
+  }
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
   fld(ps, slot, RKind) = m.intc(2);
@@ -1305,20 +1323,20 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
   auto check = [&](size_t r, int64_t kind, Expr buf, Expr countE, bool sendBuf) {
     if (sendBuf && !write)
       return;
-    int64_t count = ival(m, countE);
+    std::optional<int64_t> count = m.concreteInt(countE); // (none: a symbolic length)
     auto bp = m.V.decodePointer(buf);
-    if (count <= 0 || !bp || !(bp->root == pl.root))
+    if ((count && *count <= 0) || !bp || !(bp->root == pl.root))
       return;
     const std::vector<Expr>& bpath = bp->path;
-    Expr overlap = m.f.boolConst(true);
+    Expr overlap = count ? m.f.boolConst(true) : m.f.lt(m.intc(0), countE);
     if (!bpath.empty()) {
       size_t L = bpath.size();
       if (pl.path.size() >= L) {
         for (size_t k = 0; k + 1 < L; ++k)
           overlap = m.f.logicalAnd(overlap, m.f.eq(bpath[k], pl.path[k]));
         Expr i = pl.path[L - 1], b = bpath[L - 1];
-        overlap = m.f.logicalAnd(
-            overlap, m.f.logicalAnd(m.f.le(b, i), m.f.lt(i, m.f.add(b, m.intc(count)))));
+        overlap =
+            m.f.logicalAnd(overlap, m.f.logicalAnd(m.f.le(b, i), m.f.lt(i, m.f.add(b, countE))));
       }
     }
     const char* what = kind == 3   ? (sendBuf ? "send buffer of a pending nonblocking collective"
