@@ -258,8 +258,15 @@ public:
           }
           violation(e);
         } catch (const exec::Unsupported& e) {
-          unknown(std::string("unsupported: ") + e.what());
-          roundingCounterexample(e.condition, e.what());
+          if (ex.oracle().pastDeadline()) {
+            // past the deadline the oracle decides nothing (OracleDeadline):
+            // a value it could not bound (a rank, a count) is the limit's
+            // doing, not the construct's
+            unknown("time-limit reached");
+          } else {
+            unknown(std::string("unsupported: ") + e.what());
+            roundingCounterexample(e.condition, e.what());
+          }
         } catch (const InternalError& e) {
           internalError(e.what());
         } catch (const std::exception& e) {

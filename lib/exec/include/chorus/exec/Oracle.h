@@ -46,6 +46,9 @@ public:
   /// prover, so that a move asking many slow questions ends and the search
   /// stops at its limit (MAYBE is never a violation).
   virtual void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) {}
+  /// The deadline has passed (what the oracle answers now is not the
+  /// prover's).
+  virtual bool pastDeadline() const { return false; }
   /// Per-backend call counts for the statistics ("internal", "cache", "z3"...).
   virtual std::vector<std::pair<std::string, uint64_t>> callCounts() const = 0;
 };

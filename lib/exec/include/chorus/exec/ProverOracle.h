@@ -19,11 +19,13 @@ public:
   void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
     deadline_ = deadline;
   }
+  bool pastDeadline() const override {
+    return deadline_ && std::chrono::steady_clock::now() > *deadline_;
+  }
   sym::Prover& prover() { return prover_; }
 
 private:
   std::optional<std::chrono::steady_clock::time_point> deadline_;
-  bool pastDeadline() const { return deadline_ && std::chrono::steady_clock::now() > *deadline_; }
   sym::ExprFactory& f_;
   sym::Prover prover_;
   /// uniqueValue's answers by (context, symbol): a model query is not
