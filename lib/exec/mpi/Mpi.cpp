@@ -467,6 +467,46 @@ int64_t typeSize(Machine& m, int64_t dt, int proc) {
   return s;
 }
 
+bool SymLayout::gapless() const {
+  for (size_t k = 0; k < disp.size(); ++k)
+    if (disp[k] != int64_t(k))
+      return false;
+  return ext == int64_t(disp.size());
+}
+
+bool SymLayout::increasing() const {
+  for (size_t k = 1; k < disp.size(); ++k)
+    if (disp[k] <= disp[k - 1])
+      return false;
+  return true;
+}
+
+std::optional<SymLayout> symLayout(Machine& m, int64_t dt, int proc) {
+  SymLayout l;
+  if ((dt >> 24) != 3 || (dt & 0xffffff) == kSymbolicIndex || dt == mpiHandle(3, 32))
+    return std::nullopt; // (the symbolic datatype, MPI_PACKED)
+  if (isBasicType(dt)) {
+    l.basic = dt;
+    l.disp = {0};
+    return l;
+  }
+  TypeMap t = typeMap(m, dt, proc);
+  if (t.entries.empty() || t.lb != 0)
+    return std::nullopt;
+  l.basic = t.entries[0].basic;
+  int64_t sz = int64_t(datatypeSize(l.basic));
+  if (!isBasicType(l.basic) || l.basic == mpiHandle(3, 32) || sz <= 0 || t.extent() <= 0 ||
+      t.extent() % sz)
+    return std::nullopt;
+  l.ext = t.extent() / sz;
+  for (const TypeEntry& e : t.entries) {
+    if (e.basic != l.basic || e.disp < 0 || e.disp % sz || e.disp / sz >= l.ext)
+      return std::nullopt;
+    l.disp.push_back(e.disp / sz);
+  }
+  return l;
+}
+
 int64_t typeExtent(Machine& m, int64_t dt, int proc) {
   return typeMap(m, dt, proc).extent();
 }
@@ -565,7 +605,7 @@ Signature messageSignature(const state::Message& msg) {
 Expr messageBytes(Machine& m, const state::Message& msg) {
   if (msg.count->kind() == sym::Kind::NumConst)
     return m.intc(sigBytes(messageSignature(msg)));
-  // symbolic count: a basic datatype (MpiP2P.cpp, symbolicBuffer)
+  // symbolic count: values of one basic type (MpiP2P.cpp, symbolicMessage)
   return m.f.mul(msg.count, m.intc(int64_t(datatypeSize(msg.datatype))));
 }
 

@@ -19,6 +19,7 @@
 #include "chorus/model/ContractDriver.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -127,6 +128,26 @@ void writeTyped(Machine& m, Expr buf, int64_t byteOff, const std::vector<Expr>& 
                 ViolationKind k, int proc = -1);
 /// An ArrayLit of the values when they have one type, else a tuple.
 Expr packValues(Machine& m, const std::vector<Expr>& vals);
+
+/// The layout of a datatype in a buffer of symbolic count (a count the
+/// contract of `verify --contract` leaves free, MpiP2P.cpp): every entry of
+/// its type map is one basic type `basic` (MPI_BYTE included), at `disp`
+/// elements of that type from the start of an element whose extent is
+/// `ext` such elements.
+struct SymLayout {
+  int64_t basic = 0, ext = 1;
+  std::vector<int64_t> disp;
+  /// The entries tile the extent in order (a basic type, contiguous).
+  bool gapless() const;
+  /// Displacements in increasing order (the last entry is the furthest).
+  bool increasing() const;
+};
+/// The layout of dt (in process proc) when it has one (a basic datatype,
+/// MPI_BYTE, or a derived datatype of one basic type with lower bound 0,
+/// displacements in [0, extent) and an extent that are multiples of its
+/// size: contiguous, vector, indexed ...); none otherwise (MPI_PACKED, the
+/// symbolic datatype, mixed or negative layouts).
+std::optional<SymLayout> symLayout(Machine& m, int64_t dt, int proc = -1);
 
 // ----------------------------------------------- environment (Mpi.cpp)
 void requireInit(Machine& m, const std::string& name);

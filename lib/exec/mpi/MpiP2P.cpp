@@ -9,24 +9,42 @@ namespace chorus::exec {
 
 namespace {
 
-/// The buffer of `count` elements of basic datatype dt at buf, count
-/// symbolic (a count the precondition of `verify --contract` leaves free,
-/// seed 002 §2.2): the array buf points into, its value and length, and
-/// the index of buf in it.
+/// The buffer of a datatype's elements at buf whose count is symbolic (a
+/// count the precondition of `verify --contract` leaves free, seed 002
+/// §2.2): the array buf points into, its value and length, the index of
+/// buf in it, and the layout of the datatype in its elements.
 struct SymBuffer {
   Place arr;
   Expr off, old, len;
+  SymLayout lay;
+  const model::Type* et = nullptr;
 };
 
-SymBuffer symbolicBuffer(Machine& m, Expr buf, Expr count, int64_t dt, int proc,
-                         const std::string& what) {
-  if (isByteType(dt) || !isBasicType(dt) || (dt & 0xffffff) == kSymbolicIndex)
-    throw Unsupported("symbolic " + what + " with a derived, byte or symbolic datatype at " +
-                      m.where() + " (" + sym::toString(count) + ")");
+/// `what` of datatype dt at buf: dt has a layout (MpiInternal.h), buf
+/// points into a one-dimensional array of numbers of the layout's basic
+/// type (MPI_BYTE: of unsigned one-byte numbers).
+SymBuffer symbolicBuffer(Machine& m, Expr buf, int64_t dt, int proc, const std::string& what,
+                         Expr count) {
+  std::optional<SymLayout> lay = symLayout(m, dt, proc);
+  if (!lay)
+    throw Unsupported("symbolic " + what + " with " +
+                      ((dt & 0xffffff) == kSymbolicIndex ? std::string("the symbolic datatype")
+                                                         : std::string(datatypeName(dt))) +
+                      " (no layout of one basic type) at " + m.where() + " (" +
+                      sym::toString(count) + ")");
   const model::Type* et = m.elementTypeOf(buf, proc);
-  if (et && !et->isArithmetic())
+  if (et && (!et->isArithmetic() || et->kind == TypeKind::Bool))
     throw Unsupported("symbolic " + what + " of a buffer of '" + et->name + "' at " + m.where());
-  et = bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer, proc);
+  if (isByteType(lay->basic)) {
+    // the bytes of unsigned one-byte numbers are their values (a signed
+    // char's bytes are not: its symbolic values have no range here)
+    if (!et || et->size != 1 || et->isSigned)
+      throw Unsupported("symbolic " + what + " of MPI_BYTE over elements of '" +
+                        (et ? et->name : std::string("?")) +
+                        "' (bytes of unsigned one-byte numbers only) at " + m.where());
+  } else {
+    et = bufferType(m, buf, lay->basic, ViolationKind::MpiInvalidBuffer, proc);
+  }
   Place pl = m.placeOfPointer(buf, et, proc);
   const ProcState& ps = m.proc(proc);
   if (pl.path.empty() ||
@@ -37,58 +55,115 @@ SymBuffer symbolicBuffer(Machine& m, Expr buf, Expr count, int64_t dt, int proc,
     throw Unsupported("symbolic " + what + " of a buffer in a row of an array of arrays at " +
                       m.where());
   SymBuffer b;
+  b.lay = *lay;
+  b.et = et;
   b.off = pl.path.back();
   pl.path.pop_back();
   pl.type = m.typeAt(ps, pl.root, pl.path, pl.path.size());
   b.arr = pl;
   b.old = m.readPlace(pl);
   b.len = m.lengthOf(b.old, pl.type);
-  // the elements count - 1 .. 0 of the buffer are in the array
-  m.require(
-      m.f.implies(m.f.lt(m.intc(0), count),
-                  m.f.logicalAnd(m.f.le(m.intc(0), b.off), m.f.le(m.f.add(b.off, count), b.len))),
-      ViolationKind::OutOfBounds,
-      "buffer of " + m.show(count) + " elements beyond the end of its array");
   return b;
 }
 
+/// The index (in the array's elements, from buf) of basic value i of a
+/// buffer of layout l: (i / |disp|) * ext + disp[i % |disp|].
+Expr layoutIndex(Machine& m, const SymLayout& l, Expr i) {
+  if (l.gapless())
+    return i;
+  int64_t L = int64_t(l.disp.size());
+  if (L == 1)
+    return m.f.add(m.f.mul(i, m.intc(l.ext)), m.intc(l.disp[0]));
+  Expr r = m.f.mod(i, m.intc(L));
+  Expr d = m.intc(l.disp.back());
+  for (int64_t k = L - 2; k >= 0; --k)
+    d = m.f.ite(m.f.eq(r, m.intc(k)), m.intc(l.disp[size_t(k)]), d);
+  return m.f.add(m.f.mul(m.f.div(i, m.intc(L)), m.intc(l.ext)), d);
+}
+
+/// The obligation that the first n basic values of buffer b (n > 0) are in
+/// its array: from off + min disp (>= 0) to the furthest one.
+void requireInArray(Machine& m, const SymBuffer& b, Expr n, const std::string& what) {
+  const SymLayout& l = b.lay;
+  Expr last = m.f.sub(n, m.intc(1));
+  Expr far = l.increasing()
+                 ? layoutIndex(m, l, last)
+                 : m.f.add(m.f.mul(m.f.div(last, m.intc(int64_t(l.disp.size()))), m.intc(l.ext)),
+                           m.intc(*std::max_element(l.disp.begin(), l.disp.end())));
+  m.require(m.f.implies(m.f.lt(m.intc(0), n), m.f.logicalAnd(m.f.le(m.intc(0), b.off),
+                                                             m.f.lt(m.f.add(b.off, far), b.len))),
+            ViolationKind::OutOfBounds, what + " beyond the end of its array");
+}
+
 /// The message of a send whose count the path condition does not bound:
-/// its values are the array \j. buf[j] of length count (a basic datatype).
+/// its basic values are the array \j. buf[index(j)] of length count times
+/// the entries of the datatype (its layout: a basic datatype, MPI_BYTE,
+/// a derived datatype of one basic type).
 void symbolicMessage(Machine& m, Expr buf, Expr countE, int64_t dt, Message& msg) {
   m.require(m.f.le(m.intc(0), countE), ViolationKind::MpiInvalidCount, "negative message count");
-  SymBuffer b = symbolicBuffer(m, buf, countE, dt, m.me, "message count");
+  SymBuffer b = symbolicBuffer(m, buf, dt, m.me, "message count", countE);
+  Expr n = m.f.mul(countE, m.intc(int64_t(b.lay.disp.size())));
+  requireInArray(m, b, n, "buffer of " + m.show(countE) + " elements");
+  checkCommitted(m, dt);
   Expr j = m.f.boundVar("j", m.f.intType());
+  Expr v = m.f.arrayRead(b.old, m.f.add(b.off, layoutIndex(m, b.lay, j)));
   Expr bvs[1] = {j};
-  msg.data = m.f.arrayLambda(b.old->type(), countE,
-                             m.f.lambda(bvs, m.f.arrayRead(b.old, m.f.add(b.off, j))));
-  msg.count = countE;
-  msg.datatype = int(dt);
+  msg.data = m.f.arrayLambda(b.old->type(), n, m.f.lambda(bvs, v));
+  msg.count = n;
+  msg.datatype = int(b.lay.basic);
 }
 
 /// The receive of message msg into `countE` elements of dt at buf where
 /// the message's count or the receive's is symbolic: the type signatures
 /// agree (one basic type, or an empty message), the message fits, and its
-/// values are written as the array \i. off <= i < off + count ? msg[i -
-/// off] : old[i].
+/// values are written where the layout of dt puts them: element x of the
+/// array becomes msg[k] when x is the place of basic value k < count of the
+/// message, else keeps its value.
 void symbolicReceive(Machine& m, const Message& msg, Expr buf, Expr countE, int64_t dt) {
-  if (isByteType(msg.datatype) || !isBasicType(msg.datatype))
-    throw Unsupported("receive of a message with a derived or byte datatype into a symbolic "
+  if (!isBasicType(msg.datatype) && !isByteType(msg.datatype))
+    throw Unsupported("receive of a message of several basic types into a symbolic "
                       "count at " +
                       m.where());
+  SymBuffer b = symbolicBuffer(m, buf, dt, m.me, "receive count", countE);
+  const SymLayout& l = b.lay;
+  int64_t L = int64_t(l.disp.size());
+  std::vector<int64_t> sorted = l.disp;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    // MPI 3.1 §4.1.1: the entries of a receive buffer must not overlap
+    m.fail(ViolationKind::MpiInvalidDatatype,
+           "receive into a datatype whose entries overlap (MPI 3.1 §4.1.1)", m.pc());
   Expr mc = msg.count;
-  if (signatureOf(m, 1, msg.datatype) != signatureOf(m, 1, dt))
+  Expr room = m.f.mul(countE, m.intc(L));
+  if (signatureOf(m, 1, msg.datatype) != signatureOf(m, 1, l.basic))
     m.require(m.f.eq(mc, m.intc(0)), ViolationKind::MpiRecvMismatch,
               "type signature of the message from process " + std::to_string(msg.src) + " (" +
                   m.show(mc) + " x " + datatypeName(msg.datatype) +
                   ") does not match the receive (" + m.show(countE) + " x " + datatypeName(dt) +
                   ")");
-  m.require(m.f.le(mc, countE), ViolationKind::MpiRecvMismatch,
+  m.require(m.f.le(mc, room), ViolationKind::MpiRecvMismatch,
             "receive buffer too small for the message from process " + std::to_string(msg.src) +
-                " (" + m.show(mc) + " elements, room for " + m.show(countE) + ")");
-  SymBuffer b = symbolicBuffer(m, buf, mc, dt, m.me, "receive count");
+                " (" + m.show(mc) + " elements, room for " + m.show(room) + ")");
+  requireInArray(m, b, mc, "buffer of " + m.show(mc) + " received values");
   Expr i = m.f.boundVar("i", m.f.intType());
-  Expr in = m.f.logicalAnd(m.f.le(b.off, i), m.f.lt(i, m.f.add(b.off, mc)));
-  Expr v = m.f.arrayRead(msg.data, m.f.sub(i, b.off));
+  Expr y = m.f.sub(i, b.off);
+  Expr in, k;
+  if (l.gapless()) {
+    in = m.f.logicalAnd(m.f.le(m.intc(0), y), m.f.lt(y, mc));
+    k = y;
+  } else {
+    // y = q * ext + r: basic value q * L + (the entry at r), if any
+    Expr q = m.f.div(y, m.intc(l.ext)), r = m.f.mod(y, m.intc(l.ext));
+    Expr member = m.f.falseExpr(), at = m.intc(0);
+    for (int64_t e = L - 1; e >= 0; --e) {
+      Expr hit = m.f.eq(r, m.intc(l.disp[size_t(e)]));
+      member = m.f.logicalOr(hit, member);
+      at = m.f.ite(hit, m.intc(e), at);
+    }
+    k = m.f.add(m.f.mul(q, m.intc(L)), at);
+    in = m.f.logicalAnd(m.f.logicalAnd(m.f.le(m.intc(0), y), member), m.f.lt(k, mc));
+  }
+  Expr v = m.f.arrayRead(msg.data, k);
   if (b.arr.type->elem->kind == TypeKind::Real)
     v = m.toReal(v);
   Expr bvs[1] = {i};

@@ -452,15 +452,16 @@ void checkTagComm(Machine& m, Expr tagE, Expr commE, bool recv) {
 
 /// Whether `count` is one the path condition does not bound (a count the
 /// contract of `verify --contract` leaves free): a request then holds the
-/// term (a message or receive of symbolic length), for a basic datatype
-/// other than the byte types only (unknown otherwise).
+/// term (a message or receive of symbolic length), for a datatype with a
+/// layout of one basic type (symLayout: basic, MPI_BYTE, contiguous,
+/// vector, ...; unknown otherwise).
 bool symbolicCountType(Machine& m, Expr count, int64_t dt, const char* what) {
   if (m.boundedConcrete(count, what))
     return false;
-  if (isByteType(dt) || !isBasicType(dt))
-    throw Unsupported(std::string("symbolic ") + what +
-                      " of a nonblocking call with a derived or byte datatype at " + m.where() +
-                      " (" + sym::toString(count) + ")");
+  if (!symLayout(m, dt))
+    throw Unsupported(std::string("symbolic ") + what + " of a nonblocking call with " +
+                      datatypeName(dt) + " (no layout of one basic type) at " + m.where() + " (" +
+                      sym::toString(count) + ")");
   return true;
 }
 
@@ -1189,7 +1190,18 @@ void checkBsend(Machine& m, Expr countE, int64_t dt) {
   int64_t size = attachedSize(m, ps);
   if (size == 0)
     m.fail(ViolationKind::MpiInvalidBuffer, "MPI_Bsend without an attached buffer", m.pc());
-  int64_t count = m.requireConcrete(countE, "count");
+  std::optional<int64_t> bounded = m.boundedConcrete(countE, "count");
+  if (!bounded) {
+    // a count the path condition does not bound (a count the contract of
+    // `verify --contract` leaves free): the room is an obligation
+    Expr need = m.f.add(m.f.mul(countE, m.intc(typeSize(m, dt))), m.intc(128));
+    m.require(m.f.le(need, m.intc(std::max<int64_t>(size, 0))), ViolationKind::MpiInvalidBuffer,
+              "attached buffer of " + std::to_string(std::max<int64_t>(size, 0)) +
+                  " bytes too small for a buffered message of " + m.show(countE) + " x " +
+                  std::to_string(typeSize(m, dt)) + " + 128 bytes (with MPI_BSEND_OVERHEAD)");
+    return;
+  }
+  int64_t count = *bounded;
   int64_t need = count * typeSize(m, dt) + 128;
   if (size < need)
     m.fail(ViolationKind::MpiInvalidBuffer,
@@ -1353,11 +1365,23 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
     // when the model already matched it; a nonblocking collective until its
     // Wait/Test completes it (its receive buffer is written then)
     Expr count = fldc(ps, r, RCount);
-    if ((kind == 1 || kind == 2) && isByteType(ival(m, fldc(ps, r, RDt)))) {
+    int64_t rdt = kind == 1 || kind == 2 ? ival(m, fldc(ps, r, RDt)) : 0;
+    if ((kind == 1 || kind == 2) && isByteType(rdt)) {
       // MPI_BYTE/MPI_PACKED: a count of bytes, over elements of the buffer's type
       const model::Type* et = m.elementTypeOf(fldc(ps, r, RBuf), pl.proc);
       int64_t sz = et && et->size ? int64_t(et->size) : 1;
-      count = m.intc((ival(m, count) + sz - 1) / sz);
+      auto c = m.concreteInt(count);
+      count = c ? m.intc((*c + sz - 1) / sz) : m.f.div(m.f.add(count, m.intc(sz - 1)), m.intc(sz));
+    } else if ((kind == 1 || kind == 2) && !isBasicType(rdt) && !m.concreteInt(count)) {
+      // a derived datatype of symbolic count (symLayout): the elements
+      // from the first to the last its entries touch, gaps included
+      if (auto l = symLayout(m, rdt, pl.proc)) {
+        int64_t dmax = *std::max_element(l->disp.begin(), l->disp.end());
+        count =
+            m.f.ite(m.f.lt(m.intc(0), count),
+                    m.f.add(m.f.mul(m.f.sub(count, m.intc(1)), m.intc(l->ext)), m.intc(dmax + 1)),
+                    m.intc(0));
+      }
     }
     if (kind == 1 && st == 1)
       check(r, kind, fldc(ps, r, RBuf), count, true);
