@@ -5,6 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
+  libzstd-dev  # LLVM's static libraries need it (CHORUS_STATIC_LLVM)
   libclang-rt-16-dev  # ThreadSanitizer for clang-16 (bench/runtime/threads.sh)
   libz3-dev z3 libcvc5-dev cvc5 libgmp-dev
   libmpfr-dev  # gcc's compile-time values of math calls (lib/exec/GccFold.cpp)
