@@ -510,6 +510,8 @@ GlobalState Executor::contractInitialState() {
       if (fresh.count(v) && member) {
         val = f_.symbol(freshName(var, r), values_.symType(var.type));
         inputSymbols_.insert(val);
+        if (opts_.ieeeFloat && holdsFloat(var.type)) // finite values (Float.cpp)
+          noteAssumption(kFiniteFloats);
         if (var.type->kind == TypeKind::Int && var.type->bits >= 1 && var.type->bits <= 128) {
           auto [lo, hi] = Machine::intRange(var.type);
           if (var.name.rfind("$len.", 0) == 0)

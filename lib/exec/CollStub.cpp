@@ -58,8 +58,16 @@ Expr havocValue(Machine& m, const model::Type* t) {
   }
   if (t->isScalar() && t->kind != TypeKind::Pointer)
     return freshValue(m, "havoc", t);
+  if (t->kind == TypeKind::Struct && !t->fields.empty() && !t->flexibleMember()) {
+    // a record (the value-index pairs of MPI_MAXLOC): member by member
+    std::vector<Expr> ms;
+    for (const model::Field& fl : t->fields)
+      ms.push_back(havocValue(m, fl.type));
+    return m.f.tuple(m.V.symType(t), ms);
+  }
   throw Unsupported("an 'assigns' location of type '" + t->name +
-                    "' in a simulated call (only arithmetic values and arrays of them) at " +
+                    "' in a simulated call (only arithmetic values, records and arrays of them) "
+                    "at " +
                     m.where());
 }
 
@@ -78,7 +86,7 @@ void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
       break;
     }
   auto d = m.V.decodePointer(ptr);
-  if (!d || d->path.empty() || !et || !et->isScalar())
+  if (!d || d->path.empty() || !et || (!et->isScalar() && et->kind != TypeKind::Struct))
     throw Unsupported("the 'assigns' range '" + m.text(e) +
                       "' of a simulated call has a symbolic bound the path condition does not "
                       "limit at " +
@@ -106,7 +114,7 @@ void havocUpTo(Machine& m, Expr ptr, int64_t lo, Expr hi, const model::Type* et,
   }
   for (int64_t k = lo; bound && k <= *bound; ++k) {
     Expr idx = m.f.add(d->path.back(), m.intc(k));
-    Expr v = freshValue(m, "havoc", et);
+    Expr v = havocValue(m, et);
     arr = m.f.arrayWrite(arr, idx, m.f.ite(m.f.le(m.intc(k), hi), v, m.f.arrayRead(arr, idx)));
   }
   m.setRoot(m.self(), d->root,

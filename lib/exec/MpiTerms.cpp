@@ -56,6 +56,85 @@ std::vector<int64_t> unitCodes(Machine& m, int64_t dt, int proc) {
   return out;
 }
 
+/// The basic datatype of dt when dt is one, or when its type map is
+/// entries of that one basic type without gaps (a pair type of one type
+/// such as MPI_2INT, MPI_Type_contiguous of a basic type); none otherwise.
+std::optional<int64_t> gaplessBasic(Machine& m, int64_t dt, int proc) {
+  if (isBasicType(dt))
+    return dt;
+  TypeMap tm = typeMap(m, dt, proc);
+  if (tm.entries.empty() || tm.lb != 0)
+    return std::nullopt;
+  int64_t basic = tm.entries[0].basic;
+  int64_t sz = typeSize(m, basic, proc);
+  for (size_t j = 0; j < tm.entries.size(); ++j)
+    if (tm.entries[j].basic != basic || tm.entries[j].disp != int64_t(j) * sz)
+      return std::nullopt;
+  if (tm.extent() != int64_t(tm.entries.size()) * sz)
+    return std::nullopt;
+  return basic;
+}
+
+/// The array of records buffer b points into, when their members are the
+/// entries of b's datatype (MPI_DOUBLE_INT over struct { double v; int i;
+/// }: the gaps of the type map are the padding), with b's index in it;
+/// null otherwise.
+Expr recordSource(Machine& m, const MpiVal& b, size_t units, Expr& off) {
+  const model::Type* et = m.elementTypeOf(b.base, b.proc);
+  TypeMap tm = typeMap(m, b.dt, b.proc);
+  if (!et || et->kind != TypeKind::Struct || et->fields.size() != tm.entries.size() || tm.lb != 0 ||
+      int64_t(et->size) != tm.extent() || units != tm.entries.size())
+    return nullptr;
+  for (size_t k = 0; k < et->fields.size(); ++k)
+    if (et->fields[k].offset != tm.entries[k].disp ||
+        !representsBasic(et->fields[k].type, tm.entries[k].basic))
+      return nullptr;
+  auto d = m.V.decodePointer(b.base);
+  if (!d || d->path.empty())
+    return nullptr;
+  const ProcState& ps = *m.gs.procs[size_t(b.proc)];
+  std::vector<Expr> prefix(d->path.begin(), d->path.end() - 1);
+  const model::Type* t = nullptr;
+  Expr arr = m.readPath(m.rootValue(ps, d->root), m.rootType(ps, d->root), prefix, 0, &t);
+  if (!t || t->kind != TypeKind::Array || t->elem != et)
+    return nullptr;
+  off = d->path.back();
+  return arr;
+}
+
+/// Elements 0 .. K - 1 of a buffer of records (recordSource): their
+/// members in order into v; false when b is no such buffer.
+bool recordElements(Machine& m, const MpiVal& b, int64_t K, const std::vector<int64_t>& unit,
+                    MpiVal& v) {
+  Expr off = nullptr;
+  Expr arr = recordSource(m, b, unit.size(), off);
+  if (!arr)
+    return false;
+  for (int64_t i = 0; i < K; ++i) {
+    Expr rec = m.f.arrayRead(arr, m.f.add(off, m.intc(i)));
+    for (size_t k = 0; k < unit.size(); ++k) {
+      v.vals.push_back(m.f.tupleRead(rec, uint32_t(k)));
+      v.codes.push_back(unit[k]);
+    }
+  }
+  return true;
+}
+
+/// A sequence of symbolic length whose array holds records of datatype
+/// `code` (a pair type over structs), not basic values: MpiVal::code is
+/// then the datatype handle, above every basic type code.
+bool recordCode(int64_t code) {
+  return code >= (int64_t(3) << 24);
+}
+
+/// Member k of pair j of sequence array x of code `code` (MAXLOC/MINLOC's
+/// value-index pairs): x[2j + k] over basic values, member k of record j.
+Expr pairMember(Machine& m, Expr x, int64_t code, Expr j, uint32_t k) {
+  if (recordCode(code))
+    return m.f.tupleRead(m.f.arrayRead(x, j), k);
+  return m.f.arrayRead(x, m.f.add(m.f.mul(j, m.intc(2)), m.intc(k)));
+}
+
 /// p + k elements of the array p points into (no bounds check: a term
 /// denotes locations, validity is \valid's business).
 Expr shift(Machine& m, Expr p, Expr k) {
@@ -368,12 +447,19 @@ MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
     std::vector<int64_t> unit = unitCodes(m, b.dt, b.proc);
     v.len = m.f.mul(b.count, m.intc(int64_t(unit.size())));
     auto K = concreteBound(m, b.count, true);
-    if (!K && isBasicType(b.dt) && !isByteType(b.dt) && unit.size() == 1 &&
-        unit[0] != kSymbolicCode) {
+    bool uniform = !unit.empty() && unit[0] != kSymbolicCode;
+    for (int64_t u : unit)
+      uniform = uniform && u == unit[0];
+    std::optional<int64_t> basic = !K && uniform ? gaplessBasic(m, b.dt, b.proc) : std::nullopt;
+    if (basic && !isByteType(*basic)) {
       // a count the path condition does not bound: the sequence of
       // symbolic length \j. a[off + j] over the array a the buffer points
-      // into (in process b.proc)
-      checkType(m, b);
+      // into (in process b.proc), for a basic datatype or one whose
+      // entries are one basic type without gaps (MPI_2INT, contiguous)
+      if (isBasicType(b.dt))
+        checkType(m, b);
+      else
+        bufferType(m, b.base, *basic, ViolationKind::MpiBufferTypeMismatch, b.proc);
       auto d = m.V.decodePointer(b.base);
       if (!d || d->path.empty())
         throw Unsupported("'" + m.text(e) + "': a buffer of symbolic count that does not " +
@@ -390,6 +476,20 @@ MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
                               m.f.lambda(bvs, m.f.arrayRead(a, m.f.add(d->path.back(), j))));
       v.code = unit[0];
       return v;
+    }
+    if (!K && !uniform && unit.size() > 1 && unit[0] != kSymbolicCode) {
+      // records of a pair type (MPI_DOUBLE_INT over struct { double v;
+      // int i; }): the sequence of symbolic length \j. a[off + j] of
+      // records, code the datatype (recordCode)
+      Expr off = nullptr;
+      if (Expr a = recordSource(m, b, unit.size(), off)) {
+        Expr j = m.f.boundVar("j", m.f.intType());
+        Expr bvs[1] = {j};
+        v.arr =
+            m.f.arrayLambda(a->type(), b.count, m.f.lambda(bvs, m.f.arrayRead(a, m.f.add(off, j))));
+        v.code = b.dt;
+        return v;
+      }
     }
     if (!K)
       throw Unsupported("'" + m.text(e) + "': the count of the buffer has no bound the path " +
@@ -415,18 +515,14 @@ MpiVal EvalHook::mpiValue(Machine& m, const model::Expr* e) {
       // without gaps (MPI_Type_contiguous of a basic type): its count
       // elements are count * u consecutive elements of the array, read up
       // to the bound as for a basic datatype
-      TypeMap tm = typeMap(m, b.dt, b.proc);
-      bool gapless = !tm.entries.empty() && tm.lb == 0;
-      int64_t basic = gapless ? tm.entries[0].basic : 0;
-      int64_t sz = gapless ? typeSize(m, basic, b.proc) : 0;
-      for (size_t j = 0; j < tm.entries.size() && gapless; ++j)
-        gapless = tm.entries[j].basic == basic && tm.entries[j].disp == int64_t(j) * sz;
-      gapless = gapless && tm.extent() == int64_t(tm.entries.size()) * sz;
-      if (!gapless)
+      std::optional<int64_t> gb = gaplessBasic(m, b.dt, b.proc);
+      if (!gb && recordElements(m, b, *K, unit, v))
+        return v;
+      if (!gb)
         throw Unsupported("'" + m.text(e) + "': a derived datatype with a symbolic count at " +
                           m.where());
       if (*K > 0)
-        bufferType(m, b.base, basic, ViolationKind::MpiBufferTypeMismatch, b.proc);
+        bufferType(m, b.base, *gb, ViolationKind::MpiBufferTypeMismatch, b.proc);
       for (int64_t i = 0; i < *K * int64_t(unit.size()); ++i) {
         Expr x = element(m, b.base, i, b.proc, b);
         if (!x)
@@ -484,6 +580,17 @@ Expr EvalHook::mpiEqual(Machine& m, const MpiVal& a, const MpiVal& b) {
     if (!xa || !xb || ca != cb)
       return m.f.logicalAnd(m.f.eq(a.len, b.len), empty);
     Expr i = m.f.boundVar("i", m.f.intType());
+    if (recordCode(ca)) {
+      // records (a pair type over structs): member by member
+      size_t u = unitCodes(m, ca, m.me).size();
+      std::vector<Expr> same;
+      for (size_t k = 0; k < u; ++k)
+        same.push_back(sameValue(m, m.f.tupleRead(m.f.arrayRead(xa, i), uint32_t(k)),
+                                 m.f.tupleRead(m.f.arrayRead(xb, i), uint32_t(k))));
+      return m.f.logicalAnd(
+          m.f.eq(a.len, b.len),
+          m.f.forallRange(i, m.intc(0), m.f.div(a.len, m.intc(int64_t(u))), m.f.logicalAnd(same)));
+    }
     return m.f.logicalAnd(m.f.eq(a.len, b.len), m.f.forallRange(i, m.intc(0), a.len,
                                                                 sameValue(m, m.f.arrayRead(xa, i),
                                                                           m.f.arrayRead(xb, i))));
@@ -540,10 +647,6 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
     symbolicLength = symbolicLength || in.arr;
   if (symbolicLength) {
     // of symbolic length: element by element under one quantifier
-    if (loc)
-      throw Unsupported("\\mpi_reduce with MPI_MAXLOC/MPI_MINLOC on a sequence of symbolic "
-                        "length at " +
-                        m.where());
     int64_t co = -1;
     Expr xo = seqArray(m, out, co);
     std::vector<Expr> xs;
@@ -553,11 +656,29 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
       xs.push_back(seqArray(m, in, c));
       typed = typed && xs.back() && c == co;
     }
+    if (typed && recordCode(co) && !loc)
+      throw Unsupported("\\mpi_reduce with an op other than MPI_MAXLOC/MPI_MINLOC over records "
+                        "at " +
+                        m.where());
     if (typed && co == kSymbolicCode)
       throw Unsupported("\\mpi_reduce over the symbolic datatype at " + m.where() +
                         " (its values are moved, never combined)");
     Expr i = m.f.boundVar("i", m.f.intType());
     Expr ok = m.f.falseExpr();
+    if (loc) {
+      // pairs (value 2i, index 2i + 1) of a pair type of one basic type
+      // (MPI_2INT: the sequences are arrays of one type)
+      if (typed) {
+        std::pair<Expr, Expr> acc{pairMember(m, xs[0], co, i, 0), pairMember(m, xs[0], co, i, 1)};
+        for (size_t j = 1; j < xs.size(); ++j)
+          acc = combineLoc(m, op, acc,
+                           {pairMember(m, xs[j], co, i, 0), pairMember(m, xs[j], co, i, 1)});
+        ok = m.f.logicalAnd(sameValue(m, pairMember(m, xo, co, i, 0), acc.first),
+                            sameValue(m, pairMember(m, xo, co, i, 1), acc.second));
+      }
+      cs.push_back(m.f.forallRange(i, m.intc(0), m.f.div(out.len, m.intc(2)), ok));
+      return m.f.logicalAnd(cs);
+    }
     if (typed) {
       std::vector<Expr> at;
       for (Expr x : xs)
@@ -669,7 +790,11 @@ std::vector<PtrSet> EvalHook::bufferSets(Machine& m, const MpiVal& b) {
     int64_t covered = 0;
     for (const TypeEntry& x : t.entries)
       covered += int64_t(datatypeSize(x.basic));
-    if (!et || et->size == 0 || covered != t.extent() || t.extent() % int64_t(et->size))
+    // (or one element of a struct type per element of dt: the gaps are
+    // its padding, as MPI_DOUBLE_INT over struct { double v; int i; })
+    bool record = et && et->kind == TypeKind::Struct && int64_t(et->size) == t.extent();
+    if (!et || et->size == 0 || (covered != t.extent() && !record) ||
+        t.extent() % int64_t(et->size))
       throw Unsupported("the locations of a buffer of a derived datatype with gaps at " +
                         m.where());
     n = m.f.mul(b.count, m.intc(t.extent() / int64_t(et->size)));

@@ -16,6 +16,17 @@ bool arithmeticArray(const Type* t) {
   return t->isArithmetic();
 }
 
+/// A struct whose members are numbers (the value-index pairs of
+/// MPI_MAXLOC/MPI_MINLOC: struct { double v; int i; }).
+bool arithmeticRecord(const Type* t) {
+  if (t->kind != TypeKind::Struct || t->fields.empty())
+    return false;
+  for (const Field& f : t->fields)
+    if (!f.type->isArithmetic())
+      return false;
+  return true;
+}
+
 /// The value of a constant integer expression (a datatype constant:
 /// `(MPI_Datatype)((long)3 << 24 | 7)`).
 std::optional<int64_t> constant(const Expr* e) {
@@ -551,9 +562,10 @@ std::string addContractDriver(Program& p, const std::string& name, ContractDrive
                  ", count, datatype)' of the contract gives it a basic datatype (MPI_CHAR, "
                  "MPI_INT or MPI_DOUBLE, or a datatype parameter)";
       }
-      if (!e || !e->isArithmetic())
+      if (!e || (!e->isArithmetic() && !arithmeticRecord(e)))
         return "parameter '" + par.name + "' of type '" + t->name +
-               "': the contract driver supports pointers to arithmetic types only";
+               "': the contract driver supports pointers to arithmetic types and to structs "
+               "of them only";
       Variable l;
       l.name = "$len." + par.name;
       l.type = p.types.intType();
