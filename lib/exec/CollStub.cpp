@@ -728,6 +728,9 @@ ProcMoves Executor::stubMoves(const GlobalState& s, int p) {
     if (blocked || infeasible)
       continue;
     pm.succs.push_back(m.successor());
+    if (arrived) // (the values the postcondition defines: MPI_Bcast's copies)
+      inlineStubDefinitions(f_, interner_, impl_->floatInputs, pm.succs.back().state, s.pc,
+                            s.fresh);
     simplifyUnderPc(pm.succs.back().state, s.pc);
   }
   for (size_t k = 0; k < pm.succs.size(); ++k) {

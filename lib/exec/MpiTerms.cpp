@@ -324,6 +324,79 @@ std::vector<Expr> reductionTrees(Machine& m, int64_t op, const std::vector<Expr>
   return trees(uint32_t((uint64_t(1) << n) - 1));
 }
 
+/// Whether r is, term for term, op applied along a tree whose leaves are
+/// xs, each once: in order for the non-commutative op, in any order for
+/// the commutative one (its encoding G(min(a, b), max(a, b)) makes
+/// op(a, b) and op(b, a) one value). r then is one of reductionTrees(xs)
+/// (up to the order of commutative operands), so "r is a reduction of xs"
+/// holds without listing the trees. Decided by the shape of r only: a
+/// value that is not such a term (a fresh symbol, another order) is left
+/// to the disjunction over the trees.
+bool isReductionTerm(Machine& m, int64_t op, Expr r, const std::vector<Expr>& xs) {
+  bool comm = op == model::kSymbolicCommOp;
+  const char* prefix = comm ? "$cop." : "$uop.";
+  // the two operands of an application of op, or {nullptr, nullptr}
+  auto operands = [&](Expr e) -> std::pair<Expr, Expr> {
+    if (e->kind() != sym::Kind::Apply || e->numChildren() != 3 ||
+        e->child(0)->kind() != sym::Kind::Symbol || !e->child(0)->name().starts_with(prefix))
+      return {nullptr, nullptr};
+    Expr x = e->child(1), y = e->child(2);
+    if (comm && x->kind() == sym::Kind::Ite && y->kind() == sym::Kind::Ite &&
+        x->child(0) == y->child(0) && x->child(1) == y->child(2) && x->child(2) == y->child(1))
+      return {x->child(1), x->child(2)}; // G(ite(c, a, b), ite(c, b, a))
+    return {x, y};
+  };
+  std::vector<Expr> leaves;
+  std::function<void(Expr)> collect = [&](Expr e) {
+    auto [a, b] = operands(e);
+    if (!a) {
+      leaves.push_back(e);
+      return;
+    }
+    collect(a);
+    collect(b);
+  };
+  collect(r);
+  if (leaves.size() != xs.size() || xs.size() < 2)
+    return false;
+  // the operand each leaf stands for (symbolicOpApply's conversions aside)
+  auto same = [&](Expr leaf, Expr x) {
+    if (leaf == x)
+      return true;
+    if (x->type()->isBool())
+      x = m.boolToInt(x);
+    else if (x->type()->kind() == sym::TypeKind::Char)
+      x = m.f.charToInt(x);
+    if (leaf->type()->isReal() && !x->type()->isReal())
+      x = m.toReal(x);
+    return leaf == x;
+  };
+  std::vector<size_t> pick(leaves.size());
+  std::vector<bool> used(xs.size(), false);
+  for (size_t k = 0; k < leaves.size(); ++k) {
+    size_t j = 0;
+    if (comm)
+      while (j < xs.size() && (used[j] || !same(leaves[k], xs[j])))
+        ++j;
+    else
+      j = same(leaves[k], xs[k]) ? k : xs.size();
+    if (j == xs.size())
+      return false;
+    used[j] = true;
+    pick[k] = j;
+  }
+  // rebuild the tree over xs with symbolicOpApply: r must be that term
+  size_t next = 0;
+  std::function<Expr(Expr)> rebuild = [&](Expr e) -> Expr {
+    auto [a, b] = operands(e);
+    if (!a)
+      return xs[pick[next++]];
+    Expr l = rebuild(a);
+    return symbolicOpApply(m, op, l, rebuild(b));
+  };
+  return rebuild(r) == r;
+}
+
 } // namespace
 
 /// (AnnotEval.h)
@@ -730,6 +803,10 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
       std::vector<Expr> xs;
       for (const MpiVal& in : ins)
         xs.push_back(in.vals[i]);
+      if (isReductionTerm(m, op, out.vals[i], xs)) {
+        cs.push_back(m.f.trueExpr());
+        continue;
+      }
       std::vector<Expr> trees = reductionTrees(m, op, xs);
       if (trees.empty())
         throw Unsupported("\\mpi_reduce with a user op over " + std::to_string(xs.size()) +

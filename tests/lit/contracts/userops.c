@@ -169,6 +169,13 @@ int main(int argc, char **argv) {
 // MPI_Reduce_local simulated by App. B.13 and run by the MPI model alike.
 // RUN: %expect-exit 1 %chorus verify %s --no-overflow-check --contract chain -DWRONG_ORDER -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: %expect-exit 1 %chorus verify %s --no-overflow-check --contract chain --mpi-model builtin -DWRONG_ORDER -n 2 --quiet 2>&1 | FileCheck %s --check-prefix=ORDER
+// Beyond 1,000 trees (7 operands: 10,395 unordered trees for the
+// commutative op) the result is checked by its shape: op applied along a
+// tree whose leaves are the operands, in rank order for the
+// non-commutative op (was unknown: "more than 1000 ways to combine
+// them"); the wrong order still falls back to the trees and is refuted.
+// RUN: %expect-exit 0 %chorus verify %s --no-overflow-check --contract chain -n 7 --quiet 2>&1 | FileCheck %s --check-prefix=ALL
+// RUN: %expect-exit 1 %chorus verify %s --no-overflow-check --contract chain -DWRONG_ORDER -n 4 --quiet 2>&1 | FileCheck %s --check-prefix=ORDER
 // ORDER: note: with op = a non-commutative user op
 // ORDER: verdict: violation COLLECTIVE_POSTCONDITION at {{.*}}userops.c:35:7 (process 0)
 // Bitwise ops on the bits of int; MPI_MAXLOC on pairs.
