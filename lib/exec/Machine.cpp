@@ -196,6 +196,23 @@ std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
             c = {true, true, *k, *k};
           }
     }
+    // rank symmetry (DESIGN-NOTES "Rank symmetry"): a rank argument's
+    // value is a rank the path has touched, or one of the others, which
+    // are alike: the smallest of them stands for all
+    bool rankArg = ex.options().contract && ex.options().contract->symmetry && nprocs() <= 64 &&
+                   (std::string_view(what) == "destination rank" ||
+                    std::string_view(what) == "source rank" || std::string_view(what) == "root");
+    if (!c.ok && rankArg) {
+      // a rank, or MPI_ANY_SOURCE / MPI_PROC_NULL (-1, -2): one question
+      // each for the two usual windows before the scan below
+      Expr ctx = boundsPc();
+      for (int64_t l : {0, -2})
+        if (ex.oracle().valid(ctx, f.logicalAnd(f.le(intc(l), e), f.le(e, intc(nprocs() - 1)))) ==
+            Answer::Yes) {
+          c = {true, false, l, nprocs() - 1};
+          break;
+        }
+    }
     if (!c.ok) {
       std::optional<int64_t> lo, hi;
       Expr ctx = boundsPc();
@@ -213,12 +230,6 @@ std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
       if (lo && hi)
         c = {true, false, *lo, *hi};
     }
-    // rank symmetry (DESIGN-NOTES "Rank symmetry"): a rank argument's
-    // value is a rank the path has touched, or one of the others, which
-    // are alike: the smallest of them stands for all
-    bool rankArg = ex.options().contract && ex.options().contract->symmetry && nprocs() <= 64 &&
-                   (std::string_view(what) == "destination rank" ||
-                    std::string_view(what) == "source rank" || std::string_view(what) == "root");
     uint64_t touched = gs.touched | (me < 64 ? uint64_t(1) << me : 0);
     auto touch = [&](int64_t k) {
       if (rankArg && k >= 0 && k < 64)
@@ -243,9 +254,33 @@ std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
         fresh = fresh || untouched;
         vals.push_back(k);
       }
+      // One question per value: does the path condition exclude it? The
+      // values it excludes are dropped; when it allows each of the others,
+      // the move forks over them without further questions (choose asks
+      // two per value).
+      bool allFeasible = vals.size() >= 2;
+      for (size_t k = 0; k < vals.size() && vals.size() >= 2;) {
+        Answer a = ex.oracle().valid(pc(), f.neq(e, intc(vals[k])));
+        if (a == Answer::Yes) {
+          vals.erase(vals.begin() + long(k));
+          continue;
+        }
+        allFeasible = allFeasible && a == Answer::No;
+        ++k;
+      }
       size_t i = 0;
-      while (i + 1 < vals.size() && !choose(f.eq(e, intc(vals[i]))))
-        ++i; // the last: the path condition implies e == it
+      if (allFeasible && vals.size() >= 2) {
+        for (; i + 1 < vals.size(); ++i) {
+          bool br = branch();
+          gs.pc = f.logicalAnd(gs.pc, br ? f.eq(e, intc(vals[i])) : f.neq(e, intc(vals[i])));
+          if (br)
+            break;
+        }
+      } else {
+        while (i + 1 < vals.size() && !choose(f.eq(e, intc(vals[i]))))
+          ++i;
+      }
+      // (the last: the path condition implies e == it)
       fixed[e] = vals[i];
       touch(vals[i]);
       return vals[i];
