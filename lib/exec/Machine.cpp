@@ -280,7 +280,10 @@ std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
         while (i + 1 < vals.size() && !choose(f.eq(e, intc(vals[i]))))
           ++i;
       }
-      // (the last: the path condition implies e == it)
+      // the last: the path condition implies e == it; stated, so that the
+      // state gets the value without a model query (simplifyUnderPc)
+      if (i + 1 == vals.size())
+        gs.pc = f.logicalAnd(gs.pc, f.eq(e, intc(vals[i])));
       fixed[e] = vals[i];
       touch(vals[i]);
       return vals[i];
