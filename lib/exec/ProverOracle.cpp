@@ -130,9 +130,16 @@ Expr ProverOracle::computeUniqueValue(Expr context, Expr symbol) {
   // Integer difference logic decides it exactly when the symbol's component
   // is in its fragment (the counters and bounds of LISE's path conditions:
   // seed 004's ring simplified its whole path condition for each new one).
-  if (symbol->type()->isInt())
-    if (std::optional<Expr> v = prover_.uniqueIntValue(component(context, symbol), symbol))
+  // When other conjuncts are outside it, the ones inside may still fix the
+  // symbol (a rank `r <= -1` with the precondition's `-1 <= r`, beside
+  // the neighbour ranks' ite chains: exchange, seed 002).
+  if (symbol->type()->isInt()) {
+    Expr comp = component(context, symbol);
+    if (std::optional<Expr> v = prover_.uniqueIntValue(comp, symbol))
       return *v;
+    if (std::optional<Expr> v = prover_.uniqueIntValue(comp, symbol, true))
+      return *v;
+  }
   // Internal first: the simplifier's equalities and bounds may already fix it.
   Expr s = prover_.simplify(symbol, context);
   if (s->kind() == sym::Kind::NumConst || s->isTrue() || s->isFalse())

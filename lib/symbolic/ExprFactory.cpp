@@ -491,12 +491,21 @@ Expr ExprFactory::eq(Expr a, Expr b) {
       if (x->kind() != Kind::Ite || k->kind() != Kind::NumConst)
         continue;
       Expr c = x->child(0), th = x->child(1), el = x->child(2);
-      if (el->kind() == Kind::NumConst)
-        return compare(el->value(), k->value()) == 0 ? logicalOr(logicalNot(c), eq(th, k))
-                                                     : logicalAnd(c, eq(th, k));
-      if (th->kind() == Kind::NumConst)
-        return compare(th->value(), k->value()) == 0 ? logicalOr(c, eq(el, k))
-                                                     : logicalAnd(logicalNot(c), eq(el, k));
+      // (the other branch a symbol whose value k decides c: `r >= 0 ? r :
+      // -2` equal to -2 is `r < 0`, a bound, not a disjunction)
+      auto decided = [&](Expr branch) -> Expr {
+        return branch->kind() == Kind::Symbol ? substitute(c, ExprMap{{branch, k}}) : c;
+      };
+      if (el->kind() == Kind::NumConst) {
+        if (compare(el->value(), k->value()) != 0)
+          return logicalAnd(c, eq(th, k));
+        return decided(th)->isFalse() ? logicalNot(c) : logicalOr(logicalNot(c), eq(th, k));
+      }
+      if (th->kind() == Kind::NumConst) {
+        if (compare(th->value(), k->value()) != 0)
+          return logicalAnd(logicalNot(c), eq(el, k));
+        return decided(el)->isTrue() ? c : logicalOr(c, eq(el, k));
+      }
     }
     return detail::makeAtom(*this, Kind::Eq, sub(a, b));
   }

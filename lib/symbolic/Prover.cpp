@@ -553,23 +553,29 @@ std::optional<Model> Prover::model(Expr ctx, std::span<const Expr> symbols) {
   return out;
 }
 
-std::optional<Expr> Prover::uniqueIntValue(Expr ctx, Expr symbol) {
+std::optional<Expr> Prover::uniqueIntValue(Expr ctx, Expr symbol, bool fragmentOnly) {
   if (!opts_.internal || symbol->kind() != Kind::Symbol || !symbol->type()->isInt())
     return std::nullopt;
   // (fix() constrains its object: the second one checks the other values)
   DiffLogic dl, other;
-  for (Expr c : ExprFactory::conjuncts(ctx))
+  for (Expr c : ExprFactory::conjuncts(ctx)) {
+    if (fragmentOnly) {
+      DiffLogic probe;
+      if (!probe.add(c))
+        continue; // (outside the fragment: not used)
+    }
     if (!dl.add(c) || !other.add(c))
       return std::nullopt;
+  }
   if (!dl.satisfiable())
-    return nullptr;
+    return fragmentOnly ? std::nullopt : std::optional<Expr>(nullptr);
   Expr v = f_.intConst(Rational(dl.fix(symbol)));
   std::vector<std::vector<DiffLogic::Edge>> alts;
   if (!other.negation(f_.eq(symbol, v), alts))
     return std::nullopt;
   for (const auto& alt : alts)
     if (other.satisfiable(alt))
-      return nullptr;
+      return fragmentOnly ? std::nullopt : std::optional<Expr>(nullptr);
   return v;
 }
 

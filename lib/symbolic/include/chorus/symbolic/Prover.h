@@ -77,8 +77,10 @@ public:
   /// integer difference logic decides it (every conjunct in its fragment:
   /// exact, no backend): null when the context leaves it more than one
   /// value or is unsatisfiable; nullopt when a conjunct is outside the
-  /// fragment or the internal decisions are off.
-  std::optional<Expr> uniqueIntValue(Expr context, Expr symbol);
+  /// fragment or the internal decisions are off. With `fragmentOnly`, the
+  /// conjuncts outside the fragment are left out: a value the others fix
+  /// is the value (nullopt when they do not fix one).
+  std::optional<Expr> uniqueIntValue(Expr context, Expr symbol, bool fragmentOnly = false);
 
   const ProverStats& stats() const { return stats_; }
   void resetStats() { stats_ = {}; }
