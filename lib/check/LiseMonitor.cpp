@@ -344,6 +344,14 @@ void LiseMonitor::after(const GlobalState& base, exec::Successor& succ, int p, c
     for (Expr c : conjunctsOf(prep->facts))
       ppc.push_back(c);
     arrive(s, succ, p, a, base.procs[p], isTrue, prep->W, f.logicalAnd(ppc), prep->relation);
+    // the branch may land on a collective assertion: the statement right
+    // after the loop (diffusion's `joint assert END`) or the first of the
+    // body; it is reached by this move (was skipped: an assertion right
+    // after an annotated loop was never checked, so `0 == 1` there was
+    // "verified")
+    if (succ.arrived)
+      if (const Action* b = actionAt(*s.procs[p]); b && !b->loop)
+        arrive(s, succ, p, *b, s.procs[p], false, {}, nullptr, nullptr);
     return;
   }
   // an ordinary move: the write sets of p's loop records grow by what it
