@@ -148,12 +148,17 @@ void addCandidates(model::Program& p, const std::vector<LoopCandidates>& loops, 
 
 std::vector<LoopCandidates> jointCandidates(model::Program& spec, const model::Program& impl,
                                             size_t firstId) {
-  std::vector<LoopCandidates> S = invariantCandidates(spec), I = invariantCandidates(impl);
-  I.resize(std::min(S.size(), I.size())); // loops paired in order
-  for (size_t k = 0; k < I.size(); ++k) {
-    LoopCandidates& lc = I[k];
+  std::vector<LoopCandidates> S = invariantCandidates(spec), I = invariantCandidates(impl), out;
+  for (size_t k = 0; k < std::min(S.size(), I.size()); ++k) { // loops paired in order
+    // a loop of the specification over a literal range (`i < 10`) runs a
+    // fixed number of times: LISE executes it, no invariant is needed, and
+    // a joint invariant would make the implementation's loop (diffusion:
+    // over the process's block) advance in step with it
+    if (S[k].fixedRange)
+      continue;
+    LoopCandidates& lc = out.emplace_back(std::move(I[k]));
     lc.partner = S[k].loop;
-    std::string id = "inferred" + std::to_string(firstId + k);
+    std::string id = "inferred" + std::to_string(firstId + out.size() - 1);
     lowerAt(spec, "joint invariant " + id + " true", S[k].func, S[k].head, S[k].names, 0);
     // drop the templates over other processes: PROC[r] of a composition
     // is a process of either program
@@ -206,9 +211,22 @@ std::vector<LoopCandidates> jointCandidates(model::Program& spec, const model::P
             add("spec." + u.name + " == " + same->first + " + " + wn + " * " + x.name);
       }
     }
+    // blocks: the implementation filled A[j] from X[e(j)] for j in a
+    // range, the specification C[k] from X[k] (the same input X): A's
+    // block equals C's cells e(j) (diffusion: each process's block of the
+    // global array, `u[j] == spec.u[first + j - 1]` for 1 <= j <= nxl)
+    for (const LoopCandidates::Fill& fi : lc.fills) {
+      if (std::find(lc.arrays.begin(), lc.arrays.end(), fi.array) == lc.arrays.end())
+        continue;
+      for (const LoopCandidates::Fill& fs : S[k].fills)
+        if (fs.source == fi.source && fs.index == "_j" &&
+            std::find(S[k].arrays.begin(), S[k].arrays.end(), fs.array) != S[k].arrays.end())
+          add("forall {int _j | " + fi.range + "} " + impl.var(fi.array).name + "[_j] == spec." +
+              spec.var(fs.array).name + "[" + fi.index + "]");
+    }
     lc.texts = std::move(texts);
   }
-  return I;
+  return out;
 }
 
 InferResult houdini(model::Program& p, CandidateSet set,

@@ -83,6 +83,16 @@ bool indexChain(const Expr* e, model::VarId& base, std::vector<model::VarId>& id
   return true;
 }
 
+/// The array of `A[e1]...[em]` (any indices), or kNone.
+model::VarId arrayOf(const Expr* e) {
+  e = uncast(e);
+  if (!e || e->kind != ExprKind::Index)
+    return model::kNone;
+  while (e && e->kind == ExprKind::Index && !e->kids.empty())
+    e = uncast(e->kids[0]);
+  return e && e->kind == ExprKind::Var ? e->var : model::kNone;
+}
+
 /// `text` with every identifier `from` replaced by `to`.
 std::string rename(const std::string& text, const std::string& from, const std::string& to) {
   std::string out;
@@ -186,6 +196,33 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
           return &l;
       return nullptr;
     };
+    // fills: `A[i] = X[e]` with i the counter of a loop from a constant
+    // (`i < B` or `i <= B`)
+    std::vector<LoopCandidates::Fill> fills;
+    for (const model::Transition& t : fn.trans) {
+      if (t.stmt.kind != model::StmtKind::Assign || !t.stmt.lhs || !t.stmt.rhs)
+        continue;
+      const Expr* l = uncast(t.stmt.lhs);
+      const Expr* r = uncast(t.stmt.rhs);
+      if (l->kind != ExprKind::Index || l->kids.size() != 2 || r->kind != ExprKind::Index ||
+          r->kids.size() != 2 || uncast(l->kids[0])->kind != ExprKind::Var ||
+          uncast(l->kids[1])->kind != ExprKind::Var || uncast(r->kids[0])->kind != ExprKind::Var)
+        continue;
+      model::VarId a = uncast(l->kids[0])->var, x = uncast(r->kids[0])->var,
+                   i = uncast(l->kids[1])->var;
+      const LoopInfo* L = loopOf(i, t.from);
+      std::string lo = lowOf(i);
+      if (!L || lo.empty() || !L->bound || (L->op != Op::Lt && L->op != Op::Le) ||
+          !named(p.var(a)) || !named(p.var(x)) || !named(p.var(i)))
+        continue;
+      LoopCandidates::Fill f;
+      f.array = a;
+      f.source = p.var(x).name;
+      f.index = rename(model::toString(p, r->kids[1]), p.var(i).name, "_j");
+      f.range =
+          lo + " <= _j && _j " + (L->op == Op::Lt ? "< " : "<= ") + model::toString(p, L->bound);
+      fills.push_back(std::move(f));
+    }
     for (const LoopInfo& self : all) {
       model::LocId head = self.head;
       if (annotated(p, fn.id, head))
@@ -193,7 +230,7 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
       const std::vector<bool>& body = self.body;
       const model::SrcLoc at = fn.locs[head].loc;
       // counters: the named integer variables the body writes
-      std::vector<model::VarId> written, scalars;
+      std::vector<model::VarId> written, scalars, arrays;
       std::set<long long> mods;
       auto write = [&](model::VarId v) {
         if (v == model::kNone || !named(p.var(v)))
@@ -212,6 +249,11 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
         if (t.stmt.kind == model::StmtKind::Assign && t.stmt.lhs &&
             t.stmt.lhs->kind == ExprKind::Var)
           write(t.stmt.lhs->var);
+        if (model::VarId a =
+                t.stmt.kind == model::StmtKind::Assign ? arrayOf(t.stmt.lhs) : model::kNone;
+            a != model::kNone && named(p.var(a)) &&
+            std::find(arrays.begin(), arrays.end(), a) == arrays.end())
+          arrays.push_back(a);
         if (t.stmt.kind == model::StmtKind::Call) {
           if (t.stmt.lhs && t.stmt.lhs->kind == ExprKind::Var)
             write(t.stmt.lhs->var);
@@ -253,6 +295,9 @@ std::vector<LoopCandidates> invariantCandidates(const model::Program& p) {
       LoopCandidates lc;
       lc.names = visible;
       lc.written = scalars;
+      lc.arrays = arrays;
+      lc.fills = fills;
+      lc.fixedRange = self.bound && uncast(self.bound)->kind == ExprKind::IntLit;
       lc.func = fn.id;
       lc.head = head;
       lc.loop = at;

@@ -46,6 +46,21 @@ struct LoopCandidates {
   std::vector<std::string> texts;
   std::map<std::string, model::VarId> names; ///< the variables visible at the loop
   std::vector<model::VarId> written;         ///< the scalars (integer, real) the body writes
+  std::vector<model::VarId> arrays;          ///< the arrays whose elements the body assigns
+  /// The fills of the function: `A[i] = X[e]` in a loop whose counter i
+  /// runs over `range` (seed 004's diffusion: each process copies its block
+  /// of the input, `u[i] = u_init[first + i - 1]` for 1 <= i <= nxl). The
+  /// counter is `_j` in `range` and `index`.
+  struct Fill {
+    model::VarId array = model::kNone;
+    std::string source; ///< X's name
+    std::string index;  ///< e, with the counter as _j
+    std::string range;  ///< `lo <= _j && _j <= B` (or `< B`)
+  };
+  std::vector<Fill> fills;
+  /// The loop's condition bounds its counter by a literal (`i < 10`): the
+  /// loop runs a fixed number of times.
+  bool fixedRange = false;
 };
 
 /// Candidates for every loop of a defined function that has no invariant
