@@ -510,8 +510,15 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
             a->loop ? ViolationKind::CollectiveInvariant : ViolationKind::CollectiveAssertion;
         auto v = detail::evaluate(
             ex_,
-            [&] { return ex_.evalAnnotation(r.snaps, int(q), s.pc, an->expr, an->loc, &reads); }, k,
-            an->loc, int(q), "the " + a->name, step);
+            [&] {
+              // (a loop's claim joins the path condition once the relation
+              // that may fix a quantifier's range is dropped: the range is
+              // kept symbolic, else `forall k < i` taken at i == 1 would
+              // be assumed as k == 0 alone for every later iteration)
+              return ex_.evalAnnotation(r.snaps, int(q), s.pc, an->expr, an->loc, &reads, {},
+                                        !r.loop);
+            },
+            k, an->loc, int(q), "the " + a->name, step);
         if (v) {
           cs.push_back(*v);
           whose.emplace_back(q, an->loc);

@@ -519,6 +519,9 @@ class CompositeHook : public EvalHook {
 public:
   /// The thread of each process's snapshot (empty: all main).
   std::vector<int> threads;
+  /// Quantifier ranges made concrete by the path condition (not only by
+  /// the bounds' own values).
+  bool pcRanges = true;
 
   /// The process whose memory a pointer-valued annotation expression refers
   /// to: that of PROC[e] when its base is a remote variable, else -1.
@@ -671,6 +674,8 @@ protected:
   std::optional<int64_t> concreteBound(Machine& m, Expr v, bool upper) override {
     if (auto c = m.concreteInt(v))
       return c;
+    if (!pcRanges)
+      return std::nullopt;
     // none in the window (a bound over an unbounded input, as under --lise):
     // one query instead of the whole walk
     Expr inWindow = upper ? m.f.le(v, m.intc(kMaxQuantRange)) : m.f.ge(v, m.intc(-1));
@@ -701,7 +706,8 @@ void noChoices(Machine& m) {
 
 Expr Executor::evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
                               const model::Expr* e, model::SrcLoc loc,
-                              std::vector<std::string>* reads, const std::vector<int>& threads) {
+                              std::vector<std::string>* reads, const std::vector<int>& threads,
+                              bool pcRanges) {
   GlobalState g;
   g.procs = snaps;
   g.pc = pc;
@@ -717,6 +723,7 @@ Expr Executor::evalAnnotation(const std::vector<const ProcState*>& snaps, int me
   CompositeHook hook;
   hook.reads = reads;
   hook.threads = threads;
+  hook.pcRanges = pcRanges;
   m.annot = &hook;
   Expr r = m.evalCond(e);
   noChoices(m);

@@ -447,9 +447,12 @@ public:
   /// ViolationError.
   /// `threads[j]` (when given) is the thread of snapshot j whose frames
   /// are read (default: main's).
+  /// `pcRanges`: a quantifier's range may be made concrete by the path
+  /// condition (a bound that `pc` fixes); false: only by the bound's own
+  /// value (LISE's claims, which outlive the relation that fixed it).
   Expr evalAnnotation(const std::vector<const ProcState*>& snaps, int me, Expr pc,
                       const model::Expr* e, model::SrcLoc loc, std::vector<std::string>* reads,
-                      const std::vector<int>& threads = {});
+                      const std::vector<int>& threads = {}, bool pcRanges = true);
 
   /// ACSL annotations of one process (Annot.cpp): the value of `e` (a Bool
   /// when `cond`) in the process state `at.now`, with `\old(...)` (and, with
