@@ -71,7 +71,7 @@ irow() { # name verify|compare files... -- chorus-args...
 echo
 printf "%-10s | %-9s %7s %6s | %s\n" program verdict "wall s" "CPU s" "inference: loops, candidates tried, kept, LISE runs"
 for f in stagger count ring matrix; do strip "$L/$f.c" "$T/$f.c"; done
-for f in mean_spec mean_impl fib_spec fib_impl nested_spec nested_impl; do strip "$L/$f.c" "$T/$f.c"; done
+for f in mean_spec mean_impl fib_spec fib_impl nested_spec nested_impl diffusion_spec diffusion_impl; do strip "$L/$f.c" "$T/$f.c"; done
 irow stagger verify "$T/stagger.c" -n 2 --no-overflow-check
 irow count verify "$T/count.c" -n 10
 irow ring verify "$T/ring.c" -n 10
@@ -79,3 +79,4 @@ irow matrix verify "$T/matrix.c" -n 1 --float real
 irow mean compare "$T/mean_spec.c" "$T/mean_impl.c" -n 1 --no-overflow-check --float real
 irow fib compare "$T/fib_spec.c" "$T/fib_impl.c" -n 1 --float real
 irow nested compare "$T/nested_spec.c" "$T/nested_impl.c" -n 1 --no-overflow-check --float real
+irow diffusion compare "$T/diffusion_spec.c" "$T/diffusion_impl.c" -n 10 --deadlock absolute --float real
