@@ -7,7 +7,7 @@
 // later iteration assumed only c[0] and the inductive step failed
 // (POSSIBLE_INVARIANT_VIOLATION, not confirmed). Also the sequential
 // matrix.c of Fig. 5 with its two-dimensional invariants written as
-// collective invariants (tests/lit/lise/matrix_collective.c).
+// collective invariants (tests/lit/lise/matrix_collective.test).
 //   -DBAD   process 1 writes a wrong c[1]: refuted at the invariant
 //
 // RUN: %expect-exit 0 %chorus verify %s -n 1..2 --lise --float real --no-overflow-check --quiet | FileCheck %s --check-prefix=OK
