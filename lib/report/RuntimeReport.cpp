@@ -30,6 +30,25 @@ std::string html(const std::string& s) {
   return o;
 }
 
+// What the summaries say: ", R ranks, C MPI calls checked" (runtime/mpi,
+// rank 0 at MPI_Finalize) and ", I parallel assertion instances checked (E
+// events)" (runtime/threads, every process at exit); a run that ended
+// before either wrote one says so.
+std::string summary(const RuntimeRun& run) {
+  auto plural = [](long n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  std::string s;
+  if (run.summarized)
+    s += ", " + plural(run.ranks, "rank") + ", " + std::to_string(run.calls) + " MPI calls checked";
+  if (run.threadSummaries)
+    s += ", " + plural(run.passertInstances, "parallel assertion instance") + " checked (" +
+         plural(run.events, "event") + ")";
+  if (s.empty())
+    s = " (the run ended before MPI_Finalize or exit: no summary)";
+  return s;
+}
+
 int integer(const JsonValue* v, int fallback) {
   return v && v->kind == JsonValue::Kind::Number ? int(v->num) : fallback;
 }
@@ -59,6 +78,12 @@ std::optional<RuntimeRun> readRuntimeReport(const std::string& path, std::string
       return std::nullopt;
     }
     if (const JsonValue* s = v->get("summary")) {
+      if (s->get("passert_instances")) { // a process's runtime/threads summary
+        ++run.threadSummaries;
+        run.passertInstances += integer(s->get("passert_instances"), 0);
+        run.events += integer(s->get("events"), 0);
+        continue;
+      }
       run.summarized = true;
       run.summaryViolations = integer(s->get("violations"), 0);
       run.ranks = integer(s->get("ranks"), 0);
@@ -70,6 +95,7 @@ std::optional<RuntimeRun> readRuntimeReport(const std::string& path, std::string
     x.kind = text(v->get("kind"));
     x.file = text(v->get("file"));
     x.line = integer(v->get("line"), 0);
+    x.column = integer(v->get("column"), 0);
     x.rank = integer(v->get("rank"), -1);
     x.thread = integer(v->get("thread"), -1);
     x.message = text(v->get("message"));
@@ -87,13 +113,7 @@ void printRuntimeText(std::ostream& os, const RuntimeRun& run) {
     os << (v.tool.empty() ? "chorus-rt" : v.tool) << ": violation " << v.kind << " at " << where(v)
        << ": " << v.message << "\n";
   size_t n = run.violations.size();
-  os << "run: " << n << " violation" << (n == 1 ? "" : "s");
-  if (run.summarized)
-    os << ", " << run.ranks << " rank" << (run.ranks == 1 ? "" : "s") << ", " << run.calls
-       << " MPI calls checked";
-  else
-    os << " (the run ended before MPI_Finalize: no summary)";
-  os << "\n";
+  os << "run: " << n << " violation" << (n == 1 ? "" : "s") << summary(run) << "\n";
 }
 
 void printRuntimeSarif(std::ostream& os, const RuntimeRun& run, const std::string& toolVersion) {
@@ -117,17 +137,28 @@ void printRuntimeSarif(std::ostream& os, const RuntimeRun& run, const std::strin
        << ", \"level\": \"error\", \"message\": {\"text\": " << jsonQuote(v.message)
        << "},\n       \"locations\": [{\"physicalLocation\": "
        << "{\"artifactLocation\": {\"uri\": " << jsonQuote(v.file) << "}";
-    if (v.line > 0)
-      os << ", \"region\": {\"startLine\": " << v.line << "}";
+    if (v.line > 0) {
+      os << ", \"region\": {\"startLine\": " << v.line;
+      if (v.column > 0)
+        os << ", \"startColumn\": " << v.column;
+      os << "}";
+    }
     os << "}}],\n       \"properties\": {";
-    os << "\"rank\": " << v.rank;
+    const char* sep = "";
+    if (v.rank >= 0) {
+      os << "\"rank\": " << v.rank;
+      sep = ", ";
+    }
     if (v.thread >= 0)
-      os << ", \"thread\": " << v.thread;
+      os << sep << "\"thread\": " << v.thread;
     os << "}}";
   }
-  os << "\n    ],\n    \"properties\": {\"completed\": " << (run.summarized ? "true" : "false");
+  os << "\n    ],\n    \"properties\": {\"completed\": "
+     << (run.summarized || run.threadSummaries ? "true" : "false");
   if (run.summarized)
     os << ", \"ranks\": " << run.ranks << ", \"calls\": " << run.calls;
+  if (run.threadSummaries)
+    os << ", \"passertInstances\": " << run.passertInstances << ", \"events\": " << run.events;
   os << "}\n  }]\n}\n";
 }
 
@@ -140,12 +171,7 @@ void printRuntimeHtml(std::ostream& os, const RuntimeRun& run, const std::string
         "font-weight:bold}.ok{color:#070}</style></head>\n<body>\n<h1>"
      << html(title) << "</h1>\n<p id=\"verdict\" class=\"" << (n ? "kind" : "ok") << "\">" << n
      << " violation" << (n == 1 ? "" : "s");
-  if (run.summarized)
-    os << " in a run of " << run.ranks << " rank" << (run.ranks == 1 ? "" : "s") << " ("
-       << run.calls << " MPI calls checked)";
-  else
-    os << " (the run ended before MPI_Finalize)";
-  os << "</p>\n";
+  os << html(summary(run)) << "</p>\n";
   if (n) {
     os << "<table id=\"violations\">\n<tr><th>kind</th><th>where</th><th>rank</th>"
           "<th>thread</th><th>message</th></tr>\n";

@@ -34,3 +34,13 @@ void chorus_rt_json_line(const char* line) {
   (void)w;
   close(fd);
 }
+
+int chorus_rt_json_start(void) {
+  const char* path = getenv("CHORUS_RT_REPORT");
+  if (!path || !*path)
+    return 0;
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd >= 0)
+    close(fd);
+  return 1;
+}

@@ -11,5 +11,12 @@
 void chorus_rt_json_string(char* out, size_t n, const char* s);
 /* appends `line` (ending in a newline) to $CHORUS_RT_REPORT, if set */
 void chorus_rt_json_line(const char* line);
+/* empties $CHORUS_RT_REPORT, if set, so that it holds one run's report:
+ * called once per run before any line is written (runtime/mpi: rank 0 in
+ * MPI_Init, before a barrier; runtime/threads: at the start of a process
+ * that is not an MPI program's); 1 if the report is on */
+int chorus_rt_json_start(void);
+/* defined by runtime/mpi (rt_core.c): its address is null without it */
+extern const int chorus_rt_mpi_linked __attribute__((weak));
 
 #endif

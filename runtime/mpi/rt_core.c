@@ -17,6 +17,9 @@
 #include <unistd.h>
 
 int rt_rank = -1, rt_size = 0;
+/* present when runtime/mpi is linked: runtime/threads then leaves the
+ * report file to MPI_Init (rt_json.h) */
+const int chorus_rt_mpi_linked = 1;
 unsigned long rt_calls;
 unsigned long rt_tool_msgs, rt_tool_bytes;
 static __thread const char* site_file = "?";
@@ -130,6 +133,10 @@ static void after_init(void) {
   initialized = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rt_rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &rt_size);
+  /* one report per run: rank 0 empties the file, and no rank writes to it
+   * before the barrier says it has */
+  if (rt_rank == 0 ? chorus_rt_json_start() : getenv("CHORUS_RT_REPORT") != NULL)
+    PMPI_Barrier(MPI_COMM_WORLD);
   rt_comms_init();
   rt_deadlock_init();
   rt_cassert_init();

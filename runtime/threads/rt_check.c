@@ -374,9 +374,11 @@ void rt_finish(void) {
   di += instances;
   de += events;
   char out[256];
-  snprintf(out, sizeof out,
-           "{\"summary\": {\"violations\": %ld, \"passert_instances\": %ld, \"events\": %ld}}\n",
-           nv, di, de);
+  snprintf(
+      out, sizeof out,
+      "{\"tool\": \"chorus-rt\", \"summary\": {\"violations\": %ld, \"passert_instances\": %ld, "
+      "\"events\": %ld}}\n",
+      nv, di, de);
   chorus_rt_json_line(out);
   if (nv) {
     fprintf(stderr, "chorus-rt: %ld violation%s (%ld parallel assertion instance%s checked)\n", nv,

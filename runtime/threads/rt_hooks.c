@@ -11,6 +11,9 @@
  * for the checker thread while other instances are live. */
 #include "rt_pa_internal.h"
 
+#include "../common/rt_json.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 #define LIKELY_OFF(x) __builtin_expect(!!(x), 0)
@@ -248,6 +251,11 @@ void __tsan_init(void) {}
 /* every unit compiled by chorus cc for runtime/threads calls __tsan_init */
 __attribute__((constructor)) static void watch_check(void) {
   rt_watch_check();
+  /* one report per run (rt_json.h): a process of its own empties the
+   * report file and writes its summary at exit even when no region ran; in
+   * an MPI program rank 0 empties it in MPI_Init */
+  if (!&chorus_rt_mpi_linked && chorus_rt_json_start())
+    rt_start();
 }
 
 const int chorus_rt_pa_never = 0;

@@ -16,6 +16,7 @@ struct RuntimeViolation {
   std::string kind; ///< the verifier's violation kind
   std::string file;
   int line = 0;
+  int column = 0;  ///< 0: not known (runtime/mpi reports lines only)
   int rank = -1;   ///< the MPI rank, or -1
   int thread = -1; ///< the thread, or -1
   std::string message;
@@ -25,6 +26,9 @@ struct RuntimeRun {
   std::vector<RuntimeViolation> violations; ///< in the order the ranks wrote them
   bool summarized = false; ///< rank 0 wrote the summary (the run reached MPI_Finalize)
   long ranks = 0, calls = 0, summaryViolations = 0;
+  /// runtime/threads: the processes that wrote their summary at exit, and
+  /// their parallel assertion instances and events, summed
+  long threadSummaries = 0, passertInstances = 0, events = 0;
 };
 
 /// Reads a JSON Lines report; nullopt with `err` ("FILE:LINE: ...") when the
