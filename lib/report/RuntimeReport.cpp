@@ -44,6 +44,8 @@ std::string summary(const RuntimeRun& run) {
   if (run.threadSummaries)
     s += ", " + plural(run.passertInstances, "parallel assertion instance") + " checked (" +
          plural(run.events, "event") + ")";
+  if (run.failStop)
+    s += " (fail-stop: the process ended at its first violation)";
   if (s.empty())
     s = " (the run ended before MPI_Finalize or exit: no summary)";
   return s;
@@ -82,6 +84,8 @@ std::optional<RuntimeRun> readRuntimeReport(const std::string& path, std::string
         ++run.threadSummaries;
         run.passertInstances += integer(s->get("passert_instances"), 0);
         run.events += integer(s->get("events"), 0);
+        const JsonValue* fs = s->get("fail_stop");
+        run.failStop |= fs && fs->kind == JsonValue::Kind::Bool && fs->b;
         continue;
       }
       run.summarized = true;

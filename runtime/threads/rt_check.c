@@ -31,7 +31,27 @@ struct chorus_rt_pa_ctx {
 static rt_inst** live;
 static int nlive, caplive;
 static long instances, events;
+
 static _Atomic long violations;
+
+/* The process's summary in the JSON report (rt_json.h): its violations,
+ * parallel assertion instances and events; fail_stop: the checker ends
+ * the process at its first violation. Returns the instances. */
+static long summary_line(long nv, int fail_stop) {
+  long di, de;
+  rt_table_counts(&di, &de);
+  di += instances;
+  de += events;
+  char out[256];
+  snprintf(
+      out, sizeof out,
+      "{\"tool\": \"chorus-rt\", \"summary\": {\"violations\": %ld, \"passert_instances\": %ld, "
+      "\"events\": %ld%s}}\n",
+      nv, di, de, fail_stop ? ", \"fail_stop\": true" : "");
+  chorus_rt_json_line(out);
+  return di;
+}
+
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int checker_idle;
 
@@ -228,6 +248,7 @@ void rt_report(rt_inst* in, const rt_event* e) {
     atomic_store(&rt_stopped, 1);
     fprintf(stderr, "chorus-rt: fail-stop: the process ends at timestamp %llu\n",
             (unsigned long long)e->ts);
+    summary_line(atomic_load(&violations), 1);
     fflush(NULL);
     _exit(1);
   }
@@ -369,17 +390,8 @@ void rt_finish(void) {
   atomic_store(&rt_finishing, 1);
   while (atomic_load(&rt_done) < atomic_load(&rt_clock))
     sched_yield();
-  long di, de, nv = atomic_load(&violations);
-  rt_table_counts(&di, &de);
-  di += instances;
-  de += events;
-  char out[256];
-  snprintf(
-      out, sizeof out,
-      "{\"tool\": \"chorus-rt\", \"summary\": {\"violations\": %ld, \"passert_instances\": %ld, "
-      "\"events\": %ld}}\n",
-      nv, di, de);
-  chorus_rt_json_line(out);
+  long nv = atomic_load(&violations);
+  long di = summary_line(nv, 0);
   if (nv) {
     fprintf(stderr, "chorus-rt: %ld violation%s (%ld parallel assertion instance%s checked)\n", nv,
             nv == 1 ? "" : "s", di, di == 1 ? "" : "s");

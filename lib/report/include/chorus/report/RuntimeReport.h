@@ -29,6 +29,7 @@ struct RuntimeRun {
   /// runtime/threads: the processes that wrote their summary at exit, and
   /// their parallel assertion instances and events, summed
   long threadSummaries = 0, passertInstances = 0, events = 0;
+  bool failStop = false; ///< a process ended at its first violation (CHORUS_RT_FAIL_STOP)
 };
 
 /// Reads a JSON Lines report; nullopt with `err` ("FILE:LINE: ...") when the
