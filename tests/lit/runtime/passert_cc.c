@@ -12,7 +12,7 @@
 // CC-NOT: warning
 // CHECK: chorus-rt: violation PARALLEL_ASSERTION at {{.*}}passert_cc.c:29 (thread 1): parallel assertion 'x == 0 || HASOCCURRED(LW(x))' of thread 1 fails after the write of x by thread 2
 // JSON: {"tool": "chorus-rt", "kind": "PARALLEL_ASSERTION", "file": "{{.*}}passert_cc.c", "line": 29, "column": 3, "thread": 1, "message": "parallel assertion 'x == 0 || HASOCCURRED(LW(x))' of thread 1 fails after the write of x by thread 2{{.*}}"}
-// JSON: {"summary": {"violations": 1, "passert_instances": 1, "events": {{[0-9]+}}}}
+// JSON: {"tool": "chorus-rt", "summary": {"violations": 1, "passert_instances": 1, "events": {{[0-9]+}}}}
 // VERIFY: verdict: violation PARALLEL_ASSERTION at {{.*}}passert_cc.c:29:3 (process 0, thread 1)
 #include <pthread.h>
 
