@@ -76,6 +76,14 @@ void chorus_rt_at(const char* file, int line);
 #define MPI_Iexscan CHORUS_RT_FN(MPI_Iexscan)
 #define MPI_Comm_dup CHORUS_RT_FN(MPI_Comm_dup)
 #define MPI_Comm_split CHORUS_RT_FN(MPI_Comm_split)
+#define MPI_Comm_create CHORUS_RT_FN(MPI_Comm_create)
+#define MPI_Comm_create_group CHORUS_RT_FN(MPI_Comm_create_group)
+#define MPI_Comm_split_type CHORUS_RT_FN(MPI_Comm_split_type)
+#define MPI_Cart_create CHORUS_RT_FN(MPI_Cart_create)
+#define MPI_Cart_sub CHORUS_RT_FN(MPI_Cart_sub)
+#define MPI_Graph_create CHORUS_RT_FN(MPI_Graph_create)
+#define MPI_Dist_graph_create_adjacent CHORUS_RT_FN(MPI_Dist_graph_create_adjacent)
+#define MPI_Dist_graph_create CHORUS_RT_FN(MPI_Dist_graph_create)
 #define MPI_Comm_free CHORUS_RT_FN(MPI_Comm_free)
 
 #endif

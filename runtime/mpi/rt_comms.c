@@ -2,8 +2,9 @@
  * communicator the program uses gets two duplicates (one for the
  * descriptions of point-to-point messages and the collective assertions'
  * traffic, one for the descriptions of collective calls), created when the program
- * creates the communicator (MPI_Comm_dup, MPI_Comm_split: collective calls, so
- * the duplication is collective too), on which the checker exchanges its
+ * creates the communicator (MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create,
+ * MPI_Cart_create, ...: collective calls, so the duplication is collective
+ * too), on which the checker exchanges its
  * data; communicators never freed (MPI_RESOURCE_LEAK) and messages never
  * received (MPI_PENDING_MESSAGE) are reported at MPI_Finalize. */
 #include "rt_internal.h"
@@ -93,19 +94,71 @@ int MPI_Comm_split(MPI_Comm c, int color, int key, MPI_Comm* out) {
   return rc;
 }
 
+/* The other calls that make an intracommunicator (collective over the
+ * parent, or over the group for MPI_Comm_create_group); a rank that is not
+ * in the new communicator gets MPI_COMM_NULL and tracks nothing. Not
+ * tracked (no leak check, no checks of their calls): intercommunicators
+ * and MPI_Comm_idup's communicator. */
+#define CREATE(name, params, args, out)                                                            \
+  int name params {                                                                                \
+    rt_block_enter(#name, -2, 0, parent);                                                          \
+    int rc = P##name args;                                                                         \
+    if (rc == MPI_SUCCESS)                                                                         \
+      rt_comm_track(*(out), #name);                                                                \
+    rt_block_leave();                                                                              \
+    return rc;                                                                                     \
+  }
+CREATE(MPI_Comm_create, (MPI_Comm parent, MPI_Group g, MPI_Comm* out), (parent, g, out), out)
+CREATE(MPI_Comm_create_group, (MPI_Comm parent, MPI_Group g, int tag, MPI_Comm* out),
+       (parent, g, tag, out), out)
+CREATE(MPI_Comm_split_type, (MPI_Comm parent, int type, int key, MPI_Info info, MPI_Comm* out),
+       (parent, type, key, info, out), out)
+CREATE(MPI_Cart_create,
+       (MPI_Comm parent, int ndims, const int dims[], const int periods[], int reorder,
+        MPI_Comm* out),
+       (parent, ndims, dims, periods, reorder, out), out)
+CREATE(MPI_Cart_sub, (MPI_Comm parent, const int remain[], MPI_Comm* out), (parent, remain, out),
+       out)
+CREATE(MPI_Graph_create,
+       (MPI_Comm parent, int nnodes, const int index[], const int edges[], int reorder,
+        MPI_Comm* out),
+       (parent, nnodes, index, edges, reorder, out), out)
+CREATE(MPI_Dist_graph_create_adjacent,
+       (MPI_Comm parent, int indegree, const int sources[], const int sourceweights[],
+        int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+        int reorder, MPI_Comm* out),
+       (parent, indegree, sources, sourceweights, outdegree, destinations, destweights, info,
+        reorder, out),
+       out)
+CREATE(MPI_Dist_graph_create,
+       (MPI_Comm parent, int n, const int sources[], const int degrees[], const int destinations[],
+        const int weights[], MPI_Info info, int reorder, MPI_Comm* out),
+       (parent, n, sources, degrees, destinations, weights, info, reorder, out), out)
+#undef CREATE
+
+static void pending(struct comm_entry* e, const char* name, int rounds);
+
+/* A message still queued on a communicator the program frees can never be
+ * received: reported at the MPI_Comm_free (messages not yet arrived are
+ * not seen here; MPI_Finalize's check sees only the communicators still
+ * live). */
 int MPI_Comm_free(MPI_Comm* c) {
   if (c && (*c == MPI_COMM_WORLD || *c == MPI_COMM_SELF))
     rt_violation("MPI_INVALID_COMM", "MPI_Comm_free of a predefined communicator");
-  else if (c)
+  else if (c) {
+    struct comm_entry* e = find(*c);
+    if (e)
+      pending(e, "the communicator it frees", 1);
     rt_comm_untrack(*c);
+  }
   return PMPI_Comm_free(c);
 }
 
 /* Messages still queued once every rank has reached MPI_Finalize were sent
  * and never received (the barrier orders every send before the probes; a
  * few probes give the transport time to deliver). */
-static void pending(struct comm_entry* e, const char* name) {
-  for (int round = 0; round < 20; ++round) {
+static void pending(struct comm_entry* e, const char* name, int rounds) {
+  for (int round = 0; round < rounds; ++round) {
     int flag = 0;
     MPI_Status st;
     PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, e->user, &flag, &st);
@@ -117,7 +170,8 @@ static void pending(struct comm_entry* e, const char* name) {
                    st.MPI_SOURCE, st.MPI_TAG, bytes, name);
       return;
     }
-    usleep(1000);
+    if (round + 1 < rounds)
+      usleep(1000);
   }
 }
 
@@ -130,7 +184,7 @@ void rt_comms_finalize(void) {
     const char* name = e->user == MPI_COMM_WORLD  ? "MPI_COMM_WORLD"
                        : e->user == MPI_COMM_SELF ? "MPI_COMM_SELF"
                                                   : "a communicator";
-    pending(e, name);
+    pending(e, name, 20);
     rt_coll_unmatched(e->cshadow, name);
     if (e->call)
       rt_violation_at("MPI_RESOURCE_LEAK", e->file, e->line,
