@@ -13,24 +13,36 @@
 // RUN: %chorus cc -g %s -o %t.cart -DCART_LEAK
 // RUN: %expect-exit 1 %mpirun -n 4 %t.cart 2>&1 | FileCheck %s --check-prefix=CART
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DCART_LEAK --quiet | FileCheck %s --check-prefix=VCART
-// CART-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:55 (rank 0): the communicator created by MPI_Cart_create is never freed
-// CART-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:55 (rank 3): the communicator created by MPI_Cart_create is never freed
+// CART-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:67 (rank 0): the communicator created by MPI_Cart_create is never freed
+// CART-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:67 (rank 3): the communicator created by MPI_Cart_create is never freed
 // CART: chorus-rt: 4 violations on 4 ranks
-// VCART: verdict: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:73:3 (process 0)
+// VCART: verdict: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:85:3 (process 0)
 //
 // RUN: %chorus cc -g %s -o %t.sub -DSUB_LEAK
 // RUN: %expect-exit 1 %mpirun -n 4 %t.sub 2>&1 | FileCheck %s --check-prefix=SUB
-// SUB-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:59 (rank 1): the communicator created by MPI_Cart_sub is never freed
-// SUB-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:63 (rank 1): the communicator created by MPI_Comm_create is never freed
+// SUB-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:71 (rank 1): the communicator created by MPI_Cart_sub is never freed
+// SUB-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}comms.c:75 (rank 1): the communicator created by MPI_Comm_create is never freed
 // SUB: chorus-rt: 6 violations on 4 ranks
+//
+// The collective calls on a Cartesian communicator are checked:
+// RUN: %chorus cc -g %s -o %t.op -DOP_CART
+// RUN: %expect-exit 1 %mpirun -n 2 %t.op 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: %expect-exit 1 %chorus verify %s -n 2 -DOP_CART --quiet | FileCheck %s --check-prefix=VOP
+// OP: chorus-rt: violation MPI_OP_MISMATCH at {{.*}}comms.c:68 (rank 1): MPI_Allreduce with MPI_MAX here, MPI_SUM at communicator rank 0 ({{.*}}comms.c:68)
+// VOP: verdict: violation MPI_OP_MISMATCH at {{.*}}comms.c:68:3 (process 1)
 //
 // RUN: %chorus cc -g %s -o %t.pend -DPENDING_FREE
 // RUN: %expect-exit 1 %mpirun -n 2 %t.pend 2>&1 | FileCheck %s --check-prefix=PEND
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DPENDING_FREE --quiet | FileCheck %s --check-prefix=VPEND
-// PEND: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:52 (rank 1): a message from rank 0 (tag 3, 4 bytes) on the communicator it frees was never received
+// PEND: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:64 (rank 1): a message from rank 0 (tag 3, 4 bytes) on the communicator it frees was never received
 // PEND: chorus-rt: 1 violation on 2 ranks
-// VPEND: verdict: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:73:3 (process 1)
+// VPEND: verdict: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:85:3 (process 1)
 #include <mpi.h>
+#ifdef OP_CART
+#define CART_OP (rank == 1 ? MPI_MAX : MPI_SUM)
+#else
+#define CART_OP MPI_SUM
+#endif
 int main(int argc, char **argv) {
   int rank, size, v = 1, w = 0, dims[1] = {0}, periods[1] = {1}, remain[1] = {1}, two[2] = {0, 1};
   MPI_Comm d, cart, sub, odd;
@@ -53,7 +65,7 @@ int main(int argc, char **argv) {
 #ifndef PENDING_FREE
   MPI_Dims_create(size, 1, dims);
   MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
-  MPI_Allreduce(&v, &w, 1, MPI_INT, MPI_SUM, cart);
+  MPI_Allreduce(&v, &w, 1, MPI_INT, CART_OP, cart);
   remain[0] = 1;
 #ifdef SUB_LEAK
   MPI_Cart_sub(cart, remain, &sub);
