@@ -28,11 +28,15 @@ static int violations;
 static int initialized;
 
 /* CHORUS_RT_DELAY=US (a test option): before each MPI call, sleep a
- * random time up to US microseconds (seeded by CHORUS_RT_SEED and the
- * rank), so that races between ranks (a wildcard receive matching another
- * message than usual) happen in a run. */
+ * random time (seeded by CHORUS_RT_SEED and the rank), so that races
+ * between ranks (a wildcard receive matching another message than usual)
+ * happen in a run. Each rank is slow or fast for the whole run (a coin
+ * flip of its seed): a slow rank sleeps US/2 to US before each call, a fast
+ * one up to US/10, so that in about half the seeds one rank runs calls
+ * ahead of another (uniform sleeps of every rank mostly cancel out). */
 static long delay_us = -1;
 static unsigned delay_seed;
+static int delay_slow;
 
 static void delay(void) {
   if (delay_us < 0) {
@@ -40,9 +44,13 @@ static void delay(void) {
     const char* s = getenv("CHORUS_RT_SEED");
     delay_us = d ? atol(d) : 0;
     delay_seed = (unsigned)(s ? atol(s) : 1) * 7919u + (unsigned)(rt_rank + 1) * 104729u;
+    delay_slow = (rand_r(&delay_seed) >> 4) & 1;
   }
-  if (delay_us > 0)
-    usleep((useconds_t)(rand_r(&delay_seed) % (delay_us + 1)));
+  if (delay_us > 0) {
+    long r = rand_r(&delay_seed);
+    long us = delay_slow ? delay_us / 2 + r % (delay_us / 2 + 1) : r % (delay_us / 10 + 1);
+    usleep((useconds_t)us);
+  }
 }
 
 void chorus_rt_at(const char* file, int line) {
