@@ -175,7 +175,18 @@ void printRuntimeHtml(std::ostream& os, const RuntimeRun& run, const std::string
         "font-weight:bold}.ok{color:#070}</style></head>\n<body>\n<h1>"
      << html(title) << "</h1>\n<p id=\"verdict\" class=\"" << (n ? "kind" : "ok") << "\">" << n
      << " violation" << (n == 1 ? "" : "s");
-  os << html(summary(run)) << "</p>\n";
+  if (run.summarized)
+    os << " in a run of " << run.ranks << " rank" << (run.ranks == 1 ? "" : "s") << " ("
+       << run.calls << " MPI calls checked)";
+  if (run.threadSummaries)
+    os << (run.summarized ? "; " : " in a run (") << run.passertInstances
+       << " parallel assertion instance" << (run.passertInstances == 1 ? "" : "s") << " checked, "
+       << run.events << " event" << (run.events == 1 ? "" : "s") << ")";
+  if (run.failStop)
+    os << " (fail-stop: the process ended at its first violation)";
+  if (!run.summarized && !run.threadSummaries)
+    os << " (the run ended before MPI_Finalize or exit)";
+  os << "</p>\n";
   if (n) {
     os << "<table id=\"violations\">\n<tr><th>kind</th><th>where</th><th>rank</th>"
           "<th>thread</th><th>message</th></tr>\n";

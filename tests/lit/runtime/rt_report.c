@@ -12,7 +12,7 @@
 // RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d['runs'][0]; x=r['results'][0]; print(d['version'], r['tool']['driver']['name'], x['ruleId'], x['locations'][0]['physicalLocation']['region']['startLine'], x['properties']['rank'], r['properties']['completed'])" %t.sarif | FileCheck %s --check-prefix=SARIF
 // SARIF: 2.1.0 chorus-rt MPI_RECV_MISMATCH 58 1 True
 // RUN: FileCheck %s --check-prefix=HTML < %t.html
-// HTML: <p id="verdict" class="kind">1 violation, 2 ranks, {{[0-9]+}} MPI calls checked</p>
+// HTML: <p id="verdict" class="kind">1 violation in a run of 2 ranks ({{[0-9]+}} MPI calls checked)</p>
 // HTML: <tr class="violation"><td class="kind">MPI_RECV_MISMATCH</td><td>{{.*}}rt_report.c:58</td><td>1</td>
 // RUN: %chorus cc -g %s -o %t.ok -DOK
 // RUN: env CHORUS_RT_REPORT=%t.ok.jsonl %mpirun -n 2 %t.ok
@@ -34,7 +34,7 @@
 // RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); r=d['runs'][0]; x=r['results'][0]; g=x['locations'][0]['physicalLocation']['region']; print(x['ruleId'], g['startLine'], g['startColumn'], sorted(x['properties'].items()), r['properties']['completed'], r['properties']['passertInstances'])" %t.pa.sarif | FileCheck %s --check-prefix=PASARIF
 // PASARIF: PARALLEL_ASSERTION 101 3 [('thread', 1)] True 1
 // RUN: FileCheck %s --check-prefix=PAHTML < %t.pa.html
-// PAHTML: <p id="verdict" class="kind">1 violation, 1 parallel assertion instance checked ({{[0-9]+}} events)</p>
+// PAHTML: <p id="verdict" class="kind">1 violation in a run (1 parallel assertion instance checked, {{[0-9]+}} events)</p>
 // PAHTML: <tr class="violation"><td class="kind">PARALLEL_ASSERTION</td><td>{{.*}}passert.c:101</td><td></td><td>1</td>
 // RUN: %expect-exit 3 %chorus rt-report %t.missing.jsonl 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: chorus: error: {{.*}}missing.jsonl: cannot read the report
