@@ -33,6 +33,8 @@ static int nlive, caplive;
 static long instances, events;
 
 static _Atomic long violations;
+/* runtime/mpi's rank of this process (rt_core.c), when it is linked */
+extern int rt_rank __attribute__((weak));
 
 /* The process's summary in the JSON report (rt_json.h): its violations,
  * parallel assertion instances and events; fail_stop: the checker ends
@@ -231,8 +233,17 @@ void rt_report(rt_inst* in, const rt_event* e) {
     snprintf(msg, sizeof msg, "parallel assertion '%s' of thread %d fails %s", s->text, in->tid,
              e->type == RT_BEGIN ? "when it begins" : "after its locations moved");
   pthread_mutex_lock(&report_lock);
-  fprintf(stderr, "chorus-rt: violation PARALLEL_ASSERTION at %s:%d (thread %d): %s\n", s->file,
-          s->line, in->tid, msg);
+  /* in an MPI program (runtime/mpi linked, after MPI_Init) the rank too */
+  int rank = &rt_rank ? rt_rank : -1;
+  char who[48], rank_field[32] = "";
+  if (rank >= 0)
+    snprintf(rank_field, sizeof rank_field, "\"rank\": %d, ", rank);
+  if (rank >= 0)
+    snprintf(who, sizeof who, "rank %d, thread %d", rank, in->tid);
+  else
+    snprintf(who, sizeof who, "thread %d", in->tid);
+  fprintf(stderr, "chorus-rt: violation PARALLEL_ASSERTION at %s:%d (%s): %s\n", s->file, s->line,
+          who, msg);
   fflush(stderr);
   char f[1200], m[8400], out[10000];
   chorus_rt_json_string(f, sizeof f, s->file);
@@ -240,8 +251,8 @@ void rt_report(rt_inst* in, const rt_event* e) {
   snprintf(
       out, sizeof out,
       "{\"tool\": \"chorus-rt\", \"kind\": \"PARALLEL_ASSERTION\", \"file\": %s, \"line\": %d, "
-      "\"column\": %d, \"thread\": %d, \"message\": %s}\n",
-      f, s->line, s->col, in->tid, m);
+      "\"column\": %d, %s\"thread\": %d, \"message\": %s}\n",
+      f, s->line, s->col, rank_field, in->tid, m);
   chorus_rt_json_line(out);
   atomic_fetch_add(&violations, 1);
   if (rt_fail_stop) {
