@@ -9,6 +9,7 @@
  * received (MPI_PENDING_MESSAGE) are reported at MPI_Finalize. */
 #include "rt_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -163,11 +164,14 @@ static void pending(struct comm_entry* e, const char* name, int rounds) {
     MPI_Status st;
     PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, e->user, &flag, &st);
     if (flag) {
-      int bytes = 0;
+      int bytes = 0, line = 0;
+      char file[64], sent[96] = "";
       PMPI_Get_count(&st, MPI_BYTE, &bytes);
+      if (rt_pending_send_site(e->user, st.MPI_SOURCE, st.MPI_TAG, file, sizeof file, &line))
+        snprintf(sent, sizeof sent, ", sent at %s:%d", file, line);
       rt_violation("MPI_PENDING_MESSAGE",
-                   "a message from rank %d (tag %d, %d bytes) on %s was never received",
-                   st.MPI_SOURCE, st.MPI_TAG, bytes, name);
+                   "a message from rank %d (tag %d, %d bytes%s) on %s was never received",
+                   st.MPI_SOURCE, st.MPI_TAG, bytes, sent, name);
       return;
     }
     if (round + 1 < rounds)

@@ -44,6 +44,8 @@ void rt_comms_init(void);
 void rt_comm_track(MPI_Comm c, const char* call);
 void rt_comm_untrack(MPI_Comm c);
 int rt_comm_is_world(MPI_Comm c);
+/* the send line of a message from src (tag) never received on c (rt_p2p.c) */
+int rt_pending_send_site(MPI_Comm c, int src, int tag, char* file, size_t n, int* line);
 void rt_comms_finalize(void); /* leaks, pending messages */
 
 /* ---- rt_post.c: the checker's messages nobody waits for (copied, sent,

@@ -290,6 +290,38 @@ static void check_received(const char* call, int count, const rt_sig* sig, MPI_C
                call, r, m, st->MPI_SOURCE, d.file, d.line, st->MPI_TAG, at);
 }
 
+/* A message from src with tag tag still queued on c (never received): the
+ * line of its send, from its description on the shadow communicator (the
+ * next one expected from (src, tag), as for a receive); 0 when it does not
+ * come within ~20 ms or the pair lost its order. */
+int rt_pending_send_site(MPI_Comm c, int src, int tag, char* file, size_t n, int* line) {
+  MPI_Comm sh = rt_shadow(c);
+  if (sh == MPI_COMM_NULL)
+    return 0;
+  struct seq_slot* e = slot(&expected, sh, src, tag);
+  if (e->next < 0)
+    return 0;
+  int flag = 0;
+  MPI_Status ps;
+  for (int tries = 0; !flag && tries < 200; ++tries) {
+    PMPI_Iprobe(src, tag, sh, &flag, &ps);
+    if (!flag && tries > 10)
+      usleep(100);
+  }
+  if (!flag)
+    return 0;
+  struct desc d;
+  PMPI_Recv(&d, (int)sizeof d, MPI_BYTE, src, tag, sh, MPI_STATUS_IGNORE);
+  if (d.seq != e->next) {
+    e->next = -1;
+    return 0;
+  }
+  ++e->next;
+  snprintf(file, n, "%s", d.file);
+  *line = d.line;
+  return 1;
+}
+
 /* A request completed with status st. */
 static void completed(struct req* q, const MPI_Status* st) {
   if (!q)

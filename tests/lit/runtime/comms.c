@@ -34,7 +34,7 @@
 // RUN: %chorus cc -g %s -o %t.pend -DPENDING_FREE
 // RUN: %expect-exit 1 %mpirun -n 2 %t.pend 2>&1 | FileCheck %s --check-prefix=PEND
 // RUN: %expect-exit 1 %chorus verify %s -n 2 -DPENDING_FREE --quiet | FileCheck %s --check-prefix=VPEND
-// PEND: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:64 (rank 1): a message from rank 0 (tag 3, 4 bytes) on the communicator it frees was never received
+// PEND: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:64 (rank 1): a message from rank 0 (tag 3, 4 bytes, sent at {{.*}}comms.c:59) on the communicator it frees was never received
 // PEND: chorus-rt: 1 violation on 2 ranks
 // VPEND: verdict: violation MPI_PENDING_MESSAGE at {{.*}}comms.c:85:3 (process 1)
 #include <mpi.h>

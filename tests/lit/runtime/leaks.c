@@ -12,7 +12,7 @@
 // JSON-DAG: {"tool": "chorus-rt", "kind": "MPI_REQUEST_LEAK", "file": "{{.*}}leaks.c", "line": 30, "rank": 1, "message": "the request of MPI_Irecv is never completed (MPI_Wait, MPI_Test) or freed"}
 // JSON-DAG: {"tool": "chorus-rt", "summary": {"violations": 4, "ranks": 2, "calls": {{[0-9]+}}, "checker_messages": {"max_per_rank": {{[0-9]+}}, "total": {{[0-9]+}}}, "checker_bytes": {"max_per_rank": {{[0-9]+}}, "total": {{[0-9]+}}}}}
 // RUN: %expect-exit 1 %chorus verify %s -n 2 --quiet | FileCheck %s --check-prefix=VERIFY
-// CHECK-DAG: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}leaks.c:31 (rank 1): a message from rank 0 (tag 7, 4 bytes) on MPI_COMM_WORLD was never received
+// CHECK-DAG: chorus-rt: violation MPI_PENDING_MESSAGE at {{.*}}leaks.c:31 (rank 1): a message from rank 0 (tag 7, 4 bytes, sent at {{.*}}leaks.c:29) on MPI_COMM_WORLD was never received
 // CHECK-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}leaks.c:28 (rank 0): the communicator created by MPI_Comm_dup is never freed
 // CHECK-DAG: chorus-rt: violation MPI_RESOURCE_LEAK at {{.*}}leaks.c:28 (rank 1): the communicator created by MPI_Comm_dup is never freed
 // CHECK-DAG: chorus-rt: violation MPI_REQUEST_LEAK at {{.*}}leaks.c:30 (rank 1): the request of MPI_Irecv is never completed (MPI_Wait, MPI_Test) or freed
