@@ -18,5 +18,11 @@ void chorus_rt_json_line(const char* line);
 int chorus_rt_json_start(void);
 /* defined by runtime/mpi (rt_core.c): its address is null without it */
 extern const int chorus_rt_mpi_linked __attribute__((weak));
+/* defined by runtime/threads (rt_check.c), null without it: its checker
+ * finishes the events logged so far (their reports are out); returns the
+ * parallel assertion violations so far. runtime/mpi's MPI_Finalize calls
+ * it, so that every rank has reported before any rank exits (mpirun ends
+ * the others when one exits with status 1). */
+long chorus_rt_threads_drain(void) __attribute__((weak));
 
 #endif

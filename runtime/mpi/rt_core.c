@@ -168,13 +168,16 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 int MPI_Finalize(void) {
   if (!initialized)
     return PMPI_Finalize();
+  /* the rank's parallel assertions (runtime/threads) are reported now,
+   * before any rank can exit, and counted in the summary */
+  long passert_violations = &chorus_rt_threads_drain ? chorus_rt_threads_drain() : 0;
   rt_block_enter("MPI_Finalize", -2, 0, MPI_COMM_WORLD);
   rt_cassert_summary cs;
   rt_cassert_finalize(&cs);
   rt_coll_finalize();
   rt_comms_finalize();
   rt_requests_finalize();
-  int mine[2] = {violations, (int)rt_calls}, all[2] = {0, 0};
+  int mine[2] = {violations + (int)passert_violations, (int)rt_calls}, all[2] = {0, 0};
   PMPI_Allreduce(mine, all, 2, MPI_INT, MPI_SUM, rt_shadow(MPI_COMM_WORLD));
   unsigned long sent[2] = {rt_tool_msgs, rt_tool_bytes}, most[2] = {0, 0}, total[2] = {0, 0};
   PMPI_Reduce(sent, most, 2, MPI_UNSIGNED_LONG, MPI_MAX, 0, rt_shadow(MPI_COMM_WORLD));

@@ -396,6 +396,12 @@ void* rt_checker(void* unused) {
   return NULL;
 }
 
+long chorus_rt_threads_drain(void) {
+  while (atomic_load(&rt_done) < atomic_load(&rt_clock))
+    sched_yield();
+  return atomic_load(&violations);
+}
+
 /* at exit: the checker finishes the timeline, then the summary */
 void rt_finish(void) {
   atomic_store(&rt_finishing, 1);
