@@ -5,7 +5,10 @@
 # count, with the memory the run's ranks took and the checker's messages
 # and CPU time per rank. For counts far above the cores: the ranks' Open
 # MPI idle waits sleep (lazy_wait.c, LD_PRELOAD; LAZY=0 to run without),
-# the deadlock watchdog is off (a starved run may look blocked), and the
+# the deadlock watchdog is off (a starved run may look blocked), only the
+# shared-memory transport is set up (BTL=self,vader: one node; at 1,024
+# ranks MPI_Init spent its time fetching every peer's endpoints for vader
+# and tcp), and the
 # whole job may be run in a low-priority cgroup, e.g. for the chorus
 # machine (COMMON.md "Big jobs"):
 #   bash -c 'echo $$ > /sys/fs/cgroup/cpu/chorus_low/cgroup.procs;
@@ -30,6 +33,9 @@ lazy=()
 if [ "${LAZY:-1}" != 0 ]; then
   gcc -O2 -shared -fPIC -o "$tmp/lazy_wait.so" "$here/lazy_wait.c" -ldl
   lazy=(--mca mpi_yield_when_idle 1 -x LD_PRELOAD="$tmp/lazy_wait.so")
+fi
+if [ -n "${BTL-self,vader}" ]; then
+  lazy+=(--mca btl "${BTL-self,vader}")
 fi
 echo "| ranks | wall s | machine's used memory grew by, MB (sampled every 5 s) | MB per rank | MPI calls per rank | checker messages: most from one rank / mean | checking CPU ms: most on one rank / mean |"
 echo "|---|---|---|---|---|---|---|"
