@@ -1324,6 +1324,55 @@ void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr s
                    "not alias another argument; use MPI_IN_PLACE)");
 }
 
+namespace {
+/// The intervals [lo, hi) of buffer elements (of the type `buf` points to)
+/// that `count` (concrete) items of the derived datatype dt touch, merged;
+/// empty when they cannot be given (a symbolic count, an unknown element
+/// type): the caller then takes `count` elements, as for a basic datatype.
+/// A pending request of MPI_Type_contiguous(2, MPI_INT) and count 3 covers
+/// 6 ints, not 3; a vector's gaps are not covered.
+std::vector<std::pair<int64_t, int64_t>> derivedRanges(Machine& m, Expr buf, Expr countE,
+                                                       int64_t dt, int proc) {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  auto c = m.concreteInt(countE);
+  if (!c || *c <= 0 || (dt >> 24) != 3 || m.V.isUndef(buf))
+    return out;
+  auto p = m.V.decodePointer(buf); // (a request being made: no buffer yet)
+  if (!p || p->root.kind == RootKind::Null || p->root.kind == RootKind::Function ||
+      p->root.kind == RootKind::Address)
+    return out;
+  const model::Type* et = m.elementTypeOf(buf, proc);
+  if (!et || !et->size)
+    return out;
+  TypeMap t = typeMap(m, dt, proc);
+  int64_t sz = int64_t(et->size), ext = t.extent();
+  constexpr int64_t kMaxRanges = 256;
+  auto floorDiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  for (int64_t k = 0; k < *c; ++k)
+    for (const TypeEntry& e : t.entries) {
+      int64_t lo = k * ext + e.disp, hi = lo + int64_t(datatypeSize(e.basic));
+      std::pair<int64_t, int64_t> r{floorDiv(lo, sz), floorDiv(hi + sz - 1, sz)};
+      if (!out.empty() && r.first <= out.back().second && r.first >= out.back().first)
+        out.back().second = std::max(out.back().second, r.second);
+      else
+        out.push_back(r);
+    }
+  std::sort(out.begin(), out.end());
+  std::vector<std::pair<int64_t, int64_t>> merged;
+  for (auto r : out)
+    if (!merged.empty() && r.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, r.second);
+    else
+      merged.push_back(r);
+  if (merged.size() > size_t(kMaxRanges)) // one span, gaps included (may over-report)
+    merged = {
+        {merged.front().first, std::max_element(merged.begin(), merged.end(), [](auto a, auto b) {
+                                 return a.second < b.second;
+                               })->second}};
+  return merged;
+}
+} // namespace
+
 void checkAccess(Machine& m, const Place& pl, bool write) {
   if (gInternal)
     return;
@@ -1332,7 +1381,11 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
     return;
   // Does the access overlap `count` elements from buffer pointer `buf`?
   // (the request's buffer is a send buffer: only writes conflict)
-  auto check = [&](size_t r, int64_t kind, Expr buf, Expr countE, bool sendBuf) {
+  // `ranges`: the element intervals [lo, hi) from `buf` that the request
+  // touches, when they are not simply [0, count) (a derived datatype)
+  using Ranges = std::vector<std::pair<int64_t, int64_t>>;
+  auto check = [&](size_t r, int64_t kind, Expr buf, Expr countE, bool sendBuf,
+                   const Ranges& ranges = {}) {
     if (sendBuf && !write)
       return;
     std::optional<int64_t> count = m.concreteInt(countE); // (none: a symbolic length)
@@ -1347,8 +1400,16 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
         for (size_t k = 0; k + 1 < L; ++k)
           overlap = m.f.logicalAnd(overlap, m.f.eq(bpath[k], pl.path[k]));
         Expr i = pl.path[L - 1], b = bpath[L - 1];
-        overlap =
-            m.f.logicalAnd(overlap, m.f.logicalAnd(m.f.le(b, i), m.f.lt(i, m.f.add(b, countE))));
+        if (ranges.empty())
+          overlap =
+              m.f.logicalAnd(overlap, m.f.logicalAnd(m.f.le(b, i), m.f.lt(i, m.f.add(b, countE))));
+        else {
+          Expr any = m.f.boolConst(false);
+          for (auto [lo, hi] : ranges)
+            any = m.f.logicalOr(any, m.f.logicalAnd(m.f.le(m.f.add(b, m.intc(lo)), i),
+                                                    m.f.lt(i, m.f.add(b, m.intc(hi)))));
+          overlap = m.f.logicalAnd(overlap, any);
+        }
       }
     }
     const char* what = kind == 3   ? (sendBuf ? "send buffer of a pending nonblocking collective"
@@ -1383,10 +1444,13 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
                     m.intc(0));
       }
     }
+    Ranges ranges; // (only for a request the access may conflict with)
+    if (((kind == 1 && st == 1) || (kind == 2 && st != 0)) && !isBasicType(rdt) && !isByteType(rdt))
+      ranges = derivedRanges(m, fldc(ps, r, RBuf), count, rdt, pl.proc);
     if (kind == 1 && st == 1)
-      check(r, kind, fldc(ps, r, RBuf), count, true);
+      check(r, kind, fldc(ps, r, RBuf), count, true, ranges);
     else if (kind == 2 && st != 0)
-      check(r, kind, fldc(ps, r, RBuf), count, false);
+      check(r, kind, fldc(ps, r, RBuf), count, false, ranges);
     else if (kind == 3 && st == 1) {
       check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), false);
       check(r, kind, fldc(ps, r, RMSrc), fldc(ps, r, RMCount), true);
