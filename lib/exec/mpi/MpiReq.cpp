@@ -16,6 +16,7 @@
 #include "MpiInternal.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <tuple>
 
 namespace chorus::exec {
@@ -1345,31 +1346,46 @@ std::vector<std::pair<int64_t, int64_t>> derivedRanges(Machine& m, Expr buf, Exp
   if (!et || !et->size)
     return out;
   TypeMap t = typeMap(m, dt, proc);
+  if (t.entries.empty())
+    return out;
   int64_t sz = int64_t(et->size), ext = t.extent();
-  constexpr int64_t kMaxRanges = 256;
-  auto floorDiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
-  for (int64_t k = 0; k < *c; ++k)
-    for (const TypeEntry& e : t.entries) {
-      int64_t lo = k * ext + e.disp, hi = lo + int64_t(datatypeSize(e.basic));
-      std::pair<int64_t, int64_t> r{floorDiv(lo, sz), floorDiv(hi + sz - 1, sz)};
-      if (!out.empty() && r.first <= out.back().second && r.first >= out.back().first)
-        out.back().second = std::max(out.back().second, r.second);
+  // byte intervals, sorted and merged
+  auto merge = [](std::vector<std::pair<int64_t, int64_t>> v) {
+    std::sort(v.begin(), v.end());
+    std::vector<std::pair<int64_t, int64_t>> res;
+    for (auto r : v)
+      if (!res.empty() && r.first <= res.back().second)
+        res.back().second = std::max(res.back().second, r.second);
       else
-        out.push_back(r);
-    }
-  std::sort(out.begin(), out.end());
-  std::vector<std::pair<int64_t, int64_t>> merged;
-  for (auto r : out)
-    if (!merged.empty() && r.first <= merged.back().second)
-      merged.back().second = std::max(merged.back().second, r.second);
-    else
-      merged.push_back(r);
-  if (merged.size() > size_t(kMaxRanges)) // one span, gaps included (may over-report)
-    merged = {
-        {merged.front().first, std::max_element(merged.begin(), merged.end(), [](auto a, auto b) {
-                                 return a.second < b.second;
-                               })->second}};
-  return merged;
+        res.push_back(r);
+    return res;
+  };
+  std::vector<std::pair<int64_t, int64_t>> one; // the bytes of one item
+  for (const TypeEntry& e : t.entries)
+    one.push_back({e.disp, e.disp + int64_t(datatypeSize(e.basic))});
+  one = merge(one);
+  // Without gaps between items (one interval at least an extent long), or
+  // with too many intervals to list (more than 256: then gaps count too,
+  // which may over-report), the request covers one span.
+  constexpr int64_t kMaxRanges = 256;
+  bool span = (one.size() == 1 && one[0].second - one[0].first >= std::abs(ext)) ||
+              int64_t(one.size()) * *c > kMaxRanges;
+  std::vector<std::pair<int64_t, int64_t>> bytes;
+  if (span) {
+    int64_t last = (*c - 1) * ext;
+    bytes.push_back({std::min(one.front().first, last + one.front().first),
+                     std::max(one.back().second, last + one.back().second)});
+  } else {
+    for (int64_t k = 0; k < *c; ++k)
+      for (auto [lo, hi] : one)
+        bytes.push_back({k * ext + lo, k * ext + hi});
+    bytes = merge(bytes);
+  }
+  // in elements of the buffer's type (an element partly covered counts)
+  auto floorDiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
+  for (auto [lo, hi] : bytes)
+    out.push_back({floorDiv(lo, sz), floorDiv(hi + sz - 1, sz)});
+  return merge(out);
 }
 } // namespace
 
