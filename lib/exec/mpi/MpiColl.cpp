@@ -1790,13 +1790,27 @@ namespace {
 /// The buffers of a nonblocking collective the program may not touch until
 /// the request completes (local concurrency, MpiReq.cpp checkAccess): the
 /// receive buffer (not accessed) and the send buffer (not written), as
-/// element counts of basic datatypes. Not recorded: the v-forms, derived
-/// datatypes (their extent is not a count of elements of the buffer).
+/// element counts (for derived datatypes the span their type maps touch).
+/// Not recorded: the v-forms.
 void pendingBuffers(Machine& m, const std::string& name, const model::Stmt& s, size_t slot) {
   auto a = [&](size_t i) { return m.arg(s, i); };
   auto cnt = [&](size_t i) { return m.requireConcrete(a(i), "count"); };
-  auto basic = [&](size_t i) { return isBasicType(m.requireConcrete(a(i), "datatype")); };
   auto buf = [&](size_t i) { return inPlace(m, a(i)) ? nullptr : a(i); };
+  // The elements of buffer b that `count` items of the datatype argument
+  // dtArg cover: count for a basic datatype; for a derived one the span
+  // from the buffer's start to the last element its type map touches
+  // (MpiReq.cpp derivedRanges; gaps included); none when unknown.
+  auto elems = [&](Expr b, int64_t count, size_t dtArg) -> std::optional<int64_t> {
+    int64_t dt = m.requireConcrete(a(dtArg), "datatype");
+    if (isBasicType(dt))
+      return count;
+    if (!b || count <= 0)
+      return std::nullopt;
+    auto r = derivedRanges(m, b, m.intc(count), dt, m.me);
+    if (r.empty() || r.front().first < 0)
+      return std::nullopt;
+    return r.back().second;
+  };
   Expr rb = nullptr, sb = nullptr;
   int64_t rc = 0, sc = 0;
   size_t last = s.args.size() - 2; // the communicator
@@ -1804,29 +1818,33 @@ void pendingBuffers(Machine& m, const std::string& name, const model::Stmt& s, s
   int64_t n = int64_t(commGroup(m, comm).size());
   int me = myRank(m, comm);
   if (name == "MPI_Ibcast") {
-    if (basic(2))
-      (me == m.requireConcrete(a(3), "root") ? sb : rb) = a(0), sc = rc = cnt(1);
+    if (auto e = elems(a(0), cnt(1), 2))
+      (me == m.requireConcrete(a(3), "root") ? sb : rb) = a(0), sc = rc = *e;
   } else if (name == "MPI_Ireduce" || name == "MPI_Iallreduce" || name == "MPI_Iscan" ||
              name == "MPI_Iexscan") {
     bool recvs = name != "MPI_Ireduce" || me == m.requireConcrete(a(5), "root");
-    if (basic(3)) {
-      sb = buf(0), sc = cnt(2);
-      if (recvs)
-        rb = a(1), rc = cnt(2);
-    }
+    if (auto e = elems(buf(0), cnt(2), 3))
+      sb = buf(0), sc = *e;
+    if (auto e = elems(a(1), cnt(2), 3); e && recvs)
+      rb = a(1), rc = *e;
   } else if (name == "MPI_Ireduce_scatter_block") {
-    if (basic(3))
-      sb = buf(0), sc = cnt(2) * n, rb = a(1), rc = cnt(2);
+    if (auto e = elems(buf(0), cnt(2) * n, 3))
+      sb = buf(0), sc = *e;
+    if (auto e = elems(a(1), cnt(2), 3))
+      rb = a(1), rc = *e;
   } else if (name == "MPI_Iallgather" || name == "MPI_Igather" || name == "MPI_Iscatter" ||
              name == "MPI_Ialltoall") {
     bool rooted = name == "MPI_Igather" || name == "MPI_Iscatter";
     bool isRoot = rooted && me == m.requireConcrete(a(6), "root");
     bool sends = name != "MPI_Iscatter" || isRoot;
     bool recvs = name != "MPI_Igather" || isRoot;
-    if (sends && basic(2))
-      sb = buf(0), sc = cnt(1) * (name == "MPI_Iscatter" || name == "MPI_Ialltoall" ? n : 1);
-    if (recvs && basic(5))
-      rb = buf(3), rc = cnt(4) * (name == "MPI_Iscatter" ? 1 : n);
+    if (sends)
+      if (auto e = elems(buf(0),
+                         cnt(1) * (name == "MPI_Iscatter" || name == "MPI_Ialltoall" ? n : 1), 2))
+        sb = buf(0), sc = *e;
+    if (recvs)
+      if (auto e = elems(buf(3), cnt(4) * (name == "MPI_Iscatter" ? 1 : n), 5))
+        rb = buf(3), rc = *e;
   }
   if (rb || sb)
     collRequestBuffers(m, slot, rb, rc, sb, sc);

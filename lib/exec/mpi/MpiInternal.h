@@ -316,6 +316,11 @@ std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps,
 std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
+/// The intervals [lo, hi) of elements of the buffer `buf` points to that
+/// `count` (concrete) items of the derived datatype dt cover, merged (one
+/// span, gaps included, beyond 256); empty when unknown (MpiReq.cpp).
+std::vector<std::pair<int64_t, int64_t>> derivedRanges(Machine& m, Expr buf, Expr countE,
+                                                       int64_t dt, int proc);
 /// MPI_INVALID_BUFFER when the `scount` elements of datatype sdt at sbuf
 /// can share an element with the `rcount` of rdt at rbuf (MPI 3.1 §2.3:
 /// an output argument is not aliased with another argument; MPI_IN_PLACE

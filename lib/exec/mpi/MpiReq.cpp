@@ -1325,7 +1325,6 @@ void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr s
                    "not alias another argument; use MPI_IN_PLACE)");
 }
 
-namespace {
 /// The intervals [lo, hi) of buffer elements (of the type `buf` points to)
 /// that `count` (concrete) items of the derived datatype dt touch, merged;
 /// empty when they cannot be given (a symbolic count, an unknown element
@@ -1387,7 +1386,6 @@ std::vector<std::pair<int64_t, int64_t>> derivedRanges(Machine& m, Expr buf, Exp
     out.push_back({floorDiv(lo, sz), floorDiv(hi + sz - 1, sz)});
   return merge(out);
 }
-} // namespace
 
 void checkAccess(Machine& m, const Place& pl, bool write) {
   if (gInternal)
