@@ -385,7 +385,7 @@ bool pairMap(int64_t dt, TypeMap& t) {
 }
 
 std::vector<int64_t> encodeMap(const TypeMap& t) {
-  std::vector<int64_t> v{t.committed ? 1 : 0, t.lb, t.ub, t.tlb, t.tub};
+  std::vector<int64_t> v{(t.committed ? 1 : 0) | (t.freed ? 2 : 0), t.lb, t.ub, t.tlb, t.tub};
   for (const TypeEntry& e : t.entries) {
     v.push_back(e.basic);
     v.push_back(e.disp);
@@ -395,7 +395,8 @@ std::vector<int64_t> encodeMap(const TypeMap& t) {
 
 TypeMap decodeMap(const std::vector<int64_t>& v) {
   TypeMap t;
-  t.committed = v[0] != 0;
+  t.committed = (v[0] & 1) != 0;
+  t.freed = (v[0] & 2) != 0;
   t.lb = v[1], t.ub = v[2], t.tlb = v[3], t.tub = v[4];
   for (size_t i = 5; i + 1 < v.size(); i += 2)
     t.entries.push_back({v[i], v[i + 1]});
@@ -413,6 +414,17 @@ SigTable& sigTable() {
 
 } // namespace
 
+namespace {
+int gFreedTypesOk = 0;
+} // namespace
+
+FreedTypesOk::FreedTypesOk() {
+  ++gFreedTypesOk;
+}
+FreedTypesOk::~FreedTypesOk() {
+  --gFreedTypesOk;
+}
+
 TypeMap typeMap(Machine& m, int64_t dt, int proc) {
   if (proc < 0)
     proc = m.me;
@@ -425,8 +437,11 @@ TypeMap typeMap(Machine& m, int64_t dt, int proc) {
   if ((dt >> 24) == 3 && i >= 0x1000 && i < kSigBase) {
     MpiExt x = loadExt(m, proc);
     int64_t off = findObj(x.objs, 3, dt);
-    if (off >= 0)
-      return decodeMap(objPayload(x.objs, off));
+    if (off >= 0) {
+      t = decodeMap(objPayload(x.objs, off));
+      if (!t.freed || gFreedTypesOk > 0)
+        return t;
+    }
     m.fail(ViolationKind::MpiInvalidDatatype,
            "datatype handle " + std::to_string(dt) + " never created or already freed", m.pc());
   }
@@ -1302,10 +1317,16 @@ Machine::Outcome runTypeCommitFree(Machine& m, const std::string& name,
     removeObj(x.objs, off);
     addObj(x.objs, 3, h, encodeMap(r));
   } else {
+    // a datatype a pending operation uses stays until that completes
+    TypeMap r = decodeMap(objPayload(x.objs, off));
     removeObj(x.objs, off);
+    r.freed = true;
+    addObj(x.objs, 3, h, encodeMap(r));
     m.writePlace(pl, m.intc(mpiHandle(3, 0)));
   }
   storeExt(m, m.me, x);
+  if (name == "MPI_Type_free")
+    dropFreedTypes(m);
   return mpiDone(m, t);
 }
 

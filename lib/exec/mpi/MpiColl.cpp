@@ -1789,65 +1789,99 @@ namespace {
 
 /// The buffers of a nonblocking collective the program may not touch until
 /// the request completes (local concurrency, MpiReq.cpp checkAccess): the
-/// receive buffer (not accessed) and the send buffer (not written), as
-/// element counts (for derived datatypes the span their type maps touch).
-/// Not recorded: the v-forms.
+/// receive buffer (not accessed), the send buffer and a v-form's counts,
+/// displacements and datatypes arrays (not written), each as the element
+/// intervals its datatype's type map touches (MPI 3.1 §5.12).
 void pendingBuffers(Machine& m, const std::string& name, const model::Stmt& s, size_t slot) {
   auto a = [&](size_t i) { return m.arg(s, i); };
   auto cnt = [&](size_t i) { return m.requireConcrete(a(i), "count"); };
-  auto buf = [&](size_t i) { return inPlace(m, a(i)) ? nullptr : a(i); };
-  // The elements of buffer b that `count` items of the datatype argument
-  // dtArg cover: count for a basic datatype; for a derived one the span
-  // from the buffer's start to the last element its type map touches
-  // (MpiReq.cpp derivedRanges; gaps included); none when unknown.
-  auto elems = [&](Expr b, int64_t count, size_t dtArg) -> std::optional<int64_t> {
-    int64_t dt = m.requireConcrete(a(dtArg), "datatype");
-    if (isBasicType(dt))
-      return count;
-    if (!b || count <= 0)
-      return std::nullopt;
-    auto r = derivedRanges(m, b, m.intc(count), dt, m.me);
-    if (r.empty() || r.front().first < 0)
-      return std::nullopt;
-    return r.back().second;
-  };
-  Expr rb = nullptr, sb = nullptr;
-  int64_t rc = 0, sc = 0;
+  auto dtOf = [&](size_t i) { return m.requireConcrete(a(i), "datatype"); };
   size_t last = s.args.size() - 2; // the communicator
   int64_t comm = m.requireConcrete(a(last), "communicator");
-  int64_t n = int64_t(commGroup(m, comm).size());
+  size_t n = commGroup(m, comm).size();
   int me = myRank(m, comm);
+  std::vector<CollGuard> guards;
+  // bytes from buffer b (none: MPI_IN_PLACE), datatype dt's basic size for
+  // the elements of an untyped buffer
+  auto guard = [&](Expr b, CollGuard::Role role, const std::vector<std::pair<int64_t, int64_t>>& by,
+                   int64_t dt) {
+    if (b && !inPlace(m, b) && !by.empty()) {
+      TypeMap t = typeMap(m, dt, m.me);
+      int64_t basic = t.entries.empty() ? 1 : int64_t(datatypeSize(t.entries.front().basic));
+      guards.push_back({b, role, elementRanges(m, b, by, basic, m.me)});
+    }
+  };
+  // `mult` times the count argument's items of the datatype argument dtArg
+  // (arguments read only when the buffer is not MPI_IN_PLACE)
+  auto items = [&](Expr b, CollGuard::Role role, size_t countArg, int64_t mult, size_t dtArg) {
+    if (inPlace(m, b))
+      return;
+    int64_t dt = dtOf(dtArg);
+    guard(b, role, typeBytes(m, cnt(countArg) * mult, dt, m.me), dt);
+  };
+  // the blocks of a v-form (displacements in bytes, VBlocks), and its
+  // counts, displacements and datatypes arrays
+  auto blocks = [&](Expr b, CollGuard::Role role, size_t countsArg, std::optional<size_t> displsArg,
+                    std::optional<size_t> typesArg, int64_t dt) {
+    VBlocks v = readBlocks(m, n, a(countsArg), displsArg ? a(*displsArg) : nullptr,
+                           typesArg ? a(*typesArg) : nullptr, dt, typesArg.has_value());
+    std::vector<std::pair<int64_t, int64_t>> by;
+    for (size_t i = 0; i < n; ++i)
+      for (auto [lo, hi] : typeBytes(m, v.count[i], v.type[i], m.me))
+        by.push_back({v.off[i] + lo, v.off[i] + hi});
+    guard(b, role, by, typesArg && !v.type.empty() ? v.type.front() : dt);
+    for (std::optional<size_t> arr : {std::optional<size_t>(countsArg), displsArg, typesArg})
+      if (arr)
+        guards.push_back({a(*arr), CollGuard::Array, {{0, int64_t(n)}}});
+  };
+  auto root = [&](size_t i) { return me == m.requireConcrete(a(i), "root"); };
+  const auto R = CollGuard::Recv, S = CollGuard::Send;
   if (name == "MPI_Ibcast") {
-    if (auto e = elems(a(0), cnt(1), 2))
-      (me == m.requireConcrete(a(3), "root") ? sb : rb) = a(0), sc = rc = *e;
+    items(a(0), root(3) ? S : R, 1, 1, 2);
   } else if (name == "MPI_Ireduce" || name == "MPI_Iallreduce" || name == "MPI_Iscan" ||
              name == "MPI_Iexscan") {
-    bool recvs = name != "MPI_Ireduce" || me == m.requireConcrete(a(5), "root");
-    if (auto e = elems(buf(0), cnt(2), 3))
-      sb = buf(0), sc = *e;
-    if (auto e = elems(a(1), cnt(2), 3); e && recvs)
-      rb = a(1), rc = *e;
+    items(a(0), S, 2, 1, 3);
+    if (name != "MPI_Ireduce" || root(5))
+      items(a(1), R, 2, 1, 3);
   } else if (name == "MPI_Ireduce_scatter_block") {
-    if (auto e = elems(buf(0), cnt(2) * n, 3))
-      sb = buf(0), sc = *e;
-    if (auto e = elems(a(1), cnt(2), 3))
-      rb = a(1), rc = *e;
+    items(a(0), S, 2, int64_t(n), 3);
+    items(a(1), R, 2, 1, 3);
   } else if (name == "MPI_Iallgather" || name == "MPI_Igather" || name == "MPI_Iscatter" ||
              name == "MPI_Ialltoall") {
     bool rooted = name == "MPI_Igather" || name == "MPI_Iscatter";
-    bool isRoot = rooted && me == m.requireConcrete(a(6), "root");
-    bool sends = name != "MPI_Iscatter" || isRoot;
-    bool recvs = name != "MPI_Igather" || isRoot;
-    if (sends)
-      if (auto e = elems(buf(0),
-                         cnt(1) * (name == "MPI_Iscatter" || name == "MPI_Ialltoall" ? n : 1), 2))
-        sb = buf(0), sc = *e;
-    if (recvs)
-      if (auto e = elems(buf(3), cnt(4) * (name == "MPI_Iscatter" ? 1 : n), 5))
-        rb = buf(3), rc = *e;
+    bool isRoot = rooted && root(6);
+    if (name != "MPI_Iscatter" || isRoot)
+      items(a(0), S, 1, name == "MPI_Iscatter" || name == "MPI_Ialltoall" ? int64_t(n) : 1, 2);
+    if (name != "MPI_Igather" || isRoot)
+      items(a(3), R, 4, name == "MPI_Iscatter" ? 1 : int64_t(n), 5);
+  } else if (name == "MPI_Igatherv" || name == "MPI_Iallgatherv") {
+    items(a(0), S, 1, 1, 2);
+    if (name == "MPI_Iallgatherv" || root(7))
+      blocks(a(3), R, 4, 5, std::nullopt, dtOf(6));
+  } else if (name == "MPI_Iscatterv") {
+    if (root(7))
+      blocks(a(0), S, 1, 2, std::nullopt, dtOf(3));
+    items(a(4), R, 5, 1, 6);
+  } else if (name == "MPI_Ialltoallv" || name == "MPI_Ialltoallw") {
+    bool w = name == "MPI_Ialltoallw";
+    if (!inPlace(m, a(0)))
+      blocks(a(0), S, 1, 2, w ? std::optional<size_t>(3) : std::nullopt, w ? 0 : dtOf(3));
+    blocks(a(4), R, 5, 6, w ? std::optional<size_t>(7) : std::nullopt, w ? 0 : dtOf(7));
+  } else if (name == "MPI_Ireduce_scatter") {
+    // (sendbuf, recvbuf, recvcounts, datatype, op, comm): the send buffer
+    // holds every block; in place, the receive buffer does
+    VBlocks v = readBlocks(m, n, a(2), nullptr, nullptr, dtOf(3), false);
+    int64_t total = 0;
+    for (int64_t c : v.count)
+      total += c;
+    int64_t dt = dtOf(3);
+    bool ip = inPlace(m, a(0));
+    if (!ip)
+      guard(a(0), S, typeBytes(m, total, dt, m.me), dt);
+    guard(a(1), R, typeBytes(m, ip ? total : v.count[size_t(me)], dt, m.me), dt);
+    guards.push_back({a(2), CollGuard::Array, {{0, int64_t(n)}}});
   }
-  if (rb || sb)
-    collRequestBuffers(m, slot, rb, rc, sb, sc);
+  collRequestGuards(m, slot, guards);
 }
 
 /// Nonblocking collectives: the arrival happens at the call (same checks

@@ -86,8 +86,21 @@ struct TypeMap {
   std::vector<TypeEntry> entries;
   int64_t lb = 0, ub = 0, tlb = 0, tub = 0;
   bool committed = true;
+  /// freed by MPI_Type_free while a pending operation still uses it (MPI
+  /// 3.1 §4.1.9: that operation completes normally): only the completion of
+  /// pending operations may use it (FreedTypesOk)
+  bool freed = false;
   int64_t extent() const { return ub - lb; }
 };
+/// While one exists, typeMap accepts datatypes freed while in use (the
+/// completion of the operations that use them).
+struct FreedTypesOk {
+  FreedTypesOk();
+  ~FreedTypesOk();
+};
+/// Drops the datatypes freed while in use that no request or collective
+/// record of the moving process uses any more.
+void dropFreedTypes(Machine& m);
 /// A predefined datatype that is one basic C type (not a pair type).
 bool isBasicType(int64_t dt);
 /// The type map of dt in process proc (default: the moving process);
@@ -257,12 +270,18 @@ void setMpiExt(Machine& m, ProcState& ps, Expr ext);
 /// whether its collective completed / finishing it (writes the result).
 size_t collRequest(Machine& m);
 bool collRequestDone(Machine& m, size_t slot);
-/// The buffers of nonblocking collective request `slot` for the local
-/// concurrency check (elements from the pointer; null: none): the receive
-/// buffer may not be accessed, the send buffer not written, until the
-/// request completes.
-void collRequestBuffers(Machine& m, size_t slot, Expr recvBuf, int64_t recvCount, Expr sendBuf,
-                        int64_t sendCount);
+/// What a pending nonblocking collective guards for the local concurrency
+/// check (MPI 3.1 §5.12): until the request completes, a receive buffer may
+/// not be accessed, a send buffer and the counts, displacements and
+/// datatypes arrays of a v-form not written. `ranges`: element intervals
+/// [lo, hi) from `buf`, in elements of the type it points to.
+struct CollGuard {
+  enum Role : int64_t { Recv = 0, Send = 1, Array = 2 };
+  Expr buf;
+  Role role;
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+};
+void collRequestGuards(Machine& m, size_t slot, const std::vector<CollGuard>& guards);
 void collRequestFinish(Machine& m, size_t slot);
 /// Messages a receive posted at `seq` may take: per source the earliest
 /// matching one, unless an active receive request posted earlier matches it.
@@ -316,9 +335,19 @@ std::vector<int64_t> contractComms(sym::ExprFactory& f, ProcState& ps,
 std::vector<int> commMembers(const ProcState& ps, int proc, int nprocs, int64_t comm);
 /// Local concurrency: access to the buffer of a pending nonblocking operation.
 void checkAccess(Machine& m, const Place& pl, bool write);
+/// The byte intervals [lo, hi) that `count` items of datatype dt touch from
+/// the buffer's start, merged (one span, gaps included, beyond 256
+/// intervals); empty for count <= 0 (MpiReq.cpp).
+std::vector<std::pair<int64_t, int64_t>> typeBytes(Machine& m, int64_t count, int64_t dt, int proc);
+/// Byte intervals from `buf` as intervals of elements of the type it points
+/// to (elements of `fallbackSize` bytes when it has none); empty when the
+/// buffer is null, not an object or no longer exists.
+std::vector<std::pair<int64_t, int64_t>>
+elementRanges(Machine& m, Expr buf, const std::vector<std::pair<int64_t, int64_t>>& bytes,
+              int64_t fallbackSize, int proc);
 /// The intervals [lo, hi) of elements of the buffer `buf` points to that
-/// `count` (concrete) items of the derived datatype dt cover, merged (one
-/// span, gaps included, beyond 256); empty when unknown (MpiReq.cpp).
+/// `count` (concrete) items of the derived datatype dt cover; empty when
+/// unknown.
 std::vector<std::pair<int64_t, int64_t>> derivedRanges(Machine& m, Expr buf, Expr countE,
                                                        int64_t dt, int proc);
 /// MPI_INVALID_BUFFER when the `scount` elements of datatype sdt at sbuf

@@ -153,9 +153,12 @@ void clearIfEmpty(Machine& m, ProcState& ps) {
 
 void freeSlot(Machine& m, size_t slot) {
   ProcState& ps = m.self();
+  bool typed = !isBasicType(ifld(m, ps, slot, RDt));
   for (size_t f = 0; f < kReqFields; ++f)
     fld(ps, slot, f) = m.intc(0);
   fld(ps, slot, RBuf) = m.intc(0);
+  if (typed)
+    dropFreedTypes(m);
   // trailing free slots are dropped, and the sequence restarts when no
   // request is left (so that loops reach equal states)
   while (numSlots(ps) > 0 && ifld(m, ps, numSlots(ps) - 1, RKind) == 0)
@@ -282,9 +285,11 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
     matchToPosted(m, mi, size_t(postedReceiveFor(m, mi)));
     return;
   }
+  FreedTypesOk freedTypes; // (the operation may use a datatype freed since)
   if (kind == 3) {
     InternalAccess ia;
     collRequestFinish(m, slot);
+    dropFreedTypes(m);
   }
   if (kind != 2)
     return;
@@ -659,6 +664,7 @@ void start(Machine& m, Expr h) {
 }
 
 Machine::Outcome runStart(Machine& m, const std::string& name, const model::Transition& t) {
+  FreedTypesOk freedTypes; // (MPI 3.1 §4.1.9: operations under way complete normally)
   const model::Stmt& s = t.stmt;
   if (name == "MPI_Start") {
     start(m, m.readPlace(m.placeOfPointer(m.arg(s, 0), m.P.types.intType(), m.me)));
@@ -774,6 +780,7 @@ std::vector<int64_t> finishComplete(Machine& m, const std::string& name, const W
 }
 
 Machine::Outcome runWait(Machine& m, const std::string& name, const model::Transition& t) {
+  FreedTypesOk freedTypes; // (MPI 3.1 §4.1.9: operations under way complete normally)
   const model::Stmt& s = t.stmt;
   WaitArgs a = waitArgs(m, name, s);
   std::vector<int64_t> slots = slotsOf(m, a.arr, a.n);
@@ -823,6 +830,7 @@ Machine::Outcome runWait(Machine& m, const std::string& name, const model::Trans
 
 void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
                 const MachineMaker& fresh, std::vector<Successor>& out) {
+  FreedTypesOk freedTypes;
   const model::Stmt& s = t.stmt;
   WaitArgs a = waitArgs(m, name, s);
   std::vector<int64_t> slots = slotsOf(m, a.arr, a.n);
@@ -1153,13 +1161,62 @@ void syncProgressMoves(Machine& m, const MachineMaker& fresh, std::vector<Succes
   }
 }
 
-void collRequestBuffers(Machine& m, size_t slot, Expr recvBuf, int64_t recvCount, Expr sendBuf,
-                        int64_t sendCount) {
+void dropFreedTypes(Machine& m) {
+  MpiExt x = loadExt(m, m.me);
+  const ProcState& ps = m.self();
+  auto used = [&](int64_t h) {
+    for (size_t r = 0; r < numSlots(ps); ++r) {
+      int64_t k = ifld(m, ps, r, RKind);
+      if ((k == 1 || k == 2) && ifld(m, ps, r, RDt) == h)
+        return true;
+    }
+    for (const CollRec& c : x.recs) {
+      if (c.dt == h)
+        return true;
+      if (c.aux)
+        for (Expr e : c.aux->children())
+          if (auto v = m.concreteInt(e); v && *v == h)
+            return true;
+    }
+    return false;
+  };
+  bool changed = false;
+  for (size_t i = 0; i + 2 < x.objs.size();) {
+    size_t len = 3 + size_t(x.objs[i + 2]);
+    int64_t h = x.objs[i + 1];
+    if (x.objs[i] == 3 && x.objs[i + 2] > 0 && (x.objs[i + 3] & 2) != 0 && !used(h)) {
+      removeObj(x.objs, int64_t(i));
+      changed = true;
+      continue;
+    }
+    i += len;
+  }
+  if (changed)
+    storeExt(m, m.me, x);
+}
+
+void collRequestGuards(Machine& m, size_t slot, const std::vector<CollGuard>& guards) {
+  // RBuf holds a tuple of guards, each a tuple (buffer, role, lo0, hi0, lo1,
+  // hi1, ...), RCount their number
+  std::vector<Expr> gs;
+  std::vector<sym::Type> gts;
+  for (const CollGuard& g : guards) {
+    if (g.ranges.empty())
+      continue;
+    std::vector<Expr> parts{g.buf, m.intc(int64_t(g.role))};
+    for (auto [lo, hi] : g.ranges) {
+      parts.push_back(m.intc(lo));
+      parts.push_back(m.intc(hi));
+    }
+    std::vector<sym::Type> ts;
+    for (Expr e : parts)
+      ts.push_back(e->type());
+    gs.push_back(m.f.tuple(m.f.tupleType(ts), parts));
+    gts.push_back(gs.back()->type());
+  }
   ProcState& ps = m.self();
-  fld(ps, slot, RBuf) = recvBuf ? recvBuf : m.V.nullPointer();
-  fld(ps, slot, RCount) = m.intc(recvBuf ? recvCount : 0);
-  fld(ps, slot, RMSrc) = sendBuf ? sendBuf : m.V.nullPointer();
-  fld(ps, slot, RMCount) = m.intc(sendBuf ? sendCount : 0);
+  fld(ps, slot, RBuf) = gs.empty() ? m.V.nullPointer() : m.f.tuple(m.f.tupleType(gts), gs);
+  fld(ps, slot, RCount) = m.intc(int64_t(gs.size()));
 }
 
 size_t collRequest(Machine& m) {
@@ -1325,66 +1382,91 @@ void checkDisjointBuffers(Machine& m, const std::string& name, Expr sbuf, Expr s
                    "not alias another argument; use MPI_IN_PLACE)");
 }
 
-/// The intervals [lo, hi) of buffer elements (of the type `buf` points to)
-/// that `count` (concrete) items of the derived datatype dt touch, merged;
-/// empty when they cannot be given (a symbolic count, an unknown element
-/// type): the caller then takes `count` elements, as for a basic datatype.
-/// A pending request of MPI_Type_contiguous(2, MPI_INT) and count 3 covers
-/// 6 ints, not 3; a vector's gaps are not covered.
-std::vector<std::pair<int64_t, int64_t>> derivedRanges(Machine& m, Expr buf, Expr countE,
-                                                       int64_t dt, int proc) {
-  std::vector<std::pair<int64_t, int64_t>> out;
-  auto c = m.concreteInt(countE);
-  if (!c || *c <= 0 || (dt >> 24) != 3 || m.V.isUndef(buf))
+namespace {
+
+using Ranges = std::vector<std::pair<int64_t, int64_t>>;
+
+/// Sorted, with touching or overlapping intervals merged.
+Ranges mergeRanges(Ranges v) {
+  std::sort(v.begin(), v.end());
+  Ranges res;
+  for (auto r : v)
+    if (!res.empty() && r.first <= res.back().second)
+      res.back().second = std::max(res.back().second, r.second);
+    else
+      res.push_back(r);
+  return res;
+}
+
+} // namespace
+
+Ranges typeBytes(Machine& m, int64_t count, int64_t dt, int proc) {
+  Ranges bytes;
+  if (count <= 0)
+    return bytes;
+  TypeMap t = typeMap(m, dt, proc);
+  if (t.entries.empty())
+    return bytes;
+  int64_t ext = t.extent();
+  Ranges one; // the bytes of one item
+  for (const TypeEntry& e : t.entries)
+    one.push_back({e.disp, e.disp + int64_t(datatypeSize(e.basic))});
+  one = mergeRanges(one);
+  // Without gaps between items (one interval at least an extent long), or
+  // with too many intervals to list (more than 256: then gaps count too,
+  // which may over-report), the items cover one span.
+  constexpr int64_t kMaxRanges = 256;
+  bool span = (one.size() == 1 && one[0].second - one[0].first >= std::abs(ext)) ||
+              int64_t(one.size()) * count > kMaxRanges;
+  if (span) {
+    int64_t last = (count - 1) * ext;
+    bytes.push_back({std::min(one.front().first, last + one.front().first),
+                     std::max(one.back().second, last + one.back().second)});
+    return bytes;
+  }
+  for (int64_t k = 0; k < count; ++k)
+    for (auto [lo, hi] : one)
+      bytes.push_back({k * ext + lo, k * ext + hi});
+  return mergeRanges(bytes);
+}
+
+Ranges elementRanges(Machine& m, Expr buf, const Ranges& bytes, int64_t fallbackSize, int proc) {
+  Ranges out;
+  if (bytes.empty() || m.V.isUndef(buf))
     return out;
-  auto p = m.V.decodePointer(buf); // (a request being made: no buffer yet)
+  auto p = m.V.decodePointer(buf);
   if (!p || p->root.kind == RootKind::Null || p->root.kind == RootKind::Function ||
       p->root.kind == RootKind::Address)
     return out;
+  // a buffer that no longer exists (freed, or a local of a returned
+  // function): nothing to guard, and no report here, at an unrelated access
+  const ProcState& ps = m.proc(proc);
+  if ((p->root.kind == RootKind::Heap &&
+       (p->root.b >= ps.heap.size() || ps.heap[p->root.b].freed)) ||
+      (p->root.kind == RootKind::Local && !m.localFrame(ps, p->root)))
+    return out;
   const model::Type* et = m.elementTypeOf(buf, proc);
-  if (!et || !et->size)
+  int64_t sz = et && et->size ? int64_t(et->size) : fallbackSize;
+  if (sz <= 0)
     return out;
-  TypeMap t = typeMap(m, dt, proc);
-  if (t.entries.empty())
-    return out;
-  int64_t sz = int64_t(et->size), ext = t.extent();
-  // byte intervals, sorted and merged
-  auto merge = [](std::vector<std::pair<int64_t, int64_t>> v) {
-    std::sort(v.begin(), v.end());
-    std::vector<std::pair<int64_t, int64_t>> res;
-    for (auto r : v)
-      if (!res.empty() && r.first <= res.back().second)
-        res.back().second = std::max(res.back().second, r.second);
-      else
-        res.push_back(r);
-    return res;
-  };
-  std::vector<std::pair<int64_t, int64_t>> one; // the bytes of one item
-  for (const TypeEntry& e : t.entries)
-    one.push_back({e.disp, e.disp + int64_t(datatypeSize(e.basic))});
-  one = merge(one);
-  // Without gaps between items (one interval at least an extent long), or
-  // with too many intervals to list (more than 256: then gaps count too,
-  // which may over-report), the request covers one span.
-  constexpr int64_t kMaxRanges = 256;
-  bool span = (one.size() == 1 && one[0].second - one[0].first >= std::abs(ext)) ||
-              int64_t(one.size()) * *c > kMaxRanges;
-  std::vector<std::pair<int64_t, int64_t>> bytes;
-  if (span) {
-    int64_t last = (*c - 1) * ext;
-    bytes.push_back({std::min(one.front().first, last + one.front().first),
-                     std::max(one.back().second, last + one.back().second)});
-  } else {
-    for (int64_t k = 0; k < *c; ++k)
-      for (auto [lo, hi] : one)
-        bytes.push_back({k * ext + lo, k * ext + hi});
-    bytes = merge(bytes);
-  }
   // in elements of the buffer's type (an element partly covered counts)
   auto floorDiv = [](int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); };
   for (auto [lo, hi] : bytes)
     out.push_back({floorDiv(lo, sz), floorDiv(hi + sz - 1, sz)});
-  return merge(out);
+  return mergeRanges(out);
+}
+
+/// The element intervals of a pending point-to-point request of a derived
+/// datatype dt and concrete count (empty when they cannot be given: the
+/// caller then takes `count` elements, as for a basic datatype). A pending
+/// request of MPI_Type_contiguous(2, MPI_INT) and count 3 covers 6 ints, not
+/// 3; a vector's gaps are not covered.
+Ranges derivedRanges(Machine& m, Expr buf, Expr countE, int64_t dt, int proc) {
+  auto c = m.concreteInt(countE);
+  if (!c || *c <= 0 || (dt >> 24) != 3)
+    return {};
+  FreedTypesOk freedTypes;
+  return elementRanges(m, buf, typeBytes(m, *c, dt, proc), 0, proc);
 }
 
 void checkAccess(Machine& m, const Place& pl, bool write) {
@@ -1397,9 +1479,8 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
   // (the request's buffer is a send buffer: only writes conflict)
   // `ranges`: the element intervals [lo, hi) from `buf` that the request
   // touches, when they are not simply [0, count) (a derived datatype)
-  using Ranges = std::vector<std::pair<int64_t, int64_t>>;
   auto check = [&](size_t r, int64_t kind, Expr buf, Expr countE, bool sendBuf,
-                   const Ranges& ranges = {}) {
+                   const Ranges& ranges = {}, int64_t role = CollGuard::Recv) {
     if (sendBuf && !write)
       return;
     std::optional<int64_t> count = m.concreteInt(countE); // (none: a symbolic length)
@@ -1426,10 +1507,14 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
         }
       }
     }
-    const char* what = kind == 3   ? (sendBuf ? "send buffer of a pending nonblocking collective"
-                                              : "receive buffer of a pending nonblocking collective")
-                       : kind == 1 ? "buffer of a pending send"
-                                   : "buffer of a pending receive";
+    const char* what = kind == 1   ? "buffer of a pending send"
+                       : kind == 2 ? "buffer of a pending receive"
+                       : role == CollGuard::Recv
+                           ? "receive buffer of a pending nonblocking collective"
+                       : role == CollGuard::Send
+                           ? "send buffer of a pending nonblocking collective"
+                           : "counts, displacements or datatypes array of a pending nonblocking "
+                             "collective";
     m.require(m.f.logicalNot(overlap), ViolationKind::MpiLocalConcurrency,
               std::string(write ? "write to" : "read of") + " the " + what + " (" +
                   requestText(m, ps, r) + ") before it completed");
@@ -1466,8 +1551,17 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
     else if (kind == 2 && st != 0)
       check(r, kind, fldc(ps, r, RBuf), count, false, ranges);
     else if (kind == 3 && st == 1) {
-      check(r, kind, fldc(ps, r, RBuf), fldc(ps, r, RCount), false);
-      check(r, kind, fldc(ps, r, RMSrc), fldc(ps, r, RMCount), true);
+      if (ival(m, fldc(ps, r, RCount)) <= 0) // the number of guards (collRequestGuards)
+        continue;
+      Expr gs = fldc(ps, r, RBuf);
+      for (Expr g : gs->children()) {
+        auto ch = g->children();
+        int64_t role = ival(m, ch[1]);
+        Ranges rs;
+        for (size_t k = 2; k + 1 < ch.size(); k += 2)
+          rs.push_back({ival(m, ch[k]), ival(m, ch[k + 1])});
+        check(r, kind, ch[0], m.intc(rs.back().second), role != CollGuard::Recv, rs, role);
+      }
     }
   }
 }
