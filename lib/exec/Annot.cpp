@@ -18,6 +18,9 @@ constexpr int64_t kMaxQuantRange = 4096;
 /// Body evaluations of one enumerated quantifier nest (beyond: Unsupported).
 constexpr int64_t kMaxQuantSteps = 1 << 16;
 constexpr size_t kMaxReads = 24;
+/// Terms of a \\sum over l..hi with a symbolic hi bounded by the path
+/// condition, expanded as guarded terms (EvalHook::sum); beyond, a Sum.
+constexpr int64_t kMaxSumTerms = 64;
 
 bool isBoundVar(const model::Expr* x, model::VarId i) {
   while (x->kind == ExprKind::Cast)
@@ -275,6 +278,31 @@ Expr EvalHook::sum(Machine& m, const model::Expr* e) {
       return zero;
     return m.f.add(ts);
   }
+  // A symbolic upper end the path condition keeps below a small bound H
+  // (a length 0 <= n <= 2 when the states of the lengths' paths were
+  // merged): the sum is that of ite(v <= hi, term(v), 0) for l <= v <= H,
+  // each term evaluated where it counts (v <= hi assumed), instead of a
+  // sum over a symbolic range (a recursive function the provers seldom
+  // decide once other sums' ranges are symbolic too).
+  if (l && !h)
+    if (auto H = concreteBound(m, hi, true); H && *H - *l < kMaxSumTerms) {
+      std::vector<Expr> ts;
+      Expr zero = real ? m.f.realConst(0) : m.intc(0);
+      for (int64_t v = *l; v <= *H; ++v) {
+        Expr in = m.f.le(m.intc(v), hi);
+        if (in->isFalse())
+          continue;
+        bound[iv] = m.intc(v);
+        m.assumptions.push_back(in);
+        Expr t = term();
+        m.assumptions.pop_back();
+        ts.push_back(m.f.ite(in, t, zero));
+      }
+      bound.erase(iv);
+      if (ts.empty())
+        return zero;
+      return m.f.add(ts);
+    }
   Expr bv = m.f.boundVar(m.P.var(iv).name + "!" + std::to_string(iv), m.f.intType());
   bound[iv] = bv;
   // the terms are evaluated for every k of the range (obligations inside

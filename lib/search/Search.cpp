@@ -3,6 +3,7 @@
 #include "Dpor.h"
 #include "FairCycle.h"
 #include "FairScc.h"
+#include "Merge.h"
 #include "chorus/search/Shorten.h"
 #include "chorus/search/Steps.h"
 
@@ -2469,6 +2470,8 @@ private:
         // others, unsafe ones too, get their turn in a full expansion).
         if (liseOn && check::LiseMonitor::lag(n.state, p) >= 2)
           continue;
+        if (all[p].succs.size() >= 2 && mergeOn())
+          mergeLocalPaths(p, all[p].succs);
         // Cycle proviso: a reduced expansion may not close a cycle.
         std::vector<GlobalState> keys;
         bool closes = false;
@@ -2616,6 +2619,106 @@ private:
       if (!opts.guideLoose)
         unknown("replay: the trace ends without a violation");
     }
+  }
+
+  // ---------------------------------------------------------- path merging
+  // (lib/exec/DESIGN-NOTES.md "Merging the paths of a local fork")
+
+  /// Moves of one process followed by mergeLocalPaths, at most.
+  static constexpr size_t kMergeMoves = 2048;
+  /// Paths of one local fork followed by mergeLocalPaths, at most.
+  static constexpr size_t kMergePaths = 64;
+
+  /// Path merging applies: a `verify --contract` run with the urgent POR,
+  /// without the DPOR, LISE, a guide or a target.
+  bool mergeOn() const {
+    return collContract.active() && opts.por && !dporOn && !liseOn && !guided() && !target() &&
+           !opts.abandonOnNondeterminism;
+  }
+
+  /// The local moves of process p from a fork (`succs`, its moves, all
+  /// safe) followed on every path until the process's moves are no longer
+  /// safe (or it ends); the states the paths reach there that differ only
+  /// in values of p and in the path condition are merged (mergeStates).
+  /// When some were merged, succs becomes the states reached (one per
+  /// merged group, the others as reached), each with the step of the
+  /// first move of its first path. Nothing changes when a path throws (a
+  /// violation, unsupported: the usual expansion meets it with its trace),
+  /// goes beyond kMergeMoves / kMergePaths, or nothing merges.
+  void mergeLocalPaths(int p, std::vector<Successor>& succs) {
+    struct Path {
+      GlobalState st;
+      size_t first; // the index of its first move in succs
+    };
+    std::vector<Path> work, ends;
+    for (size_t i = 0; i < succs.size(); ++i) {
+      if (succs[i].covered || succs[i].spurious)
+        return;
+      work.push_back({succs[i].state, i});
+    }
+    size_t budget = kMergeMoves;
+    uint64_t moved = 0;
+    try {
+      while (!work.empty()) {
+        Path path = std::move(work.back());
+        work.pop_back();
+        for (;;) {
+          const state::ProcState& ps = *path.st.procs[size_t(p)];
+          if (!ps.heap.empty() || !ps.threads.empty())
+            return; // (a leak is reported where it happens: chain)
+          exec::ProcMoves pm = moves(path.st, p, true);
+          if (!pm.safe || pm.terminated || pm.succs.empty() || pm.reduced) {
+            ends.push_back(std::move(path));
+            break;
+          }
+          if (budget < pm.succs.size() || work.size() + ends.size() + pm.succs.size() > kMergePaths)
+            return;
+          budget -= pm.succs.size();
+          moved += pm.succs.size();
+          for (Successor& sc : pm.succs)
+            if (sc.covered || sc.spurious)
+              return;
+          for (size_t k = 1; k < pm.succs.size(); ++k)
+            work.push_back({std::move(pm.succs[k].state), path.first});
+          path.st = std::move(pm.succs[0].state);
+        }
+      }
+    } catch (...) {
+      return;
+    }
+    result.stats.transitions += moved;
+    std::vector<Successor> out;
+    std::vector<bool> used(ends.size(), false);
+    bool merged = false;
+    for (size_t i = 0; i < ends.size(); ++i) {
+      if (used[i])
+        continue;
+      std::vector<size_t> group{i};
+      for (size_t j = i + 1; j < ends.size(); ++j)
+        if (!used[j] && mergeable(ends[i].st, ends[j].st, p))
+          group.push_back(j);
+      std::optional<GlobalState> m;
+      if (group.size() >= 2) {
+        std::vector<const GlobalState*> sts;
+        for (size_t j : group)
+          sts.push_back(&ends[j].st);
+        m = mergeStates(ex, sts, p);
+      }
+      if (!m)
+        group.resize(1);
+      for (size_t j : group)
+        used[j] = true;
+      Successor sc;
+      sc.step = succs[ends[i].first].step;
+      sc.step.effects.push_back(
+          "then process " + std::to_string(p) + "'s local moves" +
+          (m ? " on " + std::to_string(group.size()) + " paths, merged" : ""));
+      sc.state = m ? std::move(*m) : std::move(ends[i].st);
+      merged = merged || m.has_value();
+      out.push_back(std::move(sc));
+    }
+    if (merged)
+      succs = std::move(out);
   }
 
   SearchResult finish() {
