@@ -102,6 +102,9 @@ protected:
   /// Whether a quantifier whose range has no concrete bound may stay
   /// symbolic (false: Unsupported).
   virtual bool symbolicQuantifiers() const { return true; }
+  /// Whether the clause is assumed (a simulated call's postcondition,
+  /// CollectiveAt::assumed), not checked.
+  virtual bool assuming() const { return false; }
 
   Expr read(Machine& m, const model::Expr* e);
   /// Records "e = v" in `reads` (outermost reads only).

@@ -74,6 +74,7 @@ public:
     return out;
   }
   bool inOld(Machine& m) const { return m.me >= n; }
+  bool assuming() const override { return at && at->assumed; }
 
   /// The parameters of f are the driver's argument globals.
   std::optional<Place> place(Machine& m, const model::Expr* e) override {

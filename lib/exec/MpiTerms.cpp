@@ -397,6 +397,34 @@ bool isReductionTerm(Machine& m, int64_t op, Expr r, const std::vector<Expr>& xs
   return rebuild(r) == r;
 }
 
+/// "r is a reduction of xs by the symbolic op" (reductionTrees' disjunction
+/// when there are too many trees to list) as the application of an
+/// uninterpreted predicate per op, value sort and number of operands.
+/// Sound both ways: its true meaning is one interpretation, so assuming it
+/// (a simulated MPI_Reduce's result) promises nothing more than MPI does,
+/// and a claim follows from such assumptions only for values they name.
+Expr reducedFact(Machine& m, int64_t op, Expr r, const std::vector<Expr>& xs) {
+  std::vector<Expr> args{r};
+  args.insert(args.end(), xs.begin(), xs.end());
+  bool real = false;
+  for (Expr& a : args) {
+    if (a->type()->isBool())
+      a = m.boolToInt(a);
+    else if (a->type()->kind() == sym::TypeKind::Char)
+      a = m.f.charToInt(a);
+    real = real || a->type()->isReal();
+  }
+  std::vector<sym::Type> ts;
+  for (Expr& a : args) {
+    if (real && !a->type()->isReal())
+      a = m.toReal(a);
+    ts.push_back(a->type());
+  }
+  std::string name = std::string(op == model::kSymbolicCommOp ? "$creduced." : "$ureduced.") +
+                     (real ? "real." : "int.") + std::to_string(xs.size());
+  return m.f.apply(m.f.symbol(name, m.f.functionType(ts, m.f.boolType())), args);
+}
+
 } // namespace
 
 /// (AnnotEval.h)
@@ -807,11 +835,27 @@ Expr EvalHook::mpiReduce(Machine& m, const model::Expr* e) {
         cs.push_back(m.f.trueExpr());
         continue;
       }
+      // "r is a reduction of xs" also as the uninterpreted predicate
+      // reduced(r, xs): assumed with the trees where a simulated call
+      // promises it (alone when there are too many trees to list); a
+      // claim holds where the path condition has it (the value the stub
+      // defined, moved on: one atom, not two disjunctions of the trees)
+      Expr held =
+          m.f.implies(m.f.lt(m.intc(int64_t(i)), out.len), reducedFact(m, op, out.vals[i], xs));
+      if (assuming())
+        cs.push_back(held);
+      else if (m.ex.oracle().valid(m.boundsPc(), held) == Answer::Yes) {
+        cs.push_back(m.f.trueExpr());
+        continue;
+      }
       std::vector<Expr> trees = reductionTrees(m, op, xs);
-      if (trees.empty())
+      if (trees.empty()) {
+        if (assuming())
+          continue;
         throw Unsupported("\\mpi_reduce with a user op over " + std::to_string(xs.size()) +
                           " operands at " + m.where() + " (more than " + std::to_string(kMaxTrees) +
                           " ways to combine them)");
+      }
       std::vector<Expr> alts;
       for (Expr t : trees)
         alts.push_back(sameValue(m, out.vals[i], t));
