@@ -926,6 +926,7 @@ Machine::Outcome runInitialized(Machine& m, const std::string& name, const model
 Machine::Outcome runFinalize(Machine& m, const std::string& name, const model::Transition& t) {
   if (finalizeDetached(m))
     return Machine::Outcome::Blocked; // freed receives take their messages first
+  reapFreedSends(m, true);
   finalizeChecks(m);
   finalizeObjectChecks(m);
   m.self().mpi = state::MpiPhase::Finalized;

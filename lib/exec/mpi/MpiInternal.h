@@ -316,6 +316,10 @@ void checkRank(Machine& m, int64_t rank, Expr commE, bool source);
 /// their messages (detachedProgress: one move per match; none: the process
 /// stays blocked, a deadlock if the message never comes).
 bool finalizeDetached(Machine& m);
+/// Frees the slots of the moving process's send requests freed while active
+/// (--allow-active-request-free) whose messages were received (all: every
+/// one, at MPI_Finalize, which completes them).
+void reapFreedSends(Machine& m, bool all);
 void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Successor>& out);
 /// MPI_Finalize: requests left, Bsend buffer attached, messages never received.
 void finalizeChecks(Machine& m);

@@ -42,9 +42,12 @@ enum ReqField : size_t {
             // 2 standard-mode persistent send in potential mode (each start
             // chooses: standardSendSync; the message's `sync` flag records
             // the choice), 3 standard-mode send that took the synchronous
-            // outcome; receive: 1 when freed by MPI_Request_free while
-            // active (detached: it completes without a Wait, and its slot
-            // is freed then)
+            // outcome, 4 freed by MPI_Request_free while active with its
+            // message in transit (--allow-active-request-free: its buffer
+            // stays the send's until the message is received; the slot is
+            // freed later, reapFreedSends); receive: 1 when freed by
+            // MPI_Request_free while active (detached: it completes
+            // without a Wait, and its slot is freed then)
   RMSrc,    // receive, complete: source, tag, count of the matched message;
   RMTag,    // nonblocking collective: RMSrc = send buffer, RMCount = its
   RMCount,  // element count (RBuf/RCount: the receive buffer)
@@ -55,6 +58,7 @@ constexpr size_t kHeader = 4;
 constexpr int64_t kReqBase = 0x1000;
 constexpr int64_t kRequestNull = mpiHandle(5, 0);
 constexpr int64_t kInfSeq = INT64_MAX;
+constexpr int64_t kFreedSend = 4; // RSync of a send freed while its message is in transit
 
 bool gInternal = false; // MPI's own buffer accesses are not checked
 struct InternalAccess {
@@ -120,10 +124,22 @@ std::string requestText(Machine& m, const ProcState& ps, size_t r) {
          " request" + (l.valid() ? " made at " + m.P.where(l) : std::string());
 }
 
+void freeSlot(Machine& m, size_t slot);
+
+/// Whether the message of send request `slot` of the moving process is in
+/// transit (not received yet).
+bool sendInTransit(const Machine& m, size_t slot) {
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+    if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(slot))
+      return true;
+  return false;
+}
+
 /// A new request slot (lowest free one), fields zero/null.
 size_t newSlot(Machine& m) {
   ProcState& ps = m.self();
   ensureHeader(m, ps);
+  reapFreedSends(m, false);
   size_t n = numSlots(ps);
   size_t slot = n;
   for (size_t i = 0; i < n; ++i)
@@ -168,6 +184,22 @@ void freeSlot(Machine& m, size_t slot) {
   clearIfEmpty(m, ps);
 }
 
+} // namespace
+
+void reapFreedSends(Machine& m, bool all) {
+  const ProcState& ps = m.self();
+  for (size_t r = numSlots(ps); r-- > 0;)
+    if (r < numSlots(m.self()) && ifld(m, m.self(), r, RKind) == 1 &&
+        ifld(m, m.self(), r, RSync) == kFreedSend && (all || !sendInTransit(m, r))) {
+      for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+        if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(r))
+          m.gs.msgs.mut(i).req = -1;
+      freeSlot(m, r);
+    }
+}
+
+namespace {
+
 /// The slot of a request handle value; -1 for MPI_REQUEST_NULL. An invalid
 /// handle is MPI_INVALID_REQUEST.
 int64_t slotOf(Machine& m, Expr h) {
@@ -179,7 +211,8 @@ int64_t slotOf(Machine& m, Expr h) {
   int64_t s = (v & 0xffffff) - kReqBase;
   if ((v >> 24) != 5 || s < 0 || size_t(s) >= numSlots(ps) || ifld(m, ps, size_t(s), RKind) == 0)
     m.fail(ViolationKind::MpiInvalidRequest, "invalid request handle: " + handleText(v), m.pc());
-  if (ifld(m, ps, size_t(s), RKind) == 2 && ifld(m, ps, size_t(s), RSync))
+  if ((ifld(m, ps, size_t(s), RKind) == 2 && ifld(m, ps, size_t(s), RSync)) ||
+      (ifld(m, ps, size_t(s), RKind) == 1 && ifld(m, ps, size_t(s), RSync) == kFreedSend))
     m.fail(ViolationKind::MpiInvalidRequest,
            "use of request handle " + std::to_string(v) + " after MPI_Request_free", m.pc());
   return s;
@@ -704,12 +737,27 @@ Machine::Outcome runRequestFree(Machine& m, const std::string& name, const model
                              " freed while active: it completes by itself");
     return mpiDone(m, t);
   }
+  bool inTransit = false;
   for (size_t i = 0; i < m.gs.msgs.size(); ++i)
     if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(slot)) {
       Message& w = m.gs.msgs.mut(i);
-      w.req = -1;
       w.sync = false;
+      inTransit = kind == 1 && state == 1;
+      if (!inTransit)
+        w.req = -1;
     }
+  if (inTransit) {
+    // MPI 3.1 §3.7.3: the send completes by itself, and only the program's
+    // logic (a reply of the receiver) can tell when: until its message is
+    // received its buffer is still the send's (a write to it is
+    // MPI_LOCAL_CONCURRENCY; a real MPI may read it after the free)
+    fld(ps, size_t(slot), RSync) = m.intc(kFreedSend);
+    m.writePlace(hp, m.intc(kRequestNull));
+    m.step.effects.push_back("send request " + std::to_string(kReqBase + slot) +
+                             " freed while active: its buffer is the send's until the message "
+                             "is received");
+    return mpiDone(m, t);
+  }
   freeSlot(m, size_t(slot));
   m.writePlace(hp, m.intc(kRequestNull));
   return mpiDone(m, t);
@@ -1332,6 +1380,7 @@ void detachedProgress(Machine& m, const MachineMaker& fresh, std::vector<Success
 }
 
 void contractReturnChecks(Machine& m) {
+  reapFreedSends(m, true);
   const ProcState& ps = m.self();
   for (size_t r = 0; r < numSlots(ps); ++r)
     if (ifld(m, ps, r, RKind) != 0)
@@ -1546,7 +1595,7 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
     Ranges ranges; // (only for a request the access may conflict with)
     if (((kind == 1 && st == 1) || (kind == 2 && st != 0)) && !isBasicType(rdt) && !isByteType(rdt))
       ranges = derivedRanges(m, fldc(ps, r, RBuf), count, rdt, pl.proc);
-    if (kind == 1 && st == 1)
+    if (kind == 1 && st == 1 && (ival(m, fldc(ps, r, RSync)) != kFreedSend || sendInTransit(m, r)))
       check(r, kind, fldc(ps, r, RBuf), count, true, ranges);
     else if (kind == 2 && st != 0)
       check(r, kind, fldc(ps, r, RBuf), count, false, ranges);
