@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <tuple>
 
 namespace chorus::exec {
@@ -816,12 +817,17 @@ Expr statusFor(Machine& m, const std::string& name, const WaitArgs& a, int64_t i
 }
 
 /// Finishes every complete request of the set (Waitall/Testall true,
-/// Waitsome/Testsome); returns their array indices.
+/// Waitsome/Testsome); returns their array indices. Waitall/Testall write
+/// the status of request i at position i; Waitsome/Testsome the k-th
+/// completed one's at position k, as its index (MPI 3.1 §3.7.5: "the first
+/// outcount locations" of both arrays).
 std::vector<int64_t> finishComplete(Machine& m, const std::string& name, const WaitArgs& a) {
   std::vector<int64_t> slots = slotsOf(m, a.arr, a.n), done;
+  bool some = name == "MPI_Waitsome" || name == "MPI_Testsome";
   for (int64_t i = 0; i < a.n; ++i)
     if (slots[i] >= 0 && stateOf(m, slots[i]) == 2) {
-      finishReq(m, size_t(slots[i]), reqPlace(m, a.arr, i), statusFor(m, name, a, i));
+      finishReq(m, size_t(slots[i]), reqPlace(m, a.arr, i),
+                statusFor(m, name, a, some ? int64_t(done.size()) : i));
       done.push_back(i);
     }
   return done;
@@ -869,11 +875,59 @@ Machine::Outcome runWait(Machine& m, const std::string& name, const model::Trans
     finishComplete(m, name, a);
     return mpiDone(m, t);
   }
-  if (a.flag || name == "MPI_Waitany" || name == "MPI_Waitsome" || anyWild)
+  bool several = name == "MPI_Waitany" || name == "MPI_Waitsome" || name == "MPI_Testsome";
+  if (a.flag || several || anyWild)
     m.unsafe = true;
-  if (a.flag || name == "MPI_Waitany" || name == "MPI_Waitsome")
+  if (a.flag || several)
     m.ex.noteNondeterminism();
   return Machine::Outcome::Blocked;
+}
+
+/// Waitsome/Testsome: every set of the requests that can complete now
+/// completes (MPI 3.1 §3.7.5: outcount is the number of those completed,
+/// which a real MPI may report together), with every combination of their
+/// options, completed in array order (a message taken by one is not
+/// eligible for a later one); with the requests already complete, or those
+/// alone (none active completing). `emit` finishes each outcome.
+/// kMaxSomeOutcomes bounds the outcomes of one call: beyond, unsupported.
+constexpr size_t kMaxSomeOutcomes = 4096;
+void someOutcomes(const std::vector<int64_t>& slots, bool anyComplete, const MachineMaker& fresh,
+                  const std::function<void(Machine&)>& emit) {
+  std::vector<std::pair<int64_t, size_t>> chosen;
+  size_t outcomes = 0;
+  auto replay = [&]() {
+    Machine x = fresh();
+    for (auto [i, o] : chosen)
+      completeReq(x, size_t(slots[size_t(i)]), o);
+    return x;
+  };
+  std::function<void()> extend = [&]() {
+    std::vector<std::pair<int64_t, size_t>> next;
+    {
+      Machine y = replay();
+      int64_t from = chosen.empty() ? 0 : chosen.back().first + 1;
+      for (int64_t j = from; j < int64_t(slots.size()); ++j)
+        if (slots[size_t(j)] >= 0 && stateOf(y, slots[size_t(j)]) == 1)
+          for (size_t o : options(y, size_t(slots[size_t(j)])))
+            next.push_back({j, o});
+    }
+    for (auto c : next) {
+      if (++outcomes > kMaxSomeOutcomes)
+        throw Unsupported("MPI_Waitsome/MPI_Testsome with more than " +
+                          std::to_string(kMaxSomeOutcomes) +
+                          " ways to complete its requests at once");
+      chosen.push_back(c);
+      Machine x = replay();
+      emit(x);
+      extend();
+      chosen.pop_back();
+    }
+  };
+  extend();
+  if (anyComplete) {
+    Machine x = fresh();
+    emit(x);
+  }
 }
 
 void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
@@ -884,10 +938,13 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
   std::vector<int64_t> slots = slotsOf(m, a.arr, a.n);
   bool all = name == "MPI_Waitall" || name == "MPI_Testall" || single(name);
   bool some = name == "MPI_Waitsome" || name == "MPI_Testsome";
-  if (a.flag) { // a Test may always find the operation(s) not yet complete
+  // a Test may always find the operation(s) not yet complete (Testsome:
+  // outcount 0, MPI 3.1 §3.7.5)
+  if (a.flag || name == "MPI_Testsome") {
     Machine x = fresh();
     WaitArgs b = waitArgs(x, name, s);
-    setInt(x, b.flag, 0);
+    if (b.flag)
+      setInt(x, b.flag, 0);
     if (b.index)
       setInt(x, b.index, -32766);
     if (b.outcount)
@@ -909,18 +966,13 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
       else if (st == 1)
         opts = options(m, size_t(slots[i]));
       for (size_t o : opts) {
-        if (some && o == SIZE_MAX - 1)
-          continue;
+        if (some)
+          continue; // (below)
         Machine x = fresh();
         WaitArgs b = waitArgs(x, name, s);
         if (o != SIZE_MAX - 1)
           completeReq(x, size_t(slots[i]), o);
-        if (some) {
-          std::vector<int64_t> done = finishComplete(x, name, b);
-          setInt(x, b.outcount, int64_t(done.size()));
-          for (size_t k = 0; k < done.size(); ++k)
-            setInt(x, k == 0 ? b.indices : x.ptrAdd(b.indices, x.intc(int64_t(k))), done[k]);
-        } else {
+        {
           finishReq(x, size_t(slots[i]), reqPlace(x, b.arr, i), statusAt(x, b.statuses, 0));
           setInt(x, b.index, i);
           if (b.flag)
@@ -929,15 +981,15 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
         pushDone(x, t, out);
       }
     }
-    if (some && anyComplete) {
-      Machine x = fresh();
-      WaitArgs b = waitArgs(x, name, s);
-      std::vector<int64_t> done = finishComplete(x, name, b);
-      setInt(x, b.outcount, int64_t(done.size()));
-      for (size_t k = 0; k < done.size(); ++k)
-        setInt(x, k == 0 ? b.indices : x.ptrAdd(b.indices, x.intc(int64_t(k))), done[k]);
-      pushDone(x, t, out);
-    }
+    if (some)
+      someOutcomes(slots, anyComplete, fresh, [&](Machine& x) {
+        WaitArgs b = waitArgs(x, name, s);
+        std::vector<int64_t> done = finishComplete(x, name, b);
+        setInt(x, b.outcount, int64_t(done.size()));
+        for (size_t k = 0; k < done.size(); ++k)
+          setInt(x, k == 0 ? b.indices : x.ptrAdd(b.indices, x.intc(int64_t(k))), done[k]);
+        pushDone(x, t, out);
+      });
   } else {
     // Wait/Test/Waitall/Testall: complete active requests one at a time
     // (the call finishes when the last one completes). A request whose
@@ -983,7 +1035,7 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
   for (int64_t sl : slots)
     if (sl >= 0)
       maxSeq = std::max(maxSeq, ifld(m, m.self(), size_t(sl), RSeq));
-  if (!a.flag)
+  if (!a.flag && name != "MPI_Testsome")
     blockerMoves(m, fresh, out, slots, kProcNull, 0, 0, maxSeq);
 }
 
