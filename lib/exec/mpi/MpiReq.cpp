@@ -825,7 +825,12 @@ std::vector<int64_t> finishComplete(Machine& m, const std::string& name, const W
   std::vector<int64_t> slots = slotsOf(m, a.arr, a.n), done;
   bool some = name == "MPI_Waitsome" || name == "MPI_Testsome";
   for (int64_t i = 0; i < a.n; ++i)
-    if (slots[i] >= 0 && stateOf(m, slots[i]) == 2) {
+    if (!some && (slots[i] < 0 || stateOf(m, slots[i]) == 0))
+      // Waitall/Testall: a null or inactive request's status is empty (MPI
+      // 3.1 §3.7.3)
+      writeStatus(m, statusFor(m, name, a, i), m.intc(kAnySource), m.intc(kAnyTag), m.intc(0),
+                  mpiHandle(3, 7));
+    else if (slots[i] >= 0 && stateOf(m, slots[i]) == 2) {
       finishReq(m, size_t(slots[i]), reqPlace(m, a.arr, i),
                 statusFor(m, name, a, some ? int64_t(done.size()) : i));
       done.push_back(i);
