@@ -33,6 +33,11 @@ bool scalar(Expr v) {
   return v && !v->hasRefs() && (v->type()->isNumeric() || v->type()->isBool());
 }
 
+/// The paths' values (or process states) at one place are one.
+template <class T> bool allSame(const std::vector<T>& xs) {
+  return std::all_of(xs.begin(), xs.end(), [&](const T& x) { return x == xs[0]; });
+}
+
 } // namespace
 
 std::optional<GlobalState> mergeStates(exec::Executor& ex,
@@ -78,10 +83,7 @@ std::optional<GlobalState> mergeStates(exec::Executor& ex,
     }
   // The merged value at each place where the paths differ.
   auto join = [&](const std::vector<Expr>& vs) -> Expr {
-    bool same = true;
-    for (size_t i = 1; i < k; ++i)
-      same = same && vs[i] == vs[0];
-    if (same)
+    if (allSame(vs))
       return vs[0];
     for (size_t i = 0; i < k; ++i)
       if (!scalar(vs[i]) || vs[i]->type() != vs[0]->type())
@@ -96,10 +98,7 @@ std::optional<GlobalState> mergeStates(exec::Executor& ex,
   // copies with the merged values must be one process state.
   std::function<const ProcState*(const std::vector<const ProcState*>&)> proc =
       [&](const std::vector<const ProcState*>& src) -> const ProcState* {
-    bool same = true;
-    for (size_t i = 1; i < k; ++i)
-      same = same && src[i] == src[0];
-    if (same)
+    if (allSame(src))
       return src[0];
     for (size_t i = 0; i < k; ++i)
       if (!src[i] || src[i]->stack.size() != src[0]->stack.size() ||
