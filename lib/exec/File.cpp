@@ -358,6 +358,29 @@ Outcome runFgetc(Machine& m, const std::string& name, const model::Transition& t
   return finish(m, t, m.intc(c));
 }
 
+/// ungetc(c, fp) (C11 7.21.7.10): pushing back the character just read --
+/// the usual peek, `c = getc(fp); ungetc(c, fp);` -- moves the stream back
+/// by one and clears its end-of-file flag (glibc backs up its read pointer
+/// the same way, so the next read and ftell see the same); EOF is not pushed
+/// back (the call returns EOF). Another character would need a pushback
+/// buffer: unknown.
+Outcome runUngetc(Machine& m, const std::string& name, const model::Transition& t) {
+  Stream st = readStream(m, t.stmt, 1, name);
+  m.checkDefined(m.arg(t.stmt, 0));
+  int64_t c = m.requireConcrete(m.arg(t.stmt, 0), "ungetc's character");
+  if (c == -1)
+    return finish(m, t, m.intc(-1));
+  const std::string& text = contents(m, st);
+  int64_t uc = int64_t((unsigned char)c);
+  if (st.f[Pos] <= 0 || size_t(st.f[Pos]) > text.size() ||
+      int64_t((unsigned char)text[size_t(st.f[Pos] - 1)]) != uc)
+    throw Unsupported(name + " of a character other than the one just read at " + m.where());
+  st.f[Pos]--;
+  st.f[Eof] = 0;
+  store(m, st);
+  return finish(m, t, m.intc(uc));
+}
+
 /// fscanf/vfscanf, and scanf/vscanf on stdin (the format is argument 0).
 Outcome runFscanf(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
@@ -718,6 +741,7 @@ void registerFiles(LibraryRegistry& r) {
   r.add("fclose", {runFclose});
   r.add("fgets", {runFgets});
   r.add({"fgetc", "getc", "getchar"}, {runFgetc});
+  r.add("ungetc", {runUngetc});
   r.add({"fscanf", "vfscanf", "scanf", "vscanf"}, {runFscanf});
   r.add("fread", {runFread});
   r.add("getline", {runGetline});
