@@ -10,6 +10,8 @@
 // relation constrains nothing else and is dropped before asking.
 #include "Definitions.h"
 
+#include "Bounds.h"
+
 #include <algorithm>
 #include <optional>
 #include <unordered_map>
@@ -72,10 +74,67 @@ std::optional<std::pair<Expr, Expr>> lengthFact(ExprFactory& f, Expr c) {
   return std::nullopt;
 }
 
+/// Is c = cs[i] an equation `C*Y + r = 0` that defines a numeric symbol Y occurring
+/// nowhere else (uses[Y] == 1), in neither C nor r, with C non-zero in every
+/// model of the other conjuncts of cs: a non-zero constant, or a real
+/// polynomial whose interval bounds over the others exclude 0; for an
+/// integer Y only C = 1 or -1 (then Y = -r/C
+/// is an integer whenever r is). Some value of Y then satisfies c whatever
+/// the values of the other symbols (seed 004's mean: the running sums LISE
+/// havocs, `a[0] - Y1 = 0`, `Y1 + a[Y0] - Y3 = 0`, and the running mean
+/// `(i-1)*x + a[i-1] - i*Y = 0` with 1 <= i, left branches whose other
+/// conjuncts were all integer bounds to z3).
+bool linearlyDefined(ExprFactory& f, const std::unordered_map<Expr, unsigned>& uses,
+                     const std::vector<Expr>& cs, size_t i) {
+  Expr c = cs[i];
+  Expr p = c->child(0);
+  if (!c->child(1)->isZero() || !p->type()->isNumeric())
+    return false;
+  Poly poly = toPoly(p);
+  for (Expr y : f.freeSymbols(p)) {
+    if (!y->type()->isNumeric() || y->type()->isInt() != p->type()->isInt())
+      continue;
+    auto u = uses.find(y);
+    if (u == uses.end() || u->second != 1)
+      continue;
+    // every term mentioning Y is k*m*Y with m free of Y
+    bool linear = true, constant = true;
+    for (const Term& tm : poly.terms) {
+      if (!mentions(f, tm.mono, y))
+        continue;
+      std::vector<std::pair<Expr, uint32_t>> fs;
+      monoFactors(tm.mono, fs);
+      for (const auto& [prim, e] : fs)
+        if (prim == y ? e != 1 : mentions(f, prim, y))
+          linear = false;
+      constant = constant && tm.mono == y;
+    }
+    if (!linear)
+      continue;
+    ExprMap one{{y, f.numConst(y->type(), Rational(1))}},
+        zero{{y, f.numConst(y->type(), Rational(0))}};
+    Expr coef = f.sub(f.substitute(p, one), f.substitute(p, zero));
+    if (constant) {
+      if (coef->isZero() ||
+          (y->type()->isInt() && coef->value() != Rational(1) && coef->value() != Rational(-1)))
+        continue;
+      return true;
+    }
+    if (y->type()->isInt())
+      continue;
+    std::vector<Expr> others = cs;
+    others.erase(others.begin() + long(i));
+    Bounds b(f, others);
+    if (b.nonZero(coef->kind() == Kind::IntToReal ? coef->child(0) : coef))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr claim,
-                                  std::span<const Expr> keep) {
+                                  std::span<const Expr> keep, bool linear) {
   for (bool changed = true; changed;) {
     changed = false;
     std::unordered_map<Expr, unsigned> uses; // symbol -> conjuncts (and claim) mentioning it
@@ -96,6 +155,11 @@ std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr cla
       Expr c = cs[i];
       if (c->kind() != Kind::Eq)
         continue;
+      if (linear && linearlyDefined(f, uses, cs, i)) {
+        cs.erase(cs.begin() + long(i));
+        changed = true;
+        break;
+      }
       for (int side = 0; side < 2 && !changed; ++side) {
         Expr v = c->child(side), t = c->child(1 - side);
         Expr y = viewedSymbol(v);

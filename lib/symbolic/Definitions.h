@@ -20,9 +20,14 @@ namespace chorus::sym::detail {
 /// Such a conjunct and Y's length facts hold for some Y whatever the
 /// values of the other symbols that satisfy the rest (take Y = t), so `cs
 /// => claim` is valid, and cs satisfiable, exactly when they are without
-/// them, and a model of the rest extends to one of cs. Repeated until none
-/// is left.
+/// them, and a model of the rest extends to one of cs. With `linear`, so
+/// are linear definitions `C*Y + r = 0` of a numeric Y that occurs nowhere
+/// else: C a non-zero constant (1 or -1 for an integer Y) or a real
+/// polynomial whose interval bounds over the other conjuncts exclude 0 (the
+/// prover's internal decisions only: queries sent to z3 keep them, as
+/// their models and z3's search on contracts/symcount.c did better so).
+/// Repeated until none is left.
 std::vector<Expr> dropDefinitions(ExprFactory& f, std::vector<Expr> cs, Expr claim,
-                                  std::span<const Expr> keep = {});
+                                  std::span<const Expr> keep = {}, bool linear = false);
 
 } // namespace chorus::sym::detail

@@ -13,10 +13,20 @@ constexpr size_t kMaxNodes = 1 << 16;
 bool isIntSymbol(Expr e) {
   return e->kind() == Kind::Symbol && e->type()->isInt();
 }
+
+/// The length of an array symbol: the backends' `max(0, len(a))` with len a
+/// function of a alone, so in a conjunction of fragment atoms (which relate
+/// no arrays) it is an integer constant of its own, at least 0 (seed 004's
+/// mean: `N - len(a) = 0` sent every branch of its loops to z3).
+bool isSymbolLength(Expr e) {
+  return e->kind() == Kind::ArrayLength && e->child(0)->kind() == Kind::Symbol;
+}
 } // namespace
 
 uint32_t DiffLogic::node(Expr x) {
   auto [it, fresh] = nodes_.emplace(x, uint32_t(nodes_.size() + 1));
+  if (fresh && isSymbolLength(x))
+    edges_.push_back(Edge{it->second, 0, 0}); // 0 - len <= 0
   return it->second;
 }
 
@@ -25,7 +35,7 @@ bool DiffLogic::le(const Poly& p, std::vector<Edge>& out) {
   if (!c || *c > kMaxWeight || *c < -kMaxWeight || p.terms.size() > 2 || nodes_.size() >= kMaxNodes)
     return false;
   for (const Term& t : p.terms)
-    if (!isIntSymbol(t.mono) || !(t.coef.isOne() || (-t.coef).isOne()))
+    if (!(isIntSymbol(t.mono) || isSymbolLength(t.mono)) || !(t.coef.isOne() || (-t.coef).isOne()))
       return false;
   if (p.terms.empty()) {
     false_ = false_ || *c < 0;
@@ -42,41 +52,59 @@ bool DiffLogic::le(const Poly& p, std::vector<Edge>& out) {
   return true;
 }
 
+namespace {
+/// An atom as `0 <= p` (eq false) or `p = 0` (eq true) over the integers:
+/// an integer atom as it is (`0 < p` as `0 <= p - 1`), and a real atom whose
+/// constant and coefficients are integers and whose terms are all casts of
+/// integer terms (seed 004's mean: the guard `IntToReal(i) != 0` of a
+/// division by the loop counter). False for anything else.
+bool integerAtom(Expr atom, Poly& p, bool& eq) {
+  Kind k = atom->kind();
+  if (k != Kind::Le && k != Kind::Lt && k != Kind::Eq)
+    return false;
+  Expr e = atom->child(0);
+  if (!e->type()->isNumeric() || (k == Kind::Eq && !atom->child(1)->isZero()))
+    return false;
+  p = toPoly(e);
+  if (e->type()->isReal()) {
+    if (!p.c0.isInteger())
+      return false;
+    for (Term& t : p.terms) {
+      if (t.mono->kind() != Kind::IntToReal || !t.coef.isInteger())
+        return false;
+      t.mono = t.mono->child(0);
+    }
+  }
+  if (k == Kind::Lt)
+    p.c0 -= Rational(1);
+  eq = k == Kind::Eq;
+  return true;
+}
+} // namespace
+
 bool DiffLogic::add(Expr c) {
-  switch (c->kind()) {
-  case Kind::BoolConst:
+  if (c->kind() == Kind::BoolConst) {
     false_ = false_ || c->isFalse();
     return true;
-  case Kind::Le:
-    if (!c->child(0)->type()->isInt())
-      return false;
-    return le(toPoly(c->child(0)), edges_);
-  case Kind::Eq: {
-    if (!c->child(0)->type()->isInt() || !c->child(1)->isZero())
-      return false;
-    Poly p = toPoly(c->child(0));
-    return le(p, edges_) && le(scalePoly(p, Rational(-1)), edges_);
   }
-  default: // Lt does not occur over the integers (makeAtom: Le with -1)
+  Poly p;
+  bool eq = false;
+  if (!integerAtom(c, p, eq))
     return false;
-  }
+  return le(p, edges_) && (!eq || le(scalePoly(p, Rational(-1)), edges_));
 }
 
 bool DiffLogic::negation(Expr atom, std::vector<std::vector<Edge>>& out) {
+  Poly p;
+  bool eq = false;
   if (atom->kind() == Kind::Not) { // not (p != 0)  <=>  p = 0
-    Expr a = atom->child(0);
-    if (a->kind() != Kind::Eq || !a->child(0)->type()->isInt() || !a->child(1)->isZero())
-      return false;
-    Poly p = toPoly(a->child(0));
-    if (p.terms.empty())
+    if (!integerAtom(atom->child(0), p, eq) || !eq || p.terms.empty())
       return false;
     out.emplace_back();
     return le(p, out.back()) && le(scalePoly(p, Rational(-1)), out.back());
   }
-  if ((atom->kind() != Kind::Le && atom->kind() != Kind::Eq) || !atom->child(0)->type()->isInt() ||
-      (atom->kind() == Kind::Eq && !atom->child(1)->isZero()))
+  if (!integerAtom(atom, p, eq))
     return false;
-  Poly p = toPoly(atom->child(0));
   if (p.terms.empty())
     return false; // (ground: decided elsewhere)
   // not (0 <= p)  <=>  0 <= -p - 1;  not (p = 0)  <=>  0 <= -p - 1  or  0 <= p - 1
@@ -85,7 +113,7 @@ bool DiffLogic::negation(Expr atom, std::vector<std::vector<Edge>>& out) {
   out.emplace_back();
   if (!le(below, out.back()))
     return false;
-  if (atom->kind() == Kind::Eq) {
+  if (eq) {
     Poly above = p;
     above.c0 -= Rational(1);
     out.emplace_back();

@@ -233,6 +233,19 @@ std::optional<bool> diffLogicValid(std::span<const Expr> rel, Expr claim) {
   return true;
 }
 
+/// cs with its quotients multiplied out where the bounds fix their divisors'
+/// signs (Denominators.h) and the definitions this leaves dropped, those
+/// whose coefficient the bounds prove non-zero too (Definitions.h): the
+/// same answer as cs (with `claim`, nullptr for none), for the internal
+/// decisions. nullopt when nothing was dropped.
+std::optional<std::vector<Expr>> solvedDefinitionsDropped(ExprFactory& f,
+                                                          const std::vector<Expr>& cs, Expr claim) {
+  std::vector<Expr> out = dropDefinitions(f, clearDenominators(f, cs), claim, {}, true);
+  if (out.size() == cs.size())
+    return std::nullopt;
+  return out;
+}
+
 } // namespace
 
 // Runs the configured backend(s) on the assertions; abstracted Sat is Unknown.
@@ -367,6 +380,12 @@ Answer Prover::satisfiable(Expr ctx) {
             decided = true;
           }
         }
+        if (!decided)
+          if (auto rest = solvedDefinitionsDropped(f_, comp, nullptr))
+            if (std::optional<bool> d = diffLogicSat(*rest)) {
+              a = *d ? Answer::Yes : Answer::No;
+              decided = true;
+            }
         if (decided)
           ++stats_.internalDecisions;
       }
@@ -496,6 +515,13 @@ Answer Prover::validAsked(Expr ctx, Expr claim) {
       decided = true;
     }
   }
+  if (!decided && opts_.internal)
+    if (auto rest = solvedDefinitionsDropped(f_, rel, claim))
+      if (std::optional<bool> d = diffLogicValid(*rest, claim)) {
+        a = *d ? Answer::Yes : Answer::No;
+        decided = true;
+        ++stats_.internalDecisions;
+      }
   if (!decided) {
     std::vector<Expr> as = rel;
     as.push_back(f_.logicalNot(claim));

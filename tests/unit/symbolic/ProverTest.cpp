@@ -396,6 +396,48 @@ TEST(ProverChain, IndependenceSendsOnlyRelevantConjuncts) {
   EXPECT_EQ(sent.size(), 1u);
 }
 
+// Seed 004's mean: branch conditions over loop counters under a path
+// condition that also holds the running sums LISE havocs (real symbols each
+// defined by one equation, one of them over a quotient by the counter), the
+// length of the input array and the guard of a division by the counter are
+// decided without a backend: the definitions are dropped (the symbol occurs
+// nowhere else, its coefficient is non-zero), len(a) >= 0 and casts of
+// integers take part in the difference logic.
+TEST(ProverChain, DefinitionsLengthsAndCastsDecidedInternally) {
+  Fixture t;
+  auto& f = t.f;
+  Prover p(f);
+  Type RA = f.arrayType(t.R);
+  Expr a = f.symbol("a", RA), s1 = f.symbol("s1", t.R), s2 = f.symbol("s2", t.R);
+  Expr m = f.symbol("m", t.R);
+  Expr ri = f.intToReal(t.i);
+  // s1 = a[0]; s2 = s1 + a[i]; m = ((i - 1) * s2 + a[i - 1]) / i
+  Expr ctx =
+      t.all({f.eq(t.n, f.arrayLength(a)), f.le(t.c(1), t.i), f.le(t.i, t.n),
+             f.eq(s1, f.arrayRead(a, t.c(0))), f.eq(s2, f.add(s1, f.arrayRead(a, t.i))),
+             f.eq(m, f.div(f.add(f.mul(f.sub(ri, t.rc(1)), s2), f.arrayRead(a, f.sub(t.i, t.c(1)))),
+                           ri))});
+  EXPECT_EQ(p.valid(ctx, f.lt(t.c(0), t.n)), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.lt(t.i, t.n)), Answer::No); // i = n
+  EXPECT_EQ(p.valid(ctx, f.neq(ri, t.rc(0))), Answer::Yes);
+  EXPECT_EQ(p.valid(ctx, f.lt(ri, f.intToReal(t.n))), Answer::No);
+  EXPECT_EQ(p.satisfiable(f.logicalAnd(ctx, f.lt(t.n, t.i))), Answer::No);
+  EXPECT_EQ(p.satisfiable(f.logicalAnd(ctx, f.eq(t.n, t.c(3)))), Answer::Yes);
+  // a length is never negative
+  EXPECT_EQ(p.satisfiable(f.lt(f.arrayLength(a), t.c(0))), Answer::No);
+  EXPECT_EQ(p.stats().z3Calls, 0u);
+  // Not dropped: a coefficient that may be 0 (i*y = 1 with i = 0 is
+  // unsatisfiable), an integer symbol with a coefficient other than 1 (2*x
+  // = 1 has no integer solution), a symbol the claim mentions.
+  Prover q(f);
+  EXPECT_EQ(q.satisfiable(t.all({f.eq(f.mul(ri, t.rx), t.rc(1)), f.eq(t.i, t.c(0))})), Answer::No);
+  EXPECT_EQ(q.satisfiable(t.all({f.eq(f.mul(t.c(2), t.x), t.c(1)), f.le(t.c(0), t.i)})),
+            Answer::No);
+  EXPECT_EQ(
+      q.valid(t.all({f.eq(t.rx, f.arrayRead(a, t.c(0))), f.le(t.c(0), t.i)}), f.eq(t.rx, t.rc(0))),
+      Answer::No);
+}
+
 // The no-wrap and no-overflow checks of C integers (lib/exec/Ints.cpp) are
 // decided by the bounds when they can be: sums of bounded values, block
 // bounds PID * NX / NPROCS (a quotient by a constant), remainders, bit
