@@ -21,7 +21,10 @@
 //   proof of the program with the surviving conjunction. The result is
 //   that run's verdict: verified (all input sizes), a violation
 //   elsewhere (a possible one replayed concretely as in --lise), or
-//   unknown.
+//   unknown. A loop whose annotation violates the structure of collective
+//   loops (processes leaving on different iterations, an incomplete
+//   record; no candidate is to blame), found for sure (not after a havoc),
+//   loses its annotation, on both sides in compare, and the search goes on.
 #pragma once
 
 #include "chorus/model/Program.h"
@@ -76,6 +79,10 @@ struct InferredLoop {
   model::SrcLoc specLoop;        ///< joint: the specification's loop (its pragma: `true`)
   size_t tried = 0;              ///< candidates lowered (type-correct)
   std::vector<std::string> kept; ///< the surviving conjunction's parts
+  /// Not annotated: as a collective (joint) loop it violated the loops'
+  /// structure (e.g. "CONFLICTING_LOOP_EXIT (process 1)": its processes
+  /// leave on different iterations), so LISE executes it (houdini).
+  std::string unannotated;
 };
 
 /// Candidates lowered into a program: candidate k (from 1) is the
