@@ -307,16 +307,16 @@ InferResult houdini(model::Program& p, CandidateSet set,
     // candidate: it comes from making the loop a collective one at all (a
     // loop whose processes run different numbers of iterations, `k <
     // rank`). When the symbolic run found it for sure (not after a havoc),
-    // the loop loses its annotation, on both sides in compare, and LISE
-    // executes it as it is. A possible one is replayed concretely as
-    // before: confirmed, it is the program's (fib -DWRONG: the
-    // specification loops more often than the implementation); not
-    // confirmed, the verdict is unknown (without its annotation a loop over
-    // a symbolic range would not end). An out-of-order arrival is left as
-    // it was: it is reported at the loop a process arrives at, which need
-    // not be the loop to blame (a compare whose first loops run 3 and 6
-    // times: the arrival at the second; dropping that one, over N, made
-    // the next run endless).
+    // the loop loses its annotation and LISE executes it as it is. Not in
+    // compare: there loops that run different numbers of times are the
+    // refutation (nested -DWRONG, an off-by-one in the inner bound), and
+    // without its joint invariant the loop over N would not end. A possible one is replayed
+    // concretely as before: confirmed, it is the program's (fib -DWRONG: the specification loops
+    // more often than the implementation); not confirmed, the verdict is unknown (without its
+    // annotation a loop over a symbolic range would not end). An out-of-order arrival is left as it
+    // was: it is reported at the loop a process arrives at, which need not be the loop to blame (a
+    // compare whose first loops run 3 and 6 times: the arrival at the second; dropping that one,
+    // over N, made the next run endless).
     auto dropLoop = [&] {
       using K = check::ViolationKind;
       if (r.verdict != Verdict::Violation || r.possible || !r.violation ||
@@ -324,7 +324,7 @@ InferResult houdini(model::Program& p, CandidateSet set,
            r.violation->kind != K::CollectiveIncomplete))
         return false;
       std::optional<size_t> loop = inferredLoopOf(*r.violation);
-      if (!loop || !set.loops[*loop].unannotated.empty())
+      if (!loop || !set.loops[*loop].unannotated.empty() || set.loops[*loop].joint)
         return false;
       InferredLoop& l = set.loops[*loop];
       l.unannotated = std::string(check::kindName(r.violation->kind)) + " (process " +
@@ -334,9 +334,6 @@ InferResult houdini(model::Program& p, CandidateSet set,
           cand[k].reset();
           acsl[k].reset();
         }
-      std::erase_if(fixed, [&](const model::CollectiveAnnot& a) {
-        return a.loc.file == file && a.id == l.id;
-      });
       return true;
     };
     r = run(p, false);

@@ -24,7 +24,7 @@
 //   unknown. A loop whose annotation violates the structure of collective
 //   loops (processes leaving on different iterations, an incomplete
 //   record; no candidate is to blame), found for sure (not after a havoc),
-//   loses its annotation, on both sides in compare, and the search goes on.
+//   loses its annotation (verify; not in compare) and the search goes on.
 #pragma once
 
 #include "chorus/model/Program.h"
