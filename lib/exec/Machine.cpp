@@ -177,8 +177,8 @@ Expr Machine::boundsPc() {
 int64_t Machine::requireConcrete(Expr e, const char* what) {
   if (auto v = boundedConcrete(e, what))
     return *v;
-  throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" + sym::toString(e) +
-                    ")");
+  throw Unsupported(std::string("symbolic ") + what + " at " + where() + " (" +
+                    sym::toString(e, 200) + ")");
 }
 
 std::optional<int64_t> Machine::boundedConcrete(Expr e, const char* what) {
@@ -375,10 +375,10 @@ std::string Machine::show(Expr v) {
       return "(void *)" + std::to_string(state::addressOf(p->root));
     }
     for (Expr st : p->path)
-      s += isOnePastStep(st) ? " + 1" : "[" + sym::toString(st) + "]";
+      s += isOnePastStep(st) ? " + 1" : "[" + sym::toString(st, 200) + "]";
     return s;
   }
-  return shorten(sym::toString(v));
+  return shorten(sym::toString(v, 200));
 }
 
 } // namespace chorus::exec

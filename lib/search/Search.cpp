@@ -1266,8 +1266,15 @@ private:
   /// without repeating a state: X changes at every round" (a counter that
   /// grows, a path condition that grows). "" otherwise.
   static constexpr size_t kGrowthNodes = 4;
+  double diagnosisUntil = 0; ///< (elapsed() seconds; 0: no limit)
   std::string growingLoop() {
     std::vector<GlobalState> seq;
+    // (after the search stopped: a diagnosis, not worth more than 2 s)
+    diagnosisUntil = elapsed() + 2.0;
+    struct Reset {
+      double& d;
+      ~Reset() { d = 0; }
+    } reset{diagnosisUntil};
     try {
       ScratchModes modes(ex);
       size_t top = stack.size() - 1, k = top >= kGrowthNodes ? top - kGrowthNodes : 0;
@@ -1618,7 +1625,8 @@ private:
     for (size_t k = 0; k < n; ++k) {
       // (--time-limit bounds the replays of chains too: traces, checks of
       // cycles; not once the search stopped, for the diagnosis of finish)
-      if (!stop && opts.timeLimit > 0 && elapsed() > opts.timeLimit)
+      if ((!stop && opts.timeLimit > 0 && elapsed() > opts.timeLimit) ||
+          (diagnosisUntil > 0 && elapsed() > diagnosisUntil))
         throw ReplayTimeUp{};
       std::optional<Successor> sc = chainMove(st, proc, &p);
       if (!sc)

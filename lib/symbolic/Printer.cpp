@@ -54,7 +54,15 @@ const char* kindName(Kind k) {
   return "?";
 }
 
+namespace {
+/// toString's limit: past this many characters, print() adds nothing (an
+/// expression is a DAG: printed as a tree it may be exponentially long).
+thread_local std::streamoff gPrintLimit = -1;
+} // namespace
+
 static void print(std::ostream& os, Expr e) {
+  if (gPrintLimit >= 0 && os.tellp() > gPrintLimit)
+    return;
   auto list = [&](const char* open, const char* sep, const char* close, size_t from = 0) {
     os << open;
     for (size_t i = from; i < e->numChildren(); ++i) {
@@ -181,6 +189,18 @@ std::string toString(Expr e) {
   std::ostringstream os;
   print(os, e);
   return os.str();
+}
+
+std::string toString(Expr e, size_t maxChars) {
+  std::ostringstream os;
+  std::streamoff save = gPrintLimit;
+  gPrintLimit = std::streamoff(maxChars);
+  print(os, e);
+  gPrintLimit = save;
+  std::string s = os.str();
+  if (s.size() > maxChars)
+    s = s.substr(0, maxChars) + "...";
+  return s;
 }
 
 } // namespace chorus::sym

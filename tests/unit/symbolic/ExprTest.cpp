@@ -322,3 +322,17 @@ TEST_F(ExprTest, BitOpFoldsOnTwosComplementPatterns) {
   ExprMap m{{x, c(6)}, {y, c(3)}};
   EXPECT_EQ(f.substitute(a, m), c(5));
 }
+
+// An expression is a DAG: printed as a tree it may be exponentially long
+// (each level below holds the previous one twice: 2^60 leaves). The cut
+// rendering takes time bounded by its length (a verify run once spent
+// minutes past --time-limit printing one value into a step's text).
+TEST_F(ExprTest, CutRenderingOfAnExponentialTree) {
+  Expr e = x;
+  for (int k = 0; k < 60; ++k)
+    e = f.ite(f.lt(y, c(k)), e, f.add(e, z));
+  std::string s = toString(e, 200);
+  EXPECT_LE(s.size(), 200u + 3 + 64);
+  EXPECT_EQ(s.substr(s.size() - 3), "...");
+  EXPECT_EQ(toString(f.add(x, c(1)), 200), toString(f.add(x, c(1))));
+}

@@ -142,5 +142,8 @@ using ExprMap = std::unordered_map<Expr, Expr, ExprHash>;
 
 /// Readable infix rendering, e.g. "(1 + 2*X1 + X1^2)".
 std::string toString(Expr e);
+/// The same cut after about maxChars characters ("..." appended), in time
+/// bounded by maxChars whatever the size of the expression's tree.
+std::string toString(Expr e, size_t maxChars);
 
 } // namespace chorus::sym
