@@ -384,8 +384,13 @@ bool pairMap(int64_t dt, TypeMap& t) {
   return true;
 }
 
+/// A type map's encoding: [flags, lb, ub, true lb, true ub, (basic, disp)...];
+/// flags: 1 committed, kTypeFreedBit freed while in use.
+constexpr int64_t kTypeFreedBit = 2;
+
 std::vector<int64_t> encodeMap(const TypeMap& t) {
-  std::vector<int64_t> v{(t.committed ? 1 : 0) | (t.freed ? 2 : 0), t.lb, t.ub, t.tlb, t.tub};
+  std::vector<int64_t> v{(t.committed ? 1 : 0) | (t.freed ? kTypeFreedBit : 0), t.lb, t.ub, t.tlb,
+                         t.tub};
   for (const TypeEntry& e : t.entries) {
     v.push_back(e.basic);
     v.push_back(e.disp);
@@ -396,7 +401,7 @@ std::vector<int64_t> encodeMap(const TypeMap& t) {
 TypeMap decodeMap(const std::vector<int64_t>& v) {
   TypeMap t;
   t.committed = (v[0] & 1) != 0;
-  t.freed = (v[0] & 2) != 0;
+  t.freed = (v[0] & kTypeFreedBit) != 0;
   t.lb = v[1], t.ub = v[2], t.tlb = v[3], t.tub = v[4];
   for (size_t i = 5; i + 1 < v.size(); i += 2)
     t.entries.push_back({v[i], v[i + 1]});
@@ -418,6 +423,15 @@ namespace {
 int gFreedTypesOk = 0;
 } // namespace
 
+bool isFreedTypeEntry(const std::vector<int64_t>& objs, size_t off) {
+  return objs[off] == 3 && objs[off + 2] > 0 && (objs[off + 3] & kTypeFreedBit) != 0;
+}
+
+bool isCreatedType(int64_t dt) {
+  int64_t i = dt & 0xffffff;
+  return (dt >> 24) == 3 && i >= 0x1000 && i < kSigBase;
+}
+
 FreedTypesOk::FreedTypesOk() {
   ++gFreedTypesOk;
 }
@@ -434,7 +448,7 @@ TypeMap typeMap(Machine& m, int64_t dt, int proc) {
   if ((dt >> 24) == 3 && pairMap(dt, t))
     return t;
   int64_t i = dt & 0xffffff;
-  if ((dt >> 24) == 3 && i >= 0x1000 && i < kSigBase) {
+  if (isCreatedType(dt)) {
     MpiExt x = loadExt(m, proc);
     int64_t off = findObj(x.objs, 3, dt);
     if (off >= 0) {

@@ -263,7 +263,7 @@ void finalizeObjectChecks(Machine& m) {
     int64_t k = x.objs[i];
     if (isTopologyObject(k) || k == kOriginKind) // part of its communicator
       continue;
-    if (k == 3 && x.objs[i + 2] > 0 && (x.objs[i + 3] & 2) != 0) // freed, still in use
+    if (isFreedTypeEntry(x.objs, i)) // freed, still in use
       continue;
     m.fail(ViolationKind::MpiResourceLeak,
            std::string("MPI_Finalize with a ") + (k >= 1 && k <= 4 ? names[k] : "handle") +

@@ -101,6 +101,10 @@ struct FreedTypesOk {
 /// Drops the datatypes freed while in use that no request or collective
 /// record of the moving process uses any more.
 void dropFreedTypes(Machine& m);
+/// Whether the object table entry at `off` is a datatype freed while in use.
+bool isFreedTypeEntry(const std::vector<int64_t>& objs, size_t off);
+/// A datatype handle made by a type constructor (not predefined).
+bool isCreatedType(int64_t dt);
 /// A predefined datatype that is one basic C type (not a pair type).
 bool isBasicType(int64_t dt);
 /// The type map of dt in process proc (default: the moving process);

@@ -32,8 +32,8 @@ enum ReqField : size_t {
   RKind,    // 0 free slot, 1 send, 2 receive, 3 nonblocking collective
   RState,   // 0 inactive (persistent), 1 active, 2 complete (not yet waited)
   RPersist, // 1: persistent (Send_init/Recv_init)
-  RBuf,     // buffer pointer
-  RCount,   // element count
+  RBuf,     // buffer pointer (nonblocking collective: its guards, collRequestGuards)
+  RCount,   // element count (nonblocking collective: the number of guards)
   RDt,      // datatype
   RPeer,    // destination / source (MPI_ANY_SOURCE, MPI_PROC_NULL)
   RTag,     // tag (MPI_ANY_TAG)
@@ -49,10 +49,10 @@ enum ReqField : size_t {
             // freed later, reapFreedSends); receive: 1 when freed by
             // MPI_Request_free while active (detached: it completes
             // without a Wait, and its slot is freed then)
-  RMSrc,    // receive, complete: source, tag, count of the matched message;
-  RMTag,    // nonblocking collective: RMSrc = send buffer, RMCount = its
-  RMCount,  // element count (RBuf/RCount: the receive buffer)
-  RLoc,     // the call that made the request (packLoc), named in reports
+  RMSrc,    // receive, complete: source, tag, count of the matched message
+  RMTag,
+  RMCount,
+  RLoc, // the call that made the request (packLoc), named in reports
   kReqFields
 };
 constexpr size_t kHeader = 4;
@@ -170,7 +170,7 @@ void clearIfEmpty(Machine& m, ProcState& ps) {
 
 void freeSlot(Machine& m, size_t slot) {
   ProcState& ps = m.self();
-  bool typed = !isBasicType(ifld(m, ps, slot, RDt));
+  bool typed = isCreatedType(ifld(m, ps, slot, RDt));
   for (size_t f = 0; f < kReqFields; ++f)
     fld(ps, slot, f) = m.intc(0);
   fld(ps, slot, RBuf) = m.intc(0);
@@ -1289,7 +1289,7 @@ void dropFreedTypes(Machine& m) {
   for (size_t i = 0; i + 2 < x.objs.size();) {
     size_t len = 3 + size_t(x.objs[i + 2]);
     int64_t h = x.objs[i + 1];
-    if (x.objs[i] == 3 && x.objs[i + 2] > 0 && (x.objs[i + 3] & 2) != 0 && !used(h)) {
+    if (isFreedTypeEntry(x.objs, i) && !used(h)) {
       removeObj(x.objs, int64_t(i));
       changed = true;
       continue;
