@@ -16,6 +16,8 @@ std::string where(const RuntimeViolation& v) {
     return w + " (rank " + std::to_string(v.rank) + ", thread " + std::to_string(v.thread) + ")";
   if (v.thread >= 0)
     return w + " (thread " + std::to_string(v.thread) + ")";
+  if (v.rank < 0)
+    return w + " (before MPI_Init)";
   return w + " (rank " + std::to_string(v.rank) + ")";
 }
 

@@ -77,6 +77,14 @@ int rt_violations(void) {
  * violation ({"kind", "file", "line", "rank", "message"}) and rank 0's
  * summary ({"summary": {"violations", "ranks", "calls"}}), every rank
  * appending whole lines (one write each) to the one file (rt_json.c). */
+/* "rank R", or "before MPI_Init" for an event before the rank is known. */
+void rt_who(int rank, char* buf, size_t n) {
+  if (rank >= 0)
+    snprintf(buf, n, "rank %d", rank);
+  else
+    snprintf(buf, n, "before MPI_Init");
+}
+
 static void json_violation(const char* kind, int rank, const char* file, int line,
                            const char* msg) {
   char f[1200], m[8400], out[10000];
@@ -89,14 +97,49 @@ static void json_violation(const char* kind, int rank, const char* file, int lin
   chorus_rt_json_line(out);
 }
 
+/* Violations before MPI_Init (a chorus_assert on the inputs): rank 0
+ * empties the report file in MPI_Init, so their lines are written after it,
+ * with the rank then known. */
+struct early_violation {
+  char kind[64], file[1024], msg[4096];
+  int line;
+};
+static struct early_violation* early;
+static int nearly;
+
+static void keep_early(const char* kind, const char* file, int line, const char* msg) {
+  struct early_violation* e = realloc(early, (size_t)(nearly + 1) * sizeof *early);
+  if (!e)
+    return;
+  early = e;
+  e += nearly++;
+  snprintf(e->kind, sizeof e->kind, "%s", kind);
+  snprintf(e->file, sizeof e->file, "%s", file);
+  snprintf(e->msg, sizeof e->msg, "%s", msg);
+  e->line = line;
+}
+
+static void write_early(void) {
+  for (int i = 0; i < nearly; ++i)
+    json_violation(early[i].kind, rt_rank, early[i].file, early[i].line, early[i].msg);
+  free(early);
+  early = NULL;
+  nearly = 0;
+}
+
 static void report(const char* kind, int rank, const char* file, int line, const char* fmt,
                    va_list ap) {
   char msg[4096];
   vsnprintf(msg, sizeof msg, fmt, ap);
-  fprintf(stderr, "chorus-rt: violation %s at %s:%d (rank %d): %s\n", kind, file, line, rank, msg);
+  char who[32];
+  rt_who(rank, who, sizeof who);
+  fprintf(stderr, "chorus-rt: violation %s at %s:%d (%s): %s\n", kind, file, line, who, msg);
   fflush(stderr);
   ++violations;
-  json_violation(kind, rank, file, line, msg);
+  if (initialized)
+    json_violation(kind, rank, file, line, msg);
+  else
+    keep_early(kind, file, line, msg);
 }
 
 void rt_violation(const char* kind, const char* fmt, ...) {
@@ -145,6 +188,7 @@ static void after_init(void) {
    * before the barrier says it has */
   if (rt_rank == 0 ? chorus_rt_json_start() : getenv("CHORUS_RT_REPORT") != NULL)
     PMPI_Barrier(MPI_COMM_WORLD);
+  write_early();
   rt_comms_init();
   rt_deadlock_init();
   rt_cassert_init();

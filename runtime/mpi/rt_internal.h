@@ -6,12 +6,15 @@
 #define CHORUS_RT_INTERNAL_H
 
 #include <mpi.h>
+#include <stddef.h>
 
 /* ---- rt_core.c: call sites and reports */
 extern int rt_rank, rt_size;   /* in MPI_COMM_WORLD */
 extern unsigned long rt_calls; /* MPI calls checked by this rank */
 const char* rt_file(void);     /* call site of the current MPI call */
 int rt_line(void);
+/* "rank R" in buf, or "before MPI_Init" while the rank is not known. */
+void rt_who(int rank, char* buf, size_t n);
 /* Report a violation of kind `kind` (the verifier's name) at the current call
  * site; deferred: execution goes on, the exit code becomes 1. */
 void rt_violation(const char* kind, const char* fmt, ...) __attribute__((format(printf, 2, 3)));

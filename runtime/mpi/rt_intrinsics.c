@@ -39,10 +39,12 @@ void chorus_rt_assume_fail(const char* cond, const char* file, int line) {
       break;
     }
   }
+  char who[32];
+  rt_who(rt_rank, who, sizeof who);
   fprintf(stderr,
-          "chorus-rt: note: assumption '%s' is false at %s:%d (rank %d): this run is outside "
+          "chorus-rt: note: assumption '%s' is false at %s:%d (%s): this run is outside "
           "the inputs the verifier considered\n",
-          cond, file, line, rt_rank);
+          cond, file, line, who);
 }
 
 static void seed(void) {
