@@ -176,12 +176,26 @@ void releaseReady(Machine& m, int64_t comm, const std::vector<int>& group, size_
 // A reduction with a user op is computed by each member that needs a result
 // (the root of Reduce, every member of Allreduce/Reduce_scatter, ranks 0..i
 // of Scan for rank i) in its own process, by calling the user function as a
-// model function (Machine::callModel) once per operand after the first, in
-// rank order: acc = c0; acc = fn(invec = acc, inoutvec = c_j) for j = 1..k-1.
-// Between the calls, the call stays in its phases (callPhase = 1 + calls
-// done); its state is a record of state 2 in the ext value: result =
-// (slice offset, slice length or -1, c_0, ..., c_k-1), aux = the pointers to
-// the temporary heap blocks (invec, inoutvec, {len, datatype}).
+// model function (Machine::callModel), one call per move. MPI assumes the op
+// associative and may bracket the operands c_0..c_k-1 any way (MPI 3.1
+// §5.9.1; Open MPI's linear algorithm computes c_0 op (c_1 op (...)), the
+// rank-order fold is ((c_0 op c_1) op ...)): so every bracketing is
+// checked, by the segment table of userReducePhase: the value of each
+// segment [i, j] of the operands is its first split's c_i op V[i+1..j] (the
+// right fold), each other split V[i..m] op V[m+1..j] is computed and
+// compared with it. When every split agrees the result is the one value
+// of every bracketing; splits of the whole sequence that may differ are
+// each a possible result (the move branches over them); splits of an inner
+// segment that may differ leave bracketings unexplored: `unknown` unless a
+// violation is found on the explored ones. C(k+1, 3) calls for k operands
+// (12 at most: more is the right fold alone and `unknown`).
+// Between the calls, the call stays in its phases (callPhase 1: the first
+// call, 2: a call returned); its state is a record of state 2 in the ext
+// value: result = (slice offset, slice length or -1, k, c_0, ..., c_k-1,
+// then calls done, 1 when an inner segment's splits differ, the segment
+// values in schedule order, the other values of the whole sequence), aux =
+// the pointers to the temporary heap blocks (invec, inoutvec, {len,
+// datatype}).
 
 constexpr int64_t kUserOpBase = 0x1000;
 
@@ -242,9 +256,7 @@ void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& gr
       storeExt(m, p, xs[size_t(i)]);
       continue;
     }
-    if (to - from > 250)
-      throw Unsupported("user-defined reduction over more than 250 processes at " + m.where());
-    std::vector<Expr> parts{m.intc(off), m.intc(len)};
+    std::vector<Expr> parts{m.intc(off), m.intc(len), m.intc(to - from)};
     for (int j = from; j < to; ++j)
       parts.push_back(operands[size_t(j)]);
     std::vector<sym::Type> ts;
@@ -256,7 +268,7 @@ void completeUserReduction(Machine& m, CollKind kind, const std::vector<int>& gr
     storeExt(m, p, xs[size_t(i)]);
   }
   m.step.effects.push_back(std::string("complete ") + collName(kind) +
-                           " (user-defined operation: each member reduces in rank order)");
+                           " (user-defined operation: each member reduces, every bracketing)");
 }
 
 /// A temporary heap block of the moving process holding vals (elements of
@@ -289,9 +301,99 @@ model::FuncId userOpFunction(Machine& m, int64_t op) {
   return model::FuncId(objPayload(x.objs, off).at(0));
 }
 
+/// The calls of a user-defined reduction over k operands (see above): per
+/// segment [i, j] by increasing length, per split m in [i, j), the call
+/// V[i..m] op V[m+1..j]; the first split of each segment defines its value.
+/// Over more than kBracketingLimit operands only the right fold.
+struct BracketCall {
+  int i, j, m;
+};
+constexpr int kBracketingLimit = 12;
+
+std::vector<BracketCall> bracketSchedule(int k) {
+  std::vector<BracketCall> calls;
+  if (k > kBracketingLimit) {
+    for (int i = k - 2; i >= 0; --i)
+      calls.push_back({i, k - 1, i});
+    return calls;
+  }
+  for (int len = 2; len <= k; ++len)
+    for (int i = 0; i + len <= k; ++i)
+      for (int m = i; m < i + len - 1; ++m)
+        calls.push_back({i, i + len - 1, m});
+  return calls;
+}
+
+/// The progress of a user-defined reduction, kept in its record's result
+/// tuple between the calls (see above).
+struct UserReduction {
+  int64_t off = 0, len = -1;
+  int k = 0;
+  std::vector<Expr> ops; // c_0..c_k-1 (tuples of elements)
+  int64_t done = 0;      // calls of the user function done
+  bool innerDiffers = false;
+  std::vector<Expr> vals; // segment values (j > i), in schedule order
+  std::vector<Expr> alts; // other values of the whole sequence
+
+  static UserReduction parse(Machine& m, Expr result) {
+    auto parts = result->children();
+    UserReduction u;
+    u.off = *m.concreteInt(parts[0]);
+    u.len = *m.concreteInt(parts[1]);
+    u.k = int(*m.concreteInt(parts[2]));
+    u.ops.assign(parts.begin() + 3, parts.begin() + 3 + u.k);
+    size_t at = 3 + size_t(u.k);
+    if (parts.size() > at) {
+      u.done = *m.concreteInt(parts[at]);
+      u.innerDiffers = *m.concreteInt(parts[at + 1]) != 0;
+      int64_t nv = *m.concreteInt(parts[at + 2]);
+      u.vals.assign(parts.begin() + long(at) + 3, parts.begin() + long(at) + 3 + nv);
+      u.alts.assign(parts.begin() + long(at) + 3 + nv, parts.end());
+    }
+    return u;
+  }
+  Expr tuple(Machine& m) const {
+    std::vector<Expr> parts{m.intc(off), m.intc(len), m.intc(k)};
+    parts.insert(parts.end(), ops.begin(), ops.end());
+    parts.push_back(m.intc(done));
+    parts.push_back(m.intc(innerDiffers ? 1 : 0));
+    parts.push_back(m.intc(int64_t(vals.size())));
+    parts.insert(parts.end(), vals.begin(), vals.end());
+    parts.insert(parts.end(), alts.begin(), alts.end());
+    std::vector<sym::Type> ts;
+    for (Expr e : parts)
+      ts.push_back(e->type());
+    return m.f.tuple(m.f.tupleType(ts), parts);
+  }
+  /// The value of segment [i, j] (an operand when i == j).
+  Expr value(int i, int j) const {
+    if (i == j)
+      return ops[size_t(i)];
+    if (k > kBracketingLimit) // the right fold: suffixes only
+      return vals[size_t(k - 2 - i)];
+    size_t idx = 0;
+    for (int l = 2; l < j - i + 1; ++l)
+      idx += size_t(k - l + 1);
+    return vals[idx + size_t(i)];
+  }
+};
+
+/// Whether two values (tuples of elements) are equal on every path through
+/// here.
+bool sameValue(Machine& m, Expr a, Expr b) {
+  if (a == b)
+    return true;
+  std::vector<Expr> eqs;
+  for (size_t e = 0; e < a->children().size(); ++e)
+    eqs.push_back(m.f.eq(a->children()[e], b->children()[e]));
+  Expr all = m.f.logicalAnd(eqs);
+  return all->isTrue() || (!all->isFalse() && m.ex.oracle().valid(m.pc(), all) == Answer::Yes);
+}
+
 /// The phases of a reduction with a user op in the member that needs its
-/// result (callPhase = 1 + calls of the user function done): one call of the
-/// user function per phase, then the result is written and the call ends.
+/// result (callPhase 1: first entry, 2: a call of the user function
+/// returned): one call per phase, then the result is written and the call
+/// ends.
 Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
   int phase = m.self().callPhase;
   MpiExt x = loadExt(m, m.me);
@@ -304,11 +406,9 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
     return mpiDone(m, t);
   }
   CollRec r = x.recs[idx];
-  auto parts = r.result->children();
-  int64_t off = *m.concreteInt(parts[0]), len = *m.concreteInt(parts[1]);
-  size_t k = parts.size() - 2;
-  auto operand = [&](size_t j) {
-    return std::vector<Expr>(parts[2 + j]->children().begin(), parts[2 + j]->children().end());
+  UserReduction u = UserReduction::parse(m, r.result);
+  auto elements = [](Expr v) {
+    return std::vector<Expr>(v->children().begin(), v->children().end());
   };
   // A derived datatype: the operands (basic values) go through its type map
   // into temporary arrays of the receive buffer's element type (a struct,
@@ -316,9 +416,9 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
   const bool derived = !isBasicType(r.dt);
   const model::Type* et = derived ? m.elementTypeOf(r.recv, m.me) : ctypeOf(m, r.dt);
   const size_t per = derived ? typeMap(m, r.dt).entries.size() : 1;
-  if (derived && (!et || per == 0 || len >= 0))
+  if (derived && (!et || per == 0 || u.len >= 0))
     throw Unsupported(std::string("user-defined operation on a derived datatype ") +
-                      (len >= 0 ? "in a reduce-scatter" : "into an untyped receive buffer") +
+                      (u.len >= 0 ? "in a reduce-scatter" : "into an untyped receive buffer") +
                       " at " + m.where());
   auto put = [&](Expr p, const std::vector<Expr>& vals, const model::Type* t) {
     if (derived && t == et)
@@ -326,19 +426,51 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
     else
       m.writeElements(p, vals, t, m.me);
   };
-  size_t done = size_t(phase - 1); // calls of the user function done
   std::vector<Expr> ptrs;
   if (r.aux)
     ptrs.assign(r.aux->children().begin(), r.aux->children().end());
-  std::vector<Expr> acc = operand(0);
-  const size_t elems = acc.size() / per; // elements of the datatype
-  if (done > 0)                          // the accumulated value is in inoutvec
-    acc = derived ? readTyped(m, ptrs[1], 0, int64_t(elems), r.dt, ViolationKind::MpiInvalidBuffer,
-                              m.me)
-                  : m.readElements(ptrs[1], int64_t(acc.size()), et, m.me);
-  if (done + 1 >= k) { // all operands combined: the result
-    if (len >= 0)
-      acc = std::vector<Expr>(acc.begin() + off, acc.begin() + off + len);
+  const size_t width = u.ops[0]->children().size();
+  const size_t elems = width / per; // elements of the datatype
+  const std::vector<BracketCall> calls = bracketSchedule(u.k);
+  if (phase > 1 && u.done > 0) { // the value the last call left in inoutvec
+    std::vector<Expr> got = derived ? readTyped(m, ptrs[1], 0, int64_t(elems), r.dt,
+                                                ViolationKind::MpiInvalidBuffer, m.me)
+                                    : m.readElements(ptrs[1], int64_t(width), et, m.me);
+    Expr v = m.f.tuple(u.ops[0]->type(), got);
+    const BracketCall& c = calls[size_t(u.done - 1)];
+    if (c.m == c.i)
+      u.vals.push_back(v);
+    else if (!sameValue(m, v, u.value(c.i, c.j))) {
+      if (c.j - c.i + 1 < u.k)
+        u.innerDiffers = true;
+      else if (std::none_of(u.alts.begin(), u.alts.end(),
+                            [&](Expr a) { return sameValue(m, a, v); }))
+        u.alts.push_back(v);
+    }
+  }
+  if (size_t(u.done) == calls.size()) { // every call done: the result
+    std::vector<Expr> results{u.value(0, u.k - 1)};
+    results.insert(results.end(), u.alts.begin(), u.alts.end());
+    size_t pick = 0;
+    while (pick + 1 < results.size() && !m.branch())
+      ++pick;
+    if (results.size() > 1)
+      m.step.effects.push_back("the operation is not associative on these operands: bracketing " +
+                               std::to_string(pick + 1) + " of " + std::to_string(results.size()) +
+                               " distinct results");
+    if (u.innerDiffers || u.k > kBracketingLimit)
+      m.ex.noteUnchecked(
+          std::string("every bracketing of the user-defined operation of ") +
+          collName(CollKind(r.kind)) + " at " + m.where() +
+          (u.k > kBracketingLimit
+               ? " (over " + std::to_string(u.k) + " operands: whether all give one value is " +
+                     "checked up to " + std::to_string(kBracketingLimit) +
+                     "; the right fold, as Open MPI's linear algorithm, is explored)"
+               : std::string(" (the operation is not associative on these operands: the result "
+                             "depends on the MPI library; not every bracketing's is explored)")));
+    std::vector<Expr> acc = elements(results[pick]);
+    if (u.len >= 0)
+      acc = std::vector<Expr>(acc.begin() + u.off, acc.begin() + u.off + u.len);
     for (Expr p : ptrs)
       freeTemp(m, p);
     x.recs.erase(x.recs.begin() + long(idx));
@@ -347,7 +479,8 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
     m.self().callPhase = 0;
     return mpiDone(m, t);
   }
-  std::vector<Expr> next = operand(done + 1);
+  const BracketCall& c = calls[size_t(u.done)];
+  std::vector<Expr> in = elements(u.value(c.i, c.m)), inout = elements(u.value(c.m + 1, c.j));
   std::vector<Expr> lenDt{m.intc(int64_t(elems)), m.intc(r.dt)};
   if (ptrs.empty()) {
     // (elements of et that hold `elems` elements of the datatype: a struct
@@ -360,16 +493,19 @@ Machine::Outcome userReducePhase(Machine& m, const model::Transition& t) {
     for (Expr e : ptrs)
       ts.push_back(e->type());
     x.recs[idx].aux = m.f.tuple(m.f.tupleType(ts), ptrs);
-    storeExt(m, m.me, x);
   }
-  put(ptrs[0], acc, et);
-  put(ptrs[1], next, et);
+  ++u.done;
+  x.recs[idx].result = u.tuple(m);
+  storeExt(m, m.me, x);
+  put(ptrs[0], in, et);
+  put(ptrs[1], inout, et);
   put(ptrs[2], lenDt, m.P.types.intType());
   Expr dtPtr = m.ptrAdd(ptrs[2], m.intc(1));
-  m.step.effects.push_back("user-defined reduction, operand " + std::to_string(done + 1) + " of " +
-                           std::to_string(k - 1));
-  return m.callModel(userOpFunction(m, r.op), {ptrs[0], ptrs[1], ptrs[2], dtPtr},
-                     uint8_t(phase + 1));
+  m.step.effects.push_back("user-defined reduction: operands " + std::to_string(c.i + 1) + ".." +
+                           std::to_string(c.m + 1) + " op " + std::to_string(c.m + 2) + ".." +
+                           std::to_string(c.j + 1) + " (call " + std::to_string(u.done) + " of " +
+                           std::to_string(calls.size()) + ")");
+  return m.callModel(userOpFunction(m, r.op), {ptrs[0], ptrs[1], ptrs[2], dtPtr}, 2);
 }
 
 /// After the arrival of the moving process at a reduction with op: a user
@@ -1671,7 +1807,7 @@ Machine::Outcome runReduceLocal(Machine& m, const std::string& name, const model
       r.dt = dt;
       r.op = op;
       r.recv = io;
-      Expr parts[4] = {m.intc(0), m.intc(-1), pa, pb};
+      Expr parts[5] = {m.intc(0), m.intc(-1), m.intc(2), pa, pb};
       std::vector<sym::Type> ts;
       for (Expr e : parts)
         ts.push_back(e->type());

@@ -1,12 +1,14 @@
 // RUN: %expect-exit 0 %chorus verify %s -n 2 --quiet | FileCheck %s
 // CHECK: verdict: verified
+// RUN: %mpicc %s -o %t && %expect-exit 0 %mpirun -np 2 %t
+// (the op is concatenation, associative: every bracketing gives rank order)
 #include <mpi.h>
 #include <assert.h>
 static void op_cat(void *in, void *inout, int *len, MPI_Datatype *dt) {
   int *a = (int *)in, *b = (int *)inout;
   assert(*dt == MPI_INT);
-  for (int i = 0; i < *len; i++)
-    b[i] = 10 * a[i] + b[i];
+  for (int i = 0, p = 10; i < *len; i++, p = 10) { /* concatenation: associative */
+    while (p <= b[i]) p *= 10; b[i] = a[i] * p + b[i]; }
 }
 int main(int argc, char **argv) {
   int rank, size;
