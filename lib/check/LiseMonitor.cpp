@@ -231,6 +231,18 @@ LiseMonitor::LiseMonitor(exec::Executor& ex) : ex_(ex) {
     idAction_[actions_[k].id] = k;
 }
 
+std::string LiseMonitor::whereLoop(const Action& a) const {
+  const model::Program& P = ex_.program();
+  // an annotation in the source: its location; one of --infer-invariants
+  // (a pseudo-file): the loop's
+  if (a.loc.file < P.files.size() && !P.files[a.loc.file].empty() && P.files[a.loc.file][0] != '<')
+    return P.where(a.loc);
+  model::SrcLoc head;
+  if (a.func < P.funcs.size() && a.at < P.func(a.func).locs.size())
+    head = P.func(a.func).locs[a.at].loc;
+  return (a.loop ? "the loop at " : "at ") + P.where(head.valid() ? head : a.loc);
+}
+
 const LiseMonitor::Action* LiseMonitor::actionAt(const ProcState& ps) const {
   if (ps.stack.empty())
     return nullptr;
@@ -402,12 +414,25 @@ void LiseMonitor::arrive(GlobalState& s, exec::Successor& succ, int p, const Act
   if (i1 < s.liseQueue.size()) {
     const LiseRecord& r1 = s.liseQueue[i1];
     const Action& ra = actions_[idAction_[r1.id]];
-    if (r1.id != a.id)
-      detail::raise(ViolationKind::OutOfOrderArrival, a.loc, p,
-                    "process " + std::to_string(p) + " reached the " + a.name +
-                        " where another process reached the " + ra.name +
-                        " (collective actions reached in different orders)",
+    if (r1.id != a.id) {
+      // Reported at the action whose record is out of order, where the
+      // process that opened the record reached it: the annotated loop that
+      // p skipped or reached in another order (an --infer-invariants run
+      // drops that loop's annotation). The message names both.
+      int q = -1;
+      for (size_t k = 0; k < n && q < 0; ++k)
+        if (r1.snaps[k])
+          q = int(k);
+      const Action* qa = q >= 0 ? actionAt(*r1.snaps[q]) : nullptr;
+      if (!qa || qa->id != r1.id)
+        qa = &ra;
+      detail::raise(ViolationKind::OutOfOrderArrival, qa->loc, q >= 0 ? q : p,
+                    "process " + std::to_string(q >= 0 ? q : p) + " reached the " + qa->name +
+                        " (" + whereLoop(*qa) + ") where process " + std::to_string(p) +
+                        " reached the " + a.name + " (" + whereLoop(a) +
+                        ") instead (collective actions reached in different orders)",
                     s.pc, succ.step);
+    }
     if (r1.isTrue != isTrue) {
       int other = -1;
       for (size_t q = 0; q < n && other < 0; ++q)

@@ -112,6 +112,9 @@ private:
   uint64_t proofs_ = 0;
 
   const Action* actionAt(const state::ProcState& ps) const;
+  /// Where an action is, for messages: its annotation's location, or for
+  /// an inferred one (a pseudo-file) its loop's.
+  std::string whereLoop(const Action& a) const;
   /// At the head of a normalized loop with its exit selector set: leaving
   /// by an exit of the body (neither havocked nor checked there).
   static bool leavingByExit(const Action& a, const state::ProcState& ps);
