@@ -25,7 +25,8 @@ SearchResult compare(const model::Program& p, const CompareOptions& opts) {
       eo.ieeeFloat = opts.ieeeFloat;
       eo.ignore = so.ignore;
       eo.lise = so.lise;
-      SearchResult r = searchSendMode(p, eo, so, opts.useProver);
+      SearchResult r = opts.replayOf ? replayConcrete(p, eo, so, opts.useProver, *opts.replayOf)
+                                     : searchSendMode(p, eo, so, opts.useProver);
       if (r.possible && opts.confirm)
         r = confirmPossible(p, eo, so, opts.useProver, std::move(r));
       if (opts.confirm)

@@ -46,15 +46,23 @@ bool isInt(const model::Variable& v) {
   return v.type && v.type->kind == model::TypeKind::Int;
 }
 
+/// A violation of the loops' structure: processes leave a collective loop
+/// on different iterations, reach collective actions in different orders
+/// (a concrete run without LISE: COLLECTIVE_ORDER), or a record is left
+/// incomplete. It names an action, not a candidate.
+bool structural(check::ViolationKind k) {
+  using K = check::ViolationKind;
+  return k == K::OutOfOrderArrival || k == K::ConflictingLoopExit || k == K::CollectiveIncomplete ||
+         k == K::CollectiveOrder;
+}
+
 /// The candidates (lines of the pseudo-file) a run found failing or
 /// undecided.
 std::vector<uint32_t> failed(uint32_t file, const SearchResult& r) {
   std::vector<uint32_t> out;
   // (violations of the loop's structure name the action, not a candidate:
   // dropping candidates cannot remove them)
-  using K = check::ViolationKind;
-  if (r.violation && r.violation->kind != K::OutOfOrderArrival &&
-      r.violation->kind != K::ConflictingLoopExit && r.violation->kind != K::CollectiveIncomplete)
+  if (r.violation && !structural(r.violation->kind))
     for (const model::SrcLoc& l : r.violation->failing.empty()
                                       ? std::vector<model::SrcLoc>{r.violation->loc}
                                       : r.violation->failing)
@@ -66,6 +74,21 @@ std::vector<uint32_t> failed(uint32_t file, const SearchResult& r) {
       out.push_back(uint32_t(std::stoul((*it)[1].str())));
   }
   return out;
+}
+
+/// The inferred loop whose invariant a message names first ("... the joint
+/// invariant inferredK ..."; an out-of-order arrival names two).
+std::optional<size_t> namedLoop(const CandidateSet& set, const std::string& message) {
+  std::optional<size_t> best;
+  size_t at = std::string::npos;
+  for (size_t k = 0; k < set.loops.size(); ++k) {
+    size_t i = message.find("invariant " + set.loops[k].id + " ");
+    if (i < at) {
+      at = i;
+      best = k;
+    }
+  }
+  return best;
 }
 
 /// Lowers `#pragma TASS <text>` at (func, head) with `names` visible;
@@ -230,7 +253,7 @@ std::vector<LoopCandidates> jointCandidates(model::Program& spec, const model::P
 }
 
 InferResult houdini(model::Program& p, CandidateSet set,
-                    const std::function<SearchResult(const model::Program&, bool)>& run,
+                    const std::function<SearchResult(const model::Program&, const InferRun&)>& run,
                     std::vector<std::pair<model::SrcLoc, std::string>>& problems) {
   auto t0 = std::chrono::steady_clock::now();
   InferResult res;
@@ -263,13 +286,13 @@ InferResult houdini(model::Program& p, CandidateSet set,
       return std::nullopt;
     if (v.loc.line >= 1 && v.loc.line <= set.cands.size())
       return set.cands[v.loc.line - 1].first;
-    for (size_t k = 0; k < set.loops.size(); ++k)
-      if (v.loc.line == 0 &&
-          v.message.find("invariant " + set.loops[k].id + " ") != std::string::npos)
-        return k;
-    return std::nullopt;
+    return v.loc.line == 0 ? namedLoop(set, v.message) : std::nullopt;
   };
   SearchResult r;
+  bool budget = false;         ///< once a loop lost its annotation
+  std::vector<size_t> dropped; ///< the loops that lost it, in order
+  bool replayed = false;       ///< r: a concrete run's violation (dropLoop)
+  std::vector<std::pair<std::string, std::string>> liseInputs; ///< before a confirming run
   for (;;) {
     p.collectives = fixed;
     for (const auto& c : cand)
@@ -303,58 +326,128 @@ InferResult houdini(model::Program& p, CandidateSet set,
       return dropped;
     };
     // A violation of the structure of an inferred loop (processes leaving
-    // it on different iterations, a record left incomplete) names no
+    // it on different iterations, a record left incomplete, processes
+    // reaching it in another order than the other loops) names no
     // candidate: it comes from making the loop a collective one at all (a
     // loop whose processes run different numbers of iterations, `k <
-    // rank`). When the symbolic run found it for sure (not after a havoc),
-    // the loop loses its annotation and LISE executes it as it is. Not in
-    // compare: there loops that run different numbers of times are the
-    // refutation (nested -DWRONG, an off-by-one in the inner bound), and
-    // without its joint invariant the loop over N would not end. A possible one is replayed
-    // concretely as before: confirmed, it is the program's (fib -DWRONG: the specification loops
-    // more often than the implementation); not confirmed, the verdict is unknown (without its
-    // annotation a loop over a symbolic range would not end). An out-of-order arrival is left as it
-    // was: it is reported at the loop a process arrives at, which need not be the loop to blame (a
-    // compare whose first loops run 3 and 6 times: the arrival at the second; dropping that one,
-    // over N, made the next run endless).
+    // rank`; in compare, loops paired in order that run different numbers
+    // of times). When the symbolic run found it for sure (not after a
+    // havoc): in compare the bounded concrete run with its inputs first
+    // (nested -DWRONG, an off-by-one in the inner bound: the outputs differ
+    // for N = 1, the program's refutation); then the loop loses its
+    // annotation (in compare the specification's `true` too) and LISE
+    // executes it as it is. Executed, a loop over an unbounded input may
+    // not end: the later runs have a budget (kDropStates, kDropDepth), and
+    // a run it stops ends the inference unknown, naming the loop. A
+    // possible one is replayed concretely first (below); confirmed, it is
+    // handled here (the replay runs with the inferred annotations: fib
+    // -DWRONG's COLLECTIVE_INCOMPLETE, the specification looping more
+    // often, then the outputs differ); not confirmed, the verdict is
+    // unknown.
     auto dropLoop = [&] {
-      using K = check::ViolationKind;
       if (r.verdict != Verdict::Violation || r.possible || !r.violation ||
-          (r.violation->kind != K::ConflictingLoopExit &&
-           r.violation->kind != K::CollectiveIncomplete))
+          !structural(r.violation->kind))
         return false;
       std::optional<size_t> loop = inferredLoopOf(*r.violation);
-      if (!loop || !set.loops[*loop].unannotated.empty() || set.loops[*loop].joint)
+      if (!loop || !set.loops[*loop].unannotated.empty())
         return false;
       InferredLoop& l = set.loops[*loop];
-      l.unannotated = std::string(check::kindName(r.violation->kind)) + " (process " +
-                      std::to_string(r.violation->proc) + ")";
+      std::string gave = std::string(check::kindName(r.violation->kind)) + " (process " +
+                         std::to_string(r.violation->proc) + ")";
+      if (l.joint) {
+        // (the programs' own annotations only: a concrete run checks
+        // invariants as it meets them, and the candidates are guesses)
+        p.collectives.clear();
+        for (const model::CollectiveAnnot& a : fixed)
+          if (a.loc.file != file)
+            p.collectives.push_back(a);
+        p.loops = fixedLoops;
+        // (the message names the loop, not the annotation's pseudo-location)
+        SearchResult of = r;
+        if (of.inputs.empty()) // (a confirmed one: its inputs were fixed)
+          of.inputs = liseInputs;
+        of.violation->loc = r.violation->loc.line == 0 && l.specLoop.valid() ? l.specLoop : l.loop;
+        InferRun how;
+        how.replayOf = &of;
+        how.budget = true;
+        SearchResult c = run(p, how);
+        ++res.rounds;
+        if (c.verdict == Verdict::Violation) {
+          r = std::move(c); // the programs' own violation (definite)
+          replayed = true;
+          return false;
+        }
+        gave += c.verdict == Verdict::Verified
+                    ? "; a concrete run with its inputs reaches no violation"
+                    : "; a concrete run with its inputs was inconclusive";
+        // the specification's `joint invariant inferredK true`
+        fixed.erase(std::remove_if(fixed.begin(), fixed.end(),
+                                   [&](const model::CollectiveAnnot& a) {
+                                     return a.loc.file == file && a.loc.line == 0 && a.id == l.id;
+                                   }),
+                    fixed.end());
+      }
+      l.unannotated = std::move(gave);
       for (size_t k = 0; k < set.cands.size(); ++k)
         if (set.cands[k].first == *loop) {
           cand[k].reset();
           acsl[k].reset();
         }
+      dropped.push_back(*loop);
+      budget = true;
       return true;
     };
-    r = run(p, false);
+    InferRun how;
+    how.budget = budget;
+    r = run(p, how);
     ++res.rounds;
     if (drop() || dropLoop())
       continue;
+    if (replayed)
+      break; // (dropLoop's concrete run: the programs' refutation)
     // the fixed point: r is the proof with the surviving candidates; a
     // possible violation elsewhere is replayed concretely, and an undecided
     // obligation is followed by bounded runs with small inputs (as --lise
     // does: confirmPossible, refuteSmall)
     if ((r.verdict == Verdict::Violation && r.possible) ||
         (r.verdict == Verdict::Unknown && r.complete)) {
-      r = run(p, true);
+      InferRun confirm;
+      confirm.confirm = true;
+      confirm.budget = budget;
+      liseInputs = r.inputs;
+      r = run(p, confirm);
       ++res.rounds;
       // a candidate that a concrete run breaks is no invariant: dropped,
       // and the search for the fixed point goes on (fib -DWRONG: `0 < err`
-      // fails in the replay; it is chorus's guess, not the program's fault)
-      if (drop())
+      // fails in the replay; it is chorus's guess, not the program's
+      // fault); a structural violation the replay confirmed is the same as
+      // a definite one (infer_pairs.test: the specification's loop runs 2N
+      // times, the implementation's N times; the replay with N = 2
+      // "confirmed" COLLECTIVE_INCOMPLETE, a false alarm: the sums agree)
+      if (drop() || dropLoop())
         continue;
+      if (replayed)
+        break;
     }
     break;
+  }
+  // a run the budget stopped: a loop that lost its annotation may run for
+  // every value of an input (no hang: unknown, naming it)
+  if (budget && r.verdict == Verdict::Unknown && !r.complete &&
+      (r.reason.rfind("max-states reached", 0) == 0 ||
+       r.reason.rfind("max-depth reached", 0) == 0)) {
+    std::string loops;
+    for (size_t k : dropped) {
+      const InferredLoop& l = set.loops[k];
+      loops += (loops.empty() ? "at " : "; at ") + p.where(l.loop) +
+               (l.joint && l.specLoop.valid() ? " (paired with " + p.where(l.specLoop) + ")" : "") +
+               ", which as a " + (l.joint ? "joint" : "collective") + " loop gave " + l.unannotated;
+    }
+    r.reason = "without an invariant, the loop" + std::string(dropped.size() > 1 ? "s " : " ") +
+               loops + " (LISE executes " + (dropped.size() > 1 ? "them" : "it") +
+               "): the search did not end within " + std::to_string(kDropStates) + " states and " +
+               std::to_string(kDropDepth) + " moves on a path (" + r.reason +
+               "): it may run for every value of an input";
   }
   // still possible (no concrete run confirmed it): the inferred invariants
   // are too weak to decide, not a refutation
@@ -401,8 +494,11 @@ InferResult houdini(model::Program& p, CandidateSet set,
       set.loops[set.cands[k].first].kept.push_back(set.cands[k].second);
   res.loops = std::move(set.loops);
   if (r.verdict == Verdict::Verified)
-    r.note = "all input sizes: loops under inferred invariants proved by LISE, " +
-             std::to_string(r.liseProofs) + " loop records";
+    r.note = r.liseProofs > 0
+                 ? "all input sizes: loops under inferred invariants proved by LISE, " +
+                       std::to_string(r.liseProofs) + " loop records"
+                 : "every input: no loop kept an inferred invariant, LISE executed "
+                   "them as they are";
   res.result = std::move(r);
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return res;
@@ -415,12 +511,23 @@ InferResult inferInvariants(model::Program& p, VerifyOptions opts,
   opts.search.lise = true;
   return houdini(
       p, std::move(set),
-      [&](const model::Program& q, bool confirm) {
+      [&](const model::Program& q, const InferRun& how) {
         VerifyOptions o = opts;
-        o.confirm = confirm;
+        o.confirm = how.confirm;
+        if (how.budget)
+          withBudget(o.search);
         return verify(q, o);
       },
       problems);
+}
+
+void withBudget(SearchOptions& so) {
+  if (!so.maxStates || so.maxStates > kDropStates)
+    so.maxStates = kDropStates;
+  if (!so.maxDepth || so.maxDepth > kDropDepth) {
+    so.maxDepth = kDropDepth;
+    so.stopAtMaxDepth = true;
+  }
 }
 
 std::string inferredPragma(const InferredLoop& l) {
@@ -446,8 +553,8 @@ void printInferred(std::ostream& os, const model::Program& p, const InferResult&
   for (const InferredLoop& l : r.loops) {
     if (!l.unannotated.empty()) {
       os << p.where(l.loop) << ": loop in " << l.function << " (" << l.tried
-         << " tried, none kept): no invariant: as a collective loop it gave " << l.unannotated
-         << ", so LISE executes it\n";
+         << " tried, none kept): no invariant: as a " << (l.joint ? "joint" : "collective")
+         << " loop it gave " << l.unannotated << ", so LISE executes it\n";
       continue;
     }
     if (l.joint && l.specLoop.valid())

@@ -2293,6 +2293,8 @@ private:
       result.stats.maxDepth = depth + 1;
     if (opts.maxDepth && depth + 1 > opts.maxDepth) {
       depthLimited = true;
+      if (opts.stopAtMaxDepth)
+        unknown("max-depth reached");
       return true;
     }
     // LISE: a state where a process is more than --lise-lag records ahead
@@ -2745,6 +2747,7 @@ private:
     if (result.verdict == Verdict::Unknown && !stack.empty() && !replayTimedOut &&
         (result.reason.rfind("time-limit reached", 0) == 0 ||
          result.reason.rfind("max-states reached", 0) == 0 ||
+         (opts.stopAtMaxDepth && result.reason.rfind("max-depth reached", 0) == 0) ||
          result.reason.rfind("memory-limit reached", 0) == 0))
       result.reason += growingLoop();
     if (target()) {

@@ -196,6 +196,30 @@ SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, Sear
   return r;
 }
 
+SearchResult replayConcrete(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                            bool useProver, const SearchResult& r) {
+  if (r.verdict != Verdict::Violation || !r.violation)
+    return r;
+  std::string shown;
+  SearchResult c = concreteRun(p, eo, so, useProver, r.inputs, shown);
+  std::string with = shown.empty() ? "the same inputs" : "inputs " + shown;
+  std::string found = std::string(check::kindName(r.violation->kind)) + " at " +
+                      p.where(r.violation->loc) + " (process " + std::to_string(r.violation->proc) +
+                      ")";
+  if (c.verdict == Verdict::Violation && c.violation)
+    c.violation->message = "found by a concrete run with " + with + " (replaying the " + found +
+                           " that --lise found): " + c.violation->message;
+  else
+    c.reason = "a concrete run with " + with + " (replaying the " + found + ") " +
+               (c.verdict == Verdict::Verified ? "reaches no violation"
+                                               : "was inconclusive (" + c.reason + ")");
+  Stats total = r.stats;
+  accumulate(total, c.stats);
+  c.stats = total;
+  c.liseProofs = r.liseProofs;
+  return c;
+}
+
 SearchResult refuteSmall(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
                          bool useProver, SearchResult r) {
   if (r.verdict != Verdict::Unknown || !eo.lise || !r.complete)

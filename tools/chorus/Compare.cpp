@@ -144,9 +144,12 @@ int compareCommand(const std::vector<std::string>& args) {
     std::vector<std::pair<chorus::model::SrcLoc, std::string>> problems;
     ir = s::houdini(
         composed, std::move(inferred),
-        [&](const chorus::model::Program& q, bool confirm) {
+        [&](const chorus::model::Program& q, const s::InferRun& how) {
           s::CompareOptions o = co;
-          o.confirm = confirm;
+          o.confirm = how.confirm;
+          o.replayOf = how.replayOf;
+          if (how.budget)
+            s::withBudget(o.search);
           return s::compare(q, o);
         },
         problems);

@@ -24,6 +24,11 @@ struct CompareOptions {
   /// --lise: a possible violation is replayed concretely (confirmPossible);
   /// false: returned as found (the rounds of invariant inference, Infer.h).
   bool confirm = true;
+  /// --infer-invariants: instead of the --lise search, the bounded concrete
+  /// run with the inputs of this result's violation (replayConcrete),
+  /// whatever that run gives: a structural violation at an inferred joint
+  /// loop names chorus's pairing of the loops, not the programs.
+  const SearchResult* replayOf = nullptr;
 };
 
 /// Runs the searches; stops at the first violation or unknown. A `joint

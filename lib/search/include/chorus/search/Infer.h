@@ -107,6 +107,28 @@ void addCandidates(model::Program& p, const std::vector<LoopCandidates>& loops, 
 std::vector<LoopCandidates> jointCandidates(model::Program& spec, const model::Program& impl,
                                             size_t firstId);
 
+/// The budget of the runs after a loop lost its annotation (houdini): saved
+/// states, and the depth of the search (moves on one path) at which the
+/// whole run stops (SearchOptions::stopAtMaxDepth). A loop over an
+/// unbounded input meets the depth first, within seconds (each round
+/// costs more: the path condition grows).
+constexpr uint64_t kDropStates = 20000;
+constexpr uint64_t kDropDepth = 1000;
+
+/// How houdini asks for one run (verify or compare).
+struct InferRun {
+  /// Replay a possible violation concretely (confirmPossible; verify: and
+  /// an undecided claim with small inputs, refuteSmall); false: the
+  /// violation as found.
+  bool confirm = false;
+  /// Compare: instead of LISE, the bounded concrete run with the inputs of
+  /// this result's violation (CompareOptions::replayOf).
+  const SearchResult* replayOf = nullptr;
+  /// The budget of the runs after a loop lost its annotation, whose loop
+  /// may then not end (kDropStates, kDropDepth): false: none of its own.
+  bool budget = false;
+};
+
 struct InferResult {
   SearchResult result; ///< of the final run (the proof with the kept invariants)
   std::vector<InferredLoop> loops;
@@ -115,17 +137,32 @@ struct InferResult {
 };
 
 /// Houdini over the candidates of `set` in `p` (whose annotated loops are
-/// normalized here): `run(p, confirm)` is one LISE run (verify or compare;
-/// `confirm`: replay a possible violation). Input errors (a loop LISE
-/// cannot handle) are returned in `problems` with an empty result.
+/// normalized here): `run(p, how)` is one LISE run (verify or compare).
+/// Input errors (a loop LISE cannot handle) are returned in `problems`
+/// with an empty result.
+///
+/// A definite violation of the loops' structure (CONFLICTING_LOOP_EXIT,
+/// COLLECTIVE_INCOMPLETE, OUT_OF_ORDER_ARRIVAL) located at an inferred
+/// loop names no candidate: it comes from making the loop a collective
+/// one. In compare (a joint loop, paired with the specification's) the
+/// bounded concrete run with its inputs comes first: a violation there is
+/// the verdict. Otherwise the loop loses its annotation (in compare on
+/// both sides) and the inference goes on, every later run within
+/// kDropStates saved states and kDropDepth moves on a path: a run the
+/// budget stops (the loop, now
+/// executed, may run for every value of an unbounded input) ends the
+/// inference `unknown`, naming the loop.
 InferResult houdini(model::Program& p, CandidateSet set,
-                    const std::function<SearchResult(const model::Program&, bool)>& run,
+                    const std::function<SearchResult(const model::Program&, const InferRun&)>& run,
                     std::vector<std::pair<model::SrcLoc, std::string>>& problems);
 
 /// verify --infer-invariants: candidates of every loop of `p` without an
 /// invariant, Houdini with `verify --lise`.
 InferResult inferInvariants(model::Program& p, VerifyOptions opts,
                             std::vector<std::pair<model::SrcLoc, std::string>>& problems);
+
+/// The budget of InferRun::budget in `so` (the smaller limits kept).
+void withBudget(SearchOptions& so);
 
 /// The pragma to paste before the loop: `#pragma TASS collective|joint
 /// invariant ID e1 && e2 ...` (`true` when nothing survived), or for a

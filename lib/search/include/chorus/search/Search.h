@@ -42,8 +42,13 @@ struct SearchOptions {
   /// (so that an endless loop returns to saved states). 0: no chains (every
   /// state saved, as without them).
   uint64_t chainMax = 4096;
-  uint64_t maxStates = 0;     ///< 0: no limit
-  uint64_t maxDepth = 0;      ///< 0: no limit
+  uint64_t maxStates = 0; ///< 0: no limit
+  uint64_t maxDepth = 0;  ///< 0: no limit
+  /// With maxDepth: the first state beyond it ends the search (unknown,
+  /// "max-depth reached", with the growing loop named when there is one),
+  /// not only its branch (--infer-invariants: a loop that lost its
+  /// annotation may run for every value of an unbounded input).
+  bool stopAtMaxDepth = false;
   double timeLimit = 0;       ///< seconds, 0: no limit
   uint64_t memoryLimitMB = 0; ///< 0: 80% of physical memory (defaultMemoryLimitMB)
   bool progress = false;      ///< progress line on stderr every second

@@ -63,6 +63,14 @@ std::vector<std::pair<model::SrcLoc, std::string>> liseProblems(model::Program& 
 SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
                              bool useProver, SearchResult r);
 
+/// --infer-invariants (compare): the bounded concrete run (no LISE) of the
+/// configuration of `eo` with the inputs of `r`'s definite violation the
+/// user did not fix, as confirmPossible runs it. Its result is returned
+/// whatever it is: a violation's message says which --lise violation it
+/// replayed; a verified or unknown run's reason says what it ran.
+SearchResult replayConcrete(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
+                            bool useProver, const SearchResult& r);
+
 /// --float ieee: an unknown because a violation depends on a rounding of
 /// symbolic floating values (SearchResult::roundingCounterexample) is
 /// replayed as an ordinary bounded search with the prover's input values
