@@ -588,6 +588,20 @@ void LiseMonitor::complete(GlobalState& s, LiseRecord r, const exec::Step& step)
       std::vector<model::SrcLoc> failing = failingParts(s, cs, whose, proc);
       if (!failing.empty())
         at = failing.front();
+      // several annotations at one loop are one action (seed 004 §2.2: a
+      // location is in at most one collective assertion), named by the
+      // first: the message names the one that fails (was the first's name
+      // with the second's location)
+      for (const model::CollectiveAnnot& an : P.collectives)
+        if (an.loc.file == at.file && an.loc.line == at.line && an.loc.col == at.col) {
+          std::string name =
+              std::string(an.joint ? "joint " : "collective ") +
+              (an.kind == model::CollectiveKind::Invariant ? "invariant " : "assertion ") + an.id;
+          std::string old = "the " + a0.name;
+          if (name != a0.name && msg.rfind(old, 0) == 0)
+            msg = "the " + name + msg.substr(old.size());
+          break;
+        }
       exec::ViolationError e;
       e.violation.kind = k;
       e.violation.loc = at;
