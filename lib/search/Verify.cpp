@@ -166,16 +166,29 @@ SearchResult confirmRounding(const model::Program& p, const exec::ExecOptions& e
   return r;
 }
 
+namespace {
+
+/// The concrete run of r's violation (concreteRun with its inputs); `with`
+/// names the inputs it fixed, `found` the violation replayed.
+SearchResult replayRun(const model::Program& p, const exec::ExecOptions& eo,
+                       const SearchOptions& so, bool useProver, const SearchResult& r,
+                       std::string& with, std::string& found) {
+  std::string shown;
+  SearchResult c = concreteRun(p, eo, so, useProver, r.inputs, shown);
+  with = shown.empty() ? "the same inputs" : "inputs " + shown;
+  found = std::string(check::kindName(r.violation->kind)) + " at " + p.where(r.violation->loc) +
+          " (process " + std::to_string(r.violation->proc) + ")";
+  return c;
+}
+
+} // namespace
+
 SearchResult confirmPossible(const model::Program& p, exec::ExecOptions eo, SearchOptions so,
                              bool useProver, SearchResult r) {
   if (!r.possible || r.verdict != Verdict::Violation || !r.violation)
     return r;
-  std::string shown;
-  SearchResult c = concreteRun(p, eo, so, useProver, r.inputs, shown);
-  std::string with = shown.empty() ? "the same inputs" : "inputs " + shown;
-  std::string found = std::string(check::kindName(r.violation->kind)) + " at " +
-                      p.where(r.violation->loc) + " (process " + std::to_string(r.violation->proc) +
-                      ")";
+  std::string with, found;
+  SearchResult c = replayRun(p, eo, so, useProver, r, with, found);
   if (c.verdict == Verdict::Violation && c.violation) {
     bool named = r.violation->kind == check::ViolationKind::PossibleInvariantViolation;
     c.violation->message = "confirmed by a concrete run with " + with + " (replaying the " +
@@ -200,12 +213,8 @@ SearchResult replayConcrete(const model::Program& p, exec::ExecOptions eo, Searc
                             bool useProver, const SearchResult& r) {
   if (r.verdict != Verdict::Violation || !r.violation)
     return r;
-  std::string shown;
-  SearchResult c = concreteRun(p, eo, so, useProver, r.inputs, shown);
-  std::string with = shown.empty() ? "the same inputs" : "inputs " + shown;
-  std::string found = std::string(check::kindName(r.violation->kind)) + " at " +
-                      p.where(r.violation->loc) + " (process " + std::to_string(r.violation->proc) +
-                      ")";
+  std::string with, found;
+  SearchResult c = replayRun(p, eo, so, useProver, r, with, found);
   if (c.verdict == Verdict::Violation && c.violation)
     c.violation->message = "found by a concrete run with " + with + " (replaying the " + found +
                            " that --lise found): " + c.violation->message;
