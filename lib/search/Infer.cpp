@@ -560,8 +560,13 @@ void printInferred(std::ostream& os, const model::Program& p, const InferResult&
     if (l.joint && l.specLoop.valid())
       os << p.where(l.specLoop) << ": loop in " << l.function << " (the specification's):\n"
          << "#pragma TASS joint invariant " << l.id << " true\n";
+    // (not verified: the survivors were not refuted, but nothing proves
+    // them; after a refutation they may even contradict each other)
     os << p.where(l.loop) << ": loop in " << l.function << " (" << l.tried << " tried, "
-       << l.kept.size() << " kept):\n"
+       << l.kept.size()
+       << (r.result.verdict == Verdict::Verified
+               ? " kept):\n"
+               : " kept, not proved: the verdict is not verified):\n")
        << inferredPragma(l) << "\n";
   }
 }
