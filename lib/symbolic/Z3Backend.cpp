@@ -14,11 +14,14 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace chorus::sym {
 namespace {
@@ -134,9 +137,120 @@ private:
   bool quit_ = false;
 };
 
+/// The thread a backend's nonlinear checks run on (Z3Backend::solve): made
+/// at the first such check and reused for the next ones (a thread per
+/// check, with its 1 GB stack, cost a thread creation and fresh stack pages
+/// each time: 17 per run of seed 004's mean). Its state is shared with the
+/// thread, which outlives the backend when a check was given up (the
+/// backend is then never destroyed either).
+class CheckThread {
+public:
+  CheckThread() = default;
+  CheckThread(const CheckThread&) = delete;
+  CheckThread& operator=(const CheckThread&) = delete;
+  ~CheckThread() {
+    if (!s_)
+      return;
+    {
+      std::lock_guard<std::mutex> l(s_->mu);
+      s_->quit = true;
+    }
+    s_->cv.notify_all();
+  }
+  /// Runs fn on the thread, which has a stack of `bytes` (made now if it was
+  /// not yet). False when no thread can be made (fn is then not run). The
+  /// caller waits for fn's end before posting again.
+  bool post(std::size_t bytes, std::function<void()> fn) {
+    if (!s_) {
+      auto s = std::make_shared<Shared>();
+      if (!startDetachedThread(bytes, [s] { serve(*s); }))
+        return false;
+      s_ = std::move(s);
+    }
+    {
+      std::lock_guard<std::mutex> l(s_->mu);
+      s_->task = std::move(fn);
+    }
+    s_->cv.notify_all();
+    return true;
+  }
+
+private:
+  struct Shared {
+    std::mutex mu;
+    std::condition_variable cv;
+    std::function<void()> task; ///< posted, not started yet
+    bool quit = false;          ///< the backend is gone
+  };
+  static void serve(Shared& s) {
+    std::unique_lock<std::mutex> l(s.mu);
+    for (;;) {
+      s.cv.wait(l, [&] { return s.quit || s.task; });
+      if (!s.task)
+        return;
+      std::function<void()> t = std::move(s.task);
+      s.task = nullptr;
+      l.unlock();
+      t();
+      t = nullptr; // (what it holds is released before the next wait)
+      l.lock();
+    }
+  }
+  std::shared_ptr<Shared> s_;
+};
+
+/// A z3 context, taken from the contexts of backends destroyed before (the
+/// backend's own solvers and terms gone) or made new, and given back when
+/// the backend is destroyed unless it must not be used again. Making a
+/// context costs libz3 4.8.12 about 8 ms (two 8 MB tables, every page
+/// fresh) and destroying it about 6 ms: a tenth of seed 004's mean, and
+/// paid again by every search of a process (send modes, --infer-invariants'
+/// runs). The contexts given back are kept until the process ends.
+class PooledContext {
+public:
+  PooledContext() {
+    std::lock_guard<std::mutex> l(spare().mu);
+    if (!spare().contexts.empty()) {
+      c_ = std::move(spare().contexts.back());
+      spare().contexts.pop_back();
+    } else {
+      c_ = std::make_unique<z3::context>();
+    }
+  }
+  PooledContext(const PooledContext&) = delete;
+  PooledContext& operator=(const PooledContext&) = delete;
+  ~PooledContext() {
+    if (!reusable_)
+      return; // (destroyed with c_)
+    std::lock_guard<std::mutex> l(spare().mu);
+    spare().contexts.push_back(std::move(c_));
+  }
+  z3::context& get() { return *c_; }
+  /// The context was interrupted: destroyed, not given back.
+  void discard() { reusable_ = false; }
+
+private:
+  struct Spare {
+    std::mutex mu;
+    std::vector<std::unique_ptr<z3::context>> contexts;
+  };
+  static Spare& spare() {
+    static Spare* s = new Spare; // (never destroyed: nor are its contexts at exit)
+    return *s;
+  }
+  std::unique_ptr<z3::context> c_;
+  bool reusable_ = true;
+};
+
 class Z3Backend final : public SolverBackend {
 public:
   explicit Z3Backend(ExprFactory& f) : f_(f), solver_(ctx_) {}
+  Z3Backend(const Z3Backend&) = delete;
+  Z3Backend& operator=(const Z3Backend&) = delete;
+  ~Z3Backend() override {
+    if (interrupted_ || abandoned_)
+      pooled_.discard(); // (see interrupted_)
+  }
 
   bool prepare(std::span<const Expr> assertions, std::string& reason) override {
     abstracted_ = false;
@@ -197,9 +311,10 @@ public:
     // the watchdog's interrupts for minutes: one check in about forty of
     // tests/lit/engine/time_limit_prover.c under load ran past its limit,
     // and a CI run of it past 240 s. Such a check runs on a thread of its
-    // own; if it has not returned well after its limit it is given up:
-    // this backend (its context, which that thread still uses) is never
-    // touched again, the prover makes a new one, and the answer is unknown.
+    // own (checkThread_, reused from one check to the next); if it has not
+    // returned well after its limit it is given up: this backend (its
+    // context and thread, which the check still uses) is never touched
+    // again, the prover makes a new one, and the answer is unknown.
     struct Job {
       std::mutex mu;
       std::condition_variable cv;
@@ -210,7 +325,7 @@ public:
       std::exception_ptr failed; ///< what check() threw
     };
     auto job = std::make_shared<Job>();
-    bool started = startDetachedThread(kCheckStack, [this, job, timeoutMs] {
+    bool started = checkThread_.post(kCheckStack, [this, job, timeoutMs] {
       {
         std::lock_guard<std::mutex> l(job->mu);
         job->clock = myCpuClock();
@@ -1027,9 +1142,11 @@ private:
   /// (retired()).
   bool interrupted_ = false;
   ExprFactory& f_;
-  z3::context ctx_;
+  PooledContext pooled_; ///< (before every member holding z3 terms: destroyed after them)
+  z3::context& ctx_ = pooled_.get();
   z3::solver solver_;
   std::optional<z3::solver> fresh_; ///< the retry of an undecided nonlinear query (solve())
+  CheckThread checkThread_;         ///< where nonlinear checks run (solve())
   bool nonlinearQuery_ = false;
   bool setUp_ = false; ///< the incremental solver was set up (prepare)
   std::unordered_map<Expr, bool> nonlinearMemo_;

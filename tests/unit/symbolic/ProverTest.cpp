@@ -520,6 +520,26 @@ TEST(ProverChain, AnswersAfterTimeouts) {
   }
 }
 
+// A prover's z3 context is reused by the next prover once the first is gone
+// (Z3Backend.cpp, PooledContext), with a new factory whose symbols may have
+// the names and ids of the old ones and other types; nonlinear checks run
+// on a thread kept from one check to the next (CheckThread).
+TEST(ProverChain, ContextsReusedAcrossProvers) {
+  for (int round = 0; round < 4; ++round) {
+    ExprFactory f;
+    bool real = round % 2 == 1;
+    Type t = real ? f.realType() : f.intType();
+    Expr x = f.symbol("x", t), y = f.symbol("y", t);
+    Expr two = real ? f.realConst(Rational(2)) : f.intConst(2);
+    Prover p(f, ProverOptions{Backend::Z3, 5000, false, true, false});
+    // x*x = 2: a real solution, no integer one
+    EXPECT_EQ(p.satisfiable(f.eq(f.mul(x, x), two)), real ? Answer::Yes : Answer::No);
+    EXPECT_EQ(p.valid(f.eq(f.mul(x, y), two), f.neq(x, f.mul(two, two))),
+              real ? Answer::No : Answer::Yes);
+    EXPECT_EQ(p.stats().z3Calls, 2u);
+  }
+}
+
 TEST(ProverChain, Simplify) {
   Fixture t;
   auto& f = t.f;
