@@ -188,4 +188,30 @@ int64_t DiffLogic::fix(Expr x) {
   return v;
 }
 
+std::vector<DiffLogic::Fixed> DiffLogic::fixed(size_t maxNodes) const {
+  size_t n = nodes_.size() + 1;
+  if (nodes_.size() > maxNodes)
+    return {};
+  std::vector<Expr> byNode(n, nullptr);
+  for (const auto& [e, k] : nodes_)
+    byNode[k] = e;
+  std::vector<bool> placed(n, false);
+  std::vector<Fixed> out;
+  for (uint32_t s = 0; s < n; ++s) {
+    if (placed[s])
+      continue;
+    placed[s] = true;
+    // t - s <= ahead[t] and s - t <= back[t]: fixed when they meet
+    std::vector<int64_t> ahead = paths(s, false), back = paths(s, true);
+    for (uint32_t t = s + 1; t < n; ++t) {
+      if (placed[t] || ahead[t] == kInf || back[t] == kInf || ahead[t] != -back[t])
+        continue;
+      placed[t] = true;
+      if (byNode[t]->kind() == Kind::Symbol)
+        out.push_back(Fixed{byNode[t], s == 0 ? nullptr : byNode[s], ahead[t]});
+    }
+  }
+  return out;
+}
+
 } // namespace chorus::sym::detail

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 namespace chorus::sym::detail {
 
@@ -37,6 +38,16 @@ public:
   /// small values, as a user would pick (and as z3 did: an input `argc` is
   /// 1, not any other admitted count).
   int64_t fix(Expr x);
+  /// After satisfiable() answered true: the symbols whose value is fixed
+  /// relative to another node in every model (x - y the same constant), each
+  /// as `x = base + k` with one base per such class (an earlier node of it),
+  /// or `x = k` (base nullptr) when the constraints fix x itself. None when
+  /// there are more than maxNodes symbols.
+  struct Fixed {
+    Expr x, base;
+    int64_t k;
+  };
+  std::vector<Fixed> fixed(size_t maxNodes) const;
 
 private:
   /// 0 <= c0 + sum of terms; false outside the fragment.

@@ -8,6 +8,7 @@
 #include "Definitions.h"
 #include "Denominators.h"
 #include "DiffLogic.h"
+#include "Equations.h"
 #include "chorus/support/Knockout.h"
 
 #include <algorithm>
@@ -522,6 +523,13 @@ Answer Prover::validAsked(Expr ctx, Expr claim) {
         decided = true;
         ++stats_.internalDecisions;
       }
+  // Equations implied by linear combinations of the context's (nonlinear
+  // ones too: LISE's running sums and means; Equations.h).
+  if (!decided && opts_.internal && impliedByEquations(f_, rel, claim)) {
+    a = Answer::Yes;
+    decided = true;
+    ++stats_.internalDecisions;
+  }
   if (!decided) {
     std::vector<Expr> as = rel;
     as.push_back(f_.logicalNot(claim));
@@ -584,7 +592,13 @@ std::optional<Expr> Prover::uniqueIntValue(Expr ctx, Expr symbol, bool fragmentO
     return std::nullopt;
   // (fix() constrains its object: the second one checks the other values)
   DiffLogic dl, other;
-  for (Expr c : ExprFactory::conjuncts(ctx)) {
+  // Definitions of other symbols dropped (linear ones too, Definitions.h):
+  // the symbol has the same values over the rest (LISE's running sums and
+  // means beside its counters; seed 004's mean asked z3 for a model, then
+  // for its uniqueness, eight times per run otherwise).
+  Expr keep[1] = {symbol};
+  for (Expr c : dropDefinitions(f_, clearDenominators(f_, ExprFactory::conjuncts(ctx)), nullptr,
+                                keep, true)) {
     if (fragmentOnly) {
       DiffLogic probe;
       if (!probe.add(c))
