@@ -86,6 +86,56 @@ int monotoneDirection(sym::ExprFactory& f, Expr context, Expr x) {
   return dir;
 }
 
+/// For an integer x: +1 (-1) when every conjunct of `context` that mentions
+/// x keeps true when x is raised (lowered), as in monotoneDirection, except
+/// bounds of x alone against that direction `0 <= c - k*x` (`0 <= k*x - c`),
+/// k > 0; `edge` is then the value of x where the tightest of them is
+/// tight (the largest (least) x it admits). 0 when the shape is anything
+/// else or there is no such bound.
+int monotoneUpTo(sym::ExprFactory& f, Expr context, Expr x, sym::Rational& edge) {
+  std::vector<Expr> others;
+  std::optional<sym::Rational> hi, lo; // (x <= hi, x >= lo: bounds of x alone)
+  for (Expr c : sym::ExprFactory::conjuncts(context)) {
+    std::span<const Expr> fs = f.freeSymbols(c);
+    if (std::find(fs.begin(), fs.end(), x) == fs.end())
+      continue;
+    Expr p = c->kind() == sym::Kind::Le ? c->child(0) : nullptr;
+    if (p && p->kind() == sym::Kind::Add && p->numChildren() == 2 &&
+        p->child(0)->kind() == sym::Kind::NumConst) {
+      Expr t = p->child(1); // 0 <= c0 + t
+      sym::Rational k(0);
+      if (t == x)
+        k = sym::Rational(1);
+      else if (t->kind() == sym::Kind::Mul && t->numChildren() == 2 &&
+               t->child(0)->kind() == sym::Kind::NumConst && t->child(1) == x)
+        k = t->child(0)->value();
+      if (!k.isZero()) {
+        sym::Rational b = -p->child(0)->value() / k; // (where c0 + k*x = 0)
+        if (k.sign() < 0) {
+          sym::Rational v = b.floor();
+          hi = !hi || v < *hi ? v : *hi;
+        } else {
+          sym::Rational v = b.ceil();
+          lo = !lo || *lo < v ? v : *lo;
+        }
+        continue;
+      }
+    }
+    others.push_back(c);
+  }
+  Expr rest = others.empty() ? f.trueExpr() : f.logicalAnd(others);
+  int dir = others.empty() ? 0 : monotoneDirection(f, rest, x);
+  if (dir > 0 && hi) {
+    edge = *hi;
+    return 1;
+  }
+  if (dir < 0 && lo) {
+    edge = *lo;
+    return -1;
+  }
+  return 0;
+}
+
 } // namespace
 
 Expr ProverOracle::component(Expr context, Expr symbol) {
@@ -149,6 +199,19 @@ Expr ProverOracle::computeUniqueValue(Expr context, Expr symbol) {
   if ((symbol->type()->isInt() || symbol->type()->isReal()) &&
       monotoneDirection(f, context, symbol) != 0)
     return nullptr;
+  // Raising (lowering) it keeps every conjunct true up to a bound of its own
+  // (a C integer's range: seed 004's stagger, `i < 2*n` for its input n,
+  // asked z3 for a model and its uniqueness 32 times a run): a model below
+  // that bound has a neighbour above it, so one check that the context
+  // admits a value short of the bound shows it has no unique value.
+  if (symbol->type()->isInt()) {
+    sym::Rational edge(0);
+    if (int dir = monotoneUpTo(f, context, symbol, edge)) {
+      Expr shy = dir > 0 ? f.lt(symbol, f.intConst(edge)) : f.lt(f.intConst(edge), symbol);
+      if (prover_.satisfiable(f.logicalAnd(component(context, symbol), shy)) == sym::Answer::Yes)
+        return nullptr;
+    }
+  }
   // A real fixed only implicitly (by no equation the simplifier solves) is
   // left symbolic: the model query below, over nonlinear real arithmetic,
   // costs more than the substitution saves (the contract stubs' fresh

@@ -1,6 +1,8 @@
 // Sequential programs: each property with a correct and a broken program.
 #include "Harness.h"
 
+#include "chorus/exec/ProverOracle.h"
+
 using namespace chorus;
 using namespace chorus::test;
 
@@ -604,3 +606,29 @@ TEST(Exec, TraceShowsSteps) {
 }
 
 } // namespace
+
+// A counter bounded above only by its own range and raised freely by every
+// other conjunct (seed 004's stagger: its input n beside `i < 2*n`) has no
+// unique value: one satisfiability check below the bound shows it, without
+// a model and its uniqueness (ProverOracle::computeUniqueValue).
+TEST(ProverOracle, NoUniqueValueBelowABoundOfItsOwn) {
+  sym::ExprFactory f;
+  exec::ProverOracle o(f);
+  sym::Expr n = f.symbol("n", f.intType()), i = f.symbol("i", f.intType());
+  sym::Expr two = f.intConst(2);
+  auto z3Calls = [&] {
+    for (const auto& [name, count] : o.callCounts())
+      if (name == "z3")
+        return count;
+    return uint64_t(0);
+  };
+  std::vector<sym::Expr> free{f.le(f.intConst(1), n), f.le(n, f.intConst(2147483647)),
+                              f.lt(i, f.mul(two, n)), f.le(f.intConst(0), i),
+                              f.eq(f.mod(i, two), f.intConst(1))};
+  EXPECT_EQ(o.uniqueValue(f.logicalAnd(free), n), nullptr);
+  EXPECT_EQ(z3Calls(), 1u);
+  // pinned at that bound by the others (2*n >= 9, n <= 5): n = 5
+  std::vector<sym::Expr> pinned{f.le(n, f.intConst(5)), f.le(f.intConst(9), f.mul(two, n)),
+                                f.lt(i, f.mul(two, n)), f.eq(f.mod(i, two), f.intConst(1))};
+  EXPECT_EQ(o.uniqueValue(f.logicalAnd(pinned), n), f.intConst(5));
+}
