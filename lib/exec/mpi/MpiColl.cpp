@@ -1174,12 +1174,23 @@ void completeV(Machine& m, CollKind kind, const std::vector<CollRec>& recs,
       v.assign(recs[i].data->children().begin(), recs[i].data->children().end());
     return v;
   };
+  // A mismatch between the root and another member of MPI_Gatherv or
+  // MPI_Scatterv is that member's: its count and datatype differ from what
+  // the root gives for it (the root gives one per member). It is reported
+  // at that member's call (kept in its record: it may have returned early,
+  // or not be the last to arrive), as it would be had it arrived last.
   auto mismatch = [&](size_t from, size_t to, int64_t sent, int64_t expected) {
-    m.fail(ViolationKind::MpiSignatureMismatch,
-           std::string(collName(kind)) + ": process " + std::to_string(group[from]) + " sends " +
-               sigText(sigById(sent)) + " to process " + std::to_string(group[to]) +
-               ", which expects " + sigText(sigById(expected)),
-           m.pc());
+    std::string msg = std::string(collName(kind)) + ": process " + std::to_string(group[from]) +
+                      " sends " + sigText(sigById(sent)) + " to process " +
+                      std::to_string(group[to]) + ", which expects " + sigText(sigById(expected));
+    size_t root = size_t(recs[0].root), at = from == root ? to : from;
+    if ((kind == CollKind::Gatherv || kind == CollKind::Scatterv) && at != root &&
+        group[at] != m.me) {
+      m.me = group[at];
+      m.thr = 0;
+      m.loc = unpackLoc(A[at].back());
+    }
+    m.fail(ViolationKind::MpiSignatureMismatch, msg, m.pc());
   };
   auto slices = [&](size_t i, const std::vector<Expr>& all) { // blocks of sender i
     std::vector<std::vector<Expr>> out;
@@ -1665,6 +1676,7 @@ Expr auxOf(Machine& m, int64_t mySig, size_t n, const VBlocks* s, const std::vec
     v.push_back(m.intc(r ? r->off[i] : 0));
     v.push_back(m.intc(r ? r->type[i] : 0));
   }
+  v.push_back(m.intc(packLoc(m.loc))); // the call (completeV's reports)
   return m.f.arrayLit(m.f.arrayType(m.f.intType()), v);
 }
 

@@ -166,6 +166,11 @@ struct SymLayout {
 /// symbolic datatype, mixed or negative layouts).
 std::optional<SymLayout> symLayout(Machine& m, int64_t dt, int proc = -1);
 
+/// A source location as one integer (file, line, column), and back (-1:
+/// none), for locations kept in MPI state (MpiReq.cpp).
+int64_t packLoc(model::SrcLoc l);
+model::SrcLoc unpackLoc(int64_t v);
+
 // ----------------------------------------------- environment (Mpi.cpp)
 void requireInit(Machine& m, const std::string& name);
 

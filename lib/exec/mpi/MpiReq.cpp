@@ -98,21 +98,6 @@ int64_t attachedSize(Machine& m, const ProcState& ps) {
   return ival(m, e->kind() == sym::Kind::TupleMake ? m.f.tupleRead(e, 0) : e);
 }
 
-/// A source location as one integer (file, line, column), and back.
-int64_t packLoc(model::SrcLoc l) {
-  return l.valid() ? (int64_t(l.file) << 40) | (int64_t(l.line) << 16) | int64_t(l.col & 0xffff)
-                   : -1;
-}
-model::SrcLoc unpackLoc(int64_t v) {
-  model::SrcLoc l;
-  if (v >= 0) {
-    l.file = uint32_t(v >> 40);
-    l.line = uint32_t((v >> 16) & 0xffffff);
-    l.col = uint32_t(v & 0xffff);
-  }
-  return l;
-}
-
 /// The request of a slot as a report names it: the kind of request and the
 /// call that made it ("the send request made at f.c:8:5").
 std::string requestText(Machine& m, const ProcState& ps, size_t r) {
@@ -186,6 +171,21 @@ void freeSlot(Machine& m, size_t slot) {
 }
 
 } // namespace
+
+int64_t packLoc(model::SrcLoc l) {
+  return l.valid() ? (int64_t(l.file) << 40) | (int64_t(l.line) << 16) | int64_t(l.col & 0xffff)
+                   : -1;
+}
+
+model::SrcLoc unpackLoc(int64_t v) {
+  model::SrcLoc l;
+  if (v >= 0) {
+    l.file = uint32_t(v >> 40);
+    l.line = uint32_t((v >> 16) & 0xffffff);
+    l.col = uint32_t(v & 0xffff);
+  }
+  return l;
+}
 
 void reapFreedSends(Machine& m, bool all) {
   const ProcState& ps = m.self();
