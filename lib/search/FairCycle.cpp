@@ -86,7 +86,7 @@ CycleFairness cycleFairness(exec::Executor& ex, const std::vector<exec::GlobalSt
     for (size_t i = 0; i < steps.size(); ++i) {
       const exec::Step& st = steps[i];
       exec::ProcMoves pm = ex.moves(states[i], st.proc);
-      bool test = callsAny(st, {"MPI_Test", "MPI_Iprobe", "MPI_Improbe"});
+      bool test = callsAny(st, {"MPI_Test", "MPI_Iprobe", "MPI_Improbe", "MPI_Request_get_status"});
       bool weakFail = false;
       for (const std::string& e : st.effects)
         weakFail = weakFail || e.find("fails spuriously") != std::string::npos;

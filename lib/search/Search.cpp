@@ -1114,7 +1114,8 @@ private:
           weakFail = weakFail || ef.find("fails spuriously") != std::string::npos;
         bool test = st.stmt.find("MPI_Test") != std::string::npos ||
                     st.stmt.find("MPI_Iprobe") != std::string::npos ||
-                    st.stmt.find("MPI_Improbe") != std::string::npos;
+                    st.stmt.find("MPI_Improbe") != std::string::npos ||
+                    st.stmt.find("MPI_Request_get_status") != std::string::npos;
         if (spurious || (weakFail && same >= 2))
           e.kind = FairGraph::Kind::Excused;
         else if (test && (st.choice != 0 || same >= 2)) {

@@ -52,7 +52,8 @@ enum ReqField : size_t {
   RMSrc,    // receive, complete: source, tag, count of the matched message
   RMTag,
   RMCount,
-  RLoc, // the call that made the request (packLoc), named in reports
+  RLoc,  // the call that made the request (packLoc), named in reports
+  RSeen, // 1: complete, and MPI_Request_get_status said so (a Test must too)
   kReqFields
 };
 constexpr size_t kHeader = 4;
@@ -394,18 +395,24 @@ void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_
   }
 }
 
-/// Wait/Test of a complete request: status, then inactive (persistent) or
-/// freed with the handle set to MPI_REQUEST_NULL.
-void finishReq(Machine& m, size_t slot, const Place& handle, Expr status) {
-  ProcState& ps = m.self();
-  int64_t kind = ifld(m, ps, slot, RKind);
-  if (kind == 2)
+/// The status of complete request `slot` (a receive: its message's source,
+/// tag and size; otherwise empty).
+void requestStatus(Machine& m, size_t slot, Expr status) {
+  const ProcState& ps = m.self();
+  if (ifld(m, ps, slot, RKind) == 2)
     writeStatus(m, status, fldc(ps, slot, RMSrc), fldc(ps, slot, RMTag), fldc(ps, slot, RMCount),
                 ifld(m, ps, slot, RDt));
   else
     writeStatus(m, status, m.intc(kAnySource), m.intc(kAnyTag), m.intc(0), mpiHandle(3, 7));
+}
+
+/// Wait/Test of a complete request: status, then inactive (persistent) or
+/// freed with the handle set to MPI_REQUEST_NULL.
+void finishReq(Machine& m, size_t slot, const Place& handle, Expr status) {
+  requestStatus(m, slot, status);
   if (ifld(m, m.self(), slot, RPersist)) {
     fld(m.self(), slot, RState) = m.intc(0);
+    fld(m.self(), slot, RSeen) = m.intc(0);
     return;
   }
   freeSlot(m, slot);
@@ -944,8 +951,14 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
   bool all = name == "MPI_Waitall" || name == "MPI_Testall" || single(name);
   bool some = name == "MPI_Waitsome" || name == "MPI_Testsome";
   // a Test may always find the operation(s) not yet complete (Testsome:
-  // outcount 0, MPI 3.1 §3.7.5)
-  if (a.flag || name == "MPI_Testsome") {
+  // outcount 0, MPI 3.1 §3.7.5), unless MPI_Request_get_status said they
+  // are (Test/Testall: each; Testany/Testsome: one)
+  size_t seen = 0, open = 0;
+  for (int64_t sl : slots)
+    if (stateOf(m, sl) != 0)
+      ++open, seen += ifld(m, m.self(), size_t(sl), RSeen) != 0;
+  bool mustComplete = all ? seen == open : seen > 0;
+  if ((a.flag || name == "MPI_Testsome") && !mustComplete) {
     Machine x = fresh();
     WaitArgs b = waitArgs(x, name, s);
     if (b.flag)
@@ -1042,6 +1055,48 @@ void resumeWait(Machine& m, const std::string& name, const model::Transition& t,
       maxSeq = std::max(maxSeq, ifld(m, m.self(), size_t(sl), RSeq));
   if (!a.flag && name != "MPI_Testsome")
     blockerMoves(m, fresh, out, slots, kProcNull, 0, 0, maxSeq);
+}
+
+/// MPI_Request_get_status(request, flag, status) (MPI 3.1 §3.7.3): MPI_Test
+/// without its effect on the request, which is neither freed nor made
+/// inactive (a later Wait/Test finishes it as usual). A null or inactive
+/// request: flag true, empty status. An active one: as MPI_Test, flag false
+/// (first) or, for each way it can complete now, complete with its status;
+/// it stays complete, not yet waited for.
+Machine::Outcome runGetStatus(Machine& m, const std::string&, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t slot = slotOf(m, m.arg(s, 0));
+  if (stateOf(m, slot) == 0) {
+    setInt(m, m.arg(s, 1), 1);
+    writeStatus(m, m.arg(s, 2), m.intc(kAnySource), m.intc(kAnyTag), m.intc(0), mpiHandle(3, 7));
+    return mpiDone(m, t);
+  }
+  m.unsafe = true;
+  m.ex.noteNondeterminism();
+  return Machine::Outcome::Blocked;
+}
+
+void resumeGetStatus(Machine& m, const std::string&, const model::Transition& t,
+                     const MachineMaker& fresh, std::vector<Successor>& out) {
+  const model::Stmt& s = t.stmt;
+  size_t slot = size_t(slotOf(m, m.arg(s, 0)));
+  bool complete = stateOf(m, int64_t(slot)) == 2;
+  if (!complete || !ifld(m, m.self(), slot, RSeen)) {
+    Machine x = fresh();
+    setInt(x, x.arg(s, 1), 0);
+    x.step.effects.push_back("not complete");
+    pushDone(x, t, out);
+  }
+  for (size_t o : complete ? std::vector<size_t>{SIZE_MAX - 1} : options(m, slot)) {
+    Machine x = fresh();
+    if (o != SIZE_MAX - 1)
+      completeReq(x, slot, o);
+    fld(x.self(), slot, RSeen) = x.intc(1);
+    setInt(x, x.arg(s, 1), 1);
+    requestStatus(x, slot, x.arg(s, 2));
+    x.step.effects.push_back("complete (the request stays until it is waited for)");
+    pushDone(x, t, out);
+  }
 }
 
 // ------------------------------------------------------------- probes
@@ -1654,7 +1709,8 @@ void checkAccess(Machine& m, const Place& pl, bool write) {
       ranges = derivedRanges(m, fldc(ps, r, RBuf), count, rdt, pl.proc);
     if (kind == 1 && st == 1 && (ival(m, fldc(ps, r, RSync)) != kFreedSend || sendInTransit(m, r)))
       check(r, kind, fldc(ps, r, RBuf), count, true, ranges);
-    else if (kind == 2 && st != 0)
+    else if (kind == 2 && st != 0 && !(st == 2 && ival(m, fldc(ps, r, RSeen))))
+      // (a receive MPI_Request_get_status found complete: its data is there)
       check(r, kind, fldc(ps, r, RBuf), count, false, ranges);
     else if (kind == 3 && st == 1) {
       if (ival(m, fldc(ps, r, RCount)) <= 0) // the number of guards (collRequestGuards)
@@ -1691,6 +1747,7 @@ void registerMpiReq(MpiTable& t) {
   t.add({"MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test", "MPI_Testall",
          "MPI_Testany", "MPI_Testsome"},
         {runWait, resumeWait});
+  t.add("MPI_Request_get_status", {runGetStatus, resumeGetStatus});
   t.add({"MPI_Probe", "MPI_Iprobe"}, {runProbe, resumeProbe});
   t.add({"MPI_Buffer_attach", "MPI_Buffer_detach"}, {runBufferAttach});
   t.add({"MPI_Wtime", "MPI_Wtick"}, {runWtime, nullptr, false});
