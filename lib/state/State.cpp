@@ -153,6 +153,7 @@ size_t GlobalState::hash() const {
     mix(h, size_t(m.datatype));
     mix(h, m.sync);
     mix(h, size_t(m.req + 3));
+    mix(h, m.probed);
     mix(h, m.seg);
     mix(h, size_t(m.heard));
   }
@@ -195,7 +196,7 @@ bool GlobalState::operator==(const GlobalState& o) const {
     const Message &a = msgs[i], &b = o.msgs[i];
     if (a.src != b.src || a.dst != b.dst || a.comm != b.comm || a.tag != b.tag ||
         a.data != b.data || a.count != b.count || a.datatype != b.datatype || a.sync != b.sync ||
-        a.req != b.req || a.seg != b.seg || a.heard != b.heard)
+        a.req != b.req || a.probed != b.probed || a.seg != b.seg || a.heard != b.heard)
       return false;
   }
   if (coll.kind != o.coll.kind)

@@ -225,7 +225,7 @@ Expr handleOf(Machine& m, size_t slot) {
 }
 
 bool envelopeMatches(Machine& m, int64_t src, int64_t tag, int64_t comm, const Message& msg) {
-  if (msg.dst != m.me || msg.comm != comm)
+  if (msg.dst != m.me || msg.comm != comm || msg.probed) // (a matched probe took it)
     return false;
   if (src != kAnySource && msg.src != src)
     return false;
@@ -1152,6 +1152,180 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
   }
 }
 
+// ---------------------------------------------------- matched probes
+
+// MPI 3.1 §3.8.2-3: a matched probe (MPI_Mprobe, MPI_Improbe) matches a
+// message as a receive posted at that point would, and removes it from
+// matching: no other receive or probe can take it (Message::probed), and
+// the next message of its channel becomes eligible. The message handle it
+// returns names it (kind 10, index kMsgBase + the number in probed, the
+// lowest one free among the process's probed messages); MPI_Mrecv and
+// MPI_Imrecv receive exactly that message and set the handle to
+// MPI_MESSAGE_NULL. A probe of MPI_PROC_NULL returns MPI_MESSAGE_NO_PROC,
+// whose receive returns at once with the status of a receive from
+// MPI_PROC_NULL. A synchronous sender is released when the message is
+// received (MPI_Mrecv, MPI_Imrecv: the receive has started), not at the
+// probe. A message probed and never received is a message never received
+// (MPI_Finalize).
+constexpr int64_t kMessageNull = mpiHandle(10, 0), kMessageNoProc = mpiHandle(10, 1);
+constexpr int64_t kMsgBase = 0x1000;
+
+/// A matched probe takes message mi: its handle to *msgPtr, the status.
+void takeProbed(Machine& m, size_t mi, Expr msgPtr, Expr status) {
+  int used = 0;
+  std::vector<uint8_t> taken(1);
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+    if (const Message& o = m.gs.msgs[i]; o.dst == m.me && o.probed) {
+      taken.resize(std::max(taken.size(), size_t(o.probed) + 1));
+      taken[o.probed] = 1;
+    }
+  while (used + 1 < int(taken.size()) && taken[size_t(used + 1)])
+    ++used;
+  uint16_t k = uint16_t(used + 1);
+  m.gs.msgs.mut(mi).probed = k;
+  const Message msg = m.gs.msgs[mi];
+  m.writePlace(m.placeOfPointer(msgPtr, m.P.types.intType(), m.me),
+               m.intc(mpiHandle(10, int(kMsgBase + k))));
+  writeStatus(m, status, m.intc(procToRank(m, msg.comm, msg.src)), msg.tag, messageBytes(m, msg),
+              msg.datatype);
+  m.step.effects.push_back("matched probe: message from " + std::to_string(msg.src) +
+                           " (message handle " + std::to_string(kMsgBase + k) + ")");
+  // verify --contract, the causal waitsfor check: as for MPI_Probe
+  if (m.ex.options().contract && (m.self().heard | msg.heard) != m.self().heard)
+    m.self().heard |= msg.heard;
+}
+
+Machine::Outcome runMprobe(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  bool im = name == "MPI_Improbe";
+  int64_t src = m.requireConcrete(m.arg(s, 0), "source rank");
+  checkTagComm(m, m.arg(s, 1), m.arg(s, 2), true);
+  checkRank(m, src, m.arg(s, 2), true);
+  if (src == kProcNull) {
+    if (im)
+      setInt(m, m.arg(s, 3), 1);
+    m.writePlace(m.placeOfPointer(m.arg(s, im ? 4 : 3), m.P.types.intType(), m.me),
+                 m.intc(kMessageNoProc));
+    writeStatus(m, m.arg(s, im ? 5 : 4), m.intc(kProcNull), m.intc(kAnyTag), m.intc(0),
+                mpiHandle(3, 7));
+    return mpiDone(m, t);
+  }
+  if (src == kAnySource || im) {
+    m.unsafe = true;
+    m.ex.noteNondeterminism();
+  }
+  rankToProc(m, m.requireConcrete(m.arg(s, 2), "communicator"), src >= 0 ? src : 0);
+  return Machine::Outcome::Blocked;
+}
+
+void resumeMprobe(Machine& m, const std::string& name, const model::Transition& t,
+                  const MachineMaker& fresh, std::vector<Successor>& out) {
+  const model::Stmt& s = t.stmt;
+  bool im = name == "MPI_Improbe";
+  int64_t src = *m.concreteInt(m.arg(s, 0)), tag = *m.concreteInt(m.arg(s, 1)),
+          comm = *m.concreteInt(m.arg(s, 2));
+  if (src >= 0)
+    src = rankToProc(m, comm, src);
+  if (im) { // (first: the not-found outcome, FairCycle.cpp)
+    Machine x = fresh();
+    setInt(x, x.arg(s, 3), 0);
+    pushDone(x, t, out);
+  }
+  std::vector<size_t> ms = eligible(m, src, tag, comm, kInfSeq);
+  if (ms.empty() && !im)
+    m.blockedWhy = std::string("in MPI_Mprobe, waits for a message from ") +
+                   (src >= 0 ? "process " + std::to_string(src) : std::string("any process"));
+  for (size_t mi : ms) {
+    Machine x = fresh();
+    if (im)
+      setInt(x, x.arg(s, 3), 1);
+    takeProbed(x, mi, x.arg(s, im ? 4 : 3), x.arg(s, im ? 5 : 4));
+    pushDone(x, t, out);
+  }
+  if (!im) // (a probe is a receive posted now: earlier requests go first)
+    blockerMoves(m, fresh, out, {}, src, tag, comm, kInfSeq);
+}
+
+/// The message a matched probe took for handle *msgPtr of MPI_Mrecv /
+/// MPI_Imrecv (its index), -1 for MPI_MESSAGE_NO_PROC; any other handle is
+/// MPI_INVALID_ARGUMENT. The handle becomes MPI_MESSAGE_NULL.
+int64_t probedMessage(Machine& m, const std::string& name, Expr msgPtr) {
+  Place hp = m.placeOfPointer(msgPtr, m.P.types.intType(), m.me);
+  Expr hv = m.readPlace(hp);
+  m.checkDefined(hv);
+  int64_t h = m.requireConcrete(hv, "message handle");
+  int64_t found = -2;
+  if (h == kMessageNoProc)
+    found = -1;
+  else if ((h >> 24) == 10 && (h & 0xffffff) > kMsgBase)
+    for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+      if (const Message& o = m.gs.msgs[i];
+          o.dst == m.me && o.probed && kMsgBase + o.probed == (h & 0xffffff))
+        found = int64_t(i);
+  if (found == -2)
+    m.fail(ViolationKind::MpiInvalidArgument,
+           name + " of " +
+               (h == kMessageNull ? std::string("MPI_MESSAGE_NULL")
+                                  : "message handle " + handleText(h)) +
+               ": not the handle of a message taken by a matched probe and not yet received",
+           m.pc());
+  m.writePlace(hp, m.intc(kMessageNull));
+  return found;
+}
+
+/// MPI_Mrecv(buf, count, datatype, message, status): the receive of the
+/// probed message (MPI 3.1 §3.8.3).
+Machine::Outcome runMrecv(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
+  if (auto c = m.boundedConcrete(m.arg(s, 1), "count"); c && *c < 0)
+    m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+  else if (!c)
+    m.require(m.f.le(m.intc(0), m.arg(s, 1)), ViolationKind::MpiInvalidCount, "negative count");
+  int64_t mi = probedMessage(m, name, m.arg(s, 3));
+  if (mi < 0) {
+    checkDatatype(m, dt);
+    writeStatus(m, m.arg(s, 4), m.intc(kProcNull), m.intc(kAnyTag), m.intc(0), dt);
+    return mpiDone(m, t);
+  }
+  receive(m, size_t(mi), m.arg(s, 0), m.arg(s, 1), dt, m.arg(s, 4));
+  return mpiDone(m, t);
+}
+
+/// MPI_Imrecv(buf, count, datatype, message, request): a receive request
+/// for the probed message. It is complete at once (the message is there,
+/// and its receive has started: a synchronous sender is released); until
+/// a Wait or Test finishes it, its buffer is MPI's as for MPI_Irecv, and a
+/// Test may find it not complete.
+Machine::Outcome runImrecv(Machine& m, const std::string& name, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
+  if (symbolicCountType(m, m.arg(s, 1), dt, "receive count")) {
+    m.require(m.f.le(m.intc(0), m.arg(s, 1)), ViolationKind::MpiInvalidCount, "negative count");
+  } else {
+    int64_t count = m.requireConcrete(m.arg(s, 1), "count");
+    if (count < 0)
+      m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+    if (count > 0)
+      bufferType(m, m.arg(s, 0), dt, ViolationKind::MpiInvalidBuffer);
+  }
+  int64_t mi = probedMessage(m, name, m.arg(s, 3));
+  size_t slot = newSlot(m);
+  ProcState& ps = m.self();
+  fld(ps, slot, RKind) = m.intc(2);
+  fld(ps, slot, RState) = m.intc(1);
+  fld(ps, slot, RBuf) = m.arg(s, 0);
+  fld(ps, slot, RCount) = m.arg(s, 1);
+  fld(ps, slot, RDt) = m.intc(dt);
+  fld(ps, slot, RPeer) = m.intc(mi < 0 ? kProcNull : m.gs.msgs[size_t(mi)].src);
+  fld(ps, slot, RTag) = mi < 0 ? m.intc(kAnyTag) : m.gs.msgs[size_t(mi)].tag;
+  fld(ps, slot, RComm) = m.intc(mi < 0 ? kCommWorld : m.gs.msgs[size_t(mi)].comm);
+  checkReceiveOverlap(m, slot);
+  completeReq(m, slot, mi < 0 ? SIZE_MAX : size_t(mi));
+  storeHandle(m, m.arg(s, 4), slot);
+  return mpiDone(m, t);
+}
+
 // ------------------------------------------------------ buffered mode
 
 Machine::Outcome runBufferAttach(Machine& m, const std::string& name, const model::Transition& t) {
@@ -1749,6 +1923,9 @@ void registerMpiReq(MpiTable& t) {
         {runWait, resumeWait});
   t.add("MPI_Request_get_status", {runGetStatus, resumeGetStatus});
   t.add({"MPI_Probe", "MPI_Iprobe"}, {runProbe, resumeProbe});
+  t.add({"MPI_Mprobe", "MPI_Improbe"}, {runMprobe, resumeMprobe});
+  t.add("MPI_Mrecv", {runMrecv});
+  t.add("MPI_Imrecv", {runImrecv});
   t.add({"MPI_Buffer_attach", "MPI_Buffer_detach"}, {runBufferAttach});
   t.add({"MPI_Wtime", "MPI_Wtick"}, {runWtime, nullptr, false});
 }

@@ -172,6 +172,8 @@ typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
 #define MPI_WIN_NULL        CHORUS_MPI_HANDLE(MPI_Win, 8, 0)
 #define MPI_FILE_NULL       CHORUS_MPI_HANDLE(MPI_File, 9, 0)
 #define MPI_MESSAGE_NULL    CHORUS_MPI_HANDLE(MPI_Message, 10, 0)
+/* the message handle of a matched probe from MPI_PROC_NULL (MPI 3.1 §3.8.2) */
+#define MPI_MESSAGE_NO_PROC CHORUS_MPI_HANDLE(MPI_Message, 10, 1)
 
 /* ------------------------------------------------------------------ */
 /* Predefined communicators and groups                                  */

@@ -209,6 +209,10 @@ struct Message {
   /// synchronous outcome of its choice, potential-deadlock mode)
   uint8_t sync = 0;
   int req = -1; ///< sender's request slot (nonblocking send), -1: none
+  /// Taken by a matched probe of its destination (MPI_Mprobe, MPI_Improbe):
+  /// out of matching, received only through the message handle of this
+  /// number (lib/exec MpiReq.cpp); 0: not probed.
+  uint16_t probed = 0;
   /// `verify --contract`: the sender's segment when it sent (seed 002
   /// §2.3: the number of its collective actions so far); 0 otherwise.
   uint16_t seg = 0;
