@@ -166,6 +166,9 @@ struct SymLayout {
 /// symbolic datatype, mixed or negative layouts).
 std::optional<SymLayout> symLayout(Machine& m, int64_t dt, int proc = -1);
 
+/// The cancelled field of the MPI_Status at st (MPI_Test_cancelled), when it
+/// has one (MpiReq.cpp).
+void statusCancelled(Machine& m, const Place& st, bool cancelled);
 /// A source location as one integer (file, line, column), and back (-1:
 /// none), for locations kept in MPI state (MpiReq.cpp).
 int64_t packLoc(model::SrcLoc l);

@@ -310,6 +310,7 @@ void receive(Machine& m, size_t mi, Expr buf, Expr countE, int64_t dt, Expr stat
       fp.path.push_back(m.intc(k));
       m.writePlace(fp, vals[k]);
     }
+    statusCancelled(m, st, false);
   }
   std::string d = rcount ? "" : m.show(msg.count) + " values";
   for (size_t i = 0; i < data.size() && i < 8; ++i)
@@ -390,6 +391,7 @@ void procNullStatus(Machine& m, Expr status) {
     fp.path.push_back(m.intc(k));
     m.writePlace(fp, vals[k]);
   }
+  statusCancelled(m, st, false);
 }
 
 Machine::Outcome runSend(Machine& m, const std::string& name, const model::Transition& t) {

@@ -52,8 +52,9 @@ enum ReqField : size_t {
   RMSrc,    // receive, complete: source, tag, count of the matched message
   RMTag,
   RMCount,
-  RLoc,  // the call that made the request (packLoc), named in reports
-  RSeen, // 1: complete, and MPI_Request_get_status said so (a Test must too)
+  RLoc,    // the call that made the request (packLoc), named in reports
+  RSeen,   // 1: complete, and MPI_Request_get_status said so (a Test must too)
+  RCancel, // MPI_Cancel: 0 none, kCancelMarked (active), kCancelled (complete)
   kReqFields
 };
 constexpr size_t kHeader = 4;
@@ -61,6 +62,7 @@ constexpr int64_t kReqBase = 0x1000;
 constexpr int64_t kRequestNull = mpiHandle(5, 0);
 constexpr int64_t kInfSeq = INT64_MAX;
 constexpr int64_t kFreedSend = 4; // RSync of a send freed while its message is in transit
+constexpr int64_t kCancelMarked = 1, kCancelled = 2;
 
 bool gInternal = false; // MPI's own buffer accesses are not checked
 struct InternalAccess {
@@ -188,6 +190,15 @@ model::SrcLoc unpackLoc(int64_t v) {
   return l;
 }
 
+void statusCancelled(Machine& m, const Place& st, bool cancelled) {
+  const model::Type* stt = m.typeAt(m.proc(m.me), st.root, st.path, st.path.size());
+  if (!stt->isRecord() || stt->fields.size() < 5)
+    return;
+  Place fp = st;
+  fp.path.push_back(m.intc(4));
+  m.writePlace(fp, m.intc(cancelled));
+}
+
 void reapFreedSends(Machine& m, bool all) {
   const ProcState& ps = m.self();
   for (size_t r = numSlots(ps); r-- > 0;)
@@ -277,8 +288,17 @@ bool syncPending(Machine& m, size_t slot) {
 /// posted receive request of the destination that takes it.
 constexpr size_t kRemoteMatch = SIZE_MAX - 2;
 
+/// Option of a request marked by MPI_Cancel: the cancellation succeeds.
+constexpr size_t kCancelOpt = SIZE_MAX - 3;
+
+bool cancelMarked(Machine& m, size_t slot) {
+  return ifld(m, m.self(), slot, RCancel) == kCancelMarked;
+}
+
 /// Ways an active request can complete now: message indices (receives),
-/// SIZE_MAX for a completion without a message.
+/// SIZE_MAX for a completion without a message, kCancelOpt for the success
+/// of MPI_Cancel (a receive not matched yet, a send whose message is in
+/// transit: MPI 3.1 §3.8.4, its Wait returns whatever the others do).
 std::vector<size_t> options(Machine& m, size_t slot) {
   const ProcState& ps = m.self();
   if (ifld(m, ps, slot, RState) != 1)
@@ -287,14 +307,22 @@ std::vector<size_t> options(Machine& m, size_t slot) {
   if (kind == 2) {
     if (ifld(m, ps, slot, RPeer) == kProcNull)
       return {SIZE_MAX};
-    return eligible(m, ifld(m, ps, slot, RPeer), ifld(m, ps, slot, RTag), ifld(m, ps, slot, RComm),
-                    ifld(m, ps, slot, RSeq));
+    std::vector<size_t> o = eligible(m, ifld(m, ps, slot, RPeer), ifld(m, ps, slot, RTag),
+                                     ifld(m, ps, slot, RComm), ifld(m, ps, slot, RSeq));
+    if (cancelMarked(m, slot))
+      o.push_back(kCancelOpt);
+    return o;
   }
   if (kind == 1) {
+    std::vector<size_t> o;
     int64_t mi = syncPendingMsg(m, slot);
-    if (mi >= 0)
-      return postedReceiveFor(m, size_t(mi)) >= 0 ? std::vector<size_t>{kRemoteMatch}
-                                                  : std::vector<size_t>{};
+    if (mi < 0)
+      o.push_back(SIZE_MAX);
+    else if (postedReceiveFor(m, size_t(mi)) >= 0)
+      o.push_back(kRemoteMatch);
+    if (cancelMarked(m, slot) && sendInTransit(m, slot))
+      o.push_back(kCancelOpt);
+    return o;
   }
   if (kind == 3 && !collRequestDone(m, slot))
     return {};
@@ -304,7 +332,8 @@ std::vector<size_t> options(Machine& m, size_t slot) {
 bool isWild(Machine& m, size_t slot) {
   const ProcState& ps = m.self();
   int64_t k = ifld(m, ps, slot, RKind);
-  return (k == 2 && ifld(m, ps, slot, RPeer) == kAnySource) || (k == 1 && syncPending(m, slot));
+  return (k == 2 && ifld(m, ps, slot, RPeer) == kAnySource) || (k == 1 && syncPending(m, slot)) ||
+         cancelMarked(m, slot);
 }
 
 void matchToPosted(Machine& m, size_t mi, size_t r);
@@ -315,6 +344,27 @@ void completeReq(Machine& m, size_t slot, size_t opt) {
   ProcState& ps = m.self();
   int64_t kind = ifld(m, ps, slot, RKind);
   fld(ps, slot, RState) = m.intc(2);
+  if (opt == kCancelOpt) {
+    // the operation is as if it never happened: a receive took no message,
+    // a send's message is gone; its status says cancelled
+    fld(ps, slot, RCancel) = m.intc(kCancelled);
+    if (kind == 1) {
+      for (size_t i = m.gs.msgs.size(); i-- > 0;)
+        if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(slot))
+          m.gs.msgs.erase(i);
+      m.step.effects.push_back("send request " + std::to_string(kReqBase + int64_t(slot)) +
+                               " cancelled: its message is withdrawn");
+      return;
+    }
+    fld(m.self(), slot, RMSrc) = m.intc(kAnySource);
+    fld(m.self(), slot, RMTag) = m.intc(kAnyTag);
+    fld(m.self(), slot, RMCount) = m.intc(0);
+    m.step.effects.push_back("receive request " + std::to_string(kReqBase + int64_t(slot)) +
+                             " cancelled");
+    if (ifld(m, m.self(), slot, RSync) != 0) // (freed while active: nobody waits for it)
+      freeSlot(m, slot);
+    return;
+  }
   if (kind == 1 && opt == kRemoteMatch) {
     size_t mi = size_t(syncPendingMsg(m, slot));
     matchToPosted(m, mi, size_t(postedReceiveFor(m, mi)));
@@ -375,7 +425,8 @@ void matchToPosted(Machine& m, size_t mi, size_t r) {
                            std::to_string(dst));
 }
 
-void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_t dt) {
+void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_t dt,
+                 bool cancelled = false) {
   if (isSpecial(m, status, "chorus_mpi_status_ignore_") ||
       isSpecial(m, status, "chorus_mpi_statuses_ignore_"))
     return;
@@ -393,17 +444,20 @@ void writeStatus(Machine& m, Expr status, Expr src, Expr tag, Expr count, int64_
     fp.path.push_back(m.intc(k));
     m.writePlace(fp, vals[k]);
   }
+  statusCancelled(m, st, cancelled);
 }
 
 /// The status of complete request `slot` (a receive: its message's source,
 /// tag and size; otherwise empty).
 void requestStatus(Machine& m, size_t slot, Expr status) {
   const ProcState& ps = m.self();
+  bool cancelled = ifld(m, ps, slot, RCancel) == kCancelled;
   if (ifld(m, ps, slot, RKind) == 2)
     writeStatus(m, status, fldc(ps, slot, RMSrc), fldc(ps, slot, RMTag), fldc(ps, slot, RMCount),
-                ifld(m, ps, slot, RDt));
+                ifld(m, ps, slot, RDt), cancelled);
   else
-    writeStatus(m, status, m.intc(kAnySource), m.intc(kAnyTag), m.intc(0), mpiHandle(3, 7));
+    writeStatus(m, status, m.intc(kAnySource), m.intc(kAnyTag), m.intc(0), mpiHandle(3, 7),
+                cancelled);
 }
 
 /// Wait/Test of a complete request: status, then inactive (persistent) or
@@ -413,6 +467,7 @@ void finishReq(Machine& m, size_t slot, const Place& handle, Expr status) {
   if (ifld(m, m.self(), slot, RPersist)) {
     fld(m.self(), slot, RState) = m.intc(0);
     fld(m.self(), slot, RSeen) = m.intc(0);
+    fld(m.self(), slot, RCancel) = m.intc(0);
     return;
   }
   freeSlot(m, slot);
@@ -458,18 +513,23 @@ void blockerMoves(Machine& m, const MachineMaker& fresh, std::vector<Successor>&
         std::find(targets.begin(), targets.end(), int64_t(r)) != targets.end())
       continue;
     std::vector<size_t> opts = options(m, r);
+    bool stands = false; // (its cancellation, if marked, clears the way too)
     for (size_t o : opts) {
-      if (o == SIZE_MAX)
+      if (o == SIZE_MAX || (o == kCancelOpt && !stands))
         continue;
-      const Message& msg = m.gs.msgs[o];
-      bool blocks = tSrc != kProcNull && envelopeMatches(m, tSrc, tTag, tComm, msg);
-      for (int64_t t : targets)
-        if (t >= 0 && ifld(m, ps, size_t(t), RKind) == 2 &&
-            envelopeMatches(m, ifld(m, ps, size_t(t), RPeer), ifld(m, ps, size_t(t), RTag),
-                            ifld(m, ps, size_t(t), RComm), msg))
-          blocks = true;
+      bool blocks = o == kCancelOpt;
+      if (!blocks) {
+        const Message& msg = m.gs.msgs[o];
+        blocks = tSrc != kProcNull && envelopeMatches(m, tSrc, tTag, tComm, msg);
+        for (int64_t t : targets)
+          if (t >= 0 && ifld(m, ps, size_t(t), RKind) == 2 &&
+              envelopeMatches(m, ifld(m, ps, size_t(t), RPeer), ifld(m, ps, size_t(t), RTag),
+                              ifld(m, ps, size_t(t), RComm), msg))
+            blocks = true;
+      }
       if (!blocks)
         continue;
+      stands = true;
       Machine x = fresh();
       completeReq(x, r, o);
       x.step.effects.push_back("progress: request " + std::to_string(kReqBase + r) + " matched");
@@ -1099,6 +1159,59 @@ void resumeGetStatus(Machine& m, const std::string&, const model::Transition& t,
   }
 }
 
+/// MPI_Cancel(request) (MPI 3.1 §3.8.4): marks an active request for
+/// cancellation; it still has to be completed (Wait, Test) or freed. Either
+/// the cancellation succeeds (the operation is as if it never happened) or
+/// the operation completes normally, not both, and a Wait of it returns
+/// whatever the other processes do: its completion may take the cancel
+/// (kCancelOpt: a receive not matched yet, a send whose message is still in
+/// transit) or any way it could complete anyway. Sends too: MPI 3.1 lets
+/// their cancellation succeed (Open MPI never does; its outcome is one of
+/// those explored). A complete request: no effect. MPI_REQUEST_NULL, an
+/// inactive persistent request, a nonblocking collective's request
+/// (§5.12): MPI_INVALID_REQUEST.
+Machine::Outcome runCancel(Machine& m, const std::string&, const model::Transition& t) {
+  Place hp = m.placeOfPointer(m.arg(t.stmt, 0), m.P.types.intType(), m.me);
+  int64_t slot = slotOf(m, m.readPlace(hp));
+  if (slot < 0)
+    m.fail(ViolationKind::MpiInvalidRequest, "MPI_Cancel of MPI_REQUEST_NULL", m.pc());
+  int64_t kind = ifld(m, m.self(), size_t(slot), RKind);
+  int64_t state = ifld(m, m.self(), size_t(slot), RState);
+  if (kind == 3)
+    m.fail(ViolationKind::MpiInvalidRequest,
+           "MPI_Cancel of the request of a nonblocking collective (MPI 3.1 §5.12)", m.pc());
+  if (state == 0)
+    m.fail(ViolationKind::MpiInvalidRequest,
+           "MPI_Cancel of an inactive persistent request (nothing to cancel)", m.pc());
+  if (state == 1) {
+    fld(m.self(), size_t(slot), RCancel) = m.intc(kCancelMarked);
+    m.step.effects.push_back("request " + std::to_string(kReqBase + slot) +
+                             " marked for cancellation");
+  }
+  return mpiDone(m, t);
+}
+
+/// MPI_Test_cancelled(status, flag): whether the request of the status was
+/// cancelled (its field chorus_cancelled_; a status no call wrote is an
+/// uninitialized read).
+Machine::Outcome runTestCancelled(Machine& m, const std::string&, const model::Transition& t) {
+  const model::Stmt& s = t.stmt;
+  Expr sp = m.arg(s, 0);
+  if (isSpecial(m, sp, "chorus_mpi_status_ignore_") ||
+      isSpecial(m, sp, "chorus_mpi_statuses_ignore_"))
+    m.fail(ViolationKind::MpiInvalidArgument, "MPI_Test_cancelled of MPI_STATUS_IGNORE", m.pc());
+  Place st = m.placeOfPointer(sp, nullptr, m.me);
+  const model::Type* stt = m.typeAt(m.self(), st.root, st.path, st.path.size());
+  if (!stt->isRecord() || stt->fields.size() < 5)
+    throw Unsupported("MPI_Status of unexpected shape at " + m.where());
+  st.path.push_back(m.intc(4));
+  Expr c = m.readPlace(st);
+  m.checkDefined(c);
+  m.writePlace(m.placeOfPointer(m.arg(s, 1), m.P.types.intType(), m.me),
+               m.f.ite(m.f.eq(c, m.intc(0)), m.intc(0), m.intc(1)));
+  return mpiDone(m, t);
+}
+
 // ------------------------------------------------------------- probes
 
 Machine::Outcome runProbe(Machine& m, const std::string& name, const model::Transition& t) {
@@ -1420,7 +1533,7 @@ bool anySync(Machine& m) {
 
 bool isWildRecv(Machine& m, int proc, size_t r) {
   const ProcState& ps = m.proc(proc);
-  return ifld(m, ps, r, RPeer) == kAnySource;
+  return ifld(m, ps, r, RPeer) == kAnySource || ifld(m, ps, r, RCancel) == kCancelMarked;
 }
 
 } // namespace
@@ -1448,7 +1561,7 @@ void settleSync(Machine& m) {
       size_t i = cand[k];
       int64_t r = postedReceiveFor(m, i);
       if (r < 0 || isWildRecv(m, m.gs.msgs[i].dst, size_t(r)))
-        continue;
+        continue; // (a wildcard or cancelled-marked request: not forced)
       matchToPosted(m, i, size_t(r));
       changed = true;
     }
@@ -1922,6 +2035,8 @@ void registerMpiReq(MpiTable& t) {
          "MPI_Testany", "MPI_Testsome"},
         {runWait, resumeWait});
   t.add("MPI_Request_get_status", {runGetStatus, resumeGetStatus});
+  t.add("MPI_Cancel", {runCancel});
+  t.add("MPI_Test_cancelled", {runTestCancelled});
   t.add({"MPI_Probe", "MPI_Iprobe"}, {runProbe, resumeProbe});
   t.add({"MPI_Mprobe", "MPI_Improbe"}, {runMprobe, resumeMprobe});
   t.add("MPI_Mrecv", {runMrecv});
