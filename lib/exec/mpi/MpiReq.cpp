@@ -295,6 +295,15 @@ bool cancelMarked(Machine& m, size_t slot) {
   return ifld(m, m.self(), slot, RCancel) == kCancelMarked;
 }
 
+/// The message of send request `slot` is in transit and no matched probe
+/// took it (then it is matched: its send can no longer be cancelled).
+bool sendCancellable(const Machine& m, size_t slot) {
+  for (size_t i = 0; i < m.gs.msgs.size(); ++i)
+    if (const Message& msg = m.gs.msgs[i]; msg.src == m.me && msg.req == int(slot))
+      return !msg.probed;
+  return false;
+}
+
 /// Ways an active request can complete now: message indices (receives),
 /// SIZE_MAX for a completion without a message, kCancelOpt for the success
 /// of MPI_Cancel (a receive not matched yet, a send whose message is in
@@ -320,7 +329,7 @@ std::vector<size_t> options(Machine& m, size_t slot) {
       o.push_back(SIZE_MAX);
     else if (postedReceiveFor(m, size_t(mi)) >= 0)
       o.push_back(kRemoteMatch);
-    if (cancelMarked(m, slot) && sendInTransit(m, slot))
+    if (cancelMarked(m, slot) && sendCancellable(m, slot))
       o.push_back(kCancelOpt);
     return o;
   }
