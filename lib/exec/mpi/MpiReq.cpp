@@ -1223,59 +1223,6 @@ Machine::Outcome runTestCancelled(Machine& m, const std::string&, const model::T
 
 // ------------------------------------------------------------- probes
 
-Machine::Outcome runProbe(Machine& m, const std::string& name, const model::Transition& t) {
-  const model::Stmt& s = t.stmt;
-  int64_t src = m.requireConcrete(m.arg(s, 0), "source rank");
-  checkTagComm(m, m.arg(s, 1), m.arg(s, 2), true);
-  checkRank(m, src, m.arg(s, 2), true);
-  if (src == kProcNull) {
-    if (name == "MPI_Iprobe")
-      setInt(m, m.arg(s, 3), 1);
-    writeStatus(m, m.arg(s, name == "MPI_Iprobe" ? 4 : 3), m.intc(kProcNull), m.intc(kAnyTag),
-                m.intc(0), mpiHandle(3, 7));
-    return mpiDone(m, t);
-  }
-  if (src == kAnySource || name == "MPI_Iprobe") {
-    m.unsafe = true;
-    m.ex.noteNondeterminism();
-  }
-  rankToProc(m, m.requireConcrete(m.arg(s, 2), "communicator"), src >= 0 ? src : 0);
-  return Machine::Outcome::Blocked;
-}
-
-void resumeProbe(Machine& m, const std::string& name, const model::Transition& t,
-                 const MachineMaker& fresh, std::vector<Successor>& out) {
-  const model::Stmt& s = t.stmt;
-  bool ip = name == "MPI_Iprobe";
-  int64_t src = *m.concreteInt(m.arg(s, 0)), tag = *m.concreteInt(m.arg(s, 1)),
-          comm = *m.concreteInt(m.arg(s, 2));
-  if (src >= 0)
-    src = rankToProc(m, comm, src);
-  if (ip) {
-    Machine x = fresh();
-    setInt(x, x.arg(s, 3), 0);
-    pushDone(x, t, out);
-  }
-  for (size_t mi : eligible(m, src, tag, comm, kInfSeq)) {
-    Machine x = fresh();
-    const Message msg = x.gs.msgs[mi];
-    if (ip)
-      setInt(x, x.arg(s, 3), 1);
-    writeStatus(x, x.arg(s, ip ? 4 : 3), x.intc(procToRank(x, msg.comm, msg.src)), msg.tag,
-                messageBytes(x, msg), msg.datatype);
-    x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
-    // verify --contract, the causal waitsfor check: a probe that reports a
-    // message is a communication edge (the message was sent before the
-    // probe returns), so the prober hears what the sender had heard when
-    // it sent (Message::heard, stamped by CollectiveContractMonitor)
-    if (x.ex.options().contract && (x.self().heard | msg.heard) != x.self().heard)
-      x.self().heard |= msg.heard;
-    pushDone(x, t, out);
-  }
-}
-
-// ---------------------------------------------------- matched probes
-
 // MPI 3.1 §3.8.2-3: a matched probe (MPI_Mprobe, MPI_Improbe) matches a
 // message as a receive posted at that point would, and removes it from
 // matching: no other receive or probe can take it (Message::probed), and
@@ -1292,47 +1239,52 @@ void resumeProbe(Machine& m, const std::string& name, const model::Transition& t
 constexpr int64_t kMessageNull = mpiHandle(10, 0), kMessageNoProc = mpiHandle(10, 1);
 constexpr int64_t kMsgBase = 0x1000;
 
-/// A matched probe takes message mi: its handle to *msgPtr, the status.
-void takeProbed(Machine& m, size_t mi, Expr msgPtr, Expr status) {
-  int used = 0;
-  std::vector<uint8_t> taken(1);
+/// The arguments after (source, tag, comm) of MPI_Probe, MPI_Iprobe,
+/// MPI_Mprobe, MPI_Improbe: flag (nonblocking forms), message handle
+/// (matched forms), status.
+struct ProbeArgs {
+  bool test, matched;
+  size_t flag, message, status;
+  explicit ProbeArgs(const std::string& name)
+      : test(name == "MPI_Iprobe" || name == "MPI_Improbe"),
+        matched(name == "MPI_Mprobe" || name == "MPI_Improbe"), flag(3), message(3 + test),
+        status(3 + test + matched) {}
+};
+
+/// A matched probe takes message mi: its handle to *msgPtr.
+void takeProbed(Machine& m, size_t mi, Expr msgPtr) {
+  std::vector<uint8_t> taken(2);
   for (size_t i = 0; i < m.gs.msgs.size(); ++i)
     if (const Message& o = m.gs.msgs[i]; o.dst == m.me && o.probed) {
-      taken.resize(std::max(taken.size(), size_t(o.probed) + 1));
+      taken.resize(std::max(taken.size(), size_t(o.probed) + 2));
       taken[o.probed] = 1;
     }
-  while (used + 1 < int(taken.size()) && taken[size_t(used + 1)])
-    ++used;
-  uint16_t k = uint16_t(used + 1);
+  uint16_t k = 1;
+  while (taken[k])
+    ++k;
   m.gs.msgs.mut(mi).probed = k;
-  const Message msg = m.gs.msgs[mi];
   m.writePlace(m.placeOfPointer(msgPtr, m.P.types.intType(), m.me),
                m.intc(mpiHandle(10, int(kMsgBase + k))));
-  writeStatus(m, status, m.intc(procToRank(m, msg.comm, msg.src)), msg.tag, messageBytes(m, msg),
-              msg.datatype);
-  m.step.effects.push_back("matched probe: message from " + std::to_string(msg.src) +
-                           " (message handle " + std::to_string(kMsgBase + k) + ")");
-  // verify --contract, the causal waitsfor check: as for MPI_Probe
-  if (m.ex.options().contract && (m.self().heard | msg.heard) != m.self().heard)
-    m.self().heard |= msg.heard;
+  m.step.effects.push_back("message handle " + std::to_string(kMsgBase + k));
 }
 
-Machine::Outcome runMprobe(Machine& m, const std::string& name, const model::Transition& t) {
+Machine::Outcome runProbe(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
-  bool im = name == "MPI_Improbe";
+  ProbeArgs a(name);
   int64_t src = m.requireConcrete(m.arg(s, 0), "source rank");
   checkTagComm(m, m.arg(s, 1), m.arg(s, 2), true);
   checkRank(m, src, m.arg(s, 2), true);
   if (src == kProcNull) {
-    if (im)
-      setInt(m, m.arg(s, 3), 1);
-    m.writePlace(m.placeOfPointer(m.arg(s, im ? 4 : 3), m.P.types.intType(), m.me),
-                 m.intc(kMessageNoProc));
-    writeStatus(m, m.arg(s, im ? 5 : 4), m.intc(kProcNull), m.intc(kAnyTag), m.intc(0),
+    if (a.test)
+      setInt(m, m.arg(s, a.flag), 1);
+    if (a.matched)
+      m.writePlace(m.placeOfPointer(m.arg(s, a.message), m.P.types.intType(), m.me),
+                   m.intc(kMessageNoProc));
+    writeStatus(m, m.arg(s, a.status), m.intc(kProcNull), m.intc(kAnyTag), m.intc(0),
                 mpiHandle(3, 7));
     return mpiDone(m, t);
   }
-  if (src == kAnySource || im) {
+  if (src == kAnySource || a.test) {
     m.unsafe = true;
     m.ex.noteNondeterminism();
   }
@@ -1340,31 +1292,38 @@ Machine::Outcome runMprobe(Machine& m, const std::string& name, const model::Tra
   return Machine::Outcome::Blocked;
 }
 
-void resumeMprobe(Machine& m, const std::string& name, const model::Transition& t,
-                  const MachineMaker& fresh, std::vector<Successor>& out) {
+void resumeProbe(Machine& m, const std::string& name, const model::Transition& t,
+                 const MachineMaker& fresh, std::vector<Successor>& out) {
   const model::Stmt& s = t.stmt;
-  bool im = name == "MPI_Improbe";
+  ProbeArgs a(name);
   int64_t src = *m.concreteInt(m.arg(s, 0)), tag = *m.concreteInt(m.arg(s, 1)),
           comm = *m.concreteInt(m.arg(s, 2));
   if (src >= 0)
     src = rankToProc(m, comm, src);
-  if (im) { // (first: the not-found outcome, FairCycle.cpp)
+  if (a.test) { // (first: the not-found outcome, FairCycle.cpp)
     Machine x = fresh();
-    setInt(x, x.arg(s, 3), 0);
+    setInt(x, x.arg(s, a.flag), 0);
     pushDone(x, t, out);
   }
-  std::vector<size_t> ms = eligible(m, src, tag, comm, kInfSeq);
-  if (ms.empty() && !im)
-    m.blockedWhy = std::string("in MPI_Mprobe, waits for a message from ") +
-                   (src >= 0 ? "process " + std::to_string(src) : std::string("any process"));
-  for (size_t mi : ms) {
+  for (size_t mi : eligible(m, src, tag, comm, kInfSeq)) {
     Machine x = fresh();
-    if (im)
-      setInt(x, x.arg(s, 3), 1);
-    takeProbed(x, mi, x.arg(s, im ? 4 : 3), x.arg(s, im ? 5 : 4));
+    const Message msg = x.gs.msgs[mi];
+    if (a.test)
+      setInt(x, x.arg(s, a.flag), 1);
+    writeStatus(x, x.arg(s, a.status), x.intc(procToRank(x, msg.comm, msg.src)), msg.tag,
+                messageBytes(x, msg), msg.datatype);
+    x.step.effects.push_back("probe: message from " + std::to_string(msg.src));
+    if (a.matched)
+      takeProbed(x, mi, x.arg(s, a.message));
+    // verify --contract, the causal waitsfor check: a probe that reports a
+    // message is a communication edge (the message was sent before the
+    // probe returns), so the prober hears what the sender had heard when
+    // it sent (Message::heard, stamped by CollectiveContractMonitor)
+    if (x.ex.options().contract && (x.self().heard | msg.heard) != x.self().heard)
+      x.self().heard |= msg.heard;
     pushDone(x, t, out);
   }
-  if (!im) // (a probe is a receive posted now: earlier requests go first)
+  if (a.matched && !a.test) // (a receive posted now: earlier requests go first)
     blockerMoves(m, fresh, out, {}, src, tag, comm, kInfSeq);
 }
 
@@ -2046,8 +2005,7 @@ void registerMpiReq(MpiTable& t) {
   t.add("MPI_Request_get_status", {runGetStatus, resumeGetStatus});
   t.add("MPI_Cancel", {runCancel});
   t.add("MPI_Test_cancelled", {runTestCancelled});
-  t.add({"MPI_Probe", "MPI_Iprobe"}, {runProbe, resumeProbe});
-  t.add({"MPI_Mprobe", "MPI_Improbe"}, {runMprobe, resumeMprobe});
+  t.add({"MPI_Probe", "MPI_Iprobe", "MPI_Mprobe", "MPI_Improbe"}, {runProbe, resumeProbe});
   t.add("MPI_Mrecv", {runMrecv});
   t.add("MPI_Imrecv", {runImrecv});
   t.add({"MPI_Buffer_attach", "MPI_Buffer_detach"}, {runBufferAttach});
