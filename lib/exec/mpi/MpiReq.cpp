@@ -673,6 +673,21 @@ void checkReceiveOverlap(Machine& m, size_t slot) {
   }
 }
 
+/// The count of a receive request: >= 0, and the buffer's elements of the
+/// datatype's type (a count the path condition does not bound: the receive
+/// of a symbolic length at its completion, MpiP2P.cpp).
+void checkRecvCount(Machine& m, Expr buf, Expr countE, int64_t dt) {
+  if (symbolicCountType(m, countE, dt, "receive count")) {
+    m.require(m.f.le(m.intc(0), countE), ViolationKind::MpiInvalidCount, "negative count");
+    return;
+  }
+  int64_t count = m.requireConcrete(countE, "count");
+  if (count < 0)
+    m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
+  if (count > 0)
+    bufferType(m, buf, dt, ViolationKind::MpiInvalidBuffer);
+}
+
 size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
   checkTagComm(m, m.arg(s, 4), m.arg(s, 5), true);
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
@@ -682,17 +697,7 @@ size_t postRecv(Machine& m, const model::Stmt& s, bool persistent) {
     m.ex.noteNondeterminism(); // a wildcard receive request
   if (src >= 0)                // requests name processes, not ranks
     src = rankToProc(m, m.requireConcrete(m.arg(s, 5), "communicator"), src);
-  if (symbolicCountType(m, m.arg(s, 1), dt, "receive count")) {
-    // a count the path condition does not bound: the receive of a
-    // symbolic length at its completion (MpiP2P.cpp)
-    m.require(m.f.le(m.intc(0), m.arg(s, 1)), ViolationKind::MpiInvalidCount, "negative count");
-  } else {
-    int64_t count = m.requireConcrete(m.arg(s, 1), "count");
-    if (count < 0)
-      m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
-    if (count > 0)
-      bufferType(m, m.arg(s, 0), dt, ViolationKind::MpiInvalidBuffer);
-  }
+  checkRecvCount(m, m.arg(s, 0), m.arg(s, 1), dt);
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
   fld(ps, slot, RKind) = m.intc(2);
@@ -1381,15 +1386,7 @@ Machine::Outcome runMrecv(Machine& m, const std::string& name, const model::Tran
 Machine::Outcome runImrecv(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   int64_t dt = m.requireConcrete(m.arg(s, 2), "datatype");
-  if (symbolicCountType(m, m.arg(s, 1), dt, "receive count")) {
-    m.require(m.f.le(m.intc(0), m.arg(s, 1)), ViolationKind::MpiInvalidCount, "negative count");
-  } else {
-    int64_t count = m.requireConcrete(m.arg(s, 1), "count");
-    if (count < 0)
-      m.fail(ViolationKind::MpiInvalidCount, "negative count", m.pc());
-    if (count > 0)
-      bufferType(m, m.arg(s, 0), dt, ViolationKind::MpiInvalidBuffer);
-  }
+  checkRecvCount(m, m.arg(s, 0), m.arg(s, 1), dt);
   int64_t mi = probedMessage(m, name, m.arg(s, 3));
   size_t slot = newSlot(m);
   ProcState& ps = m.self();
