@@ -521,7 +521,8 @@ std::string receiveWait(Machine& m, int64_t source, int64_t tag, int64_t comm) {
       continue;
     unmatched += (unmatched.empty() ? "" : ", ") + std::string("from process ") +
                  std::to_string(msg.src) + " with tag " + sym::toString(msg.tag) +
-                 (msg.comm == comm ? "" : " on " + handleText(msg.comm));
+                 (msg.comm == comm ? "" : " on " + handleText(msg.comm)) +
+                 (msg.probed ? " (taken by a matched probe)" : "");
   }
   if (!unmatched.empty())
     why += "; in transit to it and not matching: " + unmatched;

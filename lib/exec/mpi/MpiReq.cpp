@@ -1207,18 +1207,25 @@ Machine::Outcome runCancel(Machine& m, const std::string&, const model::Transiti
 
 /// MPI_Test_cancelled(status, flag): whether the request of the status was
 /// cancelled (its field chorus_cancelled_; a status no call wrote is an
-/// uninitialized read).
-Machine::Outcome runTestCancelled(Machine& m, const std::string&, const model::Transition& t) {
+/// uninitialized read). MPI_Status_set_cancelled(status, flag) sets it
+/// (MPI 3.1 §12.2: for generalized requests' query functions).
+Machine::Outcome runTestCancelled(Machine& m, const std::string& name, const model::Transition& t) {
   const model::Stmt& s = t.stmt;
   Expr sp = m.arg(s, 0);
   if (isSpecial(m, sp, "chorus_mpi_status_ignore_") ||
       isSpecial(m, sp, "chorus_mpi_statuses_ignore_"))
-    m.fail(ViolationKind::MpiInvalidArgument, "MPI_Test_cancelled of MPI_STATUS_IGNORE", m.pc());
+    m.fail(ViolationKind::MpiInvalidArgument, name + " of MPI_STATUS_IGNORE", m.pc());
   Place st = m.placeOfPointer(sp, nullptr, m.me);
   const model::Type* stt = m.typeAt(m.self(), st.root, st.path, st.path.size());
   if (!stt->isRecord() || stt->fields.size() < 5)
     throw Unsupported("MPI_Status of unexpected shape at " + m.where());
   st.path.push_back(m.intc(4));
+  if (name == "MPI_Status_set_cancelled") {
+    Expr c = m.arg(s, 1);
+    m.checkDefined(c);
+    m.writePlace(st, m.f.ite(m.f.eq(c, m.intc(0)), m.intc(0), m.intc(1)));
+    return mpiDone(m, t);
+  }
   Expr c = m.readPlace(st);
   m.checkDefined(c);
   m.writePlace(m.placeOfPointer(m.arg(s, 1), m.P.types.intType(), m.me),
@@ -2001,7 +2008,7 @@ void registerMpiReq(MpiTable& t) {
         {runWait, resumeWait});
   t.add("MPI_Request_get_status", {runGetStatus, resumeGetStatus});
   t.add("MPI_Cancel", {runCancel});
-  t.add("MPI_Test_cancelled", {runTestCancelled});
+  t.add({"MPI_Test_cancelled", "MPI_Status_set_cancelled"}, {runTestCancelled});
   t.add({"MPI_Probe", "MPI_Iprobe", "MPI_Mprobe", "MPI_Improbe"}, {runProbe, resumeProbe});
   t.add("MPI_Mrecv", {runMrecv});
   t.add("MPI_Imrecv", {runImrecv});

@@ -29,6 +29,14 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_Mrecv(&x, 1, MPI_INT, &m, MPI_STATUS_IGNORE);
     assert(x == 5);
+    /* the field MPI_Test_cancelled reads (generalized requests set it) */
+    MPI_Status s2;
+    MPI_Status_set_cancelled(&s2, 1);
+    MPI_Test_cancelled(&s2, &flag);
+    assert(flag);
+    MPI_Status_set_cancelled(&s2, 0);
+    MPI_Test_cancelled(&s2, &flag);
+    assert(!flag);
   }
   MPI_Finalize();
   return 0;
