@@ -800,14 +800,19 @@ private:
   /// Locals with GCC's cleanup attribute: the function called at scope exit.
   std::map<M::VarId, const FunctionDecl*> cleanups_;
   enum AtomicOp { AXchg = 0, AAdd, ASub, AAnd, AOr, AXor, ANand };
+  /// `order`, when given, is the operation's memory order if it may be
+  /// weaker than seq_cst: the model's last argument (it makes `verified`
+  /// impossible, lib/exec/threads/Atomics.cpp).
   const M::Expr* atomicCall(const char* op, std::vector<const M::Expr*> args, const M::Type* rt,
-                            M::SrcLoc l) {
+                            M::SrcLoc l, const M::Expr* order = nullptr) {
     M::FuncId f = syntheticFunc(std::string("$atomic_") + op,
                                 prog_.types.function(prog_.types.intType(), {}, true));
     M::Stmt s;
     s.kind = M::StmtKind::Call;
     s.callee = funcRef(f, l);
     s.args = std::move(args);
+    if (order)
+      s.args.push_back(order);
     const M::Expr* result = nullptr;
     if (rt) {
       M::VarId t = temp(rt);
@@ -852,6 +857,12 @@ private:
     return t;
   }
   const M::Expr* atomicExpr(const AtomicExpr* a, bool wantValue);
+  /// The memory order of `a` (the weaker of its success and failure orders)
+  /// unless both are the constant seq_cst: then null.
+  const M::Expr* weakOrder(const AtomicExpr* a);
+  /// The memory order `o` as an argument of a model, or null if it is the
+  /// constant seq_cst.
+  const M::Expr* orderUnlessSeqCst(const Expr* o);
   const M::Expr* syncBuiltin(const CallExpr* ce, const std::string& name, bool wantValue);
   /// e reads an `_Atomic` object (an lvalue-to-rvalue conversion of one).
   static bool atomicRead(const Stmt* s) {
@@ -2143,18 +2154,35 @@ const M::Expr* Lowerer::callExpr(const CallExpr* ce, const M::Expr* dest, bool w
   return result;
 }
 
+const M::Expr* Lowerer::weakOrder(const AtomicExpr* a) {
+  if (a->getOp() == AtomicExpr::AO__c11_atomic_init)
+    return nullptr;
+  const M::Expr* weak = orderUnlessSeqCst(a->getOrder());
+  return weak || !a->isCmpXChg() ? weak : orderUnlessSeqCst(a->getOrderFail());
+}
+
+const M::Expr* Lowerer::orderUnlessSeqCst(const Expr* o) {
+  const int kSeqCst = 5; // (memory_order_seq_cst, __ATOMIC_SEQ_CST)
+  Expr::EvalResult r;
+  if (!o->EvaluateAsInt(r, ctx_))
+    return rv(o);                                    // (known in the run)
+  int64_t v = r.Val.getInt().getExtValue() & 0xffff; // (without GCC's HLE bits)
+  return v == kSeqCst ? nullptr : intLit(v, prog_.types.intType(), sl(o->getExprLoc()));
+}
+
 const M::Expr* Lowerer::atomicExpr(const AtomicExpr* a, bool wantValue) {
   M::SrcLoc l = sl(a->getExprLoc());
   SourceLocation at = a->getExprLoc();
   using AE = AtomicExpr;
   AE::AtomicOp o = a->getOp();
+  const M::Expr* ord = weakOrder(a);
   auto fetchOp = [&](AtomicOp op, bool after) -> const M::Expr* {
     const M::Type* t = atomicValueType(a->getPtr()->getType(), at, true);
     const M::Expr* P = rv(a->getPtr());
     const M::Expr* v = rv(a->getVal1());
     if (v->type != t)
       v = intCast(v, t, l);
-    const M::Expr* old = atomicCall("rmw", {P, v, intLit(op, prog_.types.intType(), l)}, t, l);
+    const M::Expr* old = atomicCall("rmw", {P, v, intLit(op, prog_.types.intType(), l)}, t, l, ord);
     return after && wantValue ? atomicApply(op, old, v, l) : old;
   };
   switch (o) {
@@ -2169,7 +2197,7 @@ const M::Expr* Lowerer::atomicExpr(const AtomicExpr* a, bool wantValue) {
       v = deref(v, l);
     if (t->kind == M::TypeKind::Int && v->type != t && v->type && v->type->kind == M::TypeKind::Int)
       v = intCast(v, t, l);
-    atomicCall("store", {P, v}, nullptr, l);
+    atomicCall("store", {P, v}, nullptr, l, ord);
     return nullptr;
   }
   case AE::AO__c11_atomic_load:
@@ -2179,11 +2207,11 @@ const M::Expr* Lowerer::atomicExpr(const AtomicExpr* a, bool wantValue) {
     const M::Expr* P = rv(a->getPtr());
     if (o == AE::AO__atomic_load) { // (p, &result, order)
       const M::Expr* R = deref(rv(a->getVal1()), l);
-      const M::Expr* v = atomicCall("load", {P}, t, l);
+      const M::Expr* v = atomicCall("load", {P}, t, l, ord);
       emitAssign(R, v, l);
       return nullptr;
     }
-    return atomicCall("load", {P}, t, l);
+    return atomicCall("load", {P}, t, l, ord);
   }
   case AE::AO__c11_atomic_exchange:
   case AE::AO__atomic_exchange_n:
@@ -2194,13 +2222,14 @@ const M::Expr* Lowerer::atomicExpr(const AtomicExpr* a, bool wantValue) {
     if (o == AE::AO__atomic_exchange) { // (p, &value, &result, order)
       v = deref(v, l);
       const M::Expr* R = deref(rv(a->getVal2()), l);
-      const M::Expr* old = atomicCall("rmw", {P, v, intLit(AXchg, prog_.types.intType(), l)}, t, l);
+      const M::Expr* old =
+          atomicCall("rmw", {P, v, intLit(AXchg, prog_.types.intType(), l)}, t, l, ord);
       emitAssign(R, old, l);
       return nullptr;
     }
     if (t->kind == M::TypeKind::Int && v->type != t && v->type && v->type->kind == M::TypeKind::Int)
       v = intCast(v, t, l);
-    return atomicCall("rmw", {P, v, intLit(AXchg, prog_.types.intType(), l)}, t, l);
+    return atomicCall("rmw", {P, v, intLit(AXchg, prog_.types.intType(), l)}, t, l, ord);
   }
   case AE::AO__c11_atomic_compare_exchange_strong:
   case AE::AO__c11_atomic_compare_exchange_weak:
@@ -2219,7 +2248,7 @@ const M::Expr* Lowerer::atomicExpr(const AtomicExpr* a, bool wantValue) {
       weak = intLit(0, prog_.types.intType(), l);
     else
       weak = rv(a->getWeak());
-    return atomicCall("cas", {P, E, D, weak}, prog_.types.boolType(), l);
+    return atomicCall("cas", {P, E, D, weak}, prog_.types.boolType(), l, ord);
   }
   case AE::AO__c11_atomic_fetch_add:
   case AE::AO__atomic_fetch_add:
@@ -2293,12 +2322,13 @@ const M::Expr* Lowerer::syncBuiltin(const CallExpr* ce, const std::string& name0
                            : nullptr;
     if (!t)
       P = cast(P, prog_.types.pointer(prog_.types.charType()), l), t = P->type->elem;
+    const M::Expr* ord = ce->getNumArgs() > 1 ? orderUnlessSeqCst(ce->getArg(1)) : nullptr;
     if (name == "__atomic_clear") {
-      atomicCall("store", {P, intLit(0, t, l)}, nullptr, l);
+      atomicCall("store", {P, intLit(0, t, l)}, nullptr, l, ord);
       return nullptr;
     }
     const M::Expr* old =
-        atomicCall("rmw", {P, intLit(1, t, l), intLit(AXchg, prog_.types.intType(), l)}, t, l);
+        atomicCall("rmw", {P, intLit(1, t, l), intLit(AXchg, prog_.types.intType(), l)}, t, l, ord);
     return wantValue ? binary(M::Op::Ne, old, intLit(0, t, l), prog_.types.boolType(), l) : nullptr;
   }
   static const std::map<std::string, std::pair<AtomicOp, int>> ops = {
@@ -2318,15 +2348,19 @@ const M::Expr* Lowerer::syncBuiltin(const CallExpr* ce, const std::string& name0
     const M::Expr* v = rv(ce->getArg(1));
     if (t->kind == M::TypeKind::Int && v->type != t && v->type && v->type->kind == M::TypeKind::Int)
       v = intCast(v, t, l);
+    // (__sync_lock_test_and_set is an acquire barrier only, GCC's manual)
+    const M::Expr* ord =
+        name == "__sync_lock_test_and_set" ? intLit(2, prog_.types.intType(), l) : nullptr;
     const M::Expr* old =
-        atomicCall("rmw", {P, v, intLit(it->second.first, prog_.types.intType(), l)}, t, l);
+        atomicCall("rmw", {P, v, intLit(it->second.first, prog_.types.intType(), l)}, t, l, ord);
     if (!wantValue)
       return nullptr;
     return it->second.second ? atomicApply(it->second.first, old, v, l) : old;
   }
   if (name == "__sync_lock_release") {
     const M::Type* t = atomicValueType(pa->getType(), at, false);
-    atomicCall("store", {rv(pa), intLit(0, t, l)}, nullptr, l);
+    atomicCall("store", {rv(pa), intLit(0, t, l)}, nullptr, l,
+               intLit(3, prog_.types.intType(), l)); // (a release barrier only)
     return nullptr;
   }
   if (name == "__sync_bool_compare_and_swap" || name == "__sync_val_compare_and_swap") {

@@ -4,7 +4,8 @@
 // __sync_fetch_and_add, a spin lock on __atomic_compare_exchange_n guarding
 // a plain counter, plain data published through an atomic flag (verified;
 // cross-checked with the gcc-compiled run; -DWEAK: the weak
-// compare-and-swap, which may fail spuriously). Broken: the flag is a plain
+// compare-and-swap, which may fail spuriously; -DACQREL: the spin lock with
+// acquire/release orders: unknown, see memory_order.c). Broken: the flag is a plain
 // int (-DNOFLAG: DATA_RACE), the increment is a load then a store
 // (-DLOSTUPDATE: ASSERTION, a lost update), the spin lock is released with
 // a plain store (-DNOLOCK: DATA_RACE between an atomic and a plain access).
@@ -12,18 +13,28 @@
 // RUN: %expect-exit 0 %chorus verify %s --quiet -DWEAK | FileCheck %s --check-prefix=OK
 // RUN: %expect-exit 0 %native --tsan %s
 // RUN: %expect-exit 0 %native -DWEAK %s
+// RUN: %expect-exit 2 %chorus verify %s --quiet -DACQREL | FileCheck %s --check-prefix=ACQREL
+// RUN: %expect-exit 0 %native -DACQREL %s
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOFLAG | FileCheck %s --check-prefix=FLAG
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DLOSTUPDATE | FileCheck %s --check-prefix=LOST
 // RUN: %expect-exit 1 %chorus verify %s --quiet -DNOLOCK | FileCheck %s --check-prefix=NOLOCK
 // OK: verdict: verified
-// FLAG: verdict: violation DATA_RACE at {{.*}}atomics.c:81:3 (process 0, thread 3)
-// FLAG-NEXT: data race on ready: thread 3 writes it here and thread 0 reads it at {{.*}}atomics.c:90:3
-// LOST: verdict: violation ASSERTION at {{.*}}atomics.c:96:3 (process 0)
-// NOLOCK: verdict: violation DATA_RACE at {{.*}}atomics.c:49:11 (process 0, thread 2)
-// NOLOCK-NEXT: data race on lock: thread 2 atomically reads it here and thread 1 writes it at {{.*}}atomics.c:56:8
+// ACQREL: verdict: unknown (not checked: an atomic operation with memory_order_acquire at {{.*}}atomics.c:60:11
+// FLAG: verdict: violation DATA_RACE at {{.*}}atomics.c:92:3 (process 0, thread 3)
+// FLAG-NEXT: data race on ready: thread 3 writes it here and thread 0 reads it at {{.*}}atomics.c:101:3
+// LOST: verdict: violation ASSERTION at {{.*}}atomics.c:107:3 (process 0)
+// NOLOCK: verdict: violation DATA_RACE at {{.*}}atomics.c:60:11 (process 0, thread 2)
+// NOLOCK-NEXT: data race on lock: thread 2 atomically reads it here and thread 1 writes it at {{.*}}atomics.c:67:8
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#ifdef ACQREL /* the spin lock's orders as C11 allows (memory_order.c) */
+#define ACQ __ATOMIC_ACQUIRE, __ATOMIC_RELAXED
+#define REL __ATOMIC_RELEASE
+#else
+#define ACQ __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST
+#define REL __ATOMIC_SEQ_CST
+#endif
 
 atomic_int hits;            /* C11 atomic object: ++ is one atomic operation */
 int total;                  /* plain, updated with the GCC builtins */
@@ -44,9 +55,9 @@ int guarded;
 void spin_lock(void) {
   int expected = 0;
 #ifdef WEAK
-  while (!__atomic_compare_exchange_n(&lock, &expected, 1, 1, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+  while (!__atomic_compare_exchange_n(&lock, &expected, 1, 1, ACQ))
 #else
-  while (!__atomic_compare_exchange_n(&lock, &expected, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+  while (!__atomic_compare_exchange_n(&lock, &expected, 1, 0, ACQ))
 #endif
     expected = 0;
 }
@@ -55,7 +66,7 @@ void spin_unlock(void) {
 #ifdef NOLOCK
   lock = 0;
 #else
-  __atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&lock, 0, REL);
 #endif
 }
 
