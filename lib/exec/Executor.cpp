@@ -165,6 +165,8 @@ void Machine::doReturn(Expr v) {
   // another thread may point to: dependent with every move, for the DPOR)
   if ((ps.stack.size() == 1 && thr == 0) || ex.frameEscapes(ps.stack.back().func))
     globalMove = true;
+  if (ex.frameEscapes(ps.stack.back().func))
+    endFrames(ps.stack.size() - 1, &v); // (the value returned too: `return &x;`)
   ps.stack.pop_back();
   if (ex.options().contract && thr == 0 && ps.stack.size() == 1 &&
       ps.stack.back().func == ex.options().contract->driver)
@@ -192,6 +194,24 @@ void Machine::doReturn(Expr v) {
     if (!quiet)
       step.effects.push_back(text(lhs) + " = " + show(v));
   }
+}
+
+void Machine::endFrames(size_t from, Expr* value) {
+  ProcState& ps = self();
+  sym::ExprMap map;
+  for (size_t d = from; d < ps.stack.size(); ++d)
+    for (uint32_t k = 0;
+         ex.frameEscapes(ps.stack[d].func) && k < uint32_t(ps.stack[d].slots.size());
+         ++k) // (no pointer to a variable of a function whose address is never taken)
+      map[f.refConst(V.refType(),
+                     state::encodeRoot(state::localRoot(uint32_t(thr), uint32_t(d), k)))] =
+          f.refConst(V.refType(),
+                     state::encodeRoot(state::localRoot(uint32_t(thr), state::kDeadFrame, k)));
+  if (map.empty())
+    return;
+  state::substituteValues(ps, map, f);
+  if (value && *value)
+    *value = f.substitute(*value, map);
 }
 
 void Machine::popFinished() {

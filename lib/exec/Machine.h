@@ -189,6 +189,8 @@ public:
   }
   /// The frame a Local root names (null when that frame has returned).
   const Frame* localFrame(const ProcState& ps, Root r) {
+    if (r.thread() != 0 && r.thread() >= ps.threads.size())
+      return nullptr; // (a joined thread's dropped slot: its frames are gone)
     const std::vector<Frame>& st = stackOf(ps, r.thread());
     return r.frame() < st.size() ? &st[r.frame()] : nullptr;
   }
@@ -488,6 +490,13 @@ public:
   void advance(const model::Transition& t) { self().stack.back().loc = t.to; }
   Outcome stmt(const model::Transition& t);
   void doReturn(Expr v);
+  /// The frames of the current stack from depth `from` up end: every
+  /// pointer of the process to one of their variables is made to point to a
+  /// frame that no longer exists (kDeadFrame), so that a later frame at the
+  /// same depth, or a later thread in the same slot, is not reached through
+  /// it (C11 6.2.4p2: the pointer's value is indeterminate); so is
+  /// `*value` when given (the value the frame returns).
+  void endFrames(size_t from, Expr* value = nullptr);
   /// Functions that reached their exit location without a return statement.
   void popFinished();
   void terminate(bool normal);

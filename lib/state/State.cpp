@@ -500,6 +500,13 @@ GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprF
   return out;
 }
 
+void substituteValues(ProcState& q, const sym::ExprMap& map, sym::ExprFactory& f) {
+  forEachProcValue(q, [&](Expr& e) {
+    if (e)
+      e = f.substitute(e, map);
+  });
+}
+
 std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values) {
   std::vector<uint32_t> order = reachOrder(p, values, {});
   std::vector<uint8_t> r(p.heap.size(), 0);

@@ -239,6 +239,7 @@ Machine::Outcome unwind(Machine& m, const model::Transition& t, Expr v) {
     return *o;
   (void)t;
   m.self().callPhase = 0;
+  m.endFrames(0, &v); // (pthread_exit(&x) of a local x: a dangling value)
   m.self().stack.clear();
   m.threadEnd(v, true);
   return Machine::Outcome::Done;

@@ -489,6 +489,10 @@ GlobalState canonicalize(const GlobalState& s, Values& values, ProcInterner& int
 GlobalState substitute(const GlobalState& s, const sym::ExprMap& map, sym::ExprFactory& f,
                        ProcInterner& interner);
 
+/// `map` applied in place to every value of process state `q` (globals,
+/// library objects, the frames of every thread, thread results, heap).
+void substituteValues(ProcState& q, const sym::ExprMap& map, sym::ExprFactory& f);
+
 /// Heap objects of one process that are not reachable from its globals and
 /// frames (indices), in index order.
 std::vector<uint32_t> unreachableHeap(const ProcState& p, Values& values);

@@ -60,6 +60,10 @@ struct Root {
   uint32_t thread() const { return a >> 20; }
 };
 
+/// The frame index of a pointer to a variable of a frame that has ended
+/// (Machine::endFrames): beyond every stack, so never resolved.
+inline constexpr uint32_t kDeadFrame = 0xfffff;
+
 /// The Local root of slot `slot` of frame `frame` of thread `thread`.
 inline Root localRoot(uint32_t thread, uint32_t frame, uint32_t slot) {
   return Root{RootKind::Local, (thread << 20) | (frame & 0xfffff), slot};
