@@ -1190,8 +1190,6 @@ private:
     return r;
   }
 
-  /// Does e hold a product of two non-constant terms, a power, or a
-  /// division or remainder by a non-constant?
   /// Do the assertions hold a real term and no bit operation (Kind::BitOp)?
   static bool realsWithoutBitOps(std::span<const Expr> assertions) {
     std::vector<Expr> todo(assertions.begin(), assertions.end());
@@ -1211,6 +1209,8 @@ private:
     return real;
   }
 
+  /// Does e hold a product of two non-constant terms, a power, or a
+  /// division or remainder by a non-constant?
   bool nonlinear(Expr e) {
     if (e->isConst() || e->numChildren() == 0)
       return false;

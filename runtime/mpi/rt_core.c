@@ -73,10 +73,6 @@ int rt_violations(void) {
   return violations;
 }
 
-/* CHORUS_RT_REPORT=FILE: the run's report as JSON Lines, one object per
- * violation ({"kind", "file", "line", "rank", "message"}) and rank 0's
- * summary ({"summary": {"violations", "ranks", "calls"}}), every rank
- * appending whole lines (one write each) to the one file (rt_json.c). */
 /* "rank R", or "before MPI_Init" for an event before the rank is known. */
 void rt_who(int rank, char* buf, size_t n) {
   if (rank >= 0)
@@ -85,6 +81,10 @@ void rt_who(int rank, char* buf, size_t n) {
     snprintf(buf, n, "before MPI_Init");
 }
 
+/* CHORUS_RT_REPORT=FILE: the run's report as JSON Lines, one object per
+ * violation ({"kind", "file", "line", "rank", "message"}) and rank 0's
+ * summary ({"summary": {"violations", "ranks", "calls"}}), every rank
+ * appending whole lines (one write each) to the one file (rt_json.c). */
 static void json_violation(const char* kind, int rank, const char* file, int line,
                            const char* msg) {
   char f[1200], m[8400], out[10000];
